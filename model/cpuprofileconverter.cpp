@@ -1,0 +1,266 @@
+#include "cpuprofileconverter.h"
+
+#include "profilebuilder.h"
+
+#include <cmath>
+#include <unordered_map>
+
+namespace xsprof {
+
+namespace {
+
+constexpr double absurdTime = 9007199254740992.0; // 2^53 µs
+
+std::string nodeWhere(const RawNode& n, size_t index)
+{
+    return "node id " + std::to_string(n.id) + ", index " + std::to_string(index);
+}
+
+int32_t oneBased(int64_t zeroBased)
+{
+    if (zeroBased < 0 || zeroBased >= INT32_MAX)
+        return 0;
+    return static_cast<int32_t>(zeroBased + 1);
+}
+
+// Maps node ids to node indices: a vector when ids are dense, a hash map otherwise.
+class NodeIndex {
+public:
+    static constexpr uint32_t none = UINT32_MAX;
+
+    explicit NodeIndex(const std::vector<RawNode>& nodes)
+    {
+        int64_t maxId = -1;
+        bool dense = true;
+        for (const RawNode& n : nodes) {
+            if (n.id < 0)
+                dense = false;
+            maxId = std::max(maxId, n.id);
+        }
+        m_dense = dense && maxId < int64_t(nodes.size()) * 4 + 1024;
+        if (m_dense)
+            m_vector.assign(size_t(maxId + 1), none);
+    }
+    // false when the id is already there
+    bool add(int64_t id, uint32_t index)
+    {
+        if (m_dense) {
+            if (m_vector[size_t(id)] != none)
+                return false;
+            m_vector[size_t(id)] = index;
+            return true;
+        }
+        return m_map.emplace(id, index).second;
+    }
+    uint32_t find(int64_t id) const
+    {
+        if (m_dense)
+            return id >= 0 && size_t(id) < m_vector.size() ? m_vector[size_t(id)] : none;
+        auto it = m_map.find(id);
+        return it == m_map.end() ? none : it->second;
+    }
+
+private:
+    bool m_dense = false;
+    std::vector<uint32_t> m_vector;
+    std::unordered_map<int64_t, uint32_t> m_map;
+};
+
+} // namespace
+
+ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& strings, ProfileInfo info,
+                                   CpuProfileDialects dialects)
+{
+    const std::vector<RawNode>& nodes = raw.nodes;
+    const size_t n = nodes.size();
+    if (!raw.sawNodes)
+        return ConversionResult::failure("no \"nodes\": this is not a .cpuprofile");
+    if (n == 0)
+        return ConversionResult::failure("the profile has no nodes");
+    if (n >= UINT32_MAX / 2)
+        return ConversionResult::failure("too many nodes");
+
+    NodeIndex index(nodes);
+    for (size_t i = 0; i < n; ++i) {
+        if (!nodes[i].hasId)
+            return ConversionResult::failure("a node has no \"id\"", "node index " + std::to_string(i));
+        if (!nodes[i].hasCallFrame)
+            return ConversionResult::failure("a node has no \"callFrame\"", nodeWhere(nodes[i], i));
+        if (!index.add(nodes[i].id, uint32_t(i)))
+            return ConversionResult::failure("duplicate node id " + std::to_string(nodes[i].id),
+                                             nodeWhere(nodes[i], i));
+    }
+
+    // Links from "parent" and "children"; a node with two distinct parents makes the file graph-encoded.
+    constexpr uint32_t none = NodeIndex::none;
+    std::vector<uint32_t> parent(n, none);
+    std::vector<std::pair<uint32_t, uint32_t>> links;
+    bool multiParent = false;
+    size_t selfLinks = 0;
+    auto link = [&](uint32_t p, uint32_t c) {
+        if (p == c) {
+            ++selfLinks;
+            return;
+        }
+        links.emplace_back(p, c);
+        if (parent[c] != none && parent[c] != p)
+            multiParent = true;
+        parent[c] = p;
+    };
+    for (size_t i = 0; i < n; ++i) {
+        const RawNode& node = nodes[i];
+        if (node.hasParent) {
+            const uint32_t p = index.find(node.parent);
+            if (p == none)
+                return ConversionResult::failure("parent " + std::to_string(node.parent) + " is not a node",
+                                                 nodeWhere(node, i));
+            link(p, uint32_t(i));
+        }
+        for (uint32_t k = node.childBegin; k < node.childEnd; ++k) {
+            const uint32_t c = index.find(raw.children[k]);
+            if (c == none)
+                return ConversionResult::failure("child " + std::to_string(raw.children[k]) + " is not a node",
+                                                 nodeWhere(node, i));
+            link(uint32_t(i), c);
+        }
+    }
+
+    // Which dialect (DESIGN.md, "XS files").
+    bool hostRoot = false;
+    size_t withXsId = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (parent[i] == none && strings.view(nodes[i].name) == "(host)")
+            hostRoot = true;
+        withXsId += nodes[i].hasXsId;
+    }
+    Encoding encoding = Encoding::Tree;
+    if (dialects == CpuProfileDialects::V8Only && multiParent)
+        return ConversionResult::failure("a node is the child of two nodes: not a call tree");
+    if (dialects == CpuProfileDialects::V8AndXs) {
+        if (multiParent)
+            encoding = Encoding::Graph;
+        else if (hostRoot && withXsId == n)
+            encoding = Encoding::Stacks;
+        else if (hostRoot && withXsId > 0)
+            return ConversionResult::failure("xsId on some nodes only (" + std::to_string(withXsId) + " of " +
+                                             std::to_string(n) + ")");
+        else if (hostRoot)
+            encoding = Encoding::Graph;
+    }
+    if (encoding == Encoding::Tree && selfLinks > 0) {
+        for (size_t i = 0; i < n; ++i) {
+            for (uint32_t k = nodes[i].childBegin; k < nodes[i].childEnd; ++k) {
+                if (raw.children[k] == nodes[i].id)
+                    return ConversionResult::failure("a node is its own child: the parent links form a cycle",
+                                                     nodeWhere(nodes[i], i));
+            }
+            if (nodes[i].hasParent && nodes[i].parent == nodes[i].id)
+                return ConversionResult::failure("a node is its own parent: the parent links form a cycle",
+                                                 nodeWhere(nodes[i], i));
+        }
+    }
+
+    info.encoding = encoding;
+    info.durationRule = encoding == Encoding::Tree ? DurationRule::UntilNext : DurationRule::OwnDelta;
+    info.startTime = raw.startTime;
+    info.endTime = raw.endTime;
+    if (info.durationRule == DurationRule::OwnDelta && !info.startTime)
+        info.startTime = 0.0;
+    info.selfLinks = selfLinks;
+    ProfileBuilder builder(std::move(info));
+
+    // Node -> stack (or, for graph-encoded files, node -> single-frame stack).
+    std::vector<StackId> stackOf(n);
+    std::vector<FrameId> frameOf(n);
+    auto keyOfNode = [&](const RawNode& node) {
+        return builder.frameForKey(strings.view(node.name), strings.view(node.url), oneBased(node.line),
+                                   oneBased(node.column));
+    };
+    if (encoding == Encoding::Graph) {
+        for (size_t i = 0; i < n; ++i) {
+            frameOf[i] = builder.frameForXsId(nodes[i].id);
+            builder.defineXsFrame(frameOf[i], strings.view(nodes[i].name), strings.view(nodes[i].url),
+                                  oneBased(nodes[i].line));
+            stackOf[i] = builder.stack(StackId(), frameOf[i]);
+        }
+        for (const auto& [p, c] : links)
+            builder.addLink(frameOf[p], frameOf[c]);
+    } else {
+        std::vector<uint32_t> childBegin(n + 1, 0), children;
+        for (size_t i = 0; i < n; ++i) {
+            if (parent[i] != none)
+                ++childBegin[parent[i] + 1];
+        }
+        for (size_t i = 0; i < n; ++i)
+            childBegin[i + 1] += childBegin[i];
+        children.resize(childBegin[n]);
+        {
+            std::vector<uint32_t> fill(childBegin.begin(), childBegin.end() - 1);
+            for (size_t i = 0; i < n; ++i) {
+                if (parent[i] != none)
+                    children[fill[parent[i]]++] = uint32_t(i);
+            }
+        }
+        std::unordered_map<int64_t, uint32_t> xsIdNode; // xsId -> first node, to check one key per id
+        std::vector<uint32_t> todo;
+        size_t reached = 0;
+        for (size_t i = 0; i < n; ++i) {
+            if (parent[i] == none)
+                todo.push_back(uint32_t(i));
+        }
+        while (!todo.empty()) {
+            const uint32_t i = todo.back();
+            todo.pop_back();
+            ++reached;
+            const RawNode& node = nodes[i];
+            FrameId frame;
+            if (encoding == Encoding::Stacks) {
+                auto [it, first] = xsIdNode.try_emplace(node.xsId, i);
+                const RawNode& other = nodes[it->second];
+                if (!first && (other.name != node.name || other.url != node.url || other.line != node.line ||
+                               other.column != node.column))
+                    return ConversionResult::failure(
+                        "xsId " + std::to_string(node.xsId) + " names two different functions", nodeWhere(node, i));
+                frame = builder.frameForXsId(node.xsId);
+                if (first)
+                    builder.defineXsFrame(frame, strings.view(node.name), strings.view(node.url), oneBased(node.line));
+            } else {
+                frame = keyOfNode(node);
+            }
+            frameOf[i] = frame;
+            stackOf[i] = builder.stack(parent[i] == none ? StackId() : stackOf[parent[i]], frame);
+            for (uint32_t k = childBegin[i + 1]; k-- > childBegin[i];)
+                todo.push_back(children[k]);
+        }
+        if (reached != n) {
+            for (size_t i = 0; i < n; ++i) {
+                if (!stackOf[i].isValid() && parent[i] != none)
+                    return ConversionResult::failure("the parent links form a cycle", nodeWhere(nodes[i], i));
+            }
+        }
+    }
+
+    if (raw.samples.size() != raw.timeDeltas.size())
+        return ConversionResult::failure("samples (" + std::to_string(raw.samples.size()) + ") and timeDeltas (" +
+                                         std::to_string(raw.timeDeltas.size()) + ") differ in length");
+    double t = raw.startTime.value_or(0.0);
+    size_t negative = 0;
+    for (size_t i = 0; i < raw.samples.size(); ++i) {
+        const uint32_t node = index.find(raw.samples[i]);
+        if (node == none)
+            return ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i]),
+                                             "sample " + std::to_string(i));
+        const double delta = raw.timeDeltas[i];
+        negative += delta < 0;
+        t += delta;
+        if (!(std::fabs(t) <= absurdTime))
+            return ConversionResult::failure("the sample time is out of range", "sample " + std::to_string(i));
+        builder.addSample(stackOf[node], t);
+    }
+    builder.profile().info.negativeTimeDeltas = negative;
+    ConversionResult result;
+    result.profile = builder.finish();
+    return result;
+}
+
+} // namespace xsprof

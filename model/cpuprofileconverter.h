@@ -1,0 +1,14 @@
+#pragma once
+// Turns the nodes/samples/timeDeltas of a .cpuprofile (or of a trace-event profile) into a
+// Profile: V8 call trees, XS graph-encoded files (xst -p) and XS xsId trees (DESIGN.md).
+#include "conversionresult.h"
+#include "rawprofile.h"
+
+namespace xsprof {
+
+enum class CpuProfileDialects { V8Only, V8AndXs };
+
+ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& strings, ProfileInfo info,
+                                   CpuProfileDialects dialects);
+
+} // namespace xsprof

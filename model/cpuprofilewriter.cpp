@@ -1,0 +1,162 @@
+#include "cpuprofilewriter.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace xsprof {
+
+namespace {
+
+void writeNumber(std::ostream& out, double v)
+{
+    char buffer[32];
+    if (std::fabs(v) < 9007199254740992.0 && v == std::floor(v))
+        std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
+    else
+        std::snprintf(buffer, sizeof buffer, "%.17g", v);
+    out << buffer;
+}
+
+void writeString(std::ostream& out, std::string_view s)
+{
+    out << nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void writeCallFrame(std::ostream& out, const Profile& p, FrameId f, bool withXsId)
+{
+    out << "{\"functionName\":";
+    writeString(out, p.frameName(f));
+    out << ",\"scriptId\":\"0\",\"url\":";
+    writeString(out, p.frameUrl(f));
+    out << ",\"lineNumber\":" << p.frames.line[f.value] - 1 << ",\"columnNumber\":" << p.frames.column[f.value] - 1;
+    if (withXsId)
+        out << ",\"xsId\":" << p.frames.xsId[f.value];
+    out << '}';
+}
+
+void writeTreeNodes(std::ostream& out, const Profile& p)
+{
+    const size_t n = p.stacks.size();
+    std::vector<uint32_t> childBegin(n + 1, 0), children(n);
+    for (size_t i = 0; i < n; ++i) {
+        if (p.stacks.parent[i].isValid())
+            ++childBegin[p.stacks.parent[i].value + 1];
+    }
+    for (size_t i = 0; i < n; ++i)
+        childBegin[i + 1] += childBegin[i];
+    std::vector<uint32_t> fill(childBegin.begin(), childBegin.end() - 1);
+    for (size_t i = 0; i < n; ++i) {
+        if (p.stacks.parent[i].isValid())
+            children[fill[p.stacks.parent[i].value]++] = uint32_t(i);
+    }
+    const bool xs = p.info.encoding == Encoding::Stacks;
+    for (size_t i = 0; i < n; ++i) {
+        out << (i ? ",\n" : "\n") << "{\"id\":" << i + 1 << ",\"callFrame\":";
+        writeCallFrame(out, p, p.stacks.frame[i], xs);
+        if (childBegin[i] != childBegin[i + 1]) {
+            out << ",\"children\":[";
+            for (uint32_t k = childBegin[i]; k < childBegin[i + 1]; ++k)
+                out << (k != childBegin[i] ? "," : "") << children[k] + 1;
+            out << ']';
+        }
+        out << '}';
+    }
+}
+
+void writeGraphNodes(std::ostream& out, const Profile& p)
+{
+    const size_t n = p.frames.size();
+    std::vector<std::vector<int64_t>> callees(n);
+    for (const GraphLink& l : p.links)
+        callees[l.caller.value].push_back(p.frames.xsId[l.callee.value]);
+    for (size_t i = 0; i < n; ++i) {
+        out << (i ? ",\n" : "\n") << "{\"id\":" << p.frames.xsId[i] << ",\"callFrame\":";
+        writeCallFrame(out, p, FrameId(uint32_t(i)), false);
+        if (!callees[i].empty()) {
+            out << ",\"children\":[";
+            for (size_t k = 0; k < callees[i].size(); ++k)
+                out << (k ? "," : "") << callees[i][k];
+            out << ']';
+        }
+        out << '}';
+    }
+}
+
+} // namespace
+
+void writeCpuProfile(const Profile& p, std::ostream& out)
+{
+    const bool graph = p.info.encoding == Encoding::Graph;
+    out << "{\"nodes\":[";
+    if (graph)
+        writeGraphNodes(out, p);
+    else
+        writeTreeNodes(out, p);
+    out << "],\n";
+
+    const SampleTable& s = p.samples;
+    const double start = p.info.startTime.value_or(s.size() ? s.time[0] : 0.0);
+    out << "\"startTime\":";
+    writeNumber(out, start);
+    // Until-next profiles without an end time keep it absent, so the last sample gets the median again.
+    if (p.info.endTime && (p.info.durationRule == DurationRule::OwnDelta || p.info.lastSampleRule == LastSampleRule::EndTime)) {
+        out << ",\"endTime\":";
+        writeNumber(out, *p.info.endTime);
+    }
+    out << ",\n\"samples\":[";
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (i)
+            out << ',';
+        if (graph)
+            out << p.frames.xsId[p.leafFrame(i).value];
+        else
+            out << s.stack[i].value + 1;
+    }
+    out << "],\n\"timeDeltas\":[";
+    double previous = start;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (i)
+            out << ',';
+        writeNumber(out, s.time[i] - previous);
+        previous = s.time[i];
+    }
+    out << "]}\n";
+}
+
+bool saveCpuProfile(const Profile& profile, const std::string& path, std::string* error)
+{
+    const std::string temporary = path + ".part";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            if (error)
+                *error = path + ": cannot write: " + std::strerror(errno);
+            return false;
+        }
+        writeCpuProfile(profile, out);
+        out.flush();
+        if (!out) {
+            if (error)
+                *error = path + ": write failed (disk full?)";
+            std::remove(temporary.c_str());
+            return false;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        if (error)
+            *error = path + ": cannot write: " + ec.message();
+        std::remove(temporary.c_str());
+        return false;
+    }
+    return true;
+}
+
+} // namespace xsprof

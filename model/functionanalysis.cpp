@@ -1,0 +1,87 @@
+#include "functionanalysis.h"
+
+#include <algorithm>
+
+namespace xsprof {
+
+FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callTree, SampleRange range)
+{
+    const size_t frameCount = profile.frames.size();
+    range = range.clampedTo(profile.samples.size());
+    m_sampleCount = range.end - range.begin;
+    m_self.assign(frameCount, 0.0);
+    m_selfSamples.assign(frameCount, 0);
+    m_inclusive.assign(frameCount, 0.0);
+    m_inclusiveSamples.assign(frameCount, 0);
+    m_present.assign(frameCount, 0);
+
+    for (size_t i = range.begin; i < range.end; ++i) {
+        const FrameId leaf = profile.leafFrame(i);
+        m_self[leaf.value] += profile.samples.duration[i];
+        ++m_selfSamples[leaf.value];
+        m_duration += profile.samples.duration[i];
+    }
+
+    std::vector<std::pair<FrameId, FrameId>> edges;
+    if (profile.hasStacks()) {
+        const StackTable& stacks = profile.stacks;
+        for (size_t s = 0; s < stacks.size(); ++s) {
+            const StackId id(static_cast<uint32_t>(s));
+            if (!callTree.isSampled(id))
+                continue;
+            m_present[stacks.frame[s].value] = 1;
+            if (const StackId p = stacks.parent[s]; p.isValid())
+                edges.emplace_back(stacks.frame[p.value], stacks.frame[s]);
+        }
+        computeInclusive(profile, callTree);
+        m_hasInclusive = true;
+    } else {
+        std::fill(m_present.begin(), m_present.end(), uint8_t(1));
+        edges.reserve(profile.links.size());
+        for (const GraphLink& l : profile.links)
+            edges.emplace_back(l.caller, l.callee);
+    }
+
+    for (uint32_t f = 0; f < frameCount; ++f) {
+        if (m_present[f])
+            m_functions.emplace_back(f);
+    }
+    std::sort(m_functions.begin(), m_functions.end(),
+              [&profile](FrameId a, FrameId b) { return profile.keyLess(a, b); });
+    m_graph = FunctionGraph(m_functions, std::move(edges), m_self);
+}
+
+void FunctionAnalysis::computeInclusive(const Profile& profile, const CallTree& callTree)
+{
+    // Walk the sampled paths; a function's outermost occurrence on a path adds that
+    // path's total, so recursion is counted once.
+    std::vector<uint32_t> onPath(profile.frames.size(), 0);
+    struct Visit {
+        StackId stack;
+        size_t nextChild;
+    };
+    std::vector<Visit> path;
+    auto enter = [&](StackId s) {
+        const uint32_t f = profile.stacks.frame[s.value].value;
+        if (onPath[f]++ == 0) {
+            m_inclusive[f] += callTree.total(s);
+            m_inclusiveSamples[f] += callTree.totalSamples(s);
+        }
+        path.push_back({s, 0});
+    };
+    for (StackId root : callTree.roots()) {
+        enter(root);
+        while (!path.empty()) {
+            Visit& top = path.back();
+            const auto children = callTree.children(top.stack);
+            if (top.nextChild < children.size()) {
+                enter(children[top.nextChild++]);
+                continue;
+            }
+            --onPath[profile.stacks.frame[top.stack.value].value];
+            path.pop_back();
+        }
+    }
+}
+
+} // namespace xsprof

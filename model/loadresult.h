@@ -1,0 +1,41 @@
+#pragma once
+// What a loader hands back: a profile, or an error naming the file, the problem and where.
+#include "profile.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xsprof {
+
+struct LoadError {
+    std::string file;    // as given by the caller
+    std::string problem; // what is wrong
+    std::string where;   // "byte 1234", "node 17 (index 3)", "sample 99"... may be empty
+
+    // "FILE: PROBLEM (at WHERE)" on one line.
+    std::string toString() const;
+};
+
+// One profile a file holds (trace-event files can hold several).
+struct ProfileSummary {
+    std::string name;
+    size_t sampleCount = 0;
+    size_t nodeCount = 0;
+};
+
+struct LoadResult {
+    std::optional<Profile> profile;
+    std::optional<LoadError> error;
+    bool cancelled = false;
+    std::vector<ProfileSummary> available; // every profile in the file
+    size_t chosenIndex = 0;
+
+    bool ok() const { return profile.has_value(); }
+};
+
+struct LoadOptions {
+    int profileIndex = -1; // which profile of a multi-profile file; -1: the one with the most samples
+};
+
+} // namespace xsprof

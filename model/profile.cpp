@@ -1,0 +1,107 @@
+#include "profile.h"
+
+#include <numeric>
+
+namespace xsprof {
+
+std::string_view toString(FrameKind kind)
+{
+    switch (kind) {
+    case FrameKind::Js: return "js";
+    case FrameKind::Native: return "native";
+    case FrameKind::Gc: return "gc";
+    case FrameKind::Host: return "host";
+    case FrameKind::Idle: return "idle";
+    case FrameKind::Program: return "program";
+    case FrameKind::Root: return "root";
+    }
+    return "js";
+}
+
+std::string_view toString(Encoding encoding)
+{
+    switch (encoding) {
+    case Encoding::Tree: return "tree";
+    case Encoding::Graph: return "graph";
+    case Encoding::Stacks: return "stacks";
+    }
+    return "tree";
+}
+
+std::string_view toString(DurationRule rule)
+{
+    return rule == DurationRule::OwnDelta ? "own-delta" : "until-next";
+}
+
+std::string_view toString(LastSampleRule rule)
+{
+    switch (rule) {
+    case LastSampleRule::None: return "none";
+    case LastSampleRule::EndTime: return "endTime";
+    case LastSampleRule::Median: return "median";
+    }
+    return "none";
+}
+
+std::string_view toString(SourceFormat format)
+{
+    switch (format) {
+    case SourceFormat::CpuProfile: return "cpuprofile";
+    case SourceFormat::SelfProfiling: return "js-self-profiling";
+    case SourceFormat::TraceEvents: return "trace-events";
+    case SourceFormat::XsbugTranscript: return "xsbug-transcript";
+    case SourceFormat::Live: return "xs-live";
+    }
+    return "cpuprofile";
+}
+
+FrameKind classifyFrame(std::string_view name, std::string_view url)
+{
+    if (name == "(garbage collector)" || name == "(gc)")
+        return FrameKind::Gc;
+    if (name == "(idle)")
+        return FrameKind::Idle;
+    if (name == "(program)")
+        return FrameKind::Program;
+    if (name == "(root)")
+        return FrameKind::Root;
+    if (name == "(host)")
+        return FrameKind::Host;
+    if (url.empty())
+        return FrameKind::Native;
+    return FrameKind::Js;
+}
+
+double Profile::duration() const
+{
+    return std::accumulate(samples.duration.begin(), samples.duration.end(), 0.0);
+}
+
+std::string Profile::location(FrameId f) const
+{
+    std::string_view url = frameUrl(f);
+    if (url.empty())
+        return {};
+    if (auto slash = url.find_last_of('/'); slash != std::string_view::npos && slash + 1 < url.size())
+        url = url.substr(slash + 1);
+    std::string text(url);
+    if (const int line = frames.line[f.value]; line > 0)
+        text += " (" + std::to_string(line) + ")";
+    return text;
+}
+
+bool Profile::keyLess(FrameId a, FrameId b) const
+{
+    if (identifiesByXsId())
+        return frames.xsId[a.value] < frames.xsId[b.value];
+    // std::string_view compares bytes as unsigned char: UTF-8 byte order = code point order.
+    if (const auto c = frameName(a).compare(frameName(b)); c != 0)
+        return c < 0;
+    if (const auto c = frameUrl(a).compare(frameUrl(b)); c != 0)
+        return c < 0;
+    if (frames.line[a.value] != frames.line[b.value])
+        return frames.line[a.value] < frames.line[b.value];
+    return frames.column[a.value] < frames.column[b.value];
+}
+
+} // namespace xsprof

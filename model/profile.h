@@ -1,0 +1,103 @@
+#pragma once
+// The profile data model of DESIGN.md: frames, a stack trie, samples.
+#include "ids.h"
+#include "stringtable.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xsprof {
+
+enum class FrameKind : uint8_t { Js, Native, Gc, Host, Idle, Program, Root };
+enum class Encoding : uint8_t { Tree, Graph, Stacks };
+enum class DurationRule : uint8_t { UntilNext, OwnDelta };
+enum class LastSampleRule : uint8_t { None, EndTime, Median };
+enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live };
+
+std::string_view toString(FrameKind kind);
+std::string_view toString(Encoding encoding);
+std::string_view toString(DurationRule rule);
+std::string_view toString(LastSampleRule rule);
+std::string_view toString(SourceFormat format);
+
+// Classifies a frame from its name and url ("(garbage collector)" -> Gc, ...).
+FrameKind classifyFrame(std::string_view name, std::string_view url);
+
+// One row per distinct function. Lines and columns are 1-based, 0 = unknown.
+struct FrameTable {
+    std::vector<StringId> name;
+    std::vector<StringId> url;
+    std::vector<int32_t> line;
+    std::vector<int32_t> column;
+    std::vector<FrameKind> kind;
+    std::vector<int64_t> xsId; // XS profile id, -1 when not an XS function
+
+    size_t size() const { return name.size(); }
+};
+
+// The prefix tree of call paths; a parent always has a smaller index than its children.
+struct StackTable {
+    std::vector<StackId> parent; // invalid for a root
+    std::vector<FrameId> frame;
+
+    size_t size() const { return frame.size(); }
+};
+
+// Samples in the order their durations are taken (time order for until-next sources).
+struct SampleTable {
+    std::vector<StackId> stack;
+    std::vector<double> time;     // µs
+    std::vector<double> duration; // µs, by the profile's duration rule
+
+    size_t size() const { return stack.size(); }
+};
+
+// A caller -> callee link of a graph-encoded (xst -p) profile.
+struct GraphLink {
+    FrameId caller;
+    FrameId callee;
+};
+
+struct ProfileInfo {
+    std::string name;         // shown to the user: file name, machine name...
+    std::string description;  // e.g. the trace-event process and thread
+    SourceFormat format = SourceFormat::CpuProfile;
+    Encoding encoding = Encoding::Tree;
+    DurationRule durationRule = DurationRule::UntilNext;
+    LastSampleRule lastSampleRule = LastSampleRule::None;
+    std::optional<double> startTime; // µs
+    std::optional<double> endTime;   // µs
+    size_t negativeTimeDeltas = 0;
+    bool samplesResorted = false;
+    size_t idleSamples = 0;   // Self-Profiling samples without a stack
+    size_t selfLinks = 0;     // graph-encoded: links from a function to itself (dropped)
+};
+
+class Profile {
+public:
+    ProfileInfo info;
+    StringTable strings;
+    FrameTable frames;
+    StackTable stacks;
+    SampleTable samples;
+    std::vector<GraphLink> links; // graph-encoded only
+
+    // Tree and Stacks encodings have per-path stacks; Graph has only leaf frames.
+    bool hasStacks() const { return info.encoding != Encoding::Graph; }
+    // XS inputs identify a function by its profile id, others by (name, url, line, column).
+    bool identifiesByXsId() const { return info.encoding != Encoding::Tree; }
+
+    std::string_view frameName(FrameId f) const { return strings.view(frames.name[f.value]); }
+    std::string_view frameUrl(FrameId f) const { return strings.view(frames.url[f.value]); }
+    FrameId leafFrame(size_t sample) const { return stacks.frame[samples.stack[sample].value]; }
+
+    double duration() const; // sum of sample durations
+    // "file (line)" as shown in the views: the url's last path component and the line.
+    std::string location(FrameId f) const;
+    // Strict weak order of DESIGN.md: key tuple, or XS id.
+    bool keyLess(FrameId a, FrameId b) const;
+};
+
+} // namespace xsprof

@@ -1,0 +1,55 @@
+#pragma once
+// Appends frames, stacks and samples to a Profile, merging equal frames and paths.
+// Used by every loader and by live XS sessions.
+#include "profile.h"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace xsprof {
+
+class ProfileBuilder {
+public:
+    explicit ProfileBuilder(ProfileInfo info = {});
+
+    // Tree identity: one frame per (name, url, line, column); lines/columns 1-based, 0 unknown.
+    FrameId frameForKey(std::string_view name, std::string_view url, int32_t line, int32_t column);
+    // XS identity: one frame per profile id. A later definition replaces name and location
+    // (an XS record can arrive after a sample used its id).
+    FrameId frameForXsId(int64_t xsId);
+    void defineXsFrame(FrameId frame, std::string_view name, std::string_view url, int32_t line);
+    bool hasXsId(int64_t xsId) const { return m_xsFrames.contains(xsId); }
+
+    // The trie node for `frame` called from `parent` (invalid parent: a root).
+    StackId stack(StackId parent, FrameId frame);
+    void addSample(StackId stack, double time);
+    void addLink(FrameId caller, FrameId callee);
+
+    // Sets the sample durations by the profile's duration rule; can be called again
+    // after more samples were appended (live profiles).
+    void computeDurations();
+
+    const Profile& profile() const { return m_profile; }
+    Profile& profile() { return m_profile; }
+    // computeDurations() and hand the profile over; the builder is empty afterwards.
+    Profile finish();
+
+private:
+    FrameId addFrame(std::string_view name, std::string_view url, int32_t line, int32_t column, int64_t xsId);
+
+    struct FrameKey {
+        StringId name, url;
+        int32_t line, column;
+        bool operator==(const FrameKey&) const = default;
+    };
+    struct FrameKeyHash {
+        size_t operator()(const FrameKey& k) const noexcept;
+    };
+
+    Profile m_profile;
+    std::unordered_map<FrameKey, FrameId, FrameKeyHash> m_keyFrames;
+    std::unordered_map<int64_t, FrameId> m_xsFrames;
+    std::unordered_map<uint64_t, StackId> m_stackIndex; // (parent + 1) << 32 | frame
+};
+
+} // namespace xsprof

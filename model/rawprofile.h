@@ -1,0 +1,85 @@
+#pragma once
+// Compact, format-neutral tables the JSON reader fills while streaming, before they
+// become a Profile. No JSON DOM: numbers and interned strings only.
+#include "stringtable.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xsprof {
+
+struct RawNode {
+    int64_t id = 0;
+    int64_t parent = 0;
+    int64_t xsId = 0;
+    StringId name{0}, url{0}; // 0: the empty string
+    int64_t line = -1;   // as stored (0-based in .cpuprofile), -1 missing
+    int64_t column = -1;
+    uint32_t childBegin = 0, childEnd = 0; // into RawCpuProfile::children
+    bool hasId = false;
+    bool hasParent = false;
+    bool hasCallFrame = false;
+    bool hasXsId = false;
+};
+
+// The nodes/samples/timeDeltas part of a .cpuprofile or of one trace-event chunk.
+struct RawCpuProfile {
+    std::vector<RawNode> nodes;
+    std::vector<int64_t> children;
+    std::vector<int64_t> samples;
+    std::vector<double> timeDeltas;
+    std::optional<double> startTime, endTime;
+    bool sawNodes = false;
+};
+
+struct RawSelfProfilingFrame {
+    StringId name{0};
+    int64_t resourceId = -1;
+    int64_t line = -1, column = -1;
+};
+
+struct RawSelfProfilingStack {
+    int64_t frameId = -1;
+    int64_t parentId = -1;
+};
+
+struct RawSelfProfiling {
+    std::vector<RawSelfProfilingFrame> frames;
+    std::vector<StringId> resources;
+    std::vector<RawSelfProfilingStack> stacks;
+    std::vector<double> sampleTimes;   // ms as stored
+    std::vector<int64_t> sampleStacks; // -1: no stackId
+    bool sawFrames = false, sawStacks = false;
+};
+
+struct RawTraceChunk {
+    double ts = 0.0;
+    size_t eventIndex = 0;
+    RawCpuProfile data;
+};
+
+struct RawTraceProfile {
+    std::string pid, id, tid;
+    std::optional<double> startTime;
+    std::vector<RawTraceChunk> chunks;
+    std::string processName, threadName;
+};
+
+struct RawTraceEvents {
+    std::vector<RawTraceProfile> profiles; // in order of first appearance
+    std::vector<std::pair<std::string, std::string>> processNames;          // pid -> name
+    std::vector<std::pair<std::string, std::string>> threadNames;           // pid:tid -> name
+};
+
+struct RawDocument {
+    StringTable strings;
+    RawCpuProfile cpuProfile;
+    RawSelfProfiling selfProfiling;
+    RawTraceEvents traceEvents;
+    bool isTraceEvents = false;
+    size_t bytes = 0;
+};
+
+} // namespace xsprof

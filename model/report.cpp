@@ -1,0 +1,114 @@
+#include "report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace xsprof {
+
+namespace {
+
+std::string milliseconds(double us)
+{
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3f", us / 1000.0);
+    return b;
+}
+
+} // namespace
+
+std::vector<FrameId> reportOrder(const Profile& profile, const FunctionAnalysis& a, const ReportOptions& options)
+{
+    std::vector<FrameId> order = a.functions();
+    auto value = [&](FrameId f) {
+        switch (options.sort) {
+        case ReportSort::Self: return a.self(f);
+        case ReportSort::Inclusive: return a.hasInclusive() ? a.inclusive(f) : a.total(f);
+        case ReportSort::Total: break;
+        }
+        return a.total(f);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](FrameId x, FrameId y) {
+        const double vx = value(x), vy = value(y);
+        if (vx != vy)
+            return vx > vy;
+        return profile.keyLess(x, y);
+    });
+    if (options.top > 0 && order.size() > options.top)
+        order.resize(options.top);
+    return order;
+}
+
+std::string formatTextReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options)
+{
+    const FunctionAnalysis& a = analysis.functions;
+    const double duration = a.duration();
+    std::string out;
+    char line[512];
+    out += "profile:   " + profile.info.name + "\n";
+    if (!profile.info.description.empty())
+        out += "source:    " + profile.info.description + "\n";
+    std::snprintf(line, sizeof line, "format:    %s (%s encoding, %s sample durations)\n",
+                  std::string(toString(profile.info.format)).c_str(), std::string(toString(profile.info.encoding)).c_str(),
+                  std::string(toString(profile.info.durationRule)).c_str());
+    out += line;
+    std::snprintf(line, sizeof line, "samples:   %zu   duration: %s ms   functions: %zu\n", a.sampleCount(),
+                  milliseconds(duration).c_str(), a.functions().size());
+    out += line;
+    if (!a.hasInclusive())
+        out += "inclusive: not available (graph-encoded profile: no per-path stacks)\n";
+    out += "\n";
+    std::snprintf(line, sizeof line, "%12s %12s %12s %7s  %s\n", "self ms", "total ms", "incl. ms", "total%",
+                  "function  location");
+    out += line;
+    for (FrameId f : reportOrder(profile, a, options)) {
+        const std::string inclusive = a.hasInclusive() ? milliseconds(a.inclusive(f)) : std::string("-");
+        const double percent = duration > 0 ? 100.0 * a.total(f) / duration : 0.0;
+        std::string name(profile.frameName(f));
+        if (name.empty())
+            name = "(anonymous)";
+        std::snprintf(line, sizeof line, "%12s %12s %12s %6.1f%%  ", milliseconds(a.self(f)).c_str(),
+                      milliseconds(a.total(f)).c_str(), inclusive.c_str(), percent);
+        out += line;
+        out += name;
+        if (const std::string where = profile.location(f); !where.empty())
+            out += "  " + where;
+        out += '\n';
+    }
+    return out;
+}
+
+std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options)
+{
+    const FunctionAnalysis& a = analysis.functions;
+    nlohmann::ordered_json j;
+    j["format"] = toString(profile.info.format);
+    j["encoding"] = toString(profile.info.encoding);
+    j["duration_us"] = a.duration();
+    j["sample_count"] = a.sampleCount();
+    j["function_count"] = a.functions().size();
+    nlohmann::ordered_json functions = nlohmann::ordered_json::array();
+    for (FrameId f : reportOrder(profile, a, options)) {
+        nlohmann::ordered_json fn;
+        fn["name"] = profile.frameName(f);
+        fn["url"] = profile.frameUrl(f);
+        fn["line"] = profile.frames.line[f.value];
+        fn["column"] = profile.frames.column[f.value];
+        if (profile.identifiesByXsId())
+            fn["id"] = profile.frames.xsId[f.value];
+        else
+            fn["id"] = nullptr;
+        fn["self_us"] = a.self(f);
+        fn["total_us"] = a.total(f);
+        if (a.hasInclusive())
+            fn["inclusive_us"] = a.inclusive(f);
+        else
+            fn["inclusive_us"] = nullptr;
+        functions.push_back(std::move(fn));
+    }
+    j["functions"] = std::move(functions);
+    return j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+} // namespace xsprof

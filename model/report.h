@@ -1,0 +1,23 @@
+#pragma once
+// The headless report: a text table like xsbug-log's, or the `xsprof report --json` schema.
+#include "profile.h"
+#include "profileanalysis.h"
+
+#include <string>
+#include <vector>
+
+namespace xsprof {
+
+enum class ReportSort { Self, Total, Inclusive };
+
+struct ReportOptions {
+    ReportSort sort = ReportSort::Total;
+    size_t top = 0; // 0: every function
+};
+
+// Functions of the analysis ordered for the report (ties broken by key order).
+std::vector<FrameId> reportOrder(const Profile& profile, const FunctionAnalysis& analysis, const ReportOptions& options);
+std::string formatTextReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
+std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
+
+} // namespace xsprof

@@ -1,0 +1,104 @@
+#include "traceeventconverter.h"
+
+#include "cpuprofileconverter.h"
+
+#include <algorithm>
+
+namespace xsprof {
+
+namespace {
+
+std::string lookup(const std::vector<std::pair<std::string, std::string>>& names, const std::string& key)
+{
+    for (const auto& [k, v] : names) {
+        if (k == key)
+            return v;
+    }
+    return {};
+}
+
+size_t sampleCount(const RawTraceProfile& p)
+{
+    size_t n = 0;
+    for (const RawTraceChunk& c : p.chunks)
+        n += c.data.samples.size();
+    return n;
+}
+
+void sortProfiles(RawTraceEvents& events)
+{
+    std::stable_sort(events.profiles.begin(), events.profiles.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.pid, a.id) < std::tie(b.pid, b.id);
+    });
+}
+
+} // namespace
+
+std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events)
+{
+    sortProfiles(events);
+    std::vector<ProfileSummary> list;
+    for (RawTraceProfile& p : events.profiles) {
+        p.processName = lookup(events.processNames, p.pid);
+        p.threadName = lookup(events.threadNames, p.pid + ":" + p.tid);
+        ProfileSummary s;
+        s.name = (p.processName.empty() ? "pid " + p.pid : p.processName + " (pid " + p.pid + ")");
+        if (!p.threadName.empty())
+            s.name += ", " + p.threadName;
+        s.name += ", profile " + p.id;
+        s.sampleCount = sampleCount(p);
+        for (const RawTraceChunk& c : p.chunks)
+            s.nodeCount += c.data.nodes.size();
+        list.push_back(std::move(s));
+    }
+    return list;
+}
+
+ConversionResult convertTraceProfile(RawTraceEvents& events, const StringTable& strings, ProfileInfo info,
+                                     int index, size_t& chosen)
+{
+    const std::vector<ProfileSummary> list = listTraceProfiles(events);
+    if (list.empty())
+        return ConversionResult::failure("no Profile/ProfileChunk events: the trace holds no CPU profile");
+    if (index >= int(list.size()))
+        return ConversionResult::failure("there is no profile " + std::to_string(index) + ": the file holds " +
+                                         std::to_string(list.size()));
+    if (index < 0) {
+        index = 0;
+        for (size_t i = 1; i < list.size(); ++i) {
+            if (list[i].sampleCount > list[size_t(index)].sampleCount)
+                index = int(i);
+        }
+    }
+    chosen = size_t(index);
+    RawTraceProfile& p = events.profiles[size_t(index)];
+    if (!p.startTime)
+        return ConversionResult::failure("ProfileChunk events without a Profile event",
+                                         "pid " + p.pid + ", profile " + p.id);
+    std::stable_sort(p.chunks.begin(), p.chunks.end(),
+                     [](const RawTraceChunk& a, const RawTraceChunk& b) { return a.ts < b.ts; });
+    RawCpuProfile merged;
+    merged.sawNodes = true;
+    merged.startTime = p.startTime;
+    for (RawTraceChunk& c : p.chunks) {
+        const uint32_t offset = static_cast<uint32_t>(merged.children.size());
+        for (RawNode node : c.data.nodes) {
+            node.childBegin += offset;
+            node.childEnd += offset;
+            merged.nodes.push_back(node);
+        }
+        merged.children.insert(merged.children.end(), c.data.children.begin(), c.data.children.end());
+        merged.samples.insert(merged.samples.end(), c.data.samples.begin(), c.data.samples.end());
+        merged.timeDeltas.insert(merged.timeDeltas.end(), c.data.timeDeltas.begin(), c.data.timeDeltas.end());
+        if (c.data.endTime)
+            merged.endTime = c.data.endTime;
+    }
+    info.format = SourceFormat::TraceEvents;
+    info.description = list[chosen].name;
+    ConversionResult r = convertCpuProfile(merged, strings, std::move(info), CpuProfileDialects::V8Only);
+    if (!r.profile)
+        r.where = list[chosen].name + (r.where.empty() ? "" : ", " + r.where);
+    return r;
+}
+
+} // namespace xsprof

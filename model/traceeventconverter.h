@@ -1,0 +1,17 @@
+#pragma once
+// Chrome trace-event files: each (pid, id) pair of Profile/ProfileChunk events is a profile.
+#include "conversionresult.h"
+#include "loadresult.h"
+#include "rawprofile.h"
+
+#include <vector>
+
+namespace xsprof {
+
+// Profiles in the file, ordered by (pid, id) as strings; fills names and counts.
+std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events);
+// index -1: the one with the most samples.
+ConversionResult convertTraceProfile(RawTraceEvents& events, const StringTable& strings, ProfileInfo info,
+                                     int index, size_t& chosen);
+
+} // namespace xsprof

@@ -1,0 +1,1 @@
+namespace xsprof { int protocolPlaceholder() { return 0; } }

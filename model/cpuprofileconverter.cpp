@@ -97,9 +97,11 @@ ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& 
     std::vector<std::pair<uint32_t, uint32_t>> links;
     bool multiParent = false;
     size_t selfLinks = 0;
+    std::vector<uint32_t> selfLinked;
     auto link = [&](uint32_t p, uint32_t c) {
         if (p == c) {
             ++selfLinks;
+            selfLinked.push_back(p);
             return;
         }
         links.emplace_back(p, c);
@@ -185,6 +187,8 @@ ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& 
         }
         for (const auto& [p, c] : links)
             builder.addLink(frameOf[p], frameOf[c]);
+        for (uint32_t i : selfLinked) // kept so the function shows as recursive; the graph drops them
+            builder.addLink(frameOf[i], frameOf[i]);
     } else {
         std::vector<uint32_t> childBegin(n + 1, 0), children;
         for (size_t i = 0; i < n; ++i) {

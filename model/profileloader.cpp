@@ -5,6 +5,7 @@
 #include "jsonprofilereader.h"
 #include "selfprofilingconverter.h"
 #include "traceeventconverter.h"
+#include "xsbugtranscriptloader.h"
 
 #include <cerrno>
 #include <cstring>
@@ -29,8 +30,10 @@ LoadResult failure(const std::string& file, std::string problem, std::string whe
 }
 
 LoadResult loadFrom(ChunkedInputBuffer& input, const std::string& name, const LoadOptions& options,
-                    const TaskControl* control)
+                    const TaskControl* control, std::string_view head)
 {
+    if (looksLikeXsbugTranscript(head))
+        return loadXsbugTranscript(input, name, options, control);
     auto document = std::make_unique<RawDocument>();
     JsonReadResult read;
     try {
@@ -97,15 +100,18 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
     if (!file)
         return failure(path, std::string("cannot open: ") + std::strerror(errno));
     const auto size = std::filesystem::is_regular_file(status) ? std::filesystem::file_size(path, ec) : 0;
+    char head[64];
+    const size_t headSize = std::fread(head, 1, sizeof head, file.get());
+    std::rewind(file.get());
     ChunkedInputBuffer input(file.get(), ec ? 0 : size_t(size), control);
-    return loadFrom(input, path, options, control);
+    return loadFrom(input, path, options, control, std::string_view(head, headSize));
 }
 
 LoadResult loadProfileData(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control)
 {
     ChunkedInputBuffer input(bytes, control);
-    return loadFrom(input, name, options, control);
+    return loadFrom(input, name, options, control, bytes.substr(0, 64));
 }
 
 } // namespace xsprof

@@ -1,0 +1,81 @@
+#include "xsbugframer.h"
+
+namespace xsprof {
+
+namespace {
+constexpr std::string_view openTag = "<xsbug>";
+constexpr std::string_view closeTag = "</xsbug>";
+} // namespace
+
+XsbugFramer::XsbugFramer(size_t maxMessageBytes) : m_maxMessageBytes(maxMessageBytes) {}
+
+bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payloads)
+{
+    if (!m_error.empty())
+        return false;
+    m_buffer.append(bytes);
+    size_t pos = m_inMessage ? m_scanFrom : 0;
+    while (pos < m_buffer.size()) {
+        if (!m_inMessage) {
+            const size_t lt = m_buffer.find('<', pos);
+            for (size_t i = pos; i < (lt == std::string::npos ? m_buffer.size() : lt); ++i)
+                m_stats.bytesOutsideMessages += m_buffer[i] != '\r' && m_buffer[i] != '\n';
+            if (lt == std::string::npos) {
+                pos = m_buffer.size();
+                break;
+            }
+            const std::string_view rest = std::string_view(m_buffer).substr(lt);
+            if (rest.starts_with("<?")) {
+                const size_t end = m_buffer.find("?>", lt);
+                if (end == std::string::npos) {
+                    pos = lt;
+                    break; // wait for the rest of the instruction
+                }
+                ++m_stats.processingInstructions;
+                pos = end + 2;
+                continue;
+            }
+            if (rest.size() < openTag.size() && openTag.starts_with(rest)) {
+                pos = lt;
+                break; // maybe the start of <xsbug>
+            }
+            if (rest.starts_with(openTag)) {
+                m_inMessage = true;
+                pos = lt + openTag.size();
+                m_buffer.erase(0, pos);
+                pos = 0;
+                continue;
+            }
+            ++m_stats.bytesOutsideMessages;
+            pos = lt + 1;
+            continue;
+        }
+        // Inside a message: look for the close, or a new open that abandons this one.
+        const size_t close = m_buffer.find(closeTag, pos);
+        const size_t reopen = m_buffer.find(openTag, pos);
+        if (reopen != std::string::npos && (close == std::string::npos || reopen < close)) {
+            ++m_stats.partialMessagesDropped;
+            m_buffer.erase(0, reopen + openTag.size());
+            pos = 0;
+            continue;
+        }
+        if (close == std::string::npos) {
+            // Keep the tail that could begin a tag; the rest is payload already scanned.
+            pos = m_buffer.size() >= closeTag.size() ? m_buffer.size() - closeTag.size() + 1 : 0;
+            if (m_buffer.size() > m_maxMessageBytes) {
+                m_error = "a message is larger than " + std::to_string(m_maxMessageBytes >> 20) + " MB";
+                return false;
+            }
+            m_scanFrom = pos; // never rescan a long payload from its start
+            return true;
+        }
+        payloads.emplace_back(m_buffer, 0, close);
+        m_inMessage = false;
+        m_buffer.erase(0, close + closeTag.size());
+        pos = 0;
+    }
+    m_buffer.erase(0, pos);
+    return true;
+}
+
+} // namespace xsprof

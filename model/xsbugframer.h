@@ -1,0 +1,38 @@
+#pragma once
+// Cuts the machine -> front-end byte stream into <xsbug>...</xsbug> payloads, incrementally:
+// bytes in, split anywhere, whole payloads out (xsbug-protocol.md §2.2, §2.7).
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xsprof {
+
+class XsbugFramer {
+public:
+    struct Stats {
+        size_t bytesOutsideMessages = 0;   // neither framing nor a payload (CR LF excluded)
+        size_t processingInstructions = 0; // <?xs.ID?> markers, ignored
+        size_t partialMessagesDropped = 0; // a new <xsbug> before the close
+    };
+
+    explicit XsbugFramer(size_t maxMessageBytes = 64u << 20);
+
+    // Appends bytes and returns the payloads completed by them. Returns false (and stops)
+    // once a message grows past the bound; error() then says so.
+    bool feed(std::string_view bytes, std::vector<std::string>& payloads);
+    const std::string& error() const { return m_error; }
+    const Stats& stats() const { return m_stats; }
+    // Bytes of a message begun but not finished (dropped at the end of a transcript).
+    size_t pendingMessageBytes() const { return m_inMessage ? m_buffer.size() : 0; }
+
+private:
+    size_t m_maxMessageBytes;
+    std::string m_buffer; // inside a message: the payload so far; outside: a possible tag start
+    bool m_inMessage = false;
+    size_t m_scanFrom = 0;
+    std::string m_error;
+    Stats m_stats;
+};
+
+} // namespace xsprof

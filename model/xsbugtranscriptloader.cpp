@@ -1,0 +1,121 @@
+#include "xsbugtranscriptloader.h"
+
+#include "xsbugelement.h"
+#include "xsbugframer.h"
+#include "xsprofilerecorder.h"
+
+#include <charconv>
+
+namespace xsprof {
+
+namespace {
+
+int64_t parseDecimal(const std::string* text, int64_t fallback)
+{
+    if (!text)
+        return fallback;
+    int64_t v = fallback;
+    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+    return ec == std::errc() && ptr == text->data() + text->size() ? v : fallback;
+}
+
+std::string baseName(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+} // namespace
+
+bool looksLikeXsbugTranscript(std::string_view head)
+{
+    size_t i = 0;
+    while (i < head.size() && (head[i] == '\r' || head[i] == '\n' || head[i] == ' ' || head[i] == '\t'))
+        ++i;
+    head.remove_prefix(i);
+    return head.starts_with("<xsbug>") || head.starts_with("<?xs");
+}
+
+LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& name, const LoadOptions& options,
+                               const TaskControl* control)
+{
+    LoadResult result;
+    XsbugFramer framer;
+    XsProfileRecorder recorder;
+    std::string machine;
+    std::vector<std::string> payloads;
+    char chunk[65536];
+    for (;;) {
+        const std::streamsize n = input.sgetn(chunk, sizeof chunk);
+        if (control && control->isCancelled()) {
+            result.cancelled = true;
+            result.error = LoadError{name, "loading was cancelled", {}};
+            return result;
+        }
+        if (n <= 0)
+            break;
+        payloads.clear();
+        if (!framer.feed(std::string_view(chunk, size_t(n)), payloads)) {
+            result.error = LoadError{name, framer.error(), "byte " + std::to_string(input.bytesConsumed())};
+            return result;
+        }
+        for (const std::string& payload : payloads) {
+            for (const XsbugElement& e : parseXsbugPayload(payload)) {
+                if (e.name == "login" && machine.empty()) {
+                    if (const std::string* n = e.attribute("name"))
+                        machine = *n;
+                } else if (e.name == "pt") {
+                    const std::string* kind = e.attribute("name");
+                    const std::string* value = e.attribute("value");
+                    if (kind && value)
+                        recorder.onProfileTime(*kind, *value);
+                } else if (e.name == "pr") {
+                    const std::string* id = e.attribute("value");
+                    const std::string* label = e.attribute("name");
+                    const std::string* path = e.attribute("path");
+                    const int64_t line = parseDecimal(e.attribute("line"), 0);
+                    if (id)
+                        recorder.onProfileRecord(parseDecimal(id, -1), label ? *label : std::string("(anonymous)"),
+                                                 path ? *path : std::string(),
+                                                 line > 0 && line < INT32_MAX ? int32_t(line) : 0);
+                } else if (e.name == "ps") {
+                    recorder.onProfileSamples(e.content);
+                }
+            }
+        }
+    }
+    recorder.finish();
+    std::vector<Profile>& sessions = recorder.sessions();
+    if (sessions.empty()) {
+        result.error = LoadError{name, "no profile in this xsbug transcript (no <pt name=\"start\"> message)", {}};
+        return result;
+    }
+    for (size_t i = 0; i < sessions.size(); ++i) {
+        Profile& p = sessions[i];
+        p.info.format = SourceFormat::XsbugTranscript;
+        p.info.name = baseName(name);
+        p.info.description = (machine.empty() ? std::string("XS machine") : machine) + ", session " + std::to_string(i);
+        result.available.push_back({p.info.description, p.samples.size(), p.stacks.size()});
+    }
+    int index = options.profileIndex;
+    if (index >= int(sessions.size())) {
+        result.error = LoadError{name, "there is no profile " + std::to_string(index) + ": the transcript holds " +
+                                           std::to_string(sessions.size()), {}};
+        result.available.clear();
+        return result;
+    }
+    if (index < 0) {
+        index = 0;
+        for (size_t i = 1; i < sessions.size(); ++i) {
+            if (sessions[i].samples.size() > sessions[size_t(index)].samples.size())
+                index = int(i);
+        }
+    }
+    result.chosenIndex = size_t(index);
+    result.profile = std::move(sessions[size_t(index)]);
+    if (control)
+        control->report(1.0);
+    return result;
+}
+
+} // namespace xsprof

@@ -1,0 +1,16 @@
+#pragma once
+// Recorded XS debug traffic (.xsbug: the bytes a machine sent): each profiling session,
+// <pt start> to <pt stop>, is one profile.
+#include "chunkedinputbuffer.h"
+#include "loadresult.h"
+
+#include <string>
+
+namespace xsprof {
+
+// True when the first meaningful bytes look like xsbug traffic ("<xsbug>" or "<?xs").
+bool looksLikeXsbugTranscript(std::string_view head);
+LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& name, const LoadOptions& options,
+                               const TaskControl* control);
+
+} // namespace xsprof

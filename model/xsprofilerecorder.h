@@ -1,0 +1,58 @@
+#pragma once
+// Builds XS profiles from the instrument profiler's messages (xsbug-protocol.md §6):
+// <pt> starts, suspends, resumes and stops a session, <pr> names a profile id, <ps> brings
+// batches of samples. Used for live machines and for recorded transcripts.
+#include "profile.h"
+#include "profilebuilder.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xsprof {
+
+class XsProfileRecorder {
+public:
+    struct Stats {
+        size_t malformedSamples = 0;
+        size_t outsideSession = 0; // pt/pr/ps messages with no session open
+        size_t suspensions = 0;
+    };
+
+    explicit XsProfileRecorder(std::string machineName = {});
+
+    // `value` is the pt attribute ("@HEX"); returns false for a value that is not a time.
+    bool onProfileTime(std::string_view name, std::string_view value);
+    void onProfileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line);
+    // The text of one <ps>: samples separated by '.', base-36 fields by ','.
+    void onProfileSamples(std::string_view text);
+    // Closes an open session (end of input, machine gone).
+    void finish();
+
+    bool isRecording() const { return m_builder != nullptr; }
+    bool isSuspended() const { return m_suspendedAt.has_value(); }
+    // The session being recorded, durations up to date (live views).
+    const Profile* current();
+    // Sessions closed so far, oldest first.
+    std::vector<Profile>& sessions() { return m_sessions; }
+    const Stats& stats() const { return m_stats; }
+
+private:
+    std::optional<double> parseTime(std::string_view value);
+    void closeSession();
+
+    std::string m_machineName;
+    std::unique_ptr<ProfileBuilder> m_builder;
+    std::vector<Profile> m_sessions;
+    double m_clock = 0.0;        // start + Σ deltas
+    double m_suspendedTime = 0.0;
+    std::optional<double> m_suspendedAt;
+    std::optional<uint64_t> m_lastRawTime; // to unwrap 32-bit device clocks
+    double m_unwrapOffset = 0.0;
+    bool m_durationsStale = false;
+    Stats m_stats;
+};
+
+} // namespace xsprof

@@ -1,0 +1,203 @@
+// Analyses on hand-written stacks ("A;B;C" = A calls B calls C), checked against numbers
+// worked out by hand from DESIGN.md.
+#include "model/bottomuptree.h"
+#include "model/profileanalysis.h"
+#include "model/profilebuilder.h"
+
+#include <QTest>
+
+#include <map>
+#include <sstream>
+
+using namespace xsprof;
+
+namespace {
+
+// One sample per entry, each lasting `duration` (until-next with an end time).
+Profile fromStacks(const std::vector<std::pair<std::string, double>>& samples)
+{
+    ProfileInfo info;
+    info.startTime = 0;
+    ProfileBuilder b(info);
+    double t = 0;
+    for (const auto& [stack, duration] : samples) {
+        StackId s;
+        std::stringstream in(stack);
+        std::string name;
+        while (std::getline(in, name, ';'))
+            s = b.stack(s, b.frameForKey(name, "app.js", 1, 1));
+        b.addSample(s, t);
+        t += duration;
+    }
+    b.profile().info.endTime = t;
+    return b.finish();
+}
+
+FrameId frame(const Profile& p, const std::string& name)
+{
+    for (uint32_t f = 0; f < p.frames.size(); ++f) {
+        if (p.frameName(FrameId(f)) == name)
+            return FrameId(f);
+    }
+    return FrameId();
+}
+
+} // namespace
+
+class TestAnalysis : public QObject {
+    Q_OBJECT
+
+private slots:
+    void diamondDividesByCallers();
+    void cycleBrokenInKeyOrder();
+    void recursionCountedOnceInInclusive();
+    void bottomUpSplitsByCaller();
+    void untilNextResortsAndUsesMedian();
+    void ownDeltaChargesEachSampleItsDelta();
+    void rangeRestrictsEveryNumber();
+    void builderMergesEqualPaths();
+};
+
+void TestAnalysis::diamondDividesByCallers()
+{
+    // R -> A -> {B, C} -> D: D's 40 is passed half to B, half to C.
+    const Profile p = fromStacks({{"R;A;B;D", 20}, {"R;A;C;D", 20}, {"R;A;B", 10}, {"R;A", 5}});
+    const auto a = ProfileAnalysis::compute(p);
+    const FunctionAnalysis& f = a.functions;
+    QCOMPARE(f.duration(), 55.0);
+    QCOMPARE(f.total(frame(p, "D")), 40.0);
+    QCOMPARE(f.total(frame(p, "B")), 10.0 + 20.0);
+    QCOMPARE(f.total(frame(p, "C")), 20.0);
+    QCOMPARE(f.total(frame(p, "A")), 55.0);
+    QCOMPARE(f.inclusive(frame(p, "B")), 30.0);
+    QCOMPARE(f.graph().dagCallerCount(frame(p, "D")), 2u);
+    QVERIFY(f.graph().removedEdges().empty());
+    // The share an edge carries: total(callee) / number of callers.
+    for (uint32_t e : f.graph().callerEdges(frame(p, "D")))
+        QCOMPARE(f.graph().share(f.graph().edge(e)), 20.0);
+}
+
+void TestAnalysis::cycleBrokenInKeyOrder()
+{
+    // Q and P call each other; both also called from R. Key order visits P first from R,
+    // so Q -> P is the back edge: P keeps Q's share, Q does not get P's.
+    const Profile p = fromStacks({{"R;P;Q", 30}, {"R;Q;P", 10}, {"R;P", 20}, {"R;Q", 5}});
+    const auto a = ProfileAnalysis::compute(p);
+    const FunctionGraph& g = a.functions.graph();
+    const auto removed = g.removedEdges();
+    QCOMPARE(removed.size(), size_t(1));
+    QCOMPARE(p.frameName(removed[0].first), std::string_view("Q"));
+    QCOMPARE(p.frameName(removed[0].second), std::string_view("P"));
+    // self: P 30, Q 35. Q has callers R and P: T(Q) = 35, split 17.5 each; T(P) = 30 + 17.5.
+    QCOMPARE(a.functions.total(frame(p, "Q")), 35.0);
+    QCOMPARE(a.functions.total(frame(p, "P")), 47.5);
+    QCOMPARE(a.functions.total(frame(p, "R")), 65.0);
+    QCOMPARE(a.functions.duration(), 65.0);
+}
+
+void TestAnalysis::recursionCountedOnceInInclusive()
+{
+    const Profile p = fromStacks({{"main;fib;fib;fib", 10}, {"main;fib", 10}, {"main", 10}});
+    const auto a = ProfileAnalysis::compute(p);
+    const FrameId fib = frame(p, "fib");
+    QCOMPARE(a.functions.inclusive(fib), 20.0);
+    QCOMPARE(a.functions.inclusiveSamples(fib), 2u);
+    QCOMPARE(a.functions.self(fib), 20.0);
+    QCOMPARE(a.functions.total(fib), 20.0);
+    QVERIFY(a.functions.graph().isSelfRecursive(fib));
+    QCOMPARE(a.functions.graph().selfEdgeCount(), size_t(1));
+}
+
+void TestAnalysis::bottomUpSplitsByCaller()
+{
+    const Profile p = fromStacks({{"R;A;X", 10}, {"R;B;X", 30}, {"R;A;X", 5}, {"R;B", 1}});
+    const auto a = ProfileAnalysis::compute(p);
+    const BottomUpTree tree(p, a.callTree);
+    QCOMPARE(tree.roots().size(), size_t(2));
+    const auto x = tree.roots()[0];
+    QCOMPARE(p.frameName(tree.frame(x)), std::string_view("X"));
+    QCOMPARE(tree.time(x), 45.0);
+    std::map<std::string, double> callers;
+    for (auto c : tree.children(x))
+        callers[std::string(p.frameName(tree.frame(c)))] = tree.time(c);
+    QCOMPARE(callers, (std::map<std::string, double>{{"A", 15.0}, {"B", 30.0}}));
+    const auto viaB = tree.children(x)[0];
+    QCOMPARE(p.frameName(tree.frame(viaB)), std::string_view("B")); // largest first
+    QCOMPARE(tree.children(viaB).size(), size_t(1));
+    const auto r = tree.children(viaB)[0];
+    QVERIFY(!tree.hasChildren(r));
+    QCOMPARE(tree.children(r).size(), size_t(0));
+}
+
+void TestAnalysis::untilNextResortsAndUsesMedian()
+{
+    ProfileInfo info;
+    info.startTime = 0;
+    ProfileBuilder b(info);
+    const StackId a = b.stack(StackId(), b.frameForKey("a", "", 0, 0));
+    const StackId c = b.stack(StackId(), b.frameForKey("c", "", 0, 0));
+    b.addSample(a, 100);
+    b.addSample(c, 90); // went back in time: sorted before a, stably
+    b.addSample(a, 130);
+    b.addSample(c, 200);
+    const Profile p = b.finish();
+    QVERIFY(p.info.samplesResorted);
+    QCOMPARE(p.samples.time, (std::vector<double>{90, 100, 130, 200}));
+    // durations 10, 30, 70; the last gets the median of those (no end time)
+    QCOMPARE(p.samples.duration, (std::vector<double>{10, 30, 70, 30}));
+    QVERIFY(p.info.lastSampleRule == LastSampleRule::Median);
+}
+
+void TestAnalysis::ownDeltaChargesEachSampleItsDelta()
+{
+    ProfileInfo info;
+    info.durationRule = DurationRule::OwnDelta;
+    info.encoding = Encoding::Stacks;
+    info.startTime = 1000;
+    ProfileBuilder b(info);
+    const FrameId host = b.frameForXsId(0);
+    b.defineXsFrame(host, "(host)", "", 0);
+    const StackId root = b.stack(StackId(), host);
+    const StackId gc = b.stack(root, b.frameForXsId(1));
+    const StackId js = b.stack(root, b.frameForXsId(641));
+    b.addSample(js, 1100);  // 100
+    b.addSample(gc, 1500);  // 400: the collection that just ended, charged to (gc)
+    b.addSample(js, 1450);  // negative delta: 0, not re-sorted
+    b.addSample(js, 1500);  // 50
+    const Profile p = b.finish();
+    QCOMPARE(p.samples.duration, (std::vector<double>{100, 400, 0, 50}));
+    QVERIFY(!p.info.samplesResorted);
+    QCOMPARE(p.frameName(FrameId(2)), std::string_view("(unknown 641)"));
+    const auto a = ProfileAnalysis::compute(p);
+    QCOMPARE(a.functions.self(FrameId(1)), 400.0);
+    QCOMPARE(a.functions.total(host), 550.0);
+}
+
+void TestAnalysis::rangeRestrictsEveryNumber()
+{
+    const Profile p = fromStacks({{"R;A", 10}, {"R;B", 20}, {"R;A", 30}, {"R;B;A", 40}});
+    const auto a = ProfileAnalysis::compute(p, SampleRange{1, 3});
+    QCOMPARE(a.functions.duration(), 50.0);
+    QCOMPARE(a.functions.sampleCount(), size_t(2));
+    QCOMPARE(a.functions.self(frame(p, "A")), 30.0);
+    QCOMPARE(a.functions.total(frame(p, "B")), 20.0);
+    QCOMPARE(a.functions.total(frame(p, "R")), 50.0);
+    // B -> A only occurs outside the range: not an edge of the range's graph.
+    QCOMPARE(a.functions.graph().dagCallerCount(frame(p, "A")), 1u);
+}
+
+void TestAnalysis::builderMergesEqualPaths()
+{
+    ProfileBuilder b;
+    const FrameId x = b.frameForKey("x", "u", 3, 4);
+    QCOMPARE(b.frameForKey("x", "u", 3, 4), x);
+    QVERIFY(b.frameForKey("x", "u", 3, 5) != x);
+    const StackId s1 = b.stack(StackId(), x);
+    QCOMPARE(b.stack(StackId(), x), s1);
+    const StackId s2 = b.stack(s1, x);
+    QVERIFY(s2 != s1);
+    QCOMPARE(b.profile().stacks.parent[s2.value], s1);
+}
+
+QTEST_GUILESS_MAIN(TestAnalysis)
+#include "tst_analysis.moc"

@@ -1,0 +1,282 @@
+// Bad input gets a clear error naming the file, the problem and where; never a crash.
+#include "model/profileloader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace xsprof;
+
+namespace {
+
+std::string readCorpus(const char* name)
+{
+    std::ifstream in(std::string(XSPROF_CORPUS_DIR) + "/" + name, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+const char* tinyTree = R"J({"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":""},"children":[2]},
+{"id":2,"callFrame":{"functionName":"main","url":"a.js","lineNumber":0,"columnNumber":0}}],
+"startTime":0,"endTime":30,"samples":[2,2],"timeDeltas":[10,10]})J";
+
+std::string replaced(std::string text, const std::string& from, const std::string& to)
+{
+    const auto at = text.find(from);
+    if (at != std::string::npos)
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+} // namespace
+
+class TestMalformed : public QObject {
+    Q_OBJECT
+
+private slots:
+    void rejectsWithClearError_data();
+    void rejectsWithClearError();
+    void fileSystemErrors();
+    void truncatedRealFiles_data();
+    void truncatedRealFiles();
+    void traceProfileIndexOutOfRange();
+    void cancelledLoad();
+    void randomMutationsNeverCrash();
+    void validBaselineLoads();
+    void unknownNestedFieldsAreSkipped();
+};
+
+void TestMalformed::unknownNestedFieldsAreSkipped()
+{
+    // Control for the nesting rows: moderate nesting in fields we do not read is fine.
+    const std::string bytes = replaced(tinyTree, "\"startTime\"",
+                                       "\"extra\":" + std::string(500, '[') + std::string(500, ']') + ",\"startTime\"");
+    const LoadResult r = loadProfileData(bytes, "nested");
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+}
+
+void TestMalformed::validBaselineLoads()
+{
+    // The mutations below start from this profile: it must be valid, or the cases prove nothing.
+    LoadResult r = loadProfileData(tinyTree, "tiny");
+    QVERIFY(r.ok());
+    QCOMPARE(r.profile->samples.size(), size_t(2));
+}
+
+void TestMalformed::rejectsWithClearError_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("problem"); // a part of the message
+    QTest::addColumn<QString>("where");   // a part of the location, or empty
+
+    const std::string t = tinyTree;
+    auto row = [](const char* name, const std::string& bytes, const char* problem, const char* where) {
+        QTest::newRow(name) << QByteArray::fromStdString(bytes) << QString::fromUtf8(problem)
+                            << QString::fromUtf8(where);
+    };
+    row("empty file", "", "empty or not JSON", "byte 0");
+    row("whitespace only", "  \n\t ", "JSON syntax error", "byte");
+    row("binary garbage", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "JSON syntax error", "byte 0");
+    row("top-level number", "42", "not a profile object", "byte 0");
+    row("empty object", "{}", "no profile found", "");
+    row("nodes is an object", replaced(t, "\"nodes\":[", "\"nodes\":{\"x\":[") + "}", "\"nodes\" is an object", "byte");
+    row("node is a number", R"J({"nodes":[1],"samples":[],"timeDeltas":[]})J", "a node is an integer", "node 0");
+    row("id is a string", replaced(t, "\"id\":2", "\"id\":\"2\""), "\"id\" is a string", "node 1");
+    row("id is huge", replaced(t, "\"id\":2", "\"id\":100000000000000000000"), "\"id\" is", "node 1");
+    row("unknown child", replaced(t, "\"children\":[2]", "\"children\":[2,99]"), "child 99 is not a node", "node id 1");
+    row("unknown parent", replaced(t, "{\"id\":2,", "{\"id\":2,\"parent\":77,"), "parent 77 is not a node", "node id 2");
+    row("unknown sample id", replaced(t, "\"samples\":[2,2]", "\"samples\":[2,5]"), "unknown node id 5", "sample 1");
+    row("length mismatch", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10]"), "differ in length", "");
+    row("duplicate id", replaced(t, "{\"id\":2,", "{\"id\":1,"), "duplicate node id 1", "index 1");
+    row("parent cycle",
+        R"J({"nodes":[{"id":1,"callFrame":{"functionName":"(root)"}},{"id":2,"callFrame":{"functionName":"a"},"parent":3},
+           {"id":3,"callFrame":{"functionName":"b"},"parent":2}],"samples":[1],"timeDeltas":[1]})J",
+        "cycle", "node id");
+    row("own parent", replaced(t, "{\"id\":2,", "{\"id\":2,\"parent\":2,"), "own parent", "node id 2");
+    row("missing call frame", replaced(t, "\"callFrame\":{\"functionName\":\"main\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}", "\"x\":1"),
+        "no \"callFrame\"", "node id 2");
+    row("missing id", replaced(t, "{\"id\":2,", "{"), "no \"id\"", "node index 1");
+    row("NaN literal", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,NaN]"), "JSON syntax error", "byte");
+    row("number overflow", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,1e400]"), "", "byte");
+    row("absurd time", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,1e300]"), "out of range", "time delta 1");
+    row("absurd start", replaced(t, "\"startTime\":0", "\"startTime\":-1e200"), "out of range", "");
+    row("delta is a string", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,\"10\"]"), "is a string", "time delta 1");
+    row("sample is an object", replaced(t, "\"samples\":[2,2]", "\"samples\":[2,{\"a\":1}]"), "samples", "");
+    row("line is a float", replaced(t, "\"lineNumber\":0", "\"lineNumber\":0.5"), "\"lineNumber\" is a number with a fraction", "node 1");
+    row("invalid UTF-8", replaced(t, "\"main\"", "\"ma\xff\xfein\""), "JSON syntax error", "byte");
+    row("deep nesting", std::string(200000, '['), "", "byte");
+    row("deep nesting in a profile",
+        replaced(t, "\"startTime\"", "\"extra\":" + std::string(20000, '[') + std::string(20000, ']') + ",\"startTime\""),
+        "nesting deeper than", "byte");
+    row("trailing garbage", t + "}", "JSON syntax error", "byte");
+    row("xsId on some nodes only",
+        R"J({"nodes":[{"id":0,"callFrame":{"functionName":"(host)","xsId":0},"children":[1]},{"id":1,"callFrame":{"functionName":"f"}}],
+           "startTime":0,"samples":[1],"timeDeltas":[5]})J",
+        "xsId on some nodes only", "");
+    row("xsId not an integer",
+        R"J({"nodes":[{"id":0,"callFrame":{"functionName":"(host)","xsId":"0"}}],"startTime":0,"samples":[0],"timeDeltas":[5]})J",
+        "not an integer", "node 0");
+    row("xsId names two functions",
+        R"J({"nodes":[{"id":0,"callFrame":{"functionName":"(host)","xsId":0},"children":[1,2]},
+           {"id":1,"callFrame":{"functionName":"f","xsId":7}},{"id":2,"callFrame":{"functionName":"g","xsId":7}}],
+           "startTime":0,"samples":[1],"timeDeltas":[5]})J",
+        "xsId 7 names two different functions", "node id");
+    row("self-profiling unknown frame",
+        R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":3}],"samples":[{"timestamp":1,"stackId":0}]})J",
+        "frameId 3 is not a frame", "stack 0");
+    row("self-profiling unknown stack",
+        R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0}],"samples":[{"timestamp":1,"stackId":4}]})J",
+        "stackId 4 is not a stack", "sample 0");
+    row("self-profiling stack cycle",
+        R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0,"parentId":1},{"frameId":0,"parentId":0}],"samples":[]})J",
+        "cycle", "stack");
+    row("self-profiling unknown resource",
+        R"J({"frames":[{"name":"a","resourceId":2}],"resources":["x.js"],"stacks":[{"frameId":0}],"samples":[]})J",
+        "resourceId 2 is not a resource", "frame 0");
+    row("self-profiling timestamp is a string",
+        R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0}],"samples":[{"timestamp":"1","stackId":0}]})J",
+        "\"timestamp\" is a string", "sample 0");
+    row("trace without profiles", R"J({"traceEvents":[{"name":"X","ph":"B","ts":1}]})J", "holds no CPU profile", "");
+    row("trace chunk without profile",
+        R"J([{"name":"ProfileChunk","ph":"P","pid":1,"id":"0x1","ts":5,"args":{"data":{"cpuProfile":{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"}}],"samples":[1]},"timeDeltas":[1]}}}])J",
+        "without a Profile event", "pid 1");
+    row("trace two parents",
+        R"J([{"name":"Profile","ph":"P","pid":1,"id":"0x1","ts":1,"args":{"data":{"startTime":0}}},
+            {"name":"ProfileChunk","ph":"P","pid":1,"id":"0x1","ts":5,"args":{"data":{"cpuProfile":{"nodes":[
+             {"id":1,"callFrame":{"functionName":"(root)"}},{"id":2,"callFrame":{"functionName":"a"},"parent":1},
+             {"id":3,"callFrame":{"functionName":"b"},"parent":1},{"id":4,"callFrame":{"functionName":"c"},"parent":2},
+             {"id":5,"callFrame":{"functionName":"d"},"parent":3}],"samples":[4]},"timeDeltas":[1]}}},
+            {"name":"ProfileChunk","ph":"P","pid":1,"id":"0x1","ts":6,"args":{"data":{"cpuProfile":{"nodes":[
+             {"id":6,"callFrame":{"functionName":"e"},"parent":1}],"samples":[99]},"timeDeltas":[1]}}}])J",
+        "unknown node id 99", "sample 1");
+}
+
+void TestMalformed::rejectsWithClearError()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, problem);
+    QFETCH(QString, where);
+    const LoadResult r = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "bad.cpuprofile");
+    QVERIFY2(!r.ok(), "malformed input was accepted");
+    QVERIFY(r.error.has_value());
+    const QString message = QString::fromStdString(r.error->toString());
+    QVERIFY2(message.startsWith(QLatin1String("bad.cpuprofile: ")), qPrintable(message));
+    QVERIFY2(r.error->problem.size() > 5, qPrintable(message));
+    QVERIFY2(message.contains(problem), qPrintable(message));
+    if (!where.isEmpty())
+        QVERIFY2(QString::fromStdString(r.error->where).contains(where), qPrintable(message));
+}
+
+void TestMalformed::fileSystemErrors()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    LoadResult r = loadProfileFile(dir.path().toStdString());
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->toString().find("is a directory") != std::string::npos, r.error->toString().c_str());
+    const std::string missing = dir.filePath(QStringLiteral("missing.cpuprofile")).toStdString();
+    r = loadProfileFile(missing);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error->file, missing);
+    QVERIFY(r.error->toString().find("no such file") != std::string::npos);
+    const QString empty = dir.filePath(QStringLiteral("empty.cpuprofile"));
+    QFile f(empty);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    r = loadProfileFile(empty.toStdString());
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->toString().find("empty") != std::string::npos, r.error->toString().c_str());
+}
+
+void TestMalformed::truncatedRealFiles_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::addColumn<double>("fraction");
+    for (const char* name : {"node_fib.cpuprofile", "chromium_selfprof_shared.json", "chromium_traceevents_shared.json",
+                             "xsbug/gc_alloc.xst-p.cpuprofile", "tiny/xs_stacks.cpuprofile"}) {
+        for (double fraction : {0.01, 0.3, 0.5, 0.77, 0.999})
+            QTest::addRow("%s at %.3f", name, fraction) << QByteArray(name) << fraction;
+    }
+}
+
+void TestMalformed::truncatedRealFiles()
+{
+    QFETCH(QByteArray, file);
+    QFETCH(double, fraction);
+    const std::string bytes = readCorpus(file.constData());
+    QVERIFY(bytes.size() > 100);
+    const size_t cut = size_t(double(bytes.size()) * fraction);
+    const LoadResult r = loadProfileData(std::string_view(bytes).substr(0, cut), "cut");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("JSON syntax error") != std::string::npos, r.error->toString().c_str());
+    // The byte offset names the end of what was there.
+    QVERIFY2(r.error->where == "byte " + std::to_string(cut) || r.error->where == "byte " + std::to_string(cut - 1),
+             r.error->toString().c_str());
+}
+
+void TestMalformed::traceProfileIndexOutOfRange()
+{
+    const std::string bytes = readCorpus("chromium_traceevents_shared.json");
+    LoadOptions options;
+    options.profileIndex = 5;
+    const LoadResult r = loadProfileData(bytes, "trace.json", options);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("there is no profile 5") != std::string::npos, r.error->toString().c_str());
+}
+
+void TestMalformed::cancelledLoad()
+{
+    std::string bytes = readCorpus("chromium_traceevents_shared.json");
+    std::atomic<bool> cancel{false};
+    int progressCalls = 0;
+    TaskControl control;
+    control.cancelFlag = &cancel;
+    control.onProgress = [&](double) {
+        if (++progressCalls == 1)
+            cancel = true; // cancel as soon as loading reports it has started
+    };
+    const LoadResult r = loadProfileData(bytes, "trace.json", {}, &control);
+    QVERIFY(!r.ok());
+    QVERIFY(r.cancelled);
+    QVERIFY(progressCalls >= 1);
+}
+
+void TestMalformed::randomMutationsNeverCrash()
+{
+    // A small in-process fuzzer over real files: flips, inserts and cuts bytes. Every
+    // result is either a profile or an error with a message (sanitizers catch the rest).
+    const std::string seeds[] = {readCorpus("tiny/variants.cpuprofile"), readCorpus("tiny/diamond_trace.json"),
+                                 readCorpus("tiny/xs_graph.cpuprofile"), readCorpus("tiny/xs_stacks.cpuprofile"),
+                                 readCorpus("tiny/cycle.cpuprofile")};
+    QRandomGenerator rng(12345);
+    int accepted = 0, rejected = 0;
+    const char interesting[] = "{}[],:\"0123456789-e.\\ntf";
+    for (int i = 0; i < 3000; ++i) {
+        std::string s = seeds[size_t(i) % std::size(seeds)];
+        const int edits = 1 + int(rng.bounded(4));
+        for (int e = 0; e < edits && !s.empty(); ++e) {
+            const size_t at = rng.bounded(quint32(s.size()));
+            switch (rng.bounded(4)) {
+            case 0: s[at] = interesting[rng.bounded(quint32(sizeof interesting - 1))]; break;
+            case 1: s.insert(at, 1, interesting[rng.bounded(quint32(sizeof interesting - 1))]); break;
+            case 2: s.erase(at, 1 + rng.bounded(8)); break;
+            case 3: s[at] = char(rng.bounded(256)); break;
+            }
+        }
+        const LoadResult r = loadProfileData(s, "mutant");
+        if (r.ok()) {
+            ++accepted;
+        } else {
+            ++rejected;
+            QVERIFY(r.error && !r.error->problem.empty());
+        }
+    }
+    qInfo("mutants: %d loaded, %d rejected", accepted, rejected);
+    QVERIFY(rejected > 0);
+}
+
+QTEST_GUILESS_MAIN(TestMalformed)
+#include "tst_malformed.moc"

@@ -13,7 +13,7 @@ CallTree::CallTree(const Profile& profile, SampleRange range)
     range = range.clampedTo(profile.samples.size());
     for (size_t i = range.begin; i < range.end; ++i) {
         const uint32_t s = profile.samples.stack[i].value;
-        m_self[s] += profile.samples.duration[i];
+        m_self[s] += profile.samples.duration(i);
         ++m_selfSamples[s];
     }
     m_total = m_self;

@@ -5,7 +5,7 @@
 namespace xsprof {
 
 namespace {
-constexpr size_t chunkSize = 1 << 20;
+constexpr size_t chunkSize = 256 << 10;
 }
 
 ChunkedInputBuffer::ChunkedInputBuffer(std::FILE* file, size_t totalBytes, const TaskControl* control)

@@ -68,7 +68,7 @@ private:
 
 } // namespace
 
-ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& strings, ProfileInfo info,
+ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
                                    CpuProfileDialects dialects)
 {
     const std::vector<RawNode>& nodes = raw.nodes;
@@ -169,19 +169,21 @@ ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& 
     if (info.durationRule == DurationRule::OwnDelta && !info.startTime)
         info.startTime = 0.0;
     info.selfLinks = selfLinks;
-    ProfileBuilder builder(std::move(info));
+    // Decide the dialect from the names before the table moves into the builder.
+    ProfileBuilder builder(std::move(info), std::move(strings));
+    builder.reserveStacks(n);
+    const StringTable& names = builder.profile().strings;
 
     // Node -> stack (or, for graph-encoded files, node -> single-frame stack).
     std::vector<StackId> stackOf(n);
     std::vector<FrameId> frameOf(n);
     auto keyOfNode = [&](const RawNode& node) {
-        return builder.frameForKey(strings.view(node.name), strings.view(node.url), oneBased(node.line),
-                                   oneBased(node.column));
+        return builder.frameForKey(node.name, node.url, oneBased(node.line), oneBased(node.column));
     };
     if (encoding == Encoding::Graph) {
         for (size_t i = 0; i < n; ++i) {
             frameOf[i] = builder.frameForXsId(nodes[i].id);
-            builder.defineXsFrame(frameOf[i], strings.view(nodes[i].name), strings.view(nodes[i].url),
+            builder.defineXsFrame(frameOf[i], names.view(nodes[i].name), names.view(nodes[i].url),
                                   oneBased(nodes[i].line));
             stackOf[i] = builder.stack(StackId(), frameOf[i]);
         }
@@ -227,7 +229,7 @@ ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& 
                         "xsId " + std::to_string(node.xsId) + " names two different functions", nodeWhere(node, i));
                 frame = builder.frameForXsId(node.xsId);
                 if (first)
-                    builder.defineXsFrame(frame, strings.view(node.name), strings.view(node.url), oneBased(node.line));
+                    builder.defineXsFrame(frame, names.view(node.name), names.view(node.url), oneBased(node.line));
             } else {
                 frame = keyOfNode(node);
             }
@@ -247,6 +249,9 @@ ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& 
     if (raw.samples.size() != raw.timeDeltas.size())
         return ConversionResult::failure("samples (" + std::to_string(raw.samples.size()) + ") and timeDeltas (" +
                                          std::to_string(raw.timeDeltas.size()) + ") differ in length");
+    // The deltas become the sample times in place; the node ids become stacks.
+    std::vector<double>& times = raw.timeDeltas;
+    std::vector<StackId> sampleStacks(raw.samples.size());
     double t = raw.startTime.value_or(0.0);
     size_t negative = 0;
     for (size_t i = 0; i < raw.samples.size(); ++i) {
@@ -254,13 +259,18 @@ ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& 
         if (node == none)
             return ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i]),
                                              "sample " + std::to_string(i));
-        const double delta = raw.timeDeltas[i];
-        negative += delta < 0;
-        t += delta;
+        negative += times[i] < 0;
+        t += times[i];
         if (!(std::fabs(t) <= absurdTime))
             return ConversionResult::failure("the sample time is out of range", "sample " + std::to_string(i));
-        builder.addSample(stackOf[node], t);
+        times[i] = t;
+        sampleStacks[i] = stackOf[node];
     }
+    // Free the raw tables before the durations are allocated: peak memory matters here.
+    raw.samples = {};
+    raw.nodes = {};
+    raw.children = {};
+    builder.setSamples(std::move(sampleStacks), std::move(times));
     builder.profile().info.negativeTimeDeltas = negative;
     ConversionResult result;
     result.profile = builder.finish();

@@ -8,7 +8,8 @@ namespace xsprof {
 
 enum class CpuProfileDialects { V8Only, V8AndXs };
 
-ConversionResult convertCpuProfile(const RawCpuProfile& raw, const StringTable& strings, ProfileInfo info,
+// Consumes `raw` (its arrays become the profile's) and takes over `strings`.
+ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
                                    CpuProfileDialects dialects);
 
 } // namespace xsprof

@@ -17,9 +17,9 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
 
     for (size_t i = range.begin; i < range.end; ++i) {
         const FrameId leaf = profile.leafFrame(i);
-        m_self[leaf.value] += profile.samples.duration[i];
+        m_self[leaf.value] += profile.samples.duration(i);
         ++m_selfSamples[leaf.value];
-        m_duration += profile.samples.duration[i];
+        m_duration += profile.samples.duration(i);
     }
 
     std::vector<std::pair<FrameId, FrameId>> edges;

@@ -1,8 +1,11 @@
 #include "jsonprofilereader.h"
 
+#include "jsonsaxscanner.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <functional>
 #include <istream>
 
 namespace xsprof {
@@ -37,7 +40,7 @@ Key keyOf(const std::string& k)
         {"cpuProfile", Key::CpuProfile},
     };
     for (const auto& [name, key] : table) {
-        if (k == name)
+        if (k.size() == name.size() && k[0] == name[0] && k == name)
             return key;
     }
     return Key::Other;
@@ -80,7 +83,7 @@ class ProfileSax {
 public:
     using json = nlohmann::json;
 
-    ProfileSax(RawDocument& doc, const ChunkedInputBuffer& input) : m_doc(doc), m_input(input)
+    ProfileSax(RawDocument& doc, std::function<size_t()> position) : m_doc(doc), m_position(std::move(position))
     {
         m_stack.push_back({Ctx::Root, Key::Other, 0});
     }
@@ -125,6 +128,14 @@ public:
         }
         return false;
     }
+    // The same from JsonSaxScanner.
+    void syntaxError(size_t offset, const std::string& what)
+    {
+        if (result.problem.empty()) {
+            result.problem = "JSON syntax error: " + what;
+            result.where = "byte " + std::to_string(offset);
+        }
+    }
 
 private:
     struct Frame {
@@ -135,7 +146,7 @@ private:
 
     RawCpuProfile& target() { return m_inEvent ? m_event.chunk : m_doc.cpuProfile; }
 
-    std::string here() const { return "byte " + std::to_string(m_input.bytesConsumed()); }
+    std::string here() const { return "byte " + std::to_string(m_position()); }
 
     bool fail(std::string problem, std::string where = {})
     {
@@ -209,7 +220,7 @@ public:
 
 private:
     RawDocument& m_doc;
-    const ChunkedInputBuffer& m_input;
+    std::function<size_t()> m_position;
     std::vector<Frame> m_stack;
     size_t m_ticks = 0;
     bool m_inEvent = false;
@@ -282,7 +293,9 @@ bool ProfileSax::scalar(const Scalar& s)
         int64_t id = 0;
         if (!expectInteger(s, "samples", "sample", index, id))
             return false;
-        target().samples.push_back(id);
+        if (id < 0 || id > int64_t(UINT32_MAX))
+            return fail("node id " + std::to_string(id) + " is out of range", element("sample", index));
+        target().samples.push_back(uint32_t(id));
         return true;
     }
     case Ctx::TimeDeltas:
@@ -536,13 +549,26 @@ bool ProfileSax::close()
 
 } // namespace
 
-JsonReadResult readJsonProfile(ChunkedInputBuffer& input, RawDocument& document, const TaskControl* control)
+JsonReadResult readJsonProfile(ChunkedInputBuffer& input, RawDocument& document, const TaskControl* control,
+                               JsonDriver driver)
 {
-    ProfileSax sax(document, input);
-    sax.m_cancel = control;
-    std::istream stream(&input);
-    const bool parsed = nlohmann::json::sax_parse(stream, &sax, nlohmann::json::input_format_t::json, true);
-    JsonReadResult r = sax.result;
+    bool parsed = false;
+    JsonReadResult r;
+    if (driver == JsonDriver::Nlohmann) {
+        ProfileSax sax(document, [&input] { return input.bytesConsumed(); });
+        sax.m_cancel = control;
+        std::istream stream(&input);
+        parsed = nlohmann::json::sax_parse(stream, &sax, nlohmann::json::input_format_t::json, true);
+        r = sax.result;
+    } else {
+        JsonSaxScanner scanner(input);
+        ProfileSax sax(document, [&scanner] { return scanner.offset(); });
+        sax.m_cancel = control;
+        parsed = scanner.parse(sax);
+        if (!parsed && !scanner.error().empty())
+            sax.syntaxError(scanner.errorOffset(), scanner.error());
+        r = sax.result;
+    }
     if (control && control->isCancelled())
         r.cancelled = true;
     r.ok = parsed && r.problem.empty() && !r.cancelled;

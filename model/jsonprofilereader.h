@@ -15,6 +15,11 @@ struct JsonReadResult {
     std::string where;
 };
 
-JsonReadResult readJsonProfile(ChunkedInputBuffer& input, RawDocument& document, const TaskControl* control);
+// Fast: our JsonSaxScanner; Nlohmann: nlohmann::json::sax_parse. Both drive the same handler
+// and must give the same result; Nlohmann is kept as the reference for differential tests.
+enum class JsonDriver { Fast, Nlohmann };
+
+JsonReadResult readJsonProfile(ChunkedInputBuffer& input, RawDocument& document, const TaskControl* control,
+                               JsonDriver driver = JsonDriver::Fast);
 
 } // namespace xsprof

@@ -36,6 +36,7 @@ struct LoadResult {
 
 struct LoadOptions {
     int profileIndex = -1; // which profile of a multi-profile file; -1: the one with the most samples
+    bool referenceJsonParser = false; // parse with nlohmann::json::sax_parse (slower; tests compare both)
 };
 
 } // namespace xsprof

@@ -1,6 +1,5 @@
 #include "profile.h"
 
-#include <numeric>
 
 namespace xsprof {
 
@@ -74,7 +73,10 @@ FrameKind classifyFrame(std::string_view name, std::string_view url)
 
 double Profile::duration() const
 {
-    return std::accumulate(samples.duration.begin(), samples.duration.end(), 0.0);
+    double sum = 0.0;
+    for (size_t i = 0; i < samples.size(); ++i)
+        sum += samples.duration(i);
+    return sum;
 }
 
 std::string Profile::location(FrameId f) const

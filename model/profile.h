@@ -46,12 +46,25 @@ struct StackTable {
 };
 
 // Samples in the order their durations are taken (time order for until-next sources).
+// Durations are derived from the times (DESIGN.md), not stored: one less array per sample.
 struct SampleTable {
     std::vector<StackId> stack;
-    std::vector<double> time;     // µs
-    std::vector<double> duration; // µs, by the profile's duration rule
+    std::vector<double> time; // µs
+
+    DurationRule rule = DurationRule::UntilNext;
+    double origin = 0.0;       // own-delta: the time the first sample's delta starts from
+    double lastDuration = 0.0; // until-next: the last sample's (end time or median)
 
     size_t size() const { return stack.size(); }
+    // µs, by the duration rule: until the next sample, or the sample's own delta.
+    double duration(size_t i) const
+    {
+        if (rule == DurationRule::OwnDelta) {
+            const double d = time[i] - (i ? time[i - 1] : origin);
+            return d > 0.0 ? d : 0.0;
+        }
+        return i + 1 < time.size() ? time[i + 1] - time[i] : lastDuration;
+    }
 };
 
 // A caller -> callee link of a graph-encoded (xst -p) profile.

@@ -10,6 +10,12 @@ ProfileBuilder::ProfileBuilder(ProfileInfo info)
     m_profile.info = std::move(info);
 }
 
+ProfileBuilder::ProfileBuilder(ProfileInfo info, StringTable strings)
+{
+    m_profile.info = std::move(info);
+    m_profile.strings = std::move(strings);
+}
+
 size_t ProfileBuilder::FrameKeyHash::operator()(const FrameKey& k) const noexcept
 {
     uint64_t h = k.name.value;
@@ -19,23 +25,27 @@ size_t ProfileBuilder::FrameKeyHash::operator()(const FrameKey& k) const noexcep
     return static_cast<size_t>(h ^ (h >> 29));
 }
 
-FrameId ProfileBuilder::addFrame(std::string_view name, std::string_view url, int32_t line, int32_t column,
-                                 int64_t xsId)
+FrameId ProfileBuilder::addFrame(StringId name, StringId url, int32_t line, int32_t column, int64_t xsId)
 {
     FrameTable& f = m_profile.frames;
     const FrameId id(static_cast<uint32_t>(f.size()));
-    f.name.push_back(m_profile.strings.intern(name));
-    f.url.push_back(m_profile.strings.intern(url));
+    f.name.push_back(name);
+    f.url.push_back(url);
     f.line.push_back(line);
     f.column.push_back(column);
-    f.kind.push_back(classifyFrame(name, url));
+    f.kind.push_back(classifyFrame(m_profile.strings.view(name), m_profile.strings.view(url)));
     f.xsId.push_back(xsId);
     return id;
 }
 
 FrameId ProfileBuilder::frameForKey(std::string_view name, std::string_view url, int32_t line, int32_t column)
 {
-    const FrameKey key{m_profile.strings.intern(name), m_profile.strings.intern(url), line, column};
+    return frameForKey(m_profile.strings.intern(name), m_profile.strings.intern(url), line, column);
+}
+
+FrameId ProfileBuilder::frameForKey(StringId name, StringId url, int32_t line, int32_t column)
+{
+    const FrameKey key{name, url, line, column};
     if (auto it = m_keyFrames.find(key); it != m_keyFrames.end())
         return it->second;
     const FrameId id = addFrame(name, url, line, column, -1);
@@ -47,7 +57,7 @@ FrameId ProfileBuilder::frameForXsId(int64_t xsId)
 {
     if (auto it = m_xsFrames.find(xsId); it != m_xsFrames.end())
         return it->second;
-    const FrameId id = addFrame("(unknown " + std::to_string(xsId) + ")", {}, 0, 0, xsId);
+    const FrameId id = addFrame(m_profile.strings.intern("(unknown " + std::to_string(xsId) + ")"), StringId(0), 0, 0, xsId);
     m_xsFrames.emplace(xsId, id);
     return id;
 }
@@ -78,6 +88,12 @@ void ProfileBuilder::addSample(StackId stack, double time)
     m_profile.samples.time.push_back(time);
 }
 
+void ProfileBuilder::setSamples(std::vector<StackId> stacks, std::vector<double> times)
+{
+    m_profile.samples.stack = std::move(stacks);
+    m_profile.samples.time = std::move(times);
+}
+
 void ProfileBuilder::addLink(FrameId caller, FrameId callee)
 {
     m_profile.links.push_back({caller, callee});
@@ -88,14 +104,11 @@ void ProfileBuilder::computeDurations()
     SampleTable& s = m_profile.samples;
     ProfileInfo& info = m_profile.info;
     const size_t n = s.size();
-    s.duration.assign(n, 0.0);
+    s.rule = info.durationRule;
+    s.lastDuration = 0.0;
     if (info.durationRule == DurationRule::OwnDelta) {
         // XS samples after the work: each sample lasts its own delta (DESIGN.md).
-        double previous = info.startTime.value_or(n ? s.time[0] : 0.0);
-        for (size_t i = 0; i < n; ++i) {
-            s.duration[i] = std::max(0.0, s.time[i] - previous);
-            previous = s.time[i];
-        }
+        s.origin = info.startTime.value_or(n ? s.time[0] : 0.0);
         info.lastSampleRule = LastSampleRule::None;
         return;
     }
@@ -117,36 +130,38 @@ void ProfileBuilder::computeDurations()
         info.lastSampleRule = LastSampleRule::None;
         return;
     }
-    for (size_t i = 0; i + 1 < n; ++i)
-        s.duration[i] = s.time[i + 1] - s.time[i];
     if (info.endTime) {
-        s.duration[n - 1] = std::max(0.0, *info.endTime - s.time[n - 1]);
+        s.lastDuration = std::max(0.0, *info.endTime - s.time[n - 1]);
         info.lastSampleRule = LastSampleRule::EndTime;
-    } else {
-        std::vector<double> others(s.duration.begin(), s.duration.begin() + static_cast<ptrdiff_t>(n - 1));
-        double median = 0.0;
-        if (!others.empty()) {
-            const size_t mid = others.size() / 2;
-            std::nth_element(others.begin(), others.begin() + static_cast<ptrdiff_t>(mid), others.end());
-            median = others[mid];
-            if (others.size() % 2 == 0) {
-                const double lower = *std::max_element(others.begin(), others.begin() + static_cast<ptrdiff_t>(mid));
-                median = (lower + median) / 2.0;
-            }
-        }
-        s.duration[n - 1] = median;
-        info.lastSampleRule = LastSampleRule::Median;
+        return;
     }
+    // No end time: the last sample lasts the median of the others.
+    std::vector<double> others(n - 1);
+    for (size_t i = 0; i + 1 < n; ++i)
+        others[i] = s.time[i + 1] - s.time[i];
+    double median = 0.0;
+    if (!others.empty()) {
+        const size_t mid = others.size() / 2;
+        std::nth_element(others.begin(), others.begin() + static_cast<ptrdiff_t>(mid), others.end());
+        median = others[mid];
+        if (others.size() % 2 == 0) {
+            const double lower = *std::max_element(others.begin(), others.begin() + static_cast<ptrdiff_t>(mid));
+            median = (lower + median) / 2.0;
+        }
+    }
+    s.lastDuration = median;
+    info.lastSampleRule = LastSampleRule::Median;
 }
 
 Profile ProfileBuilder::finish()
 {
+    // Release the indices before sorting or scanning the samples.
+    m_keyFrames = {};
+    m_xsFrames = {};
+    m_stackIndex = {};
     computeDurations();
     Profile result = std::move(m_profile);
     m_profile = Profile();
-    m_keyFrames.clear();
-    m_xsFrames.clear();
-    m_stackIndex.clear();
     return result;
 }
 

@@ -11,9 +11,12 @@ namespace xsprof {
 class ProfileBuilder {
 public:
     explicit ProfileBuilder(ProfileInfo info = {});
+    // Starts from strings already interned (a loader's table), so frames can be keyed by StringId.
+    ProfileBuilder(ProfileInfo info, StringTable strings);
 
     // Tree identity: one frame per (name, url, line, column); lines/columns 1-based, 0 unknown.
     FrameId frameForKey(std::string_view name, std::string_view url, int32_t line, int32_t column);
+    FrameId frameForKey(StringId name, StringId url, int32_t line, int32_t column);
     // XS identity: one frame per profile id. A later definition replaces name and location
     // (an XS record can arrive after a sample used its id).
     FrameId frameForXsId(int64_t xsId);
@@ -23,10 +26,13 @@ public:
     // The trie node for `frame` called from `parent` (invalid parent: a root).
     StackId stack(StackId parent, FrameId frame);
     void addSample(StackId stack, double time);
+    // Replaces every sample at once (loaders that have them in arrays already).
+    void setSamples(std::vector<StackId> stacks, std::vector<double> times);
+    void reserveStacks(size_t count) { m_stackIndex.reserve(count); }
     void addLink(FrameId caller, FrameId callee);
 
-    // Sets the sample durations by the profile's duration rule; can be called again
-    // after more samples were appended (live profiles).
+    // Sorts the samples where the rule needs it and sets what their durations derive from;
+    // can be called again after more samples were appended (live profiles).
     void computeDurations();
 
     const Profile& profile() const { return m_profile; }
@@ -35,7 +41,7 @@ public:
     Profile finish();
 
 private:
-    FrameId addFrame(std::string_view name, std::string_view url, int32_t line, int32_t column, int64_t xsId);
+    FrameId addFrame(StringId name, StringId url, int32_t line, int32_t column, int64_t xsId);
 
     struct FrameKey {
         StringId name, url;

@@ -37,7 +37,8 @@ LoadResult loadFrom(ChunkedInputBuffer& input, const std::string& name, const Lo
     auto document = std::make_unique<RawDocument>();
     JsonReadResult read;
     try {
-        read = readJsonProfile(input, *document, control);
+        read = readJsonProfile(input, *document, control,
+                               options.referenceJsonParser ? JsonDriver::Nlohmann : JsonDriver::Fast);
     } catch (const std::exception& e) { // allocation failures and the like
         read.problem = std::string("cannot read the profile: ") + e.what();
     }
@@ -61,13 +62,13 @@ LoadResult loadFrom(ChunkedInputBuffer& input, const std::string& name, const Lo
     LoadResult result;
     if (document->isTraceEvents) {
         result.available = listTraceProfiles(document->traceEvents);
-        converted = convertTraceProfile(document->traceEvents, document->strings, info, options.profileIndex,
+        converted = convertTraceProfile(document->traceEvents, std::move(document->strings), info, options.profileIndex,
                                         result.chosenIndex);
     } else if (document->cpuProfile.sawNodes) {
         if (!document->selfProfiling.sampleTimes.empty())
             return failure(name, "\"samples\" holds objects, expected node ids");
         info.format = SourceFormat::CpuProfile;
-        converted = convertCpuProfile(document->cpuProfile, document->strings, info, CpuProfileDialects::V8AndXs);
+        converted = convertCpuProfile(document->cpuProfile, std::move(document->strings), info, CpuProfileDialects::V8AndXs);
     } else if (document->selfProfiling.sawFrames && document->selfProfiling.sawStacks) {
         if (!document->cpuProfile.samples.empty())
             return failure(name, "\"samples\" holds node ids, expected sample objects");

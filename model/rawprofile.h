@@ -28,7 +28,7 @@ struct RawNode {
 struct RawCpuProfile {
     std::vector<RawNode> nodes;
     std::vector<int64_t> children;
-    std::vector<int64_t> samples;
+    std::vector<uint32_t> samples; // node ids; V8 ids are small positive integers
     std::vector<double> timeDeltas;
     std::optional<double> startTime, endTime;
     bool sawNodes = false;

@@ -54,7 +54,7 @@ std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events)
     return list;
 }
 
-ConversionResult convertTraceProfile(RawTraceEvents& events, const StringTable& strings, ProfileInfo info,
+ConversionResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
                                      int index, size_t& chosen)
 {
     const std::vector<ProfileSummary> list = listTraceProfiles(events);
@@ -95,7 +95,7 @@ ConversionResult convertTraceProfile(RawTraceEvents& events, const StringTable& 
     }
     info.format = SourceFormat::TraceEvents;
     info.description = list[chosen].name;
-    ConversionResult r = convertCpuProfile(merged, strings, std::move(info), CpuProfileDialects::V8Only);
+    ConversionResult r = convertCpuProfile(merged, std::move(strings), std::move(info), CpuProfileDialects::V8Only);
     if (!r.profile)
         r.where = list[chosen].name + (r.where.empty() ? "" : ", " + r.where);
     return r;

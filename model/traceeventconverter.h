@@ -11,7 +11,7 @@ namespace xsprof {
 // Profiles in the file, ordered by (pid, id) as strings; fills names and counts.
 std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events);
 // index -1: the one with the most samples.
-ConversionResult convertTraceProfile(RawTraceEvents& events, const StringTable& strings, ProfileInfo info,
+ConversionResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
                                      int index, size_t& chosen);
 
 } // namespace xsprof

@@ -47,7 +47,60 @@ private slots:
     void randomMutationsNeverCrash();
     void validBaselineLoads();
     void unknownNestedFieldsAreSkipped();
+    void bothJsonDriversAgree();
 };
+
+void TestMalformed::bothJsonDriversAgree()
+{
+    // Our scanner and nlohmann::json::sax_parse drive the same handler: on real files and on
+    // mutants they must accept the same inputs, give the same numbers and the same errors.
+    std::vector<std::string> seeds = {readCorpus("tiny/variants.cpuprofile"), readCorpus("tiny/diamond_trace.json"),
+                                      readCorpus("tiny/xs_graph.cpuprofile"), readCorpus("tiny/xs_stacks.cpuprofile"),
+                                      readCorpus("node_fib.cpuprofile"), readCorpus("chromium_selfprof_shared.json"),
+                                      R"J({"a":"\u00e9\ud83d\ude00\n","b":[1e-400,-0,0.5E+3,18446744073709551616,-9223372036854775809],"nodes":[]})J"};
+    QRandomGenerator rng(777);
+    const char interesting[] = "{}[],:\"0123456789-+eE.\\ntfu\x80\xc3\xff";
+    int compared = 0, bothOk = 0;
+    for (int i = 0; i < 4000; ++i) {
+        std::string s = seeds[size_t(i) % seeds.size()];
+        if (i >= int(seeds.size())) {
+            const int edits = 1 + int(rng.bounded(3));
+            for (int e = 0; e < edits && !s.empty(); ++e) {
+                const size_t at = rng.bounded(quint32(s.size()));
+                const char c = interesting[rng.bounded(quint32(sizeof interesting - 1))];
+                switch (rng.bounded(3)) {
+                case 0: s[at] = c; break;
+                case 1: s.insert(at, 1, c); break;
+                case 2: s.erase(at, 1 + rng.bounded(4)); break;
+                }
+            }
+        }
+        LoadOptions reference;
+        reference.referenceJsonParser = true;
+        const LoadResult fast = loadProfileData(s, "m");
+        const LoadResult slow = loadProfileData(s, "m", reference);
+        ++compared;
+        QVERIFY2(fast.ok() == slow.ok(),
+                 qPrintable(QStringLiteral("input %1: fast %2, nlohmann %3")
+                                .arg(i)
+                                .arg(QString::fromStdString(fast.ok() ? "ok" : fast.error->toString()))
+                                .arg(QString::fromStdString(slow.ok() ? "ok" : slow.error->toString()))));
+        if (fast.ok()) {
+            ++bothOk;
+            QCOMPARE(fast.profile->samples.time, slow.profile->samples.time);
+            QCOMPARE(fast.profile->stacks.frame, slow.profile->stacks.frame);
+            QCOMPARE(fast.profile->frames.line, slow.profile->frames.line);
+            QCOMPARE(fast.profile->strings.size(), slow.profile->strings.size());
+        } else if (fast.error->problem.rfind("JSON syntax error", 0) != 0) {
+            // Errors of meaning must say the same thing (byte offsets may differ by read-ahead).
+            QCOMPARE(QString::fromStdString(fast.error->problem), QString::fromStdString(slow.error->problem));
+        } else {
+            QVERIFY2(slow.error->problem.rfind("JSON syntax error", 0) == 0, slow.error->toString().c_str());
+        }
+    }
+    qInfo("driver comparison: %d inputs, %d loaded by both", compared, bothOk);
+    QVERIFY(bothOk > 10);
+}
 
 void TestMalformed::unknownNestedFieldsAreSkipped()
 {

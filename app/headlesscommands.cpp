@@ -1,5 +1,7 @@
 #include "headlesscommands.h"
 
+#include "listencommand.h"
+
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
@@ -57,7 +59,7 @@ std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptio
 
 bool isCommand(const QString& word)
 {
-    return word == QLatin1String("report") || word == QLatin1String("convert");
+    return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("listen");
 }
 
 int run(const QStringList& arguments)
@@ -67,6 +69,8 @@ int run(const QStringList& arguments)
         return report(arguments);
     if (command == QLatin1String("convert"))
         return convert(arguments);
+    if (command == QLatin1String("listen"))
+        return ListenCommand::run(arguments);
     std::fprintf(stderr, "xsprof: unknown command %s\n", qPrintable(command));
     return 2;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// `xsprof report` and `xsprof convert`: the model without a window.
+// `xsprof report`, `convert` and `listen`: no window, no display needed.
 #include <QStringList>
 
 namespace HeadlessCommands {

@@ -1,0 +1,52 @@
+#pragma once
+// `xsprof listen`: the debug server without a window. Answers the handshake, prints breaks
+// and continues them, prints the console with --log, saves each machine's profile.
+#include "protocol/debugserver.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+class ListenCommand : public QObject {
+    Q_OBJECT
+
+public:
+    struct Options {
+        QHostAddress host = QHostAddress(QHostAddress::LocalHost);
+        quint16 port = DebugServer::defaultPort;
+        bool profileOnStart = false;
+        QString savePath;
+        QString jsonPath;
+        bool report = false;
+        bool log = false;
+        bool once = false;
+        double durationSeconds = 0;
+    };
+
+    // Parses argv (arguments[0] program, [1] "listen"); 2 on a usage error.
+    static int run(const QStringList& arguments);
+
+    explicit ListenCommand(Options options, QObject* parent = nullptr);
+    bool start(); // false: could not listen (message printed)
+    int exitCode() const { return m_exitCode; }
+
+private:
+    void onMachine(MachineSession* session);
+    void finishMachine(MachineSession* session);
+    void finishAll();
+    QString numberedPath(const QString& path, int index) const;
+    void printLog(MachineSession* session, const QString& text);
+
+    Options m_options;
+    DebugServer m_server;
+    QTimer m_signalPoll;
+    QTimer m_deadline;
+    QList<MachineSession*> m_sessions;
+    QHash<MachineSession*, QString> m_partialLines;
+    QHash<MachineSession*, bool> m_finished;
+    int m_machinesSeen = 0;
+    int m_profilesWritten = 0;
+    int m_exitCode = 0;
+};

@@ -1,1 +1,0 @@
-namespace xsprof { int protocolPlaceholder() { return 0; } }

@@ -1,0 +1,14 @@
+#pragma once
+#include "breakpoint.h"
+
+#include <QtGlobal>
+
+// What a machine session sends at login and how patient it is.
+struct SessionSettings {
+    bool profileOnStart = false;
+    bool breakOnStart = false;
+    bool breakOnExceptions = true;
+    BreakpointList breakpoints;
+    int loginTimeoutMs = 10000;              // a connection that never logs in is closed
+    qsizetype maxMessageBytes = 64 << 20;    // one message; beyond it the connection ends
+};

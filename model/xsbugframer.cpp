@@ -7,7 +7,10 @@ constexpr std::string_view openTag = "<xsbug>";
 constexpr std::string_view closeTag = "</xsbug>";
 } // namespace
 
-XsbugFramer::XsbugFramer(size_t maxMessageBytes) : m_maxMessageBytes(maxMessageBytes) {}
+XsbugFramer::XsbugFramer(size_t maxMessageBytes, size_t maxBytesOutsideMessages)
+    : m_maxMessageBytes(maxMessageBytes), m_maxBytesOutside(maxBytesOutsideMessages)
+{
+}
 
 bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payloads)
 {
@@ -26,14 +29,18 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
             }
             const std::string_view rest = std::string_view(m_buffer).substr(lt);
             if (rest.starts_with("<?")) {
-                const size_t end = m_buffer.find("?>", lt);
-                if (end == std::string::npos) {
+                // <?xs.XXXXXXXX?> and friends are short; anything longer is not one.
+                constexpr size_t maxInstruction = 64;
+                const size_t end = rest.substr(0, maxInstruction).find("?>");
+                if (end != std::string_view::npos) {
+                    ++m_stats.processingInstructions;
+                    pos = lt + end + 2;
+                    continue;
+                }
+                if (rest.size() < maxInstruction) {
                     pos = lt;
                     break; // wait for the rest of the instruction
                 }
-                ++m_stats.processingInstructions;
-                pos = end + 2;
-                continue;
             }
             if (rest.size() < openTag.size() && openTag.starts_with(rest)) {
                 pos = lt;
@@ -41,6 +48,7 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
             }
             if (rest.starts_with(openTag)) {
                 m_inMessage = true;
+                m_scanFrom = 0;
                 pos = lt + openTag.size();
                 m_buffer.erase(0, pos);
                 pos = 0;
@@ -55,6 +63,7 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
         const size_t reopen = m_buffer.find(openTag, pos);
         if (reopen != std::string::npos && (close == std::string::npos || reopen < close)) {
             ++m_stats.partialMessagesDropped;
+            m_scanFrom = 0;
             m_buffer.erase(0, reopen + openTag.size());
             pos = 0;
             continue;
@@ -63,7 +72,7 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
             // Keep the tail that could begin a tag; the rest is payload already scanned.
             pos = m_buffer.size() >= closeTag.size() ? m_buffer.size() - closeTag.size() + 1 : 0;
             if (m_buffer.size() > m_maxMessageBytes) {
-                m_error = "a message is larger than " + std::to_string(m_maxMessageBytes >> 20) + " MB";
+                m_error = "a message is larger than " + std::to_string(m_maxMessageBytes) + " bytes";
                 return false;
             }
             m_scanFrom = pos; // never rescan a long payload from its start
@@ -74,7 +83,12 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
         m_buffer.erase(0, close + closeTag.size());
         pos = 0;
     }
-    m_buffer.erase(0, pos);
+    if (!m_inMessage)
+        m_buffer.erase(0, pos);
+    if (m_stats.bytesOutsideMessages > m_maxBytesOutside) {
+        m_error = std::to_string(m_stats.bytesOutsideMessages) + " bytes outside any <xsbug> message: this is not the xsbug protocol";
+        return false;
+    }
     return true;
 }
 

@@ -16,10 +16,11 @@ public:
         size_t partialMessagesDropped = 0; // a new <xsbug> before the close
     };
 
-    explicit XsbugFramer(size_t maxMessageBytes = 64u << 20);
+    explicit XsbugFramer(size_t maxMessageBytes = 64u << 20, size_t maxBytesOutsideMessages = 1u << 20);
 
     // Appends bytes and returns the payloads completed by them. Returns false (and stops)
-    // once a message grows past the bound; error() then says so.
+    // once a message grows past the bound, or when too many bytes arrive outside any
+    // message (not the xsbug protocol); error() then says so.
     bool feed(std::string_view bytes, std::vector<std::string>& payloads);
     const std::string& error() const { return m_error; }
     const Stats& stats() const { return m_stats; }
@@ -28,6 +29,7 @@ public:
 
 private:
     size_t m_maxMessageBytes;
+    size_t m_maxBytesOutside;
     std::string m_buffer; // inside a message: the payload so far; outside: a possible tag start
     bool m_inMessage = false;
     size_t m_scanFrom = 0;

@@ -1,0 +1,225 @@
+// The debug server against real XS traffic: ../shared/tools/xs_replay.py plays recorded
+// machines into it over loopback, as the engine writes (256-byte writes) and byte by byte.
+#include "expectedprofile.h"
+
+#include "protocol/debugserver.h"
+
+#include "model/cpuprofilewriter.h"
+#include "model/profileloader.h"
+
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sstream>
+
+using namespace xsprof;
+
+class TestDebugServer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void replayedMachineMatchesOracle_data();
+    void replayedMachineMatchesOracle();
+    void severalMachinesAtOnce();
+    void connectionWithoutLoginIsClosed();
+    void portInUseIsReported();
+    void oversizedMessageEndsOnlyThatConnection();
+
+private:
+    struct Replay {
+        bool ok = false;
+        QByteArray received;
+        QString output;
+    };
+    // Runs xs_replay.py against `server` while this thread's event loop serves it.
+    Replay replay(DebugServer& server, const QString& transcript, const QStringList& extra);
+    QTemporaryDir m_dir;
+};
+
+TestDebugServer::Replay TestDebugServer::replay(DebugServer& server, const QString& transcript, const QStringList& extra)
+{
+    Replay r;
+    const QString received = m_dir.filePath(QStringLiteral("received.bin"));
+    QFile::remove(received);
+    QProcess python;
+    python.setProcessChannelMode(QProcess::MergedChannels);
+    python.start(QStringLiteral("python3"),
+                 QStringList{QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), transcript, QStringLiteral("--connect"),
+                             QStringLiteral("127.0.0.1:%1").arg(server.port()), QStringLiteral("--save-received"),
+                             received, QStringLiteral("--quiet"), QStringLiteral("--timeout"), QStringLiteral("120")}
+                     << extra);
+    QDeadlineTimer deadline(130000);
+    while (python.state() != QProcess::NotRunning && !deadline.hasExpired())
+        QTest::qWait(20); // serve the server's sockets while the replay runs
+    r.output = QString::fromUtf8(python.readAll());
+    r.ok = python.exitStatus() == QProcess::NormalExit && python.exitCode() == 0;
+    QFile f(received);
+    if (f.open(QIODevice::ReadOnly))
+        r.received = f.readAll();
+    return r;
+}
+
+void TestDebugServer::replayedMachineMatchesOracle_data()
+{
+    QTest::addColumn<QString>("stem");
+    QTest::addColumn<bool>("profileOnStart");
+    QTest::addColumn<int>("chunk");
+    for (int chunk : {256, 1}) {
+        QTest::addRow("gc_alloc, %d-byte writes", chunk) << QStringLiteral("gc_alloc.profile-on-start") << true << chunk;
+        QTest::addRow("break_while_profiling, %d-byte writes", chunk)
+            << QStringLiteral("break_while_profiling.suspend-resume") << true << chunk;
+        QTest::addRow("log_and_break, %d-byte writes", chunk) << QStringLiteral("log_and_break.break") << false << chunk;
+    }
+}
+
+void TestDebugServer::replayedMachineMatchesOracle()
+{
+    QFETCH(QString, stem);
+    QFETCH(bool, profileOnStart);
+    QFETCH(int, chunk);
+    const QString base = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/") + stem;
+
+    DebugServer server;
+    SessionSettings settings;
+    settings.profileOnStart = profileOnStart;
+    server.setSessionSettings(settings);
+    QVERIFY2(server.listen(0), qPrintable(server.errorString()));
+    MachineSession* machine = nullptr;
+    QStringList logs, breaks;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) {
+        machine = s;
+        connect(s, &MachineSession::logged, this, [&](const xsbug::Log& l) { logs << l.text; });
+        connect(s, &MachineSession::broke, this, [&, s](const xsbug::Break& b) {
+            breaks << b.message;
+            QCOMPARE(s->state(), MachineSession::State::Broken);
+            s->go();
+        });
+    });
+    const Replay r = replay(server, base + QStringLiteral(".xsbug"), {QStringLiteral("--chunk-size"), QString::number(chunk)});
+    QVERIFY2(r.ok, qPrintable(r.output));
+    QVERIFY(machine);
+    QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected);
+    QCOMPARE(machine->name(), QStringLiteral("xst"));
+
+    // What we sent is what xsbug sent: the handshake in one write, then <go/> at each break.
+    QFile sent(base + QStringLiteral(".sent"));
+    QVERIFY(sent.open(QIODevice::ReadOnly));
+    QCOMPARE(r.received, sent.readAll());
+
+    const QString expectedPath = base + QStringLiteral(".expected.json");
+    if (!QFile::exists(expectedPath)) {
+        QVERIFY(!machine->profile());
+        QCOMPARE(breaks.size(), 2);
+        QVERIFY(!logs.isEmpty());
+        return;
+    }
+    const Profile* profile = machine->profile();
+    QVERIFY(profile);
+    const nlohmann::json expected = ExpectedProfile::readFile(expectedPath.toStdString());
+    const ProfileAnalysis analysis = ProfileAnalysis::compute(*profile);
+    const auto errors = ExpectedProfile::compare(*profile, analysis, ExpectedProfile::profilesOf(expected).at(0), 1);
+    for (size_t i = 0; i < errors.size() && i < 10; ++i)
+        qWarning("%s", errors[i].c_str());
+    QCOMPARE(errors.size(), size_t(0));
+
+    // Saved and reopened: identical numbers.
+    std::ostringstream written;
+    writeCpuProfile(*profile, written);
+    const LoadResult reloaded = loadProfileData(written.str(), "saved");
+    QVERIFY(reloaded.ok());
+    QCOMPARE(ExpectedProfile::compareProfiles(*profile, analysis, *reloaded.profile,
+                                              ProfileAnalysis::compute(*reloaded.profile))
+                 .size(),
+             size_t(0));
+}
+
+void TestDebugServer::severalMachinesAtOnce()
+{
+    DebugServer server;
+    SessionSettings settings;
+    settings.profileOnStart = true;
+    server.setSessionSettings(settings);
+    QVERIFY(server.listen(0));
+    QList<MachineSession*> machines;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) {
+        machines << s;
+        connect(s, &MachineSession::broke, s, &MachineSession::go);
+    });
+    const QString base = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/gc_alloc.profile-on-start");
+    const Replay r = replay(server, base + QStringLiteral(".xsbug"),
+                            {QStringLiteral("--machines"), QStringLiteral("5"), QStringLiteral("--random-split"),
+                             QStringLiteral("--seed"), QStringLiteral("4")});
+    QVERIFY2(r.ok, qPrintable(r.output));
+    QCOMPARE(machines.size(), 5);
+    const nlohmann::json expected = ExpectedProfile::readFile(QString(base + QStringLiteral(".expected.json")).toStdString());
+    for (MachineSession* m : std::as_const(machines)) {
+        QTRY_VERIFY(!m->isConnected());
+        QVERIFY(m->profile());
+        const auto errors = ExpectedProfile::compare(*m->profile(), ProfileAnalysis::compute(*m->profile()),
+                                                     ExpectedProfile::profilesOf(expected).at(0), 1);
+        QCOMPARE(errors.size(), size_t(0));
+    }
+}
+
+void TestDebugServer::connectionWithoutLoginIsClosed()
+{
+    DebugServer server;
+    SessionSettings settings;
+    settings.loginTimeoutMs = 300;
+    server.setSessionSettings(settings);
+    QVERIFY(server.listen(0));
+    QSignalSpy machines(&server, &DebugServer::machineConnected);
+    QSignalSpy rejected(&server, &DebugServer::connectionRejected);
+    QTcpSocket silent;
+    silent.connectToHost(QHostAddress::LocalHost, server.port());
+    QVERIFY(silent.waitForConnected(5000));
+    silent.write("\r\n<xsbug><log>no login first</log></xsbug>\r\n");
+    QTRY_COMPARE_WITH_TIMEOUT(rejected.size(), 1, 5000);
+    QVERIFY(rejected.at(0).at(0).toString().contains(QLatin1String("did not log in")));
+    QTRY_COMPARE(silent.state(), QAbstractSocket::UnconnectedState);
+    QCOMPARE(machines.size(), 0);
+}
+
+void TestDebugServer::portInUseIsReported()
+{
+    DebugServer first, second;
+    QVERIFY(first.listen(0));
+    QVERIFY(!second.listen(first.port()));
+    QVERIFY2(second.errorString().contains(QString::number(first.port())), qPrintable(second.errorString()));
+    QVERIFY2(second.errorString().contains(QLatin1String("another port")), qPrintable(second.errorString()));
+}
+
+void TestDebugServer::oversizedMessageEndsOnlyThatConnection()
+{
+    DebugServer server;
+    SessionSettings settings;
+    settings.maxMessageBytes = 4096;
+    server.setSessionSettings(settings);
+    QVERIFY(server.listen(0));
+    MachineSession* machine = nullptr;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) { machine = s; });
+    QTcpSocket peer;
+    peer.connectToHost(QHostAddress::LocalHost, server.port());
+    QVERIFY(peer.waitForConnected(5000));
+    peer.write("\r\n<xsbug><login name=\"big\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/></xsbug>\r\n"
+               "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000100\"/></xsbug>\r\n"
+               "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
+               "\r\n<xsbug><pr name=\"f\" value=\"7\"/></xsbug>\r\n"
+               "\r\n<xsbug><ps>A,7,0.A,7,0</ps></xsbug>\r\n");
+    QTRY_VERIFY(machine && machine->profile() && machine->profile()->samples.size() == 2);
+    QSignalSpy errors(machine, &MachineSession::errorOccurred);
+    peer.write("\r\n<xsbug><log>" + QByteArray(10000, 'x'));
+    QTRY_COMPARE(errors.size(), 1);
+    QVERIFY2(errors.at(0).at(0).toString().contains(QLatin1String("larger than 4096 bytes")),
+             qPrintable(errors.at(0).at(0).toString()));
+    QCOMPARE(machine->state(), MachineSession::State::Disconnected);
+    QCOMPARE(machine->profile()->samples.size(), size_t(2)); // nothing received is lost
+    QTRY_COMPARE(peer.state(), QAbstractSocket::UnconnectedState);
+}
+
+QTEST_GUILESS_MAIN(TestDebugServer)
+#include "tst_debugserver.moc"

@@ -1,12 +1,35 @@
 #include "guimain.h"
 
+#include "mainwindow.h"
+
 #include <QApplication>
-#include <QLabel>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QSettings>
 
 int runGui(int argc, char* argv[])
 {
     QApplication app(argc, argv);
-    QLabel label(QStringLiteral("xsprof"));
-    label.show();
+    QApplication::setApplicationName(QStringLiteral("xsprof"));
+    QApplication::setOrganizationName(QStringLiteral("xsprof"));
+    QApplication::setApplicationVersion(QStringLiteral(XSPROF_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/xsprof.svg"))); // from xsprof_resources
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "CPU-profile viewer for XS and V8 profiles"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Profiles to open."),
+                                 QStringLiteral("[FILE...]"));
+    parser.process(app);
+
+    QSettings settings;
+    MainWindow window(&settings);
+    window.show();
+    const QStringList files = parser.positionalArguments();
+    if (!files.isEmpty())
+        window.openFiles(files);
+    else if (!window.reopenLastSession())
+        window.openExample();
     return app.exec();
 }

@@ -1,0 +1,325 @@
+#include "mainwindow.h"
+
+#include "loadstatuswidget.h"
+#include "recentfiles.h"
+#include "settingskeys.h"
+
+#include "model/cpuprofilewriter.h"
+#include "views/profileloader.h"
+#include "views/profilepage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace {
+const QString fileFilter = QStringLiteral("Profiles (*.cpuprofile *.json);;All files (*)");
+}
+
+MainWindow::MainWindow(QSettings* settings, QWidget* parent)
+    : QMainWindow(parent), m_settings(settings), m_loader(new ProfileLoader(this)), m_central(new QStackedWidget),
+      m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader))
+{
+    setWindowTitle(QStringLiteral("xsprof"));
+    setAcceptDrops(true);
+
+    auto* welcome = new QLabel(tr("<h3>No profile open</h3>"
+                                  "<p>Open a .cpuprofile, Self-Profiling or trace-event file with "
+                                  "File&nbsp;›&nbsp;Open (Ctrl+O), or drop one here.</p>"));
+    welcome->setAlignment(Qt::AlignCenter);
+    welcome->setWordWrap(true);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    m_central->addWidget(welcome);
+    m_central->addWidget(m_tabs);
+    setCentralWidget(m_central);
+    statusBar()->addPermanentWidget(m_loadStatus);
+
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+    connect(m_loader, &ProfileLoader::loaded, this, &MainWindow::addDocument);
+    connect(m_loader, &ProfileLoader::failed, this, &MainWindow::showLoadError);
+    connect(m_loader, &ProfileLoader::profileChoiceNeeded, this, &MainWindow::askForProfile);
+    connect(m_loader, &ProfileLoader::cancelled, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()), 5000);
+    });
+
+    createMenus();
+    restoreSettings();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
+    m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openFile(path); });
+    m_saveAction = file->addAction(tr("&Save Profile As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
+    file->addSeparator();
+    m_closeAction = file->addAction(tr("&Close"), QKeySequence(Qt::CTRL | Qt::Key_W), this,
+                                    [this] { closeDocument(m_tabs->currentIndex()); });
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_orderAction = view->addAction(tr("&Bottom-up Order"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
+                                    [this](bool on) { currentPage()->setBottomUp(on); });
+    m_orderAction->setCheckable(true);
+    view->addSeparator();
+    QAction* find = view->addAction(tr("&Find…"), QKeySequence::Find, this, [this] { currentPage()->focusSearch(); });
+    QAction* next = view->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] { currentPage()->findNext(); });
+    QAction* previous = view->addAction(tr("Find &Previous"), QKeySequence::FindPrevious, this,
+                                        [this] { currentPage()->findPrevious(); });
+    view->addSeparator();
+    QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                                   [this] { currentPage()->expandHotPath(); });
+    m_pageActions = {m_saveAction, m_closeAction, m_orderAction, find, next, previous, hot};
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::restoreSettings()
+{
+    if (m_settings->value(SettingsKeys::version).toInt() != SettingsKeys::currentVersion) {
+        // Saved layouts of another version may not fit; files and preferences stay.
+        for (const QString& key : {SettingsKeys::geometry, SettingsKeys::windowState, SettingsKeys::pageViewState})
+            m_settings->remove(key);
+        m_settings->setValue(SettingsKeys::version, SettingsKeys::currentVersion);
+        resize(1100, 720);
+        return;
+    }
+    if (!restoreGeometry(m_settings->value(SettingsKeys::geometry).toByteArray()))
+        resize(1100, 720);
+    restoreState(m_settings->value(SettingsKeys::windowState).toByteArray(), SettingsKeys::currentVersion);
+}
+
+void MainWindow::saveSettings()
+{
+    m_settings->setValue(SettingsKeys::version, SettingsKeys::currentVersion);
+    m_settings->setValue(SettingsKeys::geometry, saveGeometry());
+    m_settings->setValue(SettingsKeys::windowState, saveState(SettingsKeys::currentVersion));
+    if (ProfilePage* page = currentPage())
+        m_settings->setValue(SettingsKeys::pageViewState, page->saveViewState());
+    QStringList files;
+    QVariantList indexes;
+    for (int i = 0; i < documentCount(); ++i) {
+        files << page(i)->data()->path;
+        indexes << page(i)->data()->profileIndex;
+    }
+    m_settings->setValue(SettingsKeys::sessionFiles, files);
+    m_settings->setValue(SettingsKeys::sessionProfileIndexes, indexes);
+}
+
+bool MainWindow::reopenLastSession()
+{
+    const QStringList files = m_settings->value(SettingsKeys::sessionFiles).toStringList();
+    const QVariantList indexes = m_settings->value(SettingsKeys::sessionProfileIndexes).toList();
+    bool any = false;
+    for (int i = 0; i < files.size(); ++i) {
+        if (!QFileInfo::exists(files[i]))
+            continue;
+        openFile(files[i], i < indexes.size() ? indexes[i].toInt() : -1);
+        any = true;
+    }
+    return any;
+}
+
+bool MainWindow::openExample()
+{
+    if (!QFileInfo::exists(exampleProfile))
+        return false;
+    openFile(exampleProfile);
+    return true;
+}
+
+void MainWindow::openFiles(const QStringList& paths)
+{
+    for (const QString& path : paths)
+        openFile(path);
+}
+
+void MainWindow::openFile(const QString& path, int profileIndex)
+{
+    m_loader->load(path, profileIndex);
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profiles"), dir, fileFilter);
+    if (paths.isEmpty())
+        return;
+    m_settings->setValue(SettingsKeys::lastDirectory, QFileInfo(paths.first()).absolutePath());
+    openFiles(paths);
+}
+
+void MainWindow::addDocument(const ProfileDataPtr& data)
+{
+    auto* page = new ProfilePage(data);
+    page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
+    connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
+        if (page == currentPage())
+            m_orderAction->setChecked(bottomUp);
+    });
+    const int index = m_tabs->addTab(page, page->title());
+    m_tabs->setTabToolTip(index, data->path);
+    m_tabs->setCurrentIndex(index);
+    m_central->setCurrentWidget(m_tabs);
+    page->setFocus();
+    m_recent->add(data->path);
+    statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
+    updateActions();
+}
+
+void MainWindow::showLoadError(const QString& path, const QString& message)
+{
+    // Not exec(): the window keeps running, and several errors can be shown at once.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open profile"),
+                                tr("Could not open %1.").arg(QFileInfo(path).fileName()), QMessageBox::Ok, this);
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::askForProfile(const QString& path, const QStringList& profiles, int suggested)
+{
+    auto* dialog = new QInputDialog(this);
+    dialog->setWindowTitle(tr("Choose a profile"));
+    dialog->setLabelText(tr("%1 holds %2 profiles. Open which one?").arg(QFileInfo(path).fileName()).arg(profiles.size()));
+    dialog->setComboBoxItems(profiles);
+    dialog->setComboBoxEditable(false);
+    dialog->setTextValue(profiles.value(suggested));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QInputDialog::textValueSelected, this, [this, path, profiles](const QString& choice) {
+        const int index = int(profiles.indexOf(choice));
+        if (index >= 0)
+            openFile(path, index);
+    });
+    dialog->open();
+}
+
+int MainWindow::documentCount() const
+{
+    return m_tabs->count();
+}
+
+ProfilePage* MainWindow::page(int index) const
+{
+    return qobject_cast<ProfilePage*>(m_tabs->widget(index));
+}
+
+ProfilePage* MainWindow::currentPage() const
+{
+    return qobject_cast<ProfilePage*>(m_tabs->currentWidget());
+}
+
+void MainWindow::closeDocument(int index)
+{
+    ProfilePage* closing = page(index);
+    if (!closing)
+        return;
+    m_settings->setValue(SettingsKeys::pageViewState, closing->saveViewState());
+    m_tabs->removeTab(index);
+    closing->deleteLater();
+    if (m_tabs->count() == 0)
+        m_central->setCurrentIndex(0);
+    updateActions();
+}
+
+void MainWindow::showSaveDialog()
+{
+    ProfilePage* page = currentPage();
+    if (!page)
+        return;
+    QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
+    const QString suggested = QFileInfo(page->title()).completeBaseName() + QStringLiteral(".cpuprofile");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Profile As"), QDir(dir).filePath(suggested),
+                                                      tr("CPU profiles (*.cpuprofile)"));
+    if (path.isEmpty())
+        return;
+    m_settings->setValue(SettingsKeys::lastDirectory, QFileInfo(path).absolutePath());
+    saveCurrentProfile(path);
+}
+
+bool MainWindow::saveCurrentProfile(const QString& path)
+{
+    ProfilePage* page = currentPage();
+    if (!page)
+        return false;
+    std::string error;
+    if (!xsprof::saveCpuProfile(page->data()->profile, QFile::encodeName(path).toStdString(), &error)) {
+        showLoadError(path, QString::fromStdString(error));
+        return false;
+    }
+    m_recent->add(path);
+    statusBar()->showMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About xsprof"),
+                       tr("<h3>xsprof %1</h3>"
+                          "<p>A CPU-profile viewer for the XS JavaScript engine and Chrome/Node "
+                          "<tt>.cpuprofile</tt> files.</p>"
+                          "<p>Built with Qt %2 (running on Qt %3).</p>"
+                          "<p>Uses: Qt 6 (LGPLv3), QCustomPlot (GPLv3), nlohmann_json (MIT).</p>")
+                           .arg(QStringLiteral(XSPROF_VERSION), QStringLiteral(QT_VERSION_STR),
+                                QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::updateActions()
+{
+    ProfilePage* page = currentPage();
+    for (QAction* action : std::as_const(m_pageActions))
+        action->setEnabled(page != nullptr);
+    if (page) {
+        m_orderAction->setChecked(page->isBottomUp());
+        setWindowTitle(page->title() + QStringLiteral(" — xsprof"));
+    } else {
+        setWindowTitle(QStringLiteral("xsprof"));
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (std::any_of(urls.begin(), urls.end(), [](const QUrl& url) { return url.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    const QList<QUrl> urls = event->mimeData()->urls();
+    for (const QUrl& url : urls) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openFiles(paths);
+}

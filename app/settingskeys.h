@@ -1,0 +1,16 @@
+#pragma once
+// QSettings keys of the window, in one place.
+#include <QString>
+
+namespace SettingsKeys {
+// Bumped when a saved layout would no longer fit; older settings are then dropped.
+inline constexpr int currentVersion = 1;
+inline const QString version = QStringLiteral("settingsVersion");
+inline const QString geometry = QStringLiteral("window/geometry");
+inline const QString windowState = QStringLiteral("window/state");
+inline const QString pageViewState = QStringLiteral("window/pageViewState");
+inline const QString lastDirectory = QStringLiteral("files/lastDirectory");
+inline const QString recentFiles = QStringLiteral("files/recent");
+inline const QString sessionFiles = QStringLiteral("session/files");
+inline const QString sessionProfileIndexes = QStringLiteral("session/profileIndexes");
+} // namespace SettingsKeys

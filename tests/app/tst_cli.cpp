@@ -1,0 +1,208 @@
+// `xsprof report`, `convert` and `listen` as a user runs them: exit statuses, output, files.
+#include "expectedprofile.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void reportJsonMatchesOracle();
+    void reportText();
+    void badInputExitsWithOne();
+    void usageErrorsExitWithTwo_data();
+    void usageErrorsExitWithTwo();
+    void convertThenReportGivesSameNumbers();
+    void traceEventProfilesByIndex();
+    void listenSavesWhatTheMachineSent();
+
+private:
+    struct Run {
+        int code = -1;
+        QByteArray out, err;
+    };
+    static Run xsprof(const QStringList& arguments, int timeoutMs = 60000);
+    QTemporaryDir m_dir;
+};
+
+TestCli::Run TestCli::xsprof(const QStringList& arguments, int timeoutMs)
+{
+    QProcess p;
+    p.start(QStringLiteral(XSPROF_EXECUTABLE), arguments);
+    Run r;
+    if (!p.waitForFinished(timeoutMs))
+        p.kill();
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+void TestCli::reportJsonMatchesOracle()
+{
+    const QString file = QStringLiteral(XSPROF_CORPUS_DIR "/node_dag_shared.cpuprofile");
+    const Run r = xsprof({QStringLiteral("report"), file, QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const nlohmann::json got = nlohmann::json::parse(r.out.toStdString());
+    const nlohmann::json want = ExpectedProfile::readFile(XSPROF_CORPUS_DIR "/node_dag_shared.expected.json");
+    QCOMPARE(got.at("format").get<std::string>(), std::string("cpuprofile"));
+    QCOMPARE(got.at("encoding").get<std::string>(), std::string("tree"));
+    QCOMPARE(got.at("sample_count").get<int>(), want.at("sample_count").get<int>());
+    QVERIFY(ExpectedProfile::close(got.at("duration_us").get<double>(), want.at("duration").get<double>()));
+    QCOMPARE(got.at("functions").size(), want.at("functions").size());
+    QCOMPARE(got.at("function_count").get<size_t>(), want.at("functions").size());
+    // Sorted by total; the first is the root, with the whole duration.
+    const auto& first = got.at("functions").at(0);
+    QCOMPARE(first.at("name").get<std::string>(), std::string("(root)"));
+    QVERIFY(first.at("id").is_null());
+    QVERIFY(ExpectedProfile::close(first.at("total_us").get<double>(), want.at("duration").get<double>()));
+    for (const auto& f : got.at("functions")) {
+        QVERIFY(f.at("line").get<int>() >= 0);
+        QVERIFY(f.at("self_us").get<double>() <= f.at("total_us").get<double>() + 1e-6);
+    }
+}
+
+void TestCli::reportText()
+{
+    const Run r = xsprof({QStringLiteral("report"), QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/gc_alloc.xst-p.cpuprofile"),
+                          QStringLiteral("--top"), QStringLiteral("3"), QStringLiteral("--sort"), QStringLiteral("self")});
+    QCOMPARE(r.code, 0);
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(QLatin1String("graph encoding")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("inclusive: not available")));
+    // Header, blank, column titles, then exactly three rows; (gc) has the most self time.
+    const QStringList lines = text.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.filter(QLatin1String("  (gc)")).size(), 1);
+    QVERIFY(lines.last().contains(QLatin1String(" - ")) || lines.last().contains(QLatin1String("     -")));
+    const int header = int(lines.indexOf(lines.filter(QLatin1String("self ms")).value(0)));
+    QCOMPARE(lines.size() - header - 1, 3);
+    QVERIFY(lines.at(header + 1).contains(QLatin1String("(gc)")));
+}
+
+void TestCli::badInputExitsWithOne()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad.cpuprofile"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"nodes":[{"id":1,"callFrame":{"functionName":"x"}}],"samples":[1,2],"timeDeltas":[1,1]})");
+    f.close();
+    const Run r = xsprof({QStringLiteral("report"), bad});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    const QString err = QString::fromUtf8(r.err).trimmed();
+    QCOMPARE(err.count(QLatin1Char('\n')), 0); // one line
+    QVERIFY2(err.contains(bad) && err.contains(QLatin1String("unknown node id 2")) && err.contains(QLatin1String("sample 1")),
+             qPrintable(err));
+    QCOMPARE(xsprof({QStringLiteral("report"), m_dir.filePath(QStringLiteral("missing"))}).code, 1);
+    QCOMPARE(xsprof({QStringLiteral("convert"), bad, m_dir.filePath(QStringLiteral("out.cpuprofile"))}).code, 1);
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("out.cpuprofile"))));
+}
+
+void TestCli::usageErrorsExitWithTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    const QString file = QStringLiteral(XSPROF_CORPUS_DIR "/tiny/linear.cpuprofile");
+    QTest::newRow("report without file") << QStringList{QStringLiteral("report")};
+    QTest::newRow("report two files") << QStringList{QStringLiteral("report"), file, file};
+    QTest::newRow("bad sort") << QStringList{QStringLiteral("report"), file, QStringLiteral("--sort"), QStringLiteral("name")};
+    QTest::newRow("bad top") << QStringList{QStringLiteral("report"), file, QStringLiteral("--top"), QStringLiteral("-3")};
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("report"), file, QStringLiteral("--bogus")};
+    QTest::newRow("convert one file") << QStringList{QStringLiteral("convert"), file};
+    QTest::newRow("listen bad port") << QStringList{QStringLiteral("listen"), QStringLiteral("--port"), QStringLiteral("70000")};
+}
+
+void TestCli::usageErrorsExitWithTwo()
+{
+    QFETCH(QStringList, arguments);
+    const Run r = xsprof(arguments);
+    QCOMPARE(r.code, 2);
+    QVERIFY(!r.err.isEmpty());
+}
+
+void TestCli::convertThenReportGivesSameNumbers()
+{
+    const QString in = QStringLiteral(XSPROF_CORPUS_DIR "/chromium_selfprof_shared.json");
+    const QString out = m_dir.filePath(QStringLiteral("selfprof.cpuprofile"));
+    QCOMPARE(xsprof({QStringLiteral("convert"), in, out}).code, 0);
+    const Run a = xsprof({QStringLiteral("report"), in, QStringLiteral("--json")});
+    const Run b = xsprof({QStringLiteral("report"), out, QStringLiteral("--json")});
+    QCOMPARE(a.code, 0);
+    QCOMPARE(b.code, 0);
+    nlohmann::json ja = nlohmann::json::parse(a.out.toStdString()), jb = nlohmann::json::parse(b.out.toStdString());
+    QCOMPARE(ja.at("format").get<std::string>(), std::string("js-self-profiling"));
+    QCOMPARE(jb.at("format").get<std::string>(), std::string("cpuprofile"));
+    QVERIFY(ExpectedProfile::close(jb.at("duration_us").get<double>(), ja.at("duration_us").get<double>()));
+    QCOMPARE(ja.at("functions").size(), jb.at("functions").size());
+    for (size_t i = 0; i < ja.at("functions").size(); ++i) {
+        const auto& x = ja.at("functions")[i];
+        const auto& y = jb.at("functions")[i];
+        QVERIFY(x.at("name") == y.at("name"));
+        QVERIFY(x.at("line") == y.at("line"));
+        QVERIFY(ExpectedProfile::close(y.at("total_us").get<double>(), x.at("total_us").get<double>()));
+        QVERIFY(ExpectedProfile::close(y.at("inclusive_us").get<double>(), x.at("inclusive_us").get<double>()));
+    }
+}
+
+void TestCli::traceEventProfilesByIndex()
+{
+    const QString file = QStringLiteral(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json");
+    const Run chosen = xsprof({QStringLiteral("report"), file, QStringLiteral("--json")});
+    QCOMPARE(chosen.code, 0);
+    QVERIFY2(chosen.err.contains("holds 2 profiles"), chosen.err.constData()); // tells the user about the other
+    const nlohmann::json want = ExpectedProfile::readFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.expected.json");
+    for (int k = 0; k < 2; ++k) {
+        const Run r = xsprof({QStringLiteral("report"), file, QStringLiteral("--json"), QStringLiteral("--profile"),
+                              QString::number(k)});
+        QCOMPARE(r.code, 0);
+        const nlohmann::json got = nlohmann::json::parse(r.out.toStdString());
+        QVERIFY(got.at("sample_count") == want.at("profiles")[size_t(k)].at("sample_count"));
+    }
+    // Default: the profile with the most samples (the page's renderer, 17380 samples).
+    QCOMPARE(nlohmann::json::parse(chosen.out.toStdString()).at("sample_count").get<int>(), 17380);
+    QCOMPARE(xsprof({QStringLiteral("report"), file, QStringLiteral("--profile"), QStringLiteral("2")}).code, 1);
+}
+
+void TestCli::listenSavesWhatTheMachineSent()
+{
+    QTcpServer probe; // find a free port
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const QString port = QString::number(probe.serverPort());
+    probe.close();
+    const QString saved = m_dir.filePath(QStringLiteral("live.cpuprofile"));
+    const QString json = m_dir.filePath(QStringLiteral("live.json"));
+    QProcess listen;
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 {QStringLiteral("listen"), QStringLiteral("--port"), port, QStringLiteral("--profile-on-start"),
+                  QStringLiteral("--save"), saved, QStringLiteral("--json"), json, QStringLiteral("--report"),
+                  QStringLiteral("--log"), QStringLiteral("--once"), QStringLiteral("--duration"), QStringLiteral("60")});
+    QVERIFY(listen.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("listening"), 10000);
+    QProcess replay;
+    replay.start(QStringLiteral("python3"),
+                 {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
+                  QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/break_while_profiling.suspend-resume.xsbug"),
+                  QStringLiteral("--connect"), QStringLiteral("127.0.0.1:") + port, QStringLiteral("--quiet")});
+    QVERIFY(replay.waitForFinished(60000));
+    QCOMPARE(replay.exitCode(), 0); // every break was continued
+    QVERIFY(listen.waitForFinished(30000));
+    QCOMPARE(listen.exitCode(), 0);
+    const QString out = QString::fromUtf8(listen.readAllStandardOutput());
+    QVERIFY2(out.contains(QLatin1String("break: /home/dev/xs-app/break_while_profiling.js:21 # Break: debugger!")),
+             qPrintable(out));
+    QVERIFY2(out.contains(QLatin1String("samples:   640")), qPrintable(out)); // the report
+    const nlohmann::json got = ExpectedProfile::readFile(json.toStdString());
+    const nlohmann::json want =
+        ExpectedProfile::readFile(XSPROF_CORPUS_DIR "/xsbug/break_while_profiling.suspend-resume.expected.json");
+    QVERIFY(ExpectedProfile::close(got.at("duration_us").get<double>(), want.at("profiles")[0].at("duration").get<double>()));
+    const Run reopened = xsprof({QStringLiteral("report"), saved, QStringLiteral("--json")});
+    QCOMPARE(reopened.code, 0);
+    QCOMPARE(nlohmann::json::parse(reopened.out.toStdString()).at("functions").size(), got.at("functions").size());
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,88 @@
+// The per-path Bottom-Up Tree: model consistency and leaf times split by caller.
+#include "viewtestutils.h"
+
+#include "views/bottomuptreemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using namespace ViewTestUtils;
+
+class TestBottomUpTreeModel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void testModelTester_data() { files(); }
+    void testModelTester();
+    void testNumbers_data() { files(); }
+    void testNumbers();
+    void testDiamond();
+
+private:
+    static void files();
+};
+
+void TestBottomUpTreeModel::files()
+{
+    QTest::addColumn<QString>("file");
+    for (const char* file : {"node_fib.cpuprofile", "node_tree.cpuprofile", "node_gc_heavy.cpuprofile",
+                             "tiny/diamond.cpuprofile", "tiny/cycle.cpuprofile", "tiny/xs_stacks.cpuprofile"})
+        QTest::addRow("%s", file) << QString::fromLatin1(file);
+}
+
+void TestBottomUpTreeModel::testModelTester()
+{
+    QFETCH(QString, file);
+    const ProfileDataPtr data = loadData(corpusPath(file));
+    QVERIFY(data);
+    BottomUpTreeModel model;
+    QAbstractItemModelTester tester(&model);
+    model.setProfileData(data);
+    QVERIFY(model.rowCount() > 0);
+    visitAll(model, 50000);
+}
+
+void TestBottomUpTreeModel::testNumbers()
+{
+    QFETCH(QString, file);
+    const ProfileDataPtr data = loadData(corpusPath(file));
+    QVERIFY(data);
+    const nlohmann::json expected = readExpected(corpusPath(file));
+    BottomUpTreeModel model;
+    model.setProfileData(data);
+    const int time = model.columnOf(CostTreeModel::Cost::Time);
+    auto cost = [time](const QModelIndex& index) {
+        return index.siblingAtColumn(time).data(CostTreeModel::CostRole).toDouble();
+    };
+    QCOMPARE(size_t(model.rowCount()), expected.at("bottom_up").size());
+    for (const auto& leaf : expected.at("bottom_up")) {
+        const QModelIndex row = findExpectedRow(model, leaf, *data);
+        QVERIFY(row.isValid());
+        QVERIFY(closeEnough(cost(row), leaf.at("self").get<double>()));
+        for (const auto& caller : leaf.at("callers")) {
+            if (caller.at("caller").is_null())
+                continue; // time of a root function with no caller: no child row
+            const QModelIndex callerRow = findExpectedRow(model, caller, *data, row);
+            QVERIFY2(callerRow.isValid(), qPrintable(printModel(model, 3)));
+            QVERIFY(closeEnough(cost(callerRow), caller.at("time").get<double>()));
+        }
+    }
+}
+
+void TestBottomUpTreeModel::testDiamond()
+{
+    BottomUpTreeModel model;
+    model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
+    QCOMPARE(printModel(model, 2), QStringLiteral("D [500]\n"
+                                                  "  C [300]\n"
+                                                  "  B [200]\n"
+                                                  "A [100]\n"
+                                                  "  (root) [100]\n"
+                                                  "B [100]\n"
+                                                  "  A [100]\n"
+                                                  "C [100]\n"
+                                                  "  A [100]\n"));
+}
+
+QTEST_GUILESS_MAIN(TestBottomUpTreeModel)
+#include "tst_bottomuptreemodel.moc"

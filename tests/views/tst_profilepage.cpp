@@ -1,0 +1,292 @@
+// The profile page: tabs, default sorting, order toggle, search, hot path, copy, go to source.
+#include "viewtestutils.h"
+
+#include "views/costtreemodel.h"
+#include "views/costtreeview.h"
+#include "views/profilepage.h"
+#include "views/sourcepane.h"
+#include "views/sourceview.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ViewTestUtils;
+
+namespace {
+QString currentName(const ProfilePage& page)
+{
+    return page.currentView()->currentIndex().data(CostTreeModel::NameRole).toString();
+}
+
+bool ancestorsExpanded(const CostTreeView* view, const QModelIndex& index)
+{
+    for (QModelIndex p = index.parent(); p.isValid(); p = p.parent()) {
+        if (!view->isExpanded(p))
+            return false;
+    }
+    return true;
+}
+} // namespace
+
+class TestProfilePage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void testTabs();
+    void testGraphProfileTabs();
+    void testDefaultSort();
+    void testOrderToggle();
+    void testSearch();
+    void testSearchFollowsView();
+    void testHotPath();
+    void testCopy();
+    void testSourceNotLocal();
+    void testSourceLocal();
+    void testViewState();
+};
+
+void TestProfilePage::testTabs()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    QCOMPARE(page.tabs()->count(), 3);
+    QVERIFY(page.callTreeView());
+    QVERIFY(page.bottomUpTreeView());
+    QCOMPARE(page.currentView(), page.functionView(false));
+    QCOMPARE(page.title(), QStringLiteral("node_fib.cpuprofile"));
+    QCOMPARE(page.functionView(false)->model()->columnCount(), 4); // Function, Self, Total, Inclusive
+}
+
+void TestProfilePage::testGraphProfileTabs()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile"))));
+    QCOMPARE(page.tabs()->count(), 3);
+    QVERIFY(!page.callTreeView());
+    QVERIFY(!page.bottomUpTreeView());
+    for (int tab : {ProfilePage::CallTreeTab, ProfilePage::BottomUpTreeTab}) {
+        auto* label = qobject_cast<QLabel*>(page.tabs()->widget(tab));
+        QVERIFY(label);
+        QVERIFY(label->text().contains(QLatin1String("per-sample stacks")));
+        QVERIFY(label->text().contains(QLatin1String("xst -p")));
+    }
+    page.tabs()->setCurrentIndex(ProfilePage::CallTreeTab);
+    QCOMPARE(page.currentView(), nullptr);
+    page.expandHotPath(); // nothing to do, nothing breaks
+    page.setSearchText(QStringLiteral("a"));
+    QCOMPARE(page.matchCount(), 0);
+}
+
+void TestProfilePage::testDefaultSort()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    auto check = [](CostTreeView* view, CostTreeModel::Cost cost) {
+        QCOMPARE(view->header()->sortIndicatorSection(), view->costModel()->columnOf(cost));
+        QCOMPARE(view->header()->sortIndicatorOrder(), Qt::DescendingOrder);
+        QCOMPARE(view->proxy()->sortColumn(), view->costModel()->columnOf(cost));
+    };
+    check(page.functionView(false), CostTreeModel::Cost::Total);
+    check(page.functionView(true), CostTreeModel::Cost::Self);
+    check(page.callTreeView(), CostTreeModel::Cost::Total);
+    check(page.bottomUpTreeView(), CostTreeModel::Cost::Time);
+    // Bottom-up: the function with the most self time first.
+    QCOMPARE(page.functionView(true)->model()->index(0, 0).data(CostTreeModel::NameRole).toString(),
+             QStringLiteral("sumLoop"));
+    // Clicking a header sorts by that column.
+    CostTreeView* view = page.functionView(true);
+    view->sortByColumn(0, Qt::AscendingOrder);
+    QCOMPARE(view->model()->index(0, 0).data(CostTreeModel::NameRole).toString().isEmpty()
+                 || view->model()->index(0, 0).data(CostTreeModel::NameRole).toString().startsWith(QLatin1Char('(')),
+             true);
+}
+
+void TestProfilePage::testOrderToggle()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    QSignalSpy spy(&page, &ProfilePage::orderChanged);
+    QVERIFY(!page.isBottomUp());
+    page.toggleOrder();
+    QVERIFY(page.isBottomUp());
+    QCOMPARE(page.currentView(), page.functionView(true));
+    QCOMPARE(spy.count(), 1);
+    page.toggleOrder();
+    QCOMPARE(page.currentView(), page.functionView(false));
+
+    // The toggle buttons drive it too.
+    auto buttons = page.findChildren<QAbstractButton*>();
+    auto bottomUpButton = std::find_if(buttons.begin(), buttons.end(),
+                                       [](QAbstractButton* b) { return b->text() == QLatin1String("Bottom-up"); });
+    QVERIFY(bottomUpButton != buttons.end());
+    (*bottomUpButton)->click();
+    QVERIFY(page.isBottomUp());
+
+    // On the per-path tabs the toggle switches between Call Tree and Bottom-Up Tree.
+    page.tabs()->setCurrentIndex(ProfilePage::CallTreeTab);
+    QVERIFY(!page.isBottomUp());
+    page.toggleOrder();
+    QCOMPARE(page.tabs()->currentIndex(), int(ProfilePage::BottomUpTreeTab));
+    QCOMPARE(page.currentView(), page.bottomUpTreeView());
+}
+
+void TestProfilePage::testSearch()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    page.setSearchText(QStringLiteral("SUMLOOP")); // case-insensitive
+    QVERIFY(page.matchCount() >= 1);
+    QCOMPARE(currentName(page), QStringLiteral("sumLoop"));
+    CostTreeView* view = page.currentView();
+    QVERIFY(ancestorsExpanded(view, view->currentIndex()));
+    QVERIFY(view->selectionModel()->isRowSelected(view->currentIndex().row(), view->currentIndex().parent()));
+
+    // By url: every function of fib.js matches; Next and Previous walk through them.
+    page.setSearchText(QStringLiteral("bench/fib.js"));
+    const int count = page.matchCount();
+    QVERIFY(count >= 4);
+    const QPersistentModelIndex first = view->currentIndex();
+    QVERIFY(view->currentIndex().data(CostTreeModel::UrlRole).toString().endsWith(QLatin1String("bench/fib.js")));
+    page.findNext();
+    QVERIFY(view->currentIndex() != first);
+    QVERIFY(view->currentIndex().data(CostTreeModel::UrlRole).toString().endsWith(QLatin1String("bench/fib.js")));
+    page.findPrevious();
+    QCOMPARE(QPersistentModelIndex(view->currentIndex()), first);
+    page.findPrevious(); // wraps to the last hit
+    QVERIFY(view->currentIndex() != first);
+
+    page.setSearchText(QStringLiteral("no such function anywhere"));
+    QCOMPARE(page.matchCount(), 0);
+}
+
+void TestProfilePage::testSearchFollowsView()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    page.setSearchText(QStringLiteral("fib"));
+    page.tabs()->setCurrentIndex(ProfilePage::CallTreeTab);
+    QCOMPARE(page.currentView(), page.callTreeView());
+    QVERIFY(page.matchCount() > 0);
+    QVERIFY(currentName(page).contains(QLatin1String("fib"), Qt::CaseInsensitive)
+            || page.currentView()->currentIndex().data(CostTreeModel::UrlRole).toString().contains(QLatin1String("fib")));
+}
+
+// From the top: (root) → ... → main → sumLoop, the callee with the most time, where it ends.
+void TestProfilePage::testHotPath()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    page.expandHotPath();
+    CostTreeView* view = page.currentView();
+    QCOMPARE(currentName(page), QStringLiteral("sumLoop"));
+    QVERIFY(ancestorsExpanded(view, view->currentIndex()));
+    QCOMPARE(view->currentIndex().parent().data(CostTreeModel::NameRole).toString(), QStringLiteral("main"));
+
+    page.tabs()->setCurrentIndex(ProfilePage::CallTreeTab);
+    page.expandHotPath();
+    QCOMPARE(currentName(page), QStringLiteral("sumLoop"));
+
+    // From a selected row: runFib's only callee is fib, which then stops at its recursion.
+    page.tabs()->setCurrentIndex(ProfilePage::FunctionsTab);
+    page.setSearchText(QStringLiteral("runFib"));
+    QCOMPARE(currentName(page), QStringLiteral("runFib"));
+    page.expandHotPath();
+    QCOMPARE(currentName(page), QStringLiteral("fib"));
+    QVERIFY(!view->currentIndex().data(CostTreeModel::RecursiveRole).toBool());
+}
+
+void TestProfilePage::testCopy()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
+    page.setSearchText(QStringLiteral("A"));
+    CostTreeView* view = page.currentView();
+    QCOMPARE(currentName(page), QStringLiteral("A"));
+    const QString text = view->selectionAsText();
+    QCOMPARE(text, QStringLiteral("A\ttiny.js (2)\t0.10 ms\t12.5 %\t0.80 ms\t100.0 %\t0.80 ms\t100.0 %\n"));
+
+    QApplication::clipboard()->clear();
+    QTest::keySequence(view, QKeySequence::Copy);
+    QCOMPARE(QApplication::clipboard()->text(), text);
+}
+
+void TestProfilePage::testSourceNotLocal()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    page.resize(900, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy spy(&page, &ProfilePage::statusMessage);
+    page.setSearchText(QStringLiteral("sumLoop"));
+    CostTreeView* view = page.currentView();
+    QCoreApplication::processEvents(); // the delayed layout after expanding
+    const QRect rect = view->visualRect(view->currentIndex());
+    QVERIFY(view->viewport()->rect().contains(rect.center()));
+    // Qt's double-click handling wants the press that precedes it.
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(spy.count(), 1);
+    QVERIFY(spy.at(0).at(0).toString().contains(QLatin1String("not available locally")));
+    QVERIFY(spy.at(0).at(0).toString().contains(QLatin1String("fib.js")));
+    QVERIFY(page.sourcePane()->isHidden());
+}
+
+void TestProfilePage::testSourceLocal()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString source = dir.filePath(QStringLiteral("work.js"));
+    QFile js(source);
+    QVERIFY(js.open(QIODevice::WriteOnly));
+    js.write("// line 1\n// line 2\nfunction work() {\n  for (;;) {}\n}\n");
+    js.close();
+    const QString url = QUrl::fromLocalFile(source).toString();
+    const QByteArray profile = QString::fromUtf8(
+        R"json({"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"hitCount":0,"children":[2]},)json"
+        R"json({"id":2,"callFrame":{"functionName":"work","scriptId":"1","url":"%1","lineNumber":2,"columnNumber":0},"hitCount":3}],)json"
+        R"json("startTime":0,"endTime":300,"samples":[2,2,2],"timeDeltas":[0,100,100]})json").arg(url).toUtf8();
+    const QString path = dir.filePath(QStringLiteral("work.cpuprofile"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(profile);
+    file.close();
+
+    ProfilePage page(loadData(path));
+    page.show();
+    page.setSearchText(QStringLiteral("work"));
+    QCOMPARE(currentName(page), QStringLiteral("work"));
+    QSignalSpy spy(&page, &ProfilePage::statusMessage);
+    QTest::keyClick(page.currentView(), Qt::Key_Return);
+    QCOMPARE(spy.count(), 0);
+    QVERIFY(page.sourcePane()->isVisible());
+    QCOMPARE(page.sourcePane()->currentPath(), QFileInfo(source).absoluteFilePath());
+    QCOMPARE(page.sourcePane()->view()->highlightedLine(), 3);
+    QVERIFY(page.sourcePane()->view()->toPlainText().contains(QLatin1String("function work()")));
+    QCOMPARE(page.sourcePane()->view()->textCursor().blockNumber(), 2);
+
+    // A plain relative path resolves against the profile's folder.
+    QCOMPARE(SourcePane::localPath(QStringLiteral("work.js"), dir.path()), QFileInfo(source).absoluteFilePath());
+    QCOMPARE(SourcePane::localPath(QStringLiteral("node:fs"), dir.path()), QString());
+    QCOMPARE(SourcePane::localPath(QStringLiteral("https://example.com/a.js"), dir.path()), QString());
+}
+
+void TestProfilePage::testViewState()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QByteArray state;
+    {
+        ProfilePage page(data);
+        page.setBottomUp(true);
+        page.functionView(true)->sortByColumn(0, Qt::AscendingOrder);
+        state = page.saveViewState();
+    }
+    ProfilePage page(data);
+    page.restoreViewState(state);
+    QVERIFY(page.isBottomUp());
+    QCOMPARE(page.functionView(true)->header()->sortIndicatorSection(), 0);
+    page.restoreViewState(QByteArray("garbage")); // ignored
+    QVERIFY(page.isBottomUp());
+}
+
+QTEST_MAIN(TestProfilePage)
+#include "tst_profilepage.moc"

@@ -1,0 +1,18 @@
+#pragma once
+// Chrome's "Tree (Top Down)": one row per call path of the CallTree, with that path's costs.
+#include "costtreemodel.h"
+
+class CallTreeModel : public CostTreeModel
+{
+    Q_OBJECT
+public:
+    using CostTreeModel::CostTreeModel;
+
+protected:
+    QList<Cost> costColumns(const ProfileData& data) const override;
+    void appendChildren(const Node& node, std::vector<Child>& out) const override;
+    bool nodeHasChildren(const Node& node) const override;
+    xsprof::FrameId frameOf(const Node& node) const override;
+    double cost(const Node& node, Cost cost) const override;
+    double hotCost(const Node& node) const override;
+};

@@ -1,0 +1,227 @@
+#include "costtreemodel.h"
+
+#include "costformat.h"
+
+CostTreeModel::CostTreeModel(QObject* parent) : QAbstractItemModel(parent)
+{
+    m_nodes.emplace_back();
+}
+
+void CostTreeModel::setProfileData(ProfileDataPtr data)
+{
+    beginResetModel();
+    m_data = std::move(data);
+    m_costs = m_data ? costColumns(*m_data) : QList<Cost>();
+    m_nodes.clear();
+    m_nodes.emplace_back();
+    endResetModel();
+}
+
+int CostTreeModel::columnOf(Cost cost) const
+{
+    const auto i = m_costs.indexOf(cost);
+    return i < 0 ? -1 : int(i) + 1;
+}
+
+quint32 CostTreeModel::nodeNumber(const QModelIndex& index) const
+{
+    return index.isValid() ? quint32(index.internalId()) : 0;
+}
+
+void CostTreeModel::populate(quint32 node) const
+{
+    if (m_nodes[node].populated)
+        return;
+    m_scratch.clear();
+    if (m_data && !m_nodes[node].recursive)
+        appendChildren(m_nodes[node], m_scratch);
+    const auto first = quint32(m_nodes.size());
+    for (quint32 row = 0; row < m_scratch.size(); ++row) {
+        Node child;
+        child.parent = node;
+        child.row = row;
+        child.item = m_scratch[row].item;
+        child.aux = m_scratch[row].aux;
+        child.recursive = m_scratch[row].recursive;
+        m_nodes.push_back(child);
+    }
+    Node& n = m_nodes[node]; // after the push_backs: they may reallocate
+    n.firstChild = first;
+    n.childCount = quint32(m_scratch.size());
+    n.populated = true;
+}
+
+QModelIndex CostTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (row < 0 || column < 0 || column >= columnCount(parent) || (parent.isValid() && parent.column() != 0))
+        return {};
+    const quint32 p = nodeNumber(parent);
+    populate(p);
+    if (quint32(row) >= m_nodes[p].childCount)
+        return {};
+    return createIndex(row, column, quintptr(m_nodes[p].firstChild + quint32(row)));
+}
+
+QModelIndex CostTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid())
+        return {};
+    const quint32 p = m_nodes[nodeNumber(child)].parent;
+    if (p == 0)
+        return {};
+    return createIndex(int(m_nodes[p].row), 0, quintptr(p));
+}
+
+int CostTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!m_data || (parent.isValid() && parent.column() != 0))
+        return 0;
+    const quint32 p = nodeNumber(parent);
+    populate(p);
+    return int(m_nodes[p].childCount);
+}
+
+int CostTreeModel::columnCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return 1 + int(m_costs.size());
+}
+
+bool CostTreeModel::hasChildren(const QModelIndex& parent) const
+{
+    if (!m_data || (parent.isValid() && parent.column() != 0))
+        return false;
+    const Node& n = m_nodes[nodeNumber(parent)];
+    if (n.populated)
+        return n.childCount > 0;
+    if (!parent.isValid())
+        return rowCount(parent) > 0;
+    return !n.recursive && nodeHasChildren(n);
+}
+
+QVariant CostTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_data || !index.isValid())
+        return {};
+    const Node& node = m_nodes[nodeNumber(index)];
+    switch (role) {
+    case FrameRole:
+        return frameOf(node).value;
+    case RecursiveRole:
+        return node.recursive;
+    case HotCostRole:
+        return hotCost(node);
+    case DurationRole:
+        return m_data->duration();
+    case Qt::ToolTipRole:
+        return rowToolTip(node);
+    default:
+        break;
+    }
+    if (index.column() == 0)
+        return functionData(node, role);
+    return costData(node, costOfColumn(index.column()), role);
+}
+
+QVariant CostTreeModel::functionData(const Node& node, int role) const
+{
+    const xsprof::FrameId f = frameOf(node);
+    switch (role) {
+    case Qt::DisplayRole: {
+        // V8 leaves module bodies and callbacks unnamed; the location still tells them apart.
+        const QString name = m_data->frameName(f).isEmpty() ? tr("(anonymous)") : m_data->frameName(f);
+        return node.recursive ? name + tr(" (recursive)") : name;
+    }
+    case NameRole:
+    case SortRole:
+        return m_data->frameName(f);
+    case UrlRole:
+        return m_data->frameUrl(f);
+    case LocationRole:
+        return m_data->location(f);
+    case LineRole:
+        return m_data->profile.frames.line[f.value];
+    default:
+        return {};
+    }
+}
+
+QVariant CostTreeModel::costData(const Node& node, Cost kind, int role) const
+{
+    const double value = cost(node, kind);
+    const double duration = m_data->duration();
+    switch (role) {
+    case Qt::DisplayRole:
+        return CostFormat::timeAndPercent(value, duration);
+    case SortRole:
+    case CostRole:
+        return value;
+    case FractionRole:
+        return duration > 0.0 ? value / duration : 0.0;
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    default:
+        return {};
+    }
+}
+
+QString CostTreeModel::rowToolTip(const Node& node) const
+{
+    const xsprof::FrameId f = frameOf(node);
+    QString tip = m_data->frameName(f);
+    const QString url = m_data->frameUrl(f);
+    if (!url.isEmpty()) {
+        tip += QLatin1Char('\n') + url;
+        if (const int line = m_data->profile.frames.line[f.value]; line > 0)
+            tip += tr(", line %1").arg(line);
+    }
+    if (node.recursive)
+        tip += QLatin1Char('\n') + tr("Already on this path: not expanded again.");
+    return tip;
+}
+
+QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    if (section == 0) {
+        if (role == Qt::DisplayRole)
+            return tr("Function");
+        if (role == Qt::ToolTipRole)
+            return tr("The function, with its file and line in a lighter colour.");
+        return {};
+    }
+    const Cost kind = costOfColumn(section);
+    if (role == Qt::DisplayRole) {
+        switch (kind) {
+        case Cost::Self: return tr("Self");
+        case Cost::Total: return tr("Total");
+        case Cost::Inclusive: return tr("Inclusive");
+        case Cost::Time: return tr("Time");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (kind) {
+        case Cost::Self: return tr("Time spent in the function itself.");
+        case Cost::Total:
+            return tr("xsbug's divided total: self time plus the totals of the callees, each callee's "
+                      "total shared equally among its callers. Totals add up to the profile duration.");
+        case Cost::Inclusive:
+            return tr("Time with the function anywhere on the stack (recursion counted once).");
+        case Cost::Time: return tr("Self time of the leaf function reached through this chain of callers.");
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    return {};
+}
+
+bool CostTreeModel::frameOnPath(const Node& node, xsprof::FrameId frame) const
+{
+    for (const Node* n = &node; n != &m_nodes[0]; n = &m_nodes[n->parent]) {
+        if (frameOf(*n) == frame)
+            return true;
+    }
+    return false;
+}

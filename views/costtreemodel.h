@@ -1,0 +1,93 @@
+#pragma once
+// Base of every tree in the views: a lazily filled node table over one ProfileData.
+// The QAbstractItemModel plumbing (index/parent/rowCount/data) is written once here;
+// subclasses only say which rows a node has and what a row costs (hotspot's TreeModel idea).
+#include "profiledata.h"
+
+#include <QAbstractItemModel>
+#include <QList>
+
+#include <vector>
+
+class CostTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Role {
+        SortRole = Qt::UserRole + 1, // raw value: name for the function column, µs for costs
+        FrameRole,                   // FrameId value (uint)
+        NameRole,
+        UrlRole,
+        LocationRole,                // "file (line)"
+        LineRole,                    // 1-based, 0 = unknown
+        CostRole,                    // µs of a cost column
+        FractionRole,                // cost / profile duration
+        RecursiveRole,               // a function already on the expansion path: a leaf
+        HotCostRole,                 // what "expand hot path" follows, µs
+        DurationRole,                // the profile duration, µs
+    };
+    enum class Cost { Self, Total, Inclusive, Time };
+
+    explicit CostTreeModel(QObject* parent = nullptr);
+
+    // Replaces everything (model reset); a null pointer empties the model.
+    void setProfileData(ProfileDataPtr data);
+    const ProfileData* profileData() const { return m_data.get(); }
+
+    Cost costOfColumn(int column) const { return m_costs[column - 1]; }
+    int columnOf(Cost cost) const;
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const final;
+    QModelIndex parent(const QModelIndex& child) const final;
+    int rowCount(const QModelIndex& parent = {}) const final;
+    int columnCount(const QModelIndex& parent = {}) const final;
+    bool hasChildren(const QModelIndex& parent = {}) const final;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const final;
+
+protected:
+    static constexpr quint32 noItem = 0xffffffffu;
+    // One row. `item` and `aux` mean what the subclass wants (a FrameId and an edge, a StackId...).
+    struct Node {
+        quint32 parent = 0; // node number; 0 is the invisible root
+        quint32 row = 0;
+        quint32 item = noItem;
+        quint32 aux = noItem;
+        quint32 firstChild = 0;
+        quint32 childCount = 0;
+        bool populated = false;
+        bool recursive = false;
+    };
+    struct Child {
+        quint32 item;
+        quint32 aux = noItem;
+        bool recursive = false;
+    };
+
+    // Cost columns for this data, after the Function column.
+    virtual QList<Cost> costColumns(const ProfileData& data) const = 0;
+    // Children of `node` (node 0: the top level).
+    virtual void appendChildren(const Node& node, std::vector<Child>& out) const = 0;
+    // Must agree with appendChildren, without building the rows.
+    virtual bool nodeHasChildren(const Node& node) const = 0;
+    virtual xsprof::FrameId frameOf(const Node& node) const = 0;
+    virtual double cost(const Node& node, Cost cost) const = 0;
+    virtual double hotCost(const Node& node) const = 0;
+    virtual QString rowToolTip(const Node& node) const;
+
+    // True when `frame` is the function of `node` or of one of its ancestors.
+    bool frameOnPath(const Node& node, xsprof::FrameId frame) const;
+    const ProfileData& profile() const { return *m_data; }
+
+private:
+    quint32 nodeNumber(const QModelIndex& index) const;
+    void populate(quint32 node) const;
+    QVariant functionData(const Node& node, int role) const;
+    QVariant costData(const Node& node, Cost kind, int role) const;
+
+    ProfileDataPtr m_data;
+    QList<Cost> m_costs;
+    // Filled on demand from const accessors; rows never change once created, so no signals.
+    mutable std::vector<Node> m_nodes;
+    mutable std::vector<Child> m_scratch;
+};

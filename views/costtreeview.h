@@ -1,0 +1,47 @@
+#pragma once
+// A tree of costs: sorting proxy, cost bars, Ctrl+C, "expand hot path" and search hits.
+#include <QPersistentModelIndex>
+#include <QTreeView>
+
+#include <functional>
+
+class CostTreeModel;
+class QSortFilterProxyModel;
+
+class CostTreeView : public QTreeView
+{
+    Q_OBJECT
+public:
+    // `model` stays owned by the caller; rows are sorted by `sortColumn` in `order` at first.
+    CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder order, QWidget* parent = nullptr);
+
+    CostTreeModel* costModel() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+
+    // From the current row (or the first top-level row), expands the largest child while it
+    // keeps at least `threshold` of the profile duration; selects where it stopped.
+    void expandHotPath(double threshold = 0.05);
+    // Selected rows as tab-separated text: name, location, then time and percent per cost.
+    QString selectionAsText() const;
+    void copySelection() const;
+
+    // Rows whose function satisfies `matches`, breadth first in display order (so the
+    // shallowest comes first); looks at no more than `budget` rows of the lazy tree.
+    QList<QPersistentModelIndex> findRows(const std::function<bool(quint32 frame)>& matches,
+                                         int budget = 50000, int maxHits = 1000) const;
+    // Expands the parents of `index`, selects it and scrolls to it.
+    void reveal(const QModelIndex& index);
+
+signals:
+    void sourceRequested(const QModelIndex& index);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void setupColumns();
+
+    CostTreeModel* m_model;
+    QAbstractItemDelegate* m_costDelegate;
+    QSortFilterProxyModel* m_proxy;
+};

@@ -1,0 +1,31 @@
+#pragma once
+// One loaded profile with everything the views show, computed once off the GUI thread.
+#include "model/bottomuptree.h"
+#include "model/profile.h"
+#include "model/profileanalysis.h"
+
+#include <QString>
+
+#include <memory>
+
+struct ProfileData {
+    QString path;         // what was opened: a file path or a ":/" resource
+    int profileIndex = -1; // which profile of a multi-profile file, -1 for the default
+    xsprof::Profile profile;
+    xsprof::ProfileAnalysis analysis;
+    xsprof::BottomUpTree bottomUp; // lazy; points into `profile`, so ProfileData never moves
+
+    ProfileData() = default;
+    ProfileData(const ProfileData&) = delete;
+    ProfileData& operator=(const ProfileData&) = delete;
+
+    // Takes the profile and runs the analysis (the expensive part: call it on a worker thread).
+    static std::shared_ptr<ProfileData> create(xsprof::Profile profile, const QString& path, int profileIndex);
+
+    QString frameName(xsprof::FrameId f) const;
+    QString frameUrl(xsprof::FrameId f) const;
+    QString location(xsprof::FrameId f) const;
+    double duration() const { return analysis.functions.duration(); }
+};
+
+using ProfileDataPtr = std::shared_ptr<const ProfileData>;

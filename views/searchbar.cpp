@@ -1,0 +1,75 @@
+#include "searchbar.h"
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTimer>
+#include <QToolButton>
+
+SearchBar::SearchBar(QWidget* parent)
+    : QWidget(parent), m_field(new QLineEdit(this)), m_hits(new QLabel(this)), m_delay(new QTimer(this))
+{
+    m_field->setPlaceholderText(tr("Find function or file (Ctrl+F)"));
+    m_field->setClearButtonEnabled(true);
+    m_field->setMinimumWidth(220);
+    m_delay->setSingleShot(true);
+    m_delay->setInterval(200); // search once typing pauses, not on every key
+    connect(m_field, &QLineEdit::textChanged, m_delay, qOverload<>(&QTimer::start));
+    connect(m_delay, &QTimer::timeout, this, [this] { emit searchRequested(m_field->text()); });
+    connect(m_field, &QLineEdit::returnPressed, this, [this] {
+        if (m_delay->isActive()) {
+            m_delay->stop();
+            emit searchRequested(m_field->text());
+        } else {
+            emit nextRequested();
+        }
+    });
+
+    auto* previous = new QToolButton(this);
+    previous->setArrowType(Qt::UpArrow);
+    previous->setToolTip(tr("Previous match (Shift+F3)"));
+    connect(previous, &QToolButton::clicked, this, &SearchBar::previousRequested);
+    auto* next = new QToolButton(this);
+    next->setArrowType(Qt::DownArrow);
+    next->setToolTip(tr("Next match (F3)"));
+    connect(next, &QToolButton::clicked, this, &SearchBar::nextRequested);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_field, 1);
+    layout->addWidget(previous);
+    layout->addWidget(next);
+    layout->addSpacing(4);
+    layout->addWidget(m_hits);
+    m_hits->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("1000 of 1000")));
+}
+
+QString SearchBar::text() const
+{
+    return m_field->text();
+}
+
+void SearchBar::setText(const QString& text)
+{
+    m_field->setText(text);
+    m_delay->stop();
+    emit searchRequested(text);
+}
+
+void SearchBar::focusField()
+{
+    m_field->setFocus(Qt::ShortcutFocusReason);
+    m_field->selectAll();
+}
+
+void SearchBar::setHits(int current, int count)
+{
+    if (m_field->text().isEmpty())
+        m_hits->clear();
+    else if (count == 0)
+        m_hits->setText(tr("No match"));
+    else
+        m_hits->setText(tr("%1 of %2").arg(current + 1).arg(count));
+}

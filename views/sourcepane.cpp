@@ -1,0 +1,63 @@
+#include "sourcepane.h"
+
+#include "sourceview.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+SourcePane::SourcePane(QWidget* parent) : QWidget(parent), m_title(new QLabel(this)), m_view(new SourceView(this))
+{
+    auto* close = new QToolButton(this);
+    close->setAutoRaise(true);
+    close->setText(tr("Close"));
+    close->setToolTip(tr("Hide the source pane"));
+    connect(close, &QToolButton::clicked, this, &SourcePane::closeRequested);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 2, 2);
+    bar->addWidget(m_title, 1);
+    bar->addWidget(close);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+}
+
+QString SourcePane::localPath(const QString& url, const QString& baseDir)
+{
+    if (url.isEmpty())
+        return {};
+    QString path = url;
+    if (url.startsWith(QLatin1String("file:"))) {
+        path = QUrl(url).toLocalFile();
+    } else if (url.contains(QLatin1String("://"))) {
+        return {}; // http:, node:, webpack:... nothing local to show
+    }
+    if (path.isEmpty())
+        return {};
+    if (QFileInfo(path).isRelative() && !baseDir.isEmpty())
+        path = QDir(baseDir).filePath(path);
+    const QFileInfo info(path);
+    return info.isFile() && info.isReadable() ? info.absoluteFilePath() : QString();
+}
+
+bool SourcePane::showFile(const QString& path, int line)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    m_view->setSource(QString::fromUtf8(file.readAll()), line);
+    m_path = path;
+    const QString name = QFileInfo(path).fileName();
+    m_title->setText(line > 0 ? tr("%1, line %2").arg(name).arg(line) : name);
+    m_title->setToolTip(path);
+    return true;
+}

@@ -1,0 +1,30 @@
+#pragma once
+// The "go to source" pane: a title with the file and line, and the file's text.
+#include <QWidget>
+
+class QLabel;
+class SourceView;
+
+class SourcePane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SourcePane(QWidget* parent = nullptr);
+
+    // A local file for a frame url: a file:// URL, an absolute path, or a path relative to
+    // `baseDir` (the profile's folder). Empty when no such file exists here.
+    static QString localPath(const QString& url, const QString& baseDir);
+
+    // Loads `path` and highlights `line` (1-based); false when the file cannot be read.
+    bool showFile(const QString& path, int line);
+    QString currentPath() const { return m_path; }
+    SourceView* view() const { return m_view; }
+
+signals:
+    void closeRequested();
+
+private:
+    QLabel* m_title;
+    SourceView* m_view;
+    QString m_path;
+};

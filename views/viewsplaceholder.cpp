@@ -1,1 +1,0 @@
-namespace xsprof { int viewsPlaceholder() { return 0; } }

@@ -17,6 +17,8 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
     if (!m_error.empty())
         return false;
     m_buffer.append(bytes);
+    // Offsets, not erases, while scanning: one read can bring thousands of messages.
+    size_t base = 0; // in a message: where its payload starts; outside: first unconsumed byte
     size_t pos = m_inMessage ? m_scanFrom : 0;
     while (pos < m_buffer.size()) {
         if (!m_inMessage) {
@@ -48,10 +50,7 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
             }
             if (rest.starts_with(openTag)) {
                 m_inMessage = true;
-                m_scanFrom = 0;
-                pos = lt + openTag.size();
-                m_buffer.erase(0, pos);
-                pos = 0;
+                base = pos = lt + openTag.size();
                 continue;
             }
             ++m_stats.bytesOutsideMessages;
@@ -63,30 +62,31 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
         const size_t reopen = m_buffer.find(openTag, pos);
         if (reopen != std::string::npos && (close == std::string::npos || reopen < close)) {
             ++m_stats.partialMessagesDropped;
-            m_scanFrom = 0;
-            m_buffer.erase(0, reopen + openTag.size());
-            pos = 0;
+            base = pos = reopen + openTag.size();
             continue;
         }
         if (close == std::string::npos) {
-            // Keep the tail that could begin a tag; the rest is payload already scanned.
-            pos = m_buffer.size() >= closeTag.size() ? m_buffer.size() - closeTag.size() + 1 : 0;
-            if (m_buffer.size() > m_maxMessageBytes) {
-                m_error = "a message is larger than " + std::to_string(m_maxMessageBytes) + " bytes";
-                return false;
-            }
-            m_scanFrom = pos; // never rescan a long payload from its start
-            return true;
+            // Rescan only the tail that could begin the close tag.
+            pos = std::max(base, m_buffer.size() >= closeTag.size() ? m_buffer.size() - closeTag.size() + 1 : 0);
+            break;
         }
-        payloads.emplace_back(m_buffer, 0, close);
+        payloads.emplace_back(m_buffer, base, close - base);
         m_inMessage = false;
-        m_buffer.erase(0, close + closeTag.size());
-        pos = 0;
+        base = pos = close + closeTag.size();
     }
-    if (!m_inMessage)
+    if (m_inMessage) {
+        m_buffer.erase(0, base);
+        m_scanFrom = pos - base;
+        if (m_buffer.size() > m_maxMessageBytes) {
+            m_error = "a message is larger than " + std::to_string(m_maxMessageBytes) + " bytes";
+            return false;
+        }
+    } else {
         m_buffer.erase(0, pos);
+    }
     if (m_stats.bytesOutsideMessages > m_maxBytesOutside) {
-        m_error = std::to_string(m_stats.bytesOutsideMessages) + " bytes outside any <xsbug> message: this is not the xsbug protocol";
+        m_error = std::to_string(m_stats.bytesOutsideMessages) +
+                  " bytes outside any <xsbug> message: this is not the xsbug protocol";
         return false;
     }
     return true;

@@ -53,6 +53,8 @@ void MachineSession::onReadyRead()
     if (!m_socket || m_state == State::Disconnected)
         return;
     const QByteArray bytes = m_socket->readAll();
+    if (m_state == State::AwaitingLogin && !bytes.isEmpty())
+        m_loginTimer.start(); // a slow link (a byte a second) is still alive; floods hit the reader's bounds
     const bool framed = m_reader.feed(bytes);
     bool sawLogin = false, sawProfile = false;
     for (const xsbug::Message& message : m_reader.takeMessages())

@@ -9,6 +9,6 @@ struct SessionSettings {
     bool breakOnStart = false;
     bool breakOnExceptions = true;
     BreakpointList breakpoints;
-    int loginTimeoutMs = 10000;              // a connection that never logs in is closed
+    int loginTimeoutMs = 10000;              // silence before login for this long closes the connection
     qsizetype maxMessageBytes = 64 << 20;    // one message; beyond it the connection ends
 };

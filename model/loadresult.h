@@ -37,6 +37,7 @@ struct LoadResult {
 struct LoadOptions {
     int profileIndex = -1; // which profile of a multi-profile file; -1: the one with the most samples
     bool referenceJsonParser = false; // parse with nlohmann::json::sax_parse (slower; tests compare both)
+    uint64_t memoryBudget = 0;        // bytes the load may use; 0: what the machine has available now
 };
 
 } // namespace xsprof

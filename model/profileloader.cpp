@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <memory>
 
 namespace xsprof {
@@ -87,6 +89,46 @@ LoadResult loadFrom(ChunkedInputBuffer& input, const std::string& name, const Lo
     return result;
 }
 
+// What the loader needs per byte of input at most (measured: 1.5x for the 1M-sample file,
+// 1.7x for the 5M one), and what the machine can give now.
+constexpr double bytesNeededPerFileByte = 2.0;
+
+std::optional<uint64_t> availableMemory()
+{
+    std::FILE* meminfo = std::fopen("/proc/meminfo", "r");
+    if (!meminfo)
+        return std::nullopt;
+    char line[256];
+    std::optional<uint64_t> kb;
+    while (std::fgets(line, sizeof line, meminfo)) {
+        unsigned long long v = 0;
+        if (std::sscanf(line, "MemAvailable: %llu kB", &v) == 1)
+            kb = v;
+    }
+    std::fclose(meminfo);
+    if (!kb)
+        return std::nullopt;
+    return *kb * 1024;
+}
+
+std::string gigabytes(double bytes)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+    return text;
+}
+
+LoadResult guarded(const std::string& name, const std::function<LoadResult()>& load)
+{
+    try {
+        return load();
+    } catch (const std::bad_alloc&) {
+        return failure(name, "not enough memory to load this profile");
+    } catch (const std::exception& e) {
+        return failure(name, std::string("cannot load: ") + e.what());
+    }
+}
+
 } // namespace
 
 LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, const TaskControl* control)
@@ -100,19 +142,40 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file)
         return failure(path, std::string("cannot open: ") + std::strerror(errno));
-    const auto size = std::filesystem::is_regular_file(status) ? std::filesystem::file_size(path, ec) : 0;
+    const bool regular = std::filesystem::is_regular_file(status);
+    const uint64_t size = regular ? std::filesystem::file_size(path, ec) : 0;
+    const auto modified = regular ? std::filesystem::last_write_time(path, ec) : std::filesystem::file_time_type();
+    // Refuse up front what cannot fit, rather than dying half way (DESIGN: nothing crashes).
+    const auto available = options.memoryBudget ? std::optional<uint64_t>(options.memoryBudget) : availableMemory();
+    if (available && double(size) * bytesNeededPerFileByte > double(*available))
+        return failure(path, "the file is too large for the memory available: loading it needs about " +
+                                 gigabytes(double(size) * bytesNeededPerFileByte) + ", " + gigabytes(double(*available)) +
+                                 " is free");
     char head[64];
     const size_t headSize = std::fread(head, 1, sizeof head, file.get());
     std::rewind(file.get());
-    ChunkedInputBuffer input(file.get(), ec ? 0 : size_t(size), control);
-    return loadFrom(input, path, options, control, std::string_view(head, headSize));
+    ChunkedInputBuffer input(file.get(), size_t(size), control);
+    LoadResult result = guarded(path, [&] { return loadFrom(input, path, options, control, std::string_view(head, headSize)); });
+    if (regular && !result.cancelled) {
+        std::error_code after;
+        const bool changed = std::filesystem::file_size(path, after) != size || after ||
+                             std::filesystem::last_write_time(path, after) != modified ||
+                             (result.ok() && input.bytesConsumed() != size);
+        if (changed) {
+            // A file being written (a profiler still saving it) must not give a silently wrong profile.
+            LoadResult refused = failure(path, "the file changed while it was being read; open it again when it is complete");
+            refused.available = {};
+            return refused;
+        }
+    }
+    return result;
 }
 
 LoadResult loadProfileData(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control)
 {
     ChunkedInputBuffer input(bytes, control);
-    return loadFrom(input, name, options, control, bytes.substr(0, 64));
+    return guarded(name, [&] { return loadFrom(input, name, options, control, bytes.substr(0, 64)); });
 }
 
 } // namespace xsprof

@@ -8,6 +8,9 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
     : QObject(parent), m_socket(socket), m_settings(std::move(settings)), m_reader(m_settings.maxMessageBytes)
 {
     socket->setParent(this);
+    // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), so one event-loop
+    // iteration never handles more, and memory stays bounded by the message size limit.
+    socket->setReadBufferSize(1 << 20);
     m_peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
     connect(socket, &QTcpSocket::readyRead, this, &MachineSession::onReadyRead);
     // Queued: the socket must not be deleted inside its own signal.

@@ -48,7 +48,44 @@ private slots:
     void validBaselineLoads();
     void unknownNestedFieldsAreSkipped();
     void bothJsonDriversAgree();
+    void fileChangedWhileLoading();
+    void fileTooLargeForMemory();
 };
+
+void TestMalformed::fileChangedWhileLoading()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("growing.json"));
+    QVERIFY(QFile::copy(QStringLiteral(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    int calls = 0;
+    TaskControl control;
+    control.onProgress = [&](double) {
+        if (++calls == 2) { // half way through: another program rewrites the file
+            QFile f(path);
+            if (f.open(QIODevice::Append))
+                f.write("\n ");
+        }
+    };
+    const LoadResult r = loadProfileFile(path.toStdString(), {}, &control);
+    QVERIFY(calls >= 2);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("changed while it was being read") != std::string::npos, r.error->toString().c_str());
+    // Unchanged, the same file loads.
+    QVERIFY(loadProfileFile(path.toStdString()).ok());
+}
+
+void TestMalformed::fileTooLargeForMemory()
+{
+    LoadOptions options;
+    options.memoryBudget = 1000000; // 1 MB: the 2 MB trace file needs about 4 MB
+    const LoadResult r =
+        loadProfileFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json", options);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("too large for the memory available") != std::string::npos, r.error->toString().c_str());
+    options.memoryBudget = 100000000;
+    QVERIFY(loadProfileFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json", options).ok());
+}
 
 void TestMalformed::bothJsonDriversAgree()
 {

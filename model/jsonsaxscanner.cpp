@@ -1,64 +1,14 @@
 #include "jsonsaxscanner.h"
 
+#include "utf8.h"
+
 namespace xsprof {
 
 namespace {
 
-void appendCodePoint(std::string& out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
-
 int hexValue(char c)
 {
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-// Length of the valid UTF-8 sequence at `s` (RFC 3629), 0 when invalid.
-size_t utf8Length(const unsigned char* s, size_t available)
-{
-    const unsigned char c = s[0];
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF)
-        len = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else
-        return 0;
-    if (available < len)
-        return 0;
-    if (s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t k = 2; k < len; ++k) {
-        if (s[k] < 0x80 || s[k] > 0xBF)
-            return 0;
-    }
-    return len;
 }
 
 } // namespace
@@ -111,7 +61,7 @@ bool JsonSaxScanner::appendEscape(std::string& out)
     } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
         return fail("a low surrogate \\u escape without a high one");
     }
-    appendCodePoint(out, cp);
+    utf8::append(out, cp);
     return true;
 }
 
@@ -148,7 +98,7 @@ bool JsonSaxScanner::scanString(std::string& out)
         if (c < 0x20)
             return fail("a control character must be escaped in a string");
         ensure(4);
-        const size_t len = utf8Length(reinterpret_cast<const unsigned char*>(m_buffer.data() + m_pos), m_end - m_pos);
+        const size_t len = utf8::sequenceLength(reinterpret_cast<const unsigned char*>(m_buffer.data() + m_pos), m_end - m_pos);
         if (len == 0)
             return fail("invalid UTF-8 in a string");
         out.append(m_buffer.data() + m_pos, len);

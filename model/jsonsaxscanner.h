@@ -90,6 +90,20 @@ private:
         return true;
     }
     bool scanString(std::string& out);
+    // At a key: the string, then ':' (spaces allowed between).
+    bool scanKey(std::string& out)
+    {
+        if (m_buffer[m_pos] != '"')
+            return fail("an object key (a string) is expected");
+        if (!scanString(out))
+            return false;
+        if (!skipSpace())
+            return fail("unexpected end of input");
+        if (m_buffer[m_pos] != ':')
+            return fail("':' is expected after an object key");
+        ++m_pos;
+        return true;
+    }
     bool appendEscape(std::string& out);
     template <typename Sax>
     bool scanNumber(Sax& sax);
@@ -215,14 +229,7 @@ bool JsonSaxScanner::parse(Sax& sax)
                 if (!stack.back()) {
                     if (!skipSpace())
                         return fail("unexpected end of input");
-                    if (m_buffer[m_pos] != '"')
-                        return fail("an object key (a string) is expected");
-                    if (!scanString(text) || !skipSpace())
-                        return fail("unexpected end of input");
-                    if (m_buffer[m_pos] != ':')
-                        return fail("':' is expected after an object key");
-                    ++m_pos;
-                    if (!sax.key(text))
+                    if (!scanKey(text) || !sax.key(text))
                         return false;
                 }
                 expectValue = true;
@@ -257,17 +264,8 @@ bool JsonSaxScanner::parse(Sax& sax)
                 expectValue = false;
                 continue;
             }
-            if (!isArray) {
-                if (m_buffer[m_pos] != '"')
-                    return fail("an object key (a string) is expected");
-                if (!scanString(text) || !skipSpace())
-                    return fail("unexpected end of input");
-                if (m_buffer[m_pos] != ':')
-                    return fail("':' is expected after an object key");
-                ++m_pos;
-                if (!sax.key(text))
-                    return false;
-            }
+            if (!isArray && (!scanKey(text) || !sax.key(text)))
+                return false;
             continue; // expectValue stays true
         }
         case '"':

@@ -1,5 +1,7 @@
 #include "xsbugelement.h"
 
+#include "utf8.h"
+
 #include <cstdint>
 
 namespace xsprof {
@@ -12,47 +14,14 @@ bool isNameChar(char c)
            c == '.' || c == ':';
 }
 
-void appendUtf8(std::string& out, uint32_t cp)
-{
-    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        cp = 0xFFFD;
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
-
 // Copies valid UTF-8 sequences, replacing invalid bytes with U+FFFD.
 void appendValidUtf8(std::string& out, std::string_view s)
 {
     size_t i = 0;
     while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        bool ok = len > 0 && i + len <= s.size();
-        for (size_t k = 1; ok && k < len; ++k)
-            ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-        if (ok && len > 1) {
-            // reject overlong forms and surrogates
-            uint32_t cp = c & (0x7F >> len);
-            for (size_t k = 1; k < len; ++k)
-                cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-            ok = !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) && !(len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) &&
-                 !(cp >= 0xD800 && cp <= 0xDFFF);
-        }
-        if (!ok) {
-            appendUtf8(out, 0xFFFD);
+        const size_t len = utf8::sequenceLength(reinterpret_cast<const unsigned char*>(s.data() + i), s.size() - i);
+        if (len == 0) {
+            utf8::append(out, 0xFFFD);
             ++i;
             continue;
         }
@@ -132,7 +101,7 @@ std::string decodeXsbugText(std::string_view text)
                     cp = cp * (hex ? 16 : 10) + uint32_t(d);
                 }
                 if (ok)
-                    appendUtf8(decoded, cp);
+                    utf8::append(decoded, cp);
             }
             if (!decoded.empty()) {
                 raw += decoded;

@@ -12,34 +12,10 @@
 #include <QProcess>
 #include <QTimer>
 
+#include "procstatus.h"
+
 #include <cstdio>
 #include <fstream>
-
-namespace {
-
-long peakRssKb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stol(line.substr(6));
-    }
-    return -1;
-}
-
-long currentRssKb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::stol(line.substr(6));
-    }
-    return -1;
-}
-
-} // namespace
 
 int main(int argc, char** argv)
 {
@@ -111,7 +87,7 @@ int main(int argc, char** argv)
     long rssDuring = 0;
     while (std::any_of(peers.begin(), peers.end(), [](QProcess* p) { return p->state() != QProcess::NotRunning; })) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        rssDuring = qMax(rssDuring, currentRssKb());
+        rssDuring = qMax(rssDuring, procStatusKb("VmRSS:"));
         if (wall.elapsed() > 600000)
             break;
     }
@@ -150,6 +126,6 @@ int main(int argc, char** argv)
     std::printf("sessions still alive under the server: %lld\n",
                 qlonglong(server.findChildren<MachineSession*>(QString(), Qt::FindDirectChildrenOnly).size()));
     std::printf("wall time: %.1f s, worst event-loop lateness: %lld ms\n", wall.elapsed() / 1000.0, worstLateness);
-    std::printf("RSS: peak %.1f MB, highest sampled %.1f MB\n", peakRssKb() / 1024.0, rssDuring / 1024.0);
+    std::printf("RSS: peak %.1f MB, highest sampled %.1f MB\n", procStatusKb("VmHWM:") / 1024.0, rssDuring / 1024.0);
     return exact == machineCount ? 0 : 1;
 }

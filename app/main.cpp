@@ -3,8 +3,13 @@
 
 #include <QCoreApplication>
 
+#include <malloc.h>
+
 int main(int argc, char* argv[])
 {
+    // Profiles are a few big tables: keep them in their own mappings, given back when a document
+    // closes (glibc would otherwise raise its threshold and keep freed tables in the heap).
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     if (argc > 1 && HeadlessCommands::isCommand(QString::fromLocal8Bit(argv[1]))) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("xsprof"));

@@ -33,7 +33,7 @@ void BottomUpTree::sortByTime(std::vector<NodeId>::iterator begin, std::vector<N
     std::sort(begin, end, [this](NodeId a, NodeId b) {
         if (m_nodes[a].time != m_nodes[b].time)
             return m_nodes[a].time > m_nodes[b].time;
-        return m_profile->keyLess(m_nodes[a].frame, m_nodes[b].frame);
+        return m_profile->keyLess(m_nodes[a].frame, m_nodes[b].frame); // integer ranks after loading
     });
 }
 

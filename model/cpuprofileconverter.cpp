@@ -172,6 +172,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     // Decide the dialect from the names before the table moves into the builder.
     ProfileBuilder builder(std::move(info), std::move(strings));
     builder.reserveStacks(n);
+    builder.reserveFrames(n);
     const StringTable& names = builder.profile().strings;
 
     // Node -> stack (or, for graph-encoded files, node -> single-frame stack).

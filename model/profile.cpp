@@ -1,5 +1,7 @@
 #include "profile.h"
 
+#include <algorithm>
+
 
 namespace xsprof {
 
@@ -92,7 +94,7 @@ std::string Profile::location(FrameId f) const
     return text;
 }
 
-bool Profile::keyLess(FrameId a, FrameId b) const
+bool Profile::compareKeys(FrameId a, FrameId b) const
 {
     if (identifiesByXsId())
         return frames.xsId[a.value] < frames.xsId[b.value];
@@ -104,6 +106,21 @@ bool Profile::keyLess(FrameId a, FrameId b) const
     if (frames.line[a.value] != frames.line[b.value])
         return frames.line[a.value] < frames.line[b.value];
     return frames.column[a.value] < frames.column[b.value];
+}
+
+} // namespace xsprof
+
+namespace xsprof {
+
+void Profile::computeKeyRanks()
+{
+    std::vector<FrameId> order(frames.size());
+    for (uint32_t f = 0; f < order.size(); ++f)
+        order[f] = FrameId(f);
+    std::sort(order.begin(), order.end(), [this](FrameId a, FrameId b) { return compareKeys(a, b); });
+    keyRank.assign(frames.size(), 0);
+    for (uint32_t r = 0; r < order.size(); ++r)
+        keyRank[order[r].value] = r;
 }
 
 } // namespace xsprof

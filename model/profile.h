@@ -96,6 +96,9 @@ public:
     StackTable stacks;
     SampleTable samples;
     std::vector<GraphLink> links; // graph-encoded only
+    // Each frame's position in key order (keyLess), kept by ProfileBuilder so that sorting
+    // and tie-breaking compare integers, not strings.
+    std::vector<uint32_t> keyRank;
 
     // Tree and Stacks encodings have per-path stacks; Graph has only leaf frames.
     bool hasStacks() const { return info.encoding != Encoding::Graph; }
@@ -110,7 +113,14 @@ public:
     // "file (line)" as shown in the views: the url's last path component and the line.
     std::string location(FrameId f) const;
     // Strict weak order of DESIGN.md: key tuple, or XS id.
-    bool keyLess(FrameId a, FrameId b) const;
+    bool keyLess(FrameId a, FrameId b) const
+    {
+        if (keyRank.size() == frames.size())
+            return keyRank[a.value] < keyRank[b.value];
+        return compareKeys(a, b);
+    }
+    bool compareKeys(FrameId a, FrameId b) const; // keyLess without the ranks
+    void computeKeyRanks();
 };
 
 } // namespace xsprof

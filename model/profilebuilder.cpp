@@ -99,6 +99,51 @@ void ProfileBuilder::addLink(FrameId caller, FrameId callee)
     m_profile.links.push_back({caller, callee});
 }
 
+namespace {
+
+// Stable sort by time. Real files are nearly in order (a few small negative deltas), so an
+// in-place insertion sort does it in one pass without extra memory; when the moves exceed a
+// budget (a badly shuffled file) a stable index sort finishes the job.
+void sortSamplesByTime(SampleTable& s)
+{
+    const size_t n = s.size();
+    size_t budget = 16 * n + 1024;
+    bool finished = true;
+    for (size_t i = 1; i < n && finished; ++i) {
+        if (!(s.time[i] < s.time[i - 1]))
+            continue;
+        const double t = s.time[i];
+        const StackId stack = s.stack[i];
+        size_t j = i;
+        while (j > 0 && s.time[j - 1] > t) {
+            if (budget-- == 0) {
+                finished = false;
+                break;
+            }
+            s.time[j] = s.time[j - 1];
+            s.stack[j] = s.stack[j - 1];
+            --j;
+        }
+        s.time[j] = t;
+        s.stack[j] = stack;
+    }
+    if (finished)
+        return;
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return s.time[a] < s.time[b]; });
+    std::vector<StackId> stacks(n);
+    std::vector<double> times(n);
+    for (size_t i = 0; i < n; ++i) {
+        stacks[i] = s.stack[order[i]];
+        times[i] = s.time[order[i]];
+    }
+    s.stack = std::move(stacks);
+    s.time = std::move(times);
+}
+
+} // namespace
+
 void ProfileBuilder::computeDurations()
 {
     SampleTable& s = m_profile.samples;
@@ -113,17 +158,7 @@ void ProfileBuilder::computeDurations()
         return;
     }
     if (!std::is_sorted(s.time.begin(), s.time.end())) {
-        std::vector<uint32_t> order(n);
-        std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return s.time[a] < s.time[b]; });
-        std::vector<StackId> stacks(n);
-        std::vector<double> times(n);
-        for (size_t i = 0; i < n; ++i) {
-            stacks[i] = s.stack[order[i]];
-            times[i] = s.time[order[i]];
-        }
-        s.stack = std::move(stacks);
-        s.time = std::move(times);
+        sortSamplesByTime(s);
         info.samplesResorted = true;
     }
     if (n == 0) {
@@ -160,6 +195,7 @@ Profile ProfileBuilder::finish()
     m_xsFrames = {};
     m_stackIndex = {};
     computeDurations();
+    m_profile.computeKeyRanks();
     Profile result = std::move(m_profile);
     m_profile = Profile();
     return result;

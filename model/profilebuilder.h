@@ -29,6 +29,7 @@ public:
     // Replaces every sample at once (loaders that have them in arrays already).
     void setSamples(std::vector<StackId> stacks, std::vector<double> times);
     void reserveStacks(size_t count) { m_stackIndex.reserve(count); }
+    void reserveFrames(size_t count) { m_keyFrames.reserve(count); }
     void addLink(FrameId caller, FrameId callee);
 
     // Sorts the samples where the rule needs it and sets what their durations derive from;
@@ -37,7 +38,8 @@ public:
 
     const Profile& profile() const { return m_profile; }
     Profile& profile() { return m_profile; }
-    // computeDurations() and hand the profile over; the builder is empty afterwards.
+    // computeDurations(), rank the frames by key, and hand the profile over; the builder is
+    // empty afterwards.
     Profile finish();
 
 private:

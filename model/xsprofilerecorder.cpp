@@ -151,6 +151,7 @@ const Profile* XsProfileRecorder::current()
         return nullptr;
     if (m_durationsStale) {
         m_builder->computeDurations();
+        m_builder->profile().computeKeyRanks(); // XS order is by id: a sort of integers
         m_durationsStale = false;
     }
     return &m_builder->profile();

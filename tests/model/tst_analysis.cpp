@@ -64,7 +64,30 @@ private slots:
     void ownDeltaChargesEachSampleItsDelta();
     void rangeRestrictsEveryNumber();
     void builderMergesEqualPaths();
+    void badlyShuffledSamplesSortStably();
 };
+
+void TestAnalysis::badlyShuffledSamplesSortStably()
+{
+    // Reversed times defeat the insertion sort's budget and take the index sort; equal times
+    // keep their order either way.
+    ProfileInfo info;
+    info.startTime = 0;
+    ProfileBuilder b(info);
+    const StackId a = b.stack(StackId(), b.frameForKey("a", "", 0, 0));
+    const StackId c = b.stack(StackId(), b.frameForKey("c", "", 0, 0));
+    const int n = 3000;
+    for (int i = n; i > 0; --i) {
+        b.addSample(a, i);
+        b.addSample(c, i);
+    }
+    const Profile p = b.finish();
+    QVERIFY(p.info.samplesResorted);
+    for (int i = 0; i < 2 * n; ++i) {
+        QCOMPARE(p.samples.time[size_t(i)], double(1 + i / 2));
+        QCOMPARE(p.samples.stack[size_t(i)], i % 2 ? c : a);
+    }
+}
 
 void TestAnalysis::diamondDividesByCallers()
 {

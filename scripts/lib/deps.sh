@@ -1,0 +1,66 @@
+# shellcheck shell=bash
+# Sourced by scripts/run.sh and scripts/test.sh: installs the Debian 12 packages
+# xsprof needs to build and test, and nothing when they are all present already.
+
+# libqt6svg6 holds the SVG image and icon plugins; without it the SVG icons do not show.
+XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev cmake g++ ninja-build xvfb libqt6svg6)
+
+xsprof_missing_packages() {
+    local pkg status
+    for pkg in "${XSPROF_PACKAGES[@]}"; do
+        status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+        if [[ "$status" != "install ok installed" ]]; then
+            printf '%s\n' "$pkg"
+        fi
+    done
+}
+
+xsprof_install_deps() {
+    local missing
+    mapfile -t missing < <(xsprof_missing_packages)
+    if ((${#missing[@]} == 0)); then
+        return 0
+    fi
+    echo "xsprof: installing missing packages: ${missing[*]}" >&2
+    local -a sudo=()
+    if [[ $(id -u) -ne 0 ]]; then
+        if ! command -v sudo >/dev/null 2>&1; then
+            echo "xsprof: not root and sudo is not available; install as root: apt-get install ${missing[*]}" >&2
+            return 1
+        fi
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# xsprof_configure BUILD_DIR [-DVAR=VALUE...]: runs CMake (Ninja, warnings as errors) when
+# the directory is new or one of the given cache values differs. Otherwise nothing: Ninja
+# re-runs CMake by itself when a CMakeLists.txt changes.
+xsprof_configure() {
+    local dir=$1
+    shift
+    local -a defs=(-DXSPROF_WERROR=ON "$@")
+    local configure=0 def name value
+    if [[ ! -f "$dir/build.ninja" || ! -f "$dir/CMakeCache.txt" ]]; then
+        configure=1
+    else
+        for def in "${defs[@]}"; do
+            name=${def#-D}
+            value=${name#*=}
+            name=${name%%=*}
+            if ! grep -qE "^${name}(:[A-Z]+)?=${value}\$" "$dir/CMakeCache.txt"; then
+                configure=1
+            fi
+        done
+    fi
+    if ((configure)); then
+        cmake -S . -B "$dir" -G Ninja "${defs[@]}"
+    fi
+}
+
+# xsprof_build BUILD_DIR [-DVAR=VALUE...]: configure if needed, then build incrementally.
+xsprof_build() {
+    xsprof_configure "$@"
+    cmake --build "$1" -j2
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds and tests xsprof twice (installing missing Debian packages first):
+#   build/      RelWithDebInfo, warnings as errors
+#   build-asan/ Debug with AddressSanitizer + UndefinedBehaviorSanitizer
+# Every ctest suite runs without a display (QT_QPA_PLATFORM=offscreen).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/deps.sh
+source scripts/lib/deps.sh
+
+xsprof_install_deps
+
+export QT_QPA_PLATFORM=offscreen
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Qt's own one-time allocations (fonts, plugins) would be reported as leaks.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+
+start=$SECONDS
+echo "== build/ (RelWithDebInfo)"
+xsprof_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+ctest --test-dir build --output-on-failure -j2
+
+echo "== build-asan/ (Debug, ASan + UBSan)"
+xsprof_build build-asan -DCMAKE_BUILD_TYPE=Debug -DXSPROF_SANITIZE=ON
+ctest --test-dir build-asan --output-on-failure -j2
+
+echo "== all tests passed in $((SECONDS - start)) s"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds and tests xsprof twice (installing missing Debian packages first):
+# Builds and tests xsprof three ways (installing missing Debian packages first):
 #   build/      RelWithDebInfo, warnings as errors
 #   build-asan/ Debug with AddressSanitizer + UndefinedBehaviorSanitizer
+#   build-fuzz/ clang, model/ + protocol/ and the libFuzzer targets, a bounded run each
 # Every ctest suite runs without a display (QT_QPA_PLATFORM=offscreen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,5 +24,9 @@ ctest --test-dir build --output-on-failure -j2
 echo "== build-asan/ (Debug, ASan + UBSan)"
 xsprof_build build-asan -DCMAKE_BUILD_TYPE=Debug -DXSPROF_SANITIZE=ON
 ctest --test-dir build-asan --output-on-failure -j2
+
+echo "== build-fuzz/ (clang, libFuzzer + ASan + UBSan)"
+xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
+ctest --test-dir build-fuzz --output-on-failure -j2
 
 echo "== all tests passed in $((SECONDS - start)) s"

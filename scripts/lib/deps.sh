@@ -3,7 +3,10 @@
 # xsprof needs to build and test, and nothing when they are all present already.
 
 # libqt6svg6 holds the SVG image and icon plugins; without it the SVG icons do not show.
-XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev cmake g++ ninja-build xvfb libqt6svg6)
+# python3 runs ../shared/tools (the oracle, the profile generator, the XS replayer) in tests;
+# clang and libclang-rt-14-dev build the libFuzzer targets.
+XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev cmake g++ ninja-build xvfb libqt6svg6
+    python3 clang libclang-rt-14-dev)
 
 xsprof_missing_packages() {
     local pkg status
@@ -59,8 +62,14 @@ xsprof_configure() {
     fi
 }
 
-# xsprof_build BUILD_DIR [-DVAR=VALUE...]: configure if needed, then build incrementally.
+# xsprof_build BUILD_DIR [-DVAR=VALUE...]: configure if needed, then build incrementally
+# (every target, or only those in XSPROF_TARGETS).
 xsprof_build() {
     xsprof_configure "$@"
-    cmake --build "$1" -j2
+    local -a targets=()
+    if [[ -n "${XSPROF_TARGETS:-}" ]]; then
+        read -r -a targets <<<"$XSPROF_TARGETS"
+        targets=(--target "${targets[@]}")
+    fi
+    cmake --build "$1" -j2 "${targets[@]}"
 }

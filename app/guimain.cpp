@@ -26,6 +26,7 @@ int runGui(int argc, char* argv[])
     QSettings settings;
     MainWindow window(&settings);
     window.show();
+    window.startDebugServer(); // a busy port is shown in the status bar; files still open
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty())
         window.openFiles(files);

@@ -1,7 +1,12 @@
 #include "mainwindow.h"
 
+#include "debuggeepage.h"
 #include "loadstatuswidget.h"
+#include "preferences.h"
+#include "preferencesdialog.h"
 #include "recentfiles.h"
+#include "servercontroller.h"
+#include "serverstatuswidget.h"
 #include "settingskeys.h"
 
 #include "model/cpuprofilewriter.h"
@@ -29,14 +34,18 @@ const QString fileFilter = QStringLiteral("Profiles (*.cpuprofile *.json);;All f
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_loader(new ProfileLoader(this)), m_central(new QStackedWidget),
-      m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader))
+      m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
+      m_preferences(new Preferences(settings, this)), m_server(new ServerController(m_preferences, this)),
+      m_serverStatus(new ServerStatusWidget(m_server))
 {
     setWindowTitle(QStringLiteral("xsprof"));
     setAcceptDrops(true);
 
     auto* welcome = new QLabel(tr("<h3>No profile open</h3>"
                                   "<p>Open a .cpuprofile, Self-Profiling or trace-event file with "
-                                  "File&nbsp;›&nbsp;Open (Ctrl+O), or drop one here.</p>"));
+                                  "File&nbsp;›&nbsp;Open (Ctrl+O), or drop one here.</p>"
+                                  "<p>XS machines that connect to the debug server (see the status "
+                                  "bar) open a tab each, with their live profile.</p>"));
     welcome->setAlignment(Qt::AlignCenter);
     welcome->setWordWrap(true);
     m_tabs->setTabsClosable(true);
@@ -46,6 +55,9 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_central->addWidget(m_tabs);
     setCentralWidget(m_central);
     statusBar()->addPermanentWidget(m_loadStatus);
+    statusBar()->addPermanentWidget(m_serverStatus);
+    connect(m_serverStatus, &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
+    connect(m_server, &ServerController::machineConnected, this, &MainWindow::addDebuggee);
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
@@ -71,6 +83,10 @@ void MainWindow::createMenus()
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openFile(path); });
     m_saveAction = file->addAction(tr("&Save Profile As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
     file->addSeparator();
+    QAction* preferences = file->addAction(tr("Pr&eferences…"), QKeySequence::Preferences, this,
+                                           &MainWindow::showPreferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), QKeySequence(Qt::CTRL | Qt::Key_W), this,
                                     [this] { closeDocument(m_tabs->currentIndex()); });
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -87,7 +103,21 @@ void MainWindow::createMenus()
     view->addSeparator();
     QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                    [this] { currentPage()->expandHotPath(); });
-    m_pageActions = {m_saveAction, m_closeAction, m_orderAction, find, next, previous, hot};
+    m_pageActions = {m_orderAction, find, next, previous, hot};
+
+    QMenu* debug = menuBar()->addMenu(tr("&Debug"));
+    m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
+                                         [this] {
+                                             if (DebuggeePage* debuggee = currentDebuggee())
+                                                 debuggee->toggleProfiling();
+                                         });
+    m_profilingAction->setIcon(QIcon(QStringLiteral(":/icons/stopwatch.svg")));
+    m_profileOnStartAction = debug->addAction(tr("Profile on &Start"));
+    m_profileOnStartAction->setCheckable(true);
+    m_profileOnStartAction->setChecked(m_preferences->profileOnStart());
+    m_profileOnStartAction->setToolTip(tr("Machines that connect start profiling at once"));
+    connect(m_profileOnStartAction, &QAction::toggled, m_preferences, &Preferences::setProfileOnStart);
+    connect(m_preferences, &Preferences::profileOnStartChanged, m_profileOnStartAction, &QAction::setChecked);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
@@ -118,6 +148,8 @@ void MainWindow::saveSettings()
     QStringList files;
     QVariantList indexes;
     for (int i = 0; i < documentCount(); ++i) {
+        if (debuggee(i) || !page(i))
+            continue; // machines do not come back with the next start
         files << page(i)->data()->path;
         indexes << page(i)->data()->profileIndex;
     }
@@ -221,20 +253,47 @@ int MainWindow::documentCount() const
 
 ProfilePage* MainWindow::page(int index) const
 {
+    if (DebuggeePage* machine = debuggee(index))
+        return machine->profilePage();
     return qobject_cast<ProfilePage*>(m_tabs->widget(index));
 }
 
 ProfilePage* MainWindow::currentPage() const
 {
-    return qobject_cast<ProfilePage*>(m_tabs->currentWidget());
+    return page(m_tabs->currentIndex());
+}
+
+DebuggeePage* MainWindow::debuggee(int index) const
+{
+    return qobject_cast<DebuggeePage*>(m_tabs->widget(index));
+}
+
+DebuggeePage* MainWindow::currentDebuggee() const
+{
+    return debuggee(m_tabs->currentIndex());
+}
+
+int MainWindow::indexOf(QWidget* tab) const
+{
+    return m_tabs->indexOf(tab);
 }
 
 void MainWindow::closeDocument(int index)
 {
+    if (DebuggeePage* machine = debuggee(index)) {
+        machine->requestClose(); // asks first while the machine is connected
+        return;
+    }
     ProfilePage* closing = page(index);
     if (!closing)
         return;
     m_settings->setValue(SettingsKeys::pageViewState, closing->saveViewState());
+    removeTab(index);
+}
+
+void MainWindow::removeTab(int index)
+{
+    QWidget* closing = m_tabs->widget(index);
     m_tabs->removeTab(index);
     closing->deleteLater();
     if (m_tabs->count() == 0)
@@ -242,13 +301,63 @@ void MainWindow::closeDocument(int index)
     updateActions();
 }
 
+void MainWindow::addDebuggee(MachineSession* session)
+{
+    auto* machine = new DebuggeePage(session);
+    connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
+        updateDebuggeeTab(machine);
+        updateActions();
+    });
+    connect(machine, &DebuggeePage::profilingChanged, this, &MainWindow::updateActions);
+    connect(machine, &DebuggeePage::closeConfirmed, this, [this, machine] { removeTab(indexOf(machine)); });
+    connect(machine, &DebuggeePage::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {
+        connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
+            if (page == currentPage())
+                m_orderAction->setChecked(bottomUp);
+        });
+        if (machine == currentDebuggee())
+            updateActions();
+    });
+    const int index = m_tabs->addTab(machine, machine->stateIcon(), machine->title());
+    updateDebuggeeTab(machine);
+    m_tabs->setCurrentIndex(index);
+    m_central->setCurrentWidget(m_tabs);
+    statusBar()->showMessage(tr("%1 connected.").arg(session->displayName()), 4000);
+    updateActions();
+}
+
+void MainWindow::updateDebuggeeTab(DebuggeePage* machine)
+{
+    const int index = indexOf(machine);
+    if (index < 0)
+        return;
+    m_tabs->setTabText(index, machine->tabText());
+    m_tabs->setTabIcon(index, machine->stateIcon());
+    m_tabs->setTabToolTip(index, machine->tabToolTip());
+}
+
+bool MainWindow::startDebugServer()
+{
+    return m_server->start();
+}
+
+PreferencesDialog* MainWindow::showPreferences()
+{
+    auto* dialog = new PreferencesDialog(m_preferences, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
 void MainWindow::showSaveDialog()
 {
-    ProfilePage* page = currentPage();
-    if (!page)
+    if (!currentProfile())
         return;
     QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
-    const QString suggested = QFileInfo(page->title()).completeBaseName() + QStringLiteral(".cpuprofile");
+    const QString name = currentDebuggee() ? currentDebuggee()->title() : QFileInfo(currentPage()->title()).completeBaseName();
+    const QString suggested = name + QStringLiteral(".cpuprofile");
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Profile As"), QDir(dir).filePath(suggested),
                                                       tr("CPU profiles (*.cpuprofile)"));
     if (path.isEmpty())
@@ -257,13 +366,22 @@ void MainWindow::showSaveDialog()
     saveCurrentProfile(path);
 }
 
+// A machine's tab saves everything received so far, which may be newer than what is shown.
+const xsprof::Profile* MainWindow::currentProfile() const
+{
+    if (DebuggeePage* machine = currentDebuggee())
+        return machine->profile();
+    ProfilePage* page = currentPage();
+    return page ? &page->data()->profile : nullptr;
+}
+
 bool MainWindow::saveCurrentProfile(const QString& path)
 {
-    ProfilePage* page = currentPage();
-    if (!page)
+    const xsprof::Profile* profile = currentProfile();
+    if (!profile)
         return false;
     std::string error;
-    if (!xsprof::saveCpuProfile(page->data()->profile, QFile::encodeName(path).toStdString(), &error)) {
+    if (!xsprof::saveCpuProfile(*profile, QFile::encodeName(path).toStdString(), &error)) {
         showLoadError(path, QString::fromStdString(error));
         return false;
     }
@@ -287,14 +405,22 @@ void MainWindow::showAbout()
 void MainWindow::updateActions()
 {
     ProfilePage* page = currentPage();
+    DebuggeePage* machine = currentDebuggee();
     for (QAction* action : std::as_const(m_pageActions))
         action->setEnabled(page != nullptr);
-    if (page) {
+    m_saveAction->setEnabled(currentProfile() != nullptr);
+    m_closeAction->setEnabled(m_tabs->count() > 0);
+    if (page)
         m_orderAction->setChecked(page->isBottomUp());
+    if (machine)
+        setWindowTitle(machine->title() + QStringLiteral(" — xsprof"));
+    else if (page)
         setWindowTitle(page->title() + QStringLiteral(" — xsprof"));
-    } else {
+    else
         setWindowTitle(QStringLiteral("xsprof"));
-    }
+    const bool profiling = machine && machine->session()->isProfiling();
+    m_profilingAction->setEnabled(machine && machine->isConnected());
+    m_profilingAction->setText(profiling ? tr("Stop &Profiling") : tr("Start &Profiling"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

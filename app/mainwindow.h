@@ -1,11 +1,17 @@
 #pragma once
-// The window: menus, one tab per open profile, the status bar. It wires the loader to the
-// pages; pages do their own work.
+// The window: menus, one tab per open profile or connected XS machine, the status bar. It
+// wires the loader and the debug server to the pages; pages do their own work.
 #include "views/profiledata.h"
 
 #include <QMainWindow>
 
+class DebuggeePage;
 class LoadStatusWidget;
+class MachineSession;
+class Preferences;
+class PreferencesDialog;
+class ServerController;
+class ServerStatusWidget;
 class ProfileLoader;
 class ProfilePage;
 class QAction;
@@ -31,9 +37,23 @@ public:
     // Opens the bundled example profile when the resource is there.
     bool openExample();
 
+    // Listens for XS machines as the preferences say (not done by the constructor, so that a
+    // window made for files alone never takes the port).
+    bool startDebugServer();
+    ServerController* serverController() const { return m_server; }
+    ServerStatusWidget* serverStatus() const { return m_serverStatus; }
+    Preferences* preferences() const { return m_preferences; }
+    PreferencesDialog* showPreferences();
+
+    // Tabs: files and machines. page() is the profile shown in a tab, null for a machine
+    // that has not sent a profile yet.
     int documentCount() const;
     ProfilePage* page(int index) const;
     ProfilePage* currentPage() const;
+    DebuggeePage* debuggee(int index) const; // null for a file tab
+    DebuggeePage* currentDebuggee() const;
+    int indexOf(QWidget* tab) const;
+    QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
     ProfileLoader* loader() const { return m_loader; }
@@ -54,6 +74,10 @@ private:
     void showLoadError(const QString& path, const QString& message);
     void askForProfile(const QString& path, const QStringList& profiles, int suggested);
     void updateActions();
+    void addDebuggee(MachineSession* session);
+    void updateDebuggeeTab(DebuggeePage* debuggee);
+    void removeTab(int index);
+    const xsprof::Profile* currentProfile() const;
 
     QSettings* m_settings;
     ProfileLoader* m_loader;
@@ -65,4 +89,9 @@ private:
     QAction* m_closeAction = nullptr;
     QList<QAction*> m_pageActions; // need a page
     QAction* m_orderAction = nullptr;
+    QAction* m_profilingAction = nullptr;
+    QAction* m_profileOnStartAction = nullptr;
+    Preferences* m_preferences;
+    ServerController* m_server;
+    ServerStatusWidget* m_serverStatus;
 };

@@ -13,4 +13,8 @@ inline const QString lastDirectory = QStringLiteral("files/lastDirectory");
 inline const QString recentFiles = QStringLiteral("files/recent");
 inline const QString sessionFiles = QStringLiteral("session/files");
 inline const QString sessionProfileIndexes = QStringLiteral("session/profileIndexes");
+// Preferences (Preferences dialog, Debug menu).
+inline const QString port = QStringLiteral("debug/port");
+inline const QString acceptOtherDevices = QStringLiteral("debug/acceptOtherDevices");
+inline const QString profileOnStart = QStringLiteral("debug/profileOnStart");
 } // namespace SettingsKeys

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QQueue>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
@@ -42,6 +43,9 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
 
 void CostTreeView::setupColumns()
 {
+    if (m_columnsSetUp == m_proxy->columnCount())
+        return; // same columns after a reset (live refresh): keep the widths the user chose
+    m_columnsSetUp = m_proxy->columnCount();
     QHeaderView* head = header();
     head->setSectionResizeMode(QHeaderView::Interactive);
     head->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -150,4 +154,78 @@ void CostTreeView::keyPressEvent(QKeyEvent* event)
         return;
     }
     QTreeView::keyPressEvent(event);
+}
+
+QList<quint32> CostTreeView::pathOf(const QModelIndex& index) const
+{
+    QList<quint32> path;
+    for (QModelIndex at = index.siblingAtColumn(0); at.isValid(); at = at.parent())
+        path.prepend(at.data(CostTreeModel::FrameRole).toUInt());
+    return path;
+}
+
+QModelIndex CostTreeView::indexOf(const QList<quint32>& path) const
+{
+    QModelIndex at;
+    for (quint32 frame : path) {
+        QModelIndex next;
+        for (int row = 0, rows = m_proxy->rowCount(at); row < rows && !next.isValid(); ++row) {
+            const QModelIndex child = m_proxy->index(row, 0, at);
+            if (child.data(CostTreeModel::FrameRole).toUInt() == frame)
+                next = child;
+        }
+        if (!next.isValid())
+            return {};
+        at = next;
+    }
+    return at;
+}
+
+CostTreeView::TreeState CostTreeView::saveTreeState() const
+{
+    TreeState state;
+    // Only expanded rows are walked: the rest of the lazy tree stays unbuilt.
+    QList<QModelIndex> stack{QModelIndex()};
+    while (!stack.isEmpty()) {
+        const QModelIndex parent = stack.takeLast();
+        for (int row = 0, rows = m_proxy->rowCount(parent); row < rows; ++row) {
+            const QModelIndex child = m_proxy->index(row, 0, parent);
+            if (isExpanded(child)) {
+                state.expanded.append(pathOf(child));
+                stack.append(child);
+            }
+        }
+    }
+    if (currentIndex().isValid())
+        state.current = pathOf(currentIndex());
+    const QModelIndexList rows = selectionModel()->selectedRows(0);
+    for (const QModelIndex& row : rows)
+        state.selected.append(pathOf(row));
+    state.verticalScroll = verticalScrollBar()->value();
+    state.horizontalScroll = horizontalScrollBar()->value();
+    return state;
+}
+
+void CostTreeView::restoreTreeState(const TreeState& state)
+{
+    // Parents come before their children in `expanded`, so each path's parent is open already.
+    for (const QList<quint32>& path : state.expanded) {
+        const QModelIndex index = indexOf(path);
+        if (index.isValid())
+            expand(index);
+    }
+    QItemSelection selection;
+    for (const QList<quint32>& path : state.selected) {
+        const QModelIndex index = indexOf(path);
+        if (index.isValid())
+            selection.select(index, index.siblingAtColumn(m_proxy->columnCount() - 1));
+    }
+    const QModelIndex current = indexOf(state.current);
+    if (current.isValid())
+        selectionModel()->setCurrentIndex(current, QItemSelectionModel::NoUpdate);
+    selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    // Lay out now so the scroll bars have their new ranges before the values go back.
+    executeDelayedItemsLayout();
+    verticalScrollBar()->setValue(state.verticalScroll);
+    horizontalScrollBar()->setValue(state.horizontalScroll);
 }

@@ -1,5 +1,6 @@
 #pragma once
 // A tree of costs: sorting proxy, cost bars, Ctrl+C, "expand hot path" and search hits.
+#include <QList>
 #include <QPersistentModelIndex>
 #include <QTreeView>
 
@@ -32,6 +33,19 @@ public:
     // Expands the parents of `index`, selects it and scrolls to it.
     void reveal(const QModelIndex& index);
 
+    // What the user did to the tree, by function path rather than by row, so it survives a
+    // model reset with new numbers (live refresh): rows may have moved, paths have not.
+    struct TreeState {
+        QList<QList<quint32>> expanded; // frame paths from the top level
+        QList<quint32> current;
+        QList<QList<quint32>> selected;
+        int verticalScroll = 0;
+        int horizontalScroll = 0;
+    };
+    TreeState saveTreeState() const;
+    // Paths that no longer exist are skipped.
+    void restoreTreeState(const TreeState& state);
+
 signals:
     void sourceRequested(const QModelIndex& index);
 
@@ -40,8 +54,11 @@ protected:
 
 private:
     void setupColumns();
+    QList<quint32> pathOf(const QModelIndex& index) const;
+    QModelIndex indexOf(const QList<quint32>& path) const;
 
     CostTreeModel* m_model;
     QAbstractItemDelegate* m_costDelegate;
     QSortFilterProxyModel* m_proxy;
+    int m_columnsSetUp = -1; // column count last laid out; a reset with the same keeps user widths
 };

@@ -1,0 +1,43 @@
+#include "preferences.h"
+
+#include "settingskeys.h"
+
+#include "protocol/debugserver.h"
+
+#include <QSettings>
+
+Preferences::Preferences(QSettings* settings, QObject* parent) : QObject(parent), m_settings(settings) {}
+
+quint16 Preferences::port() const
+{
+    // 0 (any free port) is kept: tests and scripted setups use it.
+    const int port = m_settings->value(SettingsKeys::port, DebugServer::defaultPort).toInt();
+    return port >= 0 && port <= 65535 ? quint16(port) : DebugServer::defaultPort;
+}
+
+bool Preferences::acceptOtherDevices() const
+{
+    return m_settings->value(SettingsKeys::acceptOtherDevices, false).toBool();
+}
+
+bool Preferences::profileOnStart() const
+{
+    return m_settings->value(SettingsKeys::profileOnStart, false).toBool();
+}
+
+void Preferences::setListening(quint16 port, bool acceptOtherDevices)
+{
+    if (port == this->port() && acceptOtherDevices == this->acceptOtherDevices())
+        return;
+    m_settings->setValue(SettingsKeys::port, port);
+    m_settings->setValue(SettingsKeys::acceptOtherDevices, acceptOtherDevices);
+    emit listeningChanged();
+}
+
+void Preferences::setProfileOnStart(bool on)
+{
+    if (on == profileOnStart())
+        return;
+    m_settings->setValue(SettingsKeys::profileOnStart, on);
+    emit profileOnStartChanged(on);
+}

@@ -1,0 +1,29 @@
+#pragma once
+// The user's preferences, typed, over QSettings, with one signal per group so the parts
+// that use them react at once (hotspot's Settings idea, without a singleton).
+#include <QObject>
+
+class QSettings;
+
+class Preferences : public QObject
+{
+    Q_OBJECT
+public:
+    // `settings` must outlive this object.
+    explicit Preferences(QSettings* settings, QObject* parent = nullptr);
+
+    quint16 port() const;
+    bool acceptOtherDevices() const;
+    bool profileOnStart() const;
+
+    // Each setter stores the value and emits when it changed.
+    void setListening(quint16 port, bool acceptOtherDevices);
+    void setProfileOnStart(bool on);
+
+signals:
+    void listeningChanged();
+    void profileOnStartChanged(bool on);
+
+private:
+    QSettings* m_settings;
+};

@@ -1,0 +1,52 @@
+#include "preferencesdialog.h"
+
+#include "preferences.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
+    : QDialog(parent), m_preferences(preferences), m_port(new QSpinBox),
+      m_acceptOthers(new QCheckBox(tr("Accept connections from other devices"))),
+      m_profileOnStart(new QCheckBox(tr("Profile on start")))
+{
+    setWindowTitle(tr("Preferences"));
+    m_port->setRange(1, 65535);
+    m_port->setValue(preferences->port() == 0 ? 5002 : preferences->port());
+    m_port->setToolTip(tr("The TCP port XS machines connect to (xsbug uses 5002)."));
+    m_acceptOthers->setChecked(preferences->acceptOtherDevices());
+    m_acceptOthers->setToolTip(tr("Listen on every network interface instead of 127.0.0.1 only."));
+    m_profileOnStart->setChecked(preferences->profileOnStart());
+    m_profileOnStart->setToolTip(tr("Every machine that connects starts profiling at once."));
+
+    auto* server = new QGroupBox(tr("Debug server"));
+    auto* form = new QFormLayout(server);
+    form->addRow(tr("&Port:"), m_port);
+    form->addRow(m_acceptOthers);
+    auto* profiling = new QGroupBox(tr("Profiling"));
+    auto* profilingLayout = new QVBoxLayout(profiling);
+    profilingLayout->addWidget(m_profileOnStart);
+    auto* note = new QLabel(tr("Applies to machines that connect from now on."));
+    note->setEnabled(false);
+    profilingLayout->addWidget(note);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(server);
+    layout->addWidget(profiling);
+    layout->addWidget(buttons);
+}
+
+void PreferencesDialog::accept()
+{
+    m_preferences->setListening(quint16(m_port->value()), m_acceptOthers->isChecked());
+    m_preferences->setProfileOnStart(m_profileOnStart->isChecked());
+    QDialog::accept();
+}

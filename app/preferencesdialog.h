@@ -1,0 +1,27 @@
+#pragma once
+// Edits the Preferences: the debug server's port and address, and profile on start.
+// Applied when accepted.
+#include <QDialog>
+
+class Preferences;
+class QCheckBox;
+class QSpinBox;
+
+class PreferencesDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    PreferencesDialog(Preferences* preferences, QWidget* parent = nullptr);
+
+    QSpinBox* portField() const { return m_port; }
+    QCheckBox* acceptOtherDevicesBox() const { return m_acceptOthers; }
+    QCheckBox* profileOnStartBox() const { return m_profileOnStart; }
+
+    void accept() override;
+
+private:
+    Preferences* m_preferences;
+    QSpinBox* m_port;
+    QCheckBox* m_acceptOthers;
+    QCheckBox* m_profileOnStart;
+};

@@ -1,0 +1,58 @@
+#include "servercontroller.h"
+
+#include "preferences.h"
+
+#include <QTcpServer>
+
+ServerController::ServerController(Preferences* preferences, QObject* parent)
+    : QObject(parent), m_preferences(preferences)
+{
+    connect(&m_server, &DebugServer::machineConnected, this, &ServerController::machineConnected);
+    connect(m_preferences, &Preferences::listeningChanged, this, [this] {
+        if (m_started)
+            start();
+    });
+    connect(m_preferences, &Preferences::profileOnStartChanged, this, &ServerController::applySessionSettings);
+    applySessionSettings();
+}
+
+void ServerController::applySessionSettings()
+{
+    SessionSettings settings = m_server.sessionSettings();
+    settings.profileOnStart = m_preferences->profileOnStart();
+    m_server.setSessionSettings(settings);
+}
+
+bool ServerController::start()
+{
+    m_started = true;
+    // Machines already connected keep their sockets: only the listening socket changes.
+    m_server.close();
+    const bool ok = m_server.listen(m_preferences->port(), m_preferences->acceptOtherDevices());
+    m_portInUse = false;
+    if (!ok) {
+        // The status bar names the usual cause in few words; the full error is its tooltip.
+        QTcpServer probe;
+        m_portInUse = !probe.listen(m_preferences->acceptOtherDevices() ? QHostAddress(QHostAddress::Any)
+                                                                        : QHostAddress(QHostAddress::LocalHost),
+                                    m_preferences->port())
+                      && probe.serverError() == QAbstractSocket::AddressInUseError;
+    }
+    emit statusChanged();
+    return ok;
+}
+
+QString ServerController::statusText() const
+{
+    if (!m_started)
+        return tr("Not listening");
+    if (m_server.isListening()) {
+        const QString address = m_server.address() == QHostAddress::Any || m_server.address() == QHostAddress::AnyIPv4
+                                    ? tr("all interfaces")
+                                    : m_server.address().toString();
+        return tr("Listening on %1:%2").arg(address).arg(m_server.port());
+    }
+    if (m_portInUse)
+        return tr("Port %1 is in use: not listening for XS machines").arg(m_preferences->port());
+    return tr("Cannot listen on port %1: not listening for XS machines").arg(m_preferences->port());
+}

@@ -1,0 +1,36 @@
+#pragma once
+// The profile pane's stopwatch, as in xsbug: checked while the engine profiles, its hand
+// turning. The checked state is set from outside (the engine's <pt> messages): a click
+// only emits clicked(), so a start request that the engine ignores leaves it unchecked.
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <QTimer>
+#include <QToolButton>
+
+class StopwatchButton : public QToolButton
+{
+    Q_OBJECT
+public:
+    explicit StopwatchButton(QWidget* parent = nullptr);
+
+    bool isProfiling() const { return isChecked(); }
+    // Checks the button and turns the hand while `profiling`.
+    void setProfiling(bool profiling);
+    bool isAnimating() const { return m_animation.isActive(); }
+    // Degrees clockwise from twelve o'clock, as painted now.
+    double handAngle() const;
+
+    QSize sizeHint() const override;
+
+protected:
+    void nextCheckState() override {} // the engine decides, not the click
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    QPixmap dial(const QSize& size, qreal dpr);
+
+    QTimer m_animation;
+    QElapsedTimer m_clock;
+    QPixmap m_dial;
+};

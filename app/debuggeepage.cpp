@@ -1,5 +1,7 @@
 #include "debuggeepage.h"
 
+#include "views/debuggerpanes.h"
+
 #include "views/profilepage.h"
 #include "views/profilerefresher.h"
 #include "views/stopwatchbutton.h"
@@ -11,6 +13,7 @@
 #include <QPainter>
 #include <QStackedWidget>
 #include <QToolButton>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace {
@@ -26,7 +29,7 @@ QColor stateColor(MachineSession::State state)
 }
 } // namespace
 
-DebuggeePage::DebuggeePage(MachineSession* session, QWidget* parent)
+DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent)
     : QWidget(parent), m_session(session),
       m_refresher(new ProfileRefresher([session] { return session->profile(); }, this))
 {
@@ -38,16 +41,27 @@ DebuggeePage::DebuggeePage(MachineSession* session, QWidget* parent)
     m_stack = new QStackedWidget;
     m_stack->addWidget(m_placeholder);
 
+    // The machine's two faces, as in xsbug: its debugger and its profile.
+    m_debugger = new DebuggerPanes(session, breakpoints);
+    m_sections = new QTabWidget;
+    m_sections->setDocumentMode(true);
+    m_sections->addTab(m_debugger, tr("Debugger"));
+    m_sections->addTab(m_stack, tr("Profile"));
+    m_sections->setCurrentWidget(session->isProfiling() ? static_cast<QWidget*>(m_stack) : m_debugger);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(createHeader());
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(m_sections, 1);
+    connect(session, &MachineSession::broke, this, [this] { m_sections->setCurrentWidget(m_debugger); });
 
     connect(m_refresher, &ProfileRefresher::refreshed, this, &DebuggeePage::showData);
     connect(session, &MachineSession::profileUpdated, m_refresher, &ProfileRefresher::requestRefresh);
     connect(session, &MachineSession::profilingChanged, this, [this](bool profiling) {
         m_stopwatch->setProfiling(profiling);
+        if (profiling)
+            m_sections->setCurrentWidget(m_stack);
         updateHeader();
         emit profilingChanged(profiling);
     });

@@ -1,6 +1,6 @@
 #pragma once
-// One connected XS machine as a tab: its name and state, the stopwatch, and its live
-// profile in a ProfilePage (the same views as a file), refreshed at a bounded rate.
+// One connected XS machine as a tab: its name and state, the stopwatch, its debugger panes,
+// and its live profile in a ProfilePage (the same views as a file), refreshed at a bounded rate.
 // The page owns the session; when the machine goes, the tab stays with everything received.
 //
 // It lives in app/ because it joins protocol/ (MachineSession) and views/ (ProfilePage):
@@ -10,10 +10,13 @@
 
 #include <QWidget>
 
+class BreakpointsModel;
+class DebuggerPanes;
 class ProfilePage;
 class ProfileRefresher;
 class QLabel;
 class QStackedWidget;
+class QTabWidget;
 class QToolButton;
 class StopwatchButton;
 
@@ -22,7 +25,8 @@ class DebuggeePage : public QWidget
     Q_OBJECT
 public:
     // Takes ownership of `session`, which has logged in.
-    explicit DebuggeePage(MachineSession* session, QWidget* parent = nullptr);
+    // `breakpoints` is the window's list, shared by every machine (may be null in tests).
+    explicit DebuggeePage(MachineSession* session, BreakpointsModel* breakpoints = nullptr, QWidget* parent = nullptr);
 
     MachineSession* session() const { return m_session; }
     bool isConnected() const { return m_session->isConnected(); }
@@ -66,6 +70,8 @@ private:
     QToolButton* m_run = nullptr;
     StopwatchButton* m_stopwatch = nullptr;
     QStackedWidget* m_stack = nullptr;
+    QTabWidget* m_sections = nullptr; // Debugger | Profile
+    DebuggerPanes* m_debugger = nullptr;
     QLabel* m_placeholder = nullptr;
     ProfilePage* m_page = nullptr;
 };

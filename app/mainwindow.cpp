@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "views/breakpointsettings.h"
+#include "views/breakpointsmodel.h"
+
 #include "debuggeepage.h"
 #include "loadstatuswidget.h"
 #include "preferences.h"
@@ -35,7 +38,8 @@ const QString fileFilter = QStringLiteral("Profiles (*.cpuprofile *.json);;All f
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_loader(new ProfileLoader(this)), m_central(new QStackedWidget),
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
-      m_preferences(new Preferences(settings, this)), m_server(new ServerController(m_preferences, this)),
+      m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
+      m_server(new ServerController(m_preferences, this)),
       m_serverStatus(new ServerStatusWidget(m_server))
 {
     setWindowTitle(QStringLiteral("xsprof"));
@@ -58,6 +62,17 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     statusBar()->addPermanentWidget(m_serverStatus);
     connect(m_serverStatus, &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
     connect(m_server, &ServerController::machineConnected, this, &MainWindow::addDebuggee);
+    // Breakpoints and the break-on flags go into every machine's handshake and follow edits.
+    BreakpointSettings::load(*settings, *m_breakpoints);
+    auto applyBreakpoints = [this] {
+        DebugServer* server = m_server->server();
+        server->setSessionSettings(m_breakpoints->sessionSettings(server->sessionSettings()));
+    };
+    applyBreakpoints();
+    connect(m_breakpoints, &BreakpointsModel::changed, this, [this, settings, applyBreakpoints] {
+        BreakpointSettings::save(*settings, *m_breakpoints);
+        applyBreakpoints();
+    });
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
@@ -303,7 +318,7 @@ void MainWindow::removeTab(int index)
 
 void MainWindow::addDebuggee(MachineSession* session)
 {
-    auto* machine = new DebuggeePage(session);
+    auto* machine = new DebuggeePage(session, m_breakpoints);
     connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
         updateDebuggeeTab(machine);
         updateActions();

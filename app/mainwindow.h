@@ -10,6 +10,7 @@ class LoadStatusWidget;
 class MachineSession;
 class Preferences;
 class PreferencesDialog;
+class BreakpointsModel;
 class ServerController;
 class ServerStatusWidget;
 class ProfileLoader;
@@ -92,6 +93,7 @@ private:
     QAction* m_profilingAction = nullptr;
     QAction* m_profileOnStartAction = nullptr;
     Preferences* m_preferences;
+    BreakpointsModel* m_breakpoints; // shared by every machine, kept in the settings
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
 };

@@ -1,6 +1,7 @@
 #include "sourceview.h"
 
 #include <QFontDatabase>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QTextBlock>
 
@@ -14,6 +15,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override { m_view->paintGutter(event); }
+    void mousePressEvent(QMouseEvent* event) override { m_view->gutterPressed(int(event->position().y())); }
 
 private:
     SourceView* m_view;
@@ -112,14 +114,44 @@ void SourceView::paintGutter(QPaintEvent* event)
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
             const int number = block.blockNumber() + 1;
+            const bool marked = m_marked.contains(number);
+            if (marked) {
+                painter.setRenderHint(QPainter::Antialiasing);
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(QColor(0x3d, 0x7e, 0xdb)); // xsbug's breakpoint tag
+                const int h = fontMetrics().height();
+                painter.drawRoundedRect(QRect(2, top + 1, m_gutter->width() - 3, h - 2), 3, 3);
+            }
             QFont font = painter.font();
             font.setBold(number == m_line);
             painter.setFont(font);
-            painter.setPen(palette().color(number == m_line ? QPalette::Text : QPalette::PlaceholderText));
+            painter.setPen(marked ? QColor(Qt::white)
+                                  : palette().color(number == m_line ? QPalette::Text : QPalette::PlaceholderText));
             painter.drawText(0, top, width, fontMetrics().height(), Qt::AlignRight, QString::number(number));
         }
         block = block.next();
         top = bottom;
         bottom = top + qRound(blockBoundingRect(block).height());
     }
+}
+
+void SourceView::setMarkedLines(const QList<int>& lines)
+{
+    m_marked = lines;
+    m_gutter->update();
+}
+
+int SourceView::lineAt(int y) const
+{
+    const QTextBlock block = cursorForPosition(QPoint(0, y)).block();
+    if (!block.isValid())
+        return 0;
+    const QRectF box = blockBoundingGeometry(block).translated(contentOffset());
+    return y <= box.bottom() ? block.blockNumber() + 1 : 0;
+}
+
+void SourceView::gutterPressed(int y)
+{
+    if (const int line = lineAt(y))
+        emit gutterClicked(line);
 }

@@ -15,6 +15,16 @@ public:
     int gutterWidth() const;
     void paintGutter(QPaintEvent* event);
 
+    // Breakpoint markers painted behind these line numbers (1-based).
+    void setMarkedLines(const QList<int>& lines);
+    QList<int> markedLines() const { return m_marked; }
+    // The 1-based line at viewport height `y`, 0 below the text.
+    int lineAt(int y) const;
+    void gutterPressed(int y);
+
+signals:
+    void gutterClicked(int line);
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -26,5 +36,6 @@ private:
 
     QWidget* m_gutter;
     int m_line = 0;
+    QList<int> m_marked;
     bool m_centerPending = false; // centring needs the final size: done on the next resize
 };

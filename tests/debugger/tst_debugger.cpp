@@ -1,0 +1,544 @@
+// The debugger panes (issue 5) against fake machines: raw <xsbug> messages written from a
+// QTcpSocket into a real DebugServer, and the recorded log_and_break transcript replayed.
+#include "views/breakpointsettings.h"
+#include "views/breakpointsmodel.h"
+#include "views/breakpointspane.h"
+#include "views/callstackmodel.h"
+#include "views/callstackview.h"
+#include "views/consolemodel.h"
+#include "views/consolepane.h"
+#include "views/debugcontrols.h"
+#include "views/debuggerpanes.h"
+#include "views/instrumentspanel.h"
+#include "views/sourcegutter.h"
+#include "views/sourceview.h"
+#include "views/variablesmodel.h"
+#include "views/variablesview.h"
+
+#include "views/qcustomplotinclude.h"
+
+#include "protocol/debugserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QLineEdit>
+#include <QLocale>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+const QString script = QStringLiteral("/work/fake/app/main.js");
+
+// The machine side: writes messages as the engine frames them, keeps what it receives.
+class FakeMachine : public QObject
+{
+public:
+    QTcpSocket socket;
+    QByteArray received;
+
+    bool connectTo(quint16 port)
+    {
+        connect(&socket, &QTcpSocket::readyRead, this, [this] { received += socket.readAll(); });
+        socket.connectToHost(QHostAddress::LocalHost, port);
+        return socket.waitForConnected(5000);
+    }
+    void send(const QByteArray& content)
+    {
+        socket.write("\r\n<xsbug>" + content + "</xsbug>\r\n");
+        socket.flush();
+    }
+    bool waitFor(const QByteArray& command)
+    {
+        QDeadlineTimer deadline(5000);
+        while (!received.contains(command) && !deadline.hasExpired())
+            QTest::qWait(10);
+        return received.contains(command);
+    }
+};
+
+QByteArray breakMessage(const QByteArray& locals, int line = 7)
+{
+    const QByteArray l = QByteArray::number(line);
+    return "<frames><frame name=\"mid\" value=\"@00007F3A10C0A710\" path=\"" + script.toUtf8() + "\" line=\"" + l
+           + "\"/><frame name=\"outer\" value=\"@00007F3A10C0A7B0\" path=\"" + script.toUtf8()
+           + "\" line=\"12\"/><frame name=\"(host)\" value=\"@00007F3A10C0AA30\"/></frames>"
+             "<local name=\"mid\" value=\"@00007F3A10C0A710\" path=\""
+           + script.toUtf8() + "\" line=\"" + l + "\">" + locals
+           + "</local><global><property flags=\"+cEw_\" name=\"Array\" value=\"@00007FEDC80C97D0\"/>"
+             "<property flags=\" cew_\" name=\"answer\" value=\"42\"/></global>"
+             "<grammar><node flags=\"+cew_\" name=\"main\" value=\"@00007FEDC80E0000\"/></grammar>"
+             "<break path=\""
+           + script.toUtf8() + "\" line=\"" + l + "\"># Break: breakpoint!\n</break>";
+}
+
+const QByteArray collapsedLocals = "<property flags=\" cew_\" name=\"(return)\" value=\"undefined\"/>"
+                                   "<property flags=\"+cew_\" name=\"this\" value=\"@00007FEDC80E01D0\"/>"
+                                   "<property flags=\" Cew_\" name=\"label\" value=\"'probe'\"/>"
+                                   "<property flags=\"+CeW_\" name=\"data\" value=\"@00007FEDC80E30B0\"/>"
+                                   "<property flags=\" Cew_\" name=\"big\" value=\"0x7Bn\"/>";
+} // namespace
+
+class TestDebugger : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void consoleModelSplitsAndColours();
+    void consoleModelIsBoundedAndMerges();
+    void variablesModelMergesInPlace();
+    void logsFromMachineReachTheConsole();
+    void breakShowsFramesAndLocalsAndSteps();
+    void togglingAPropertyOpensIt();
+    void instrumentsReachThePlots();
+    void breakpointsReachTheHandshakeAndLaterChanges();
+    void breakpointSettingsRoundTrip();
+    void sourceGutterTogglesBreakpoints();
+    void replayedTranscript();
+
+private:
+    // A server with `settings`, one fake machine logged in, and its session.
+    MachineSession* connectMachine(DebugServer& server, FakeMachine& machine, const SessionSettings& settings = {});
+    void screenshot(QWidget* widget, const QString& name);
+    QTemporaryDir m_dir;
+};
+
+void TestDebugger::initTestCase()
+{
+    QDir().mkpath(QStringLiteral(XSPROF_SCREENSHOT_DIR));
+    // A source file at the machine's path, so the source pane has something to show.
+    QDir().mkpath(QStringLiteral("/work/fake/app"));
+    QFile file(script);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("// fake machine\nfunction mid(data) {\n    const label = 'probe';\n    let big = 123n;\n"
+               "    trace(`mid ${label}\\n`);\n    data.count++;\n    debugger;\n    return data;\n}\n"
+               "function outer() {\n    const data = { count: 1, items: [1, 2, 3] };\n    return mid(data);\n}\n"
+               "outer();\n");
+}
+
+MachineSession* TestDebugger::connectMachine(DebugServer& server, FakeMachine& machine, const SessionSettings& settings)
+{
+    server.setSessionSettings(settings);
+    if (!server.listen(0))
+        return nullptr;
+    QSignalSpy connected(&server, &DebugServer::machineConnected);
+    if (!machine.connectTo(server.port()))
+        return nullptr;
+    machine.send("<login name=\"fake\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+    if (!connected.wait(5000) || !machine.waitFor("</set-all-breakpoints>"))
+        return nullptr;
+    return connected.at(0).at(0).value<MachineSession*>();
+}
+
+void TestDebugger::screenshot(QWidget* widget, const QString& name)
+{
+    const QString path = QStringLiteral(XSPROF_SCREENSHOT_DIR "/") + name;
+    QVERIFY(widget->grab().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void TestDebugger::consoleModelSplitsAndColours()
+{
+    ConsoleModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.appendText(QStringLiteral("partial line, "));
+    QCOMPARE(model.rowCount(), 1);
+    model.appendText(QStringLiteral("continued\n<info>informed\n<warn>careful\n<error>bad\nplain\n"));
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(model.lineText(0), QStringLiteral("partial line, continued"));
+    QCOMPARE(model.lineKind(1), ConsoleModel::Kind::Info);
+    QCOMPARE(model.lineText(1), QStringLiteral("informed"));
+    QCOMPARE(model.lineKind(2), ConsoleModel::Kind::Warn);
+    QCOMPARE(model.lineKind(3), ConsoleModel::Kind::Error);
+    QCOMPARE(model.index(3).data(Qt::ForegroundRole).value<QColor>(), ConsoleModel::colour(ConsoleModel::Kind::Error));
+    QCOMPARE(model.lineKind(4), ConsoleModel::Kind::Plain);
+    QVERIFY(!model.index(4).data(Qt::ForegroundRole).isValid());
+    model.appendLog({QStringLiteral("# Exception: throw!\n"), QStringLiteral("/a/b.js"), 12});
+    QCOMPARE(model.lineText(5), QStringLiteral("/a/b.js (12) # Exception: throw!"));
+    QCOMPARE(model.lineKind(5), ConsoleModel::Kind::Exception);
+    QCOMPARE(model.find(QStringLiteral("CAREFUL"), -1), 2);
+    QCOMPARE(model.find(QStringLiteral("partial"), 2), 0); // wraps
+    QCOMPARE(model.find(QStringLiteral("nothing"), 0), -1);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestDebugger::consoleModelIsBoundedAndMerges()
+{
+    ConsoleModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.maxLines(), 10000);
+    model.setMaxLines(3);
+    model.setShowsSource(true);
+    model.appendText(QStringLiteral("a1\na2\n"), QStringLiteral("a"));
+    model.appendText(QStringLiteral("b-start "), QStringLiteral("b"));
+    model.appendText(QStringLiteral("a3\n"), QStringLiteral("a"));
+    model.appendText(QStringLiteral("b-end\n"), QStringLiteral("b"));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(0).data().toString(), QStringLiteral("a: a2"));
+    QCOMPARE(model.index(1).data().toString(), QStringLiteral("b: b-start b-end"));
+    QCOMPARE(model.index(2).data().toString(), QStringLiteral("a: a3"));
+    model.appendText(QStringLiteral("a4\n"), QStringLiteral("a"));
+    QCOMPARE(model.index(0).data(ConsoleModel::TextRole).toString(), QStringLiteral("b-start b-end"));
+}
+
+void TestDebugger::variablesModelMergesInPlace()
+{
+    VariablesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto prop = [](const char* flags, const char* name, const char* value, int depth) {
+        return xsbug::Property{QString::fromLatin1(name), QString::fromLatin1(value), QString::fromLatin1(flags), {}, 0,
+                               depth};
+    };
+    model.setProperties({prop(" cew_", "a", "1", 0), prop("+cew_", "o", "@01", 0), prop(" cew_", "z", "'z'", 0)});
+    QCOMPARE(model.rowCount(), 3);
+    const QModelIndex o = model.index(1, 0);
+    QVERIFY(model.hasChildren(o));
+    QCOMPARE(model.rowCount(o), 0);
+    QPersistentModelIndex z(model.index(2, 0));
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    model.setProperties({prop(" cew_", "a", "2", 0), prop("-cew_", "o", "@01", 0), prop(" cew_", "x", "3", 1),
+                         prop("+cew_", "y", "@02", 1), prop(" cew_", "z", "'z'", 0)});
+    QCOMPARE(resets.size(), 0);
+    QVERIFY(z.isValid());
+    QCOMPARE(z.data().toString(), QStringLiteral("z"));
+    QCOMPARE(model.rowCount(o), 2);
+    QCOMPARE(model.index(1, 0, o).data().toString(), QStringLiteral("y"));
+    QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("2"));
+    QCOMPARE(model.index(1, 1).data().toString(), QString()); // object address not shown
+    model.setProperties({prop(" cew_", "a", "2", 0), prop("+cew_", "o", "@01", 0)});
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.rowCount(model.index(1, 0)), 0);
+    QVERIFY(!z.isValid());
+    QCOMPARE(VariablesModel::displayValue(prop(" cew_", "b", "-0x7Bn", 0)), QStringLiteral("-123n"));
+}
+
+void TestDebugger::logsFromMachineReachTheConsole()
+{
+    DebugServer server;
+    FakeMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    BreakpointsModel breakpoints;
+    DebuggerPanes panes(session, &breakpoints);
+    ConsoleModel* console = panes.consoleModel();
+    QAbstractItemModelTester tester(console, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    machine.send("<log>partial line, </log>");
+    machine.send("<log>continued&#10;&#60;warn&#62;careful&#10;</log>");
+    machine.send("<log path=\"/x/a.js\" line=\"3\"># Exception: throw!\n</log>");
+    QTRY_COMPARE(console->rowCount(), 3);
+    QCOMPARE(console->lineText(0), QStringLiteral("partial line, continued"));
+    QCOMPARE(console->lineText(1), QStringLiteral("careful"));
+    QCOMPARE(console->lineKind(1), ConsoleModel::Kind::Warn);
+    QCOMPARE(console->lineText(2), QStringLiteral("/x/a.js (3) # Exception: throw!"));
+    QCOMPARE(console->lineKind(2), ConsoleModel::Kind::Exception);
+    QVERIFY(panes.console()->findNext(QStringLiteral("careful")));
+    QCOMPARE(panes.console()->view()->currentIndex().row(), 1);
+    QVERIFY(!panes.console()->evalField()->isEnabled());
+    QVERIFY(panes.console()->evalField()->toolTip().contains(QLatin1String("xsc")));
+
+    // A merged console keeps the lines after the machine leaves.
+    ConsoleModel merged;
+    merged.setShowsSource(true);
+    merged.attach(session, session->name());
+    machine.send("<log>bye&#10;</log>");
+    QTRY_COMPARE(merged.rowCount(), 1);
+    machine.socket.disconnectFromHost();
+    QTRY_VERIFY(!session->isConnected());
+    QCOMPARE(merged.index(0).data().toString(), QStringLiteral("fake: bye"));
+}
+
+void TestDebugger::breakShowsFramesAndLocalsAndSteps()
+{
+    DebugServer server;
+    FakeMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    BreakpointsModel breakpoints;
+    DebuggerPanes panes(session, &breakpoints);
+    panes.resize(1200, 760);
+    panes.show();
+    QAbstractItemModelTester t1(panes.callStack()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(panes.locals()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t3(panes.globals()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t4(panes.modules()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    DebugControls* controls = panes.controls();
+    QVERIFY(controls->breakAction()->isEnabled());
+    QVERIFY(!controls->stepAction()->isEnabled());
+    QCOMPARE(controls->runAction()->shortcut(), QKeySequence(Qt::Key_F5));
+    QVERIFY(!controls->runAction()->icon().isNull());
+
+    machine.send("<log>mid probe&#10;</log>");
+    machine.send(breakMessage(collapsedLocals));
+    QTRY_COMPARE(session->state(), MachineSession::State::Broken);
+    QCOMPARE(panes.callStack()->model()->rowCount(), 3);
+    QCOMPARE(panes.callStack()->model()->index(0, 0).data().toString(), QStringLiteral("mid"));
+    QCOMPARE(panes.locals()->model()->rowCount(), 5);
+    QCOMPARE(panes.locals()->model()->index(2, 1).data().toString(), QStringLiteral("'probe'"));
+    QCOMPARE(panes.locals()->model()->index(4, 1).data().toString(), QStringLiteral("123n"));
+    QCOMPARE(panes.globals()->model()->rowCount(), 2);
+    QCOMPARE(panes.modules()->model()->rowCount(), 1);
+    QVERIFY(panes.source()->isLoaded());
+    QCOMPARE(panes.source()->view()->highlightedLine(), 7);
+    QVERIFY(!controls->breakAction()->isEnabled());
+    for (QAction* a : {controls->runAction(), controls->stepAction(), controls->stepInAction(), controls->stepOutAction()})
+        QVERIFY(a->isEnabled());
+    QTest::qWait(50);
+    screenshot(&panes, QStringLiteral("debuggerpanes-broken.png"));
+
+    // Selecting the caller sends <select>; the machine answers with its locals.
+    panes.callStack()->setCurrentIndex(panes.callStack()->model()->index(1, 0));
+    QVERIFY(machine.waitFor("<select id=\"@00007F3A10C0A7B0\"/>"));
+    machine.send("<local name=\"outer\" value=\"@00007F3A10C0A7B0\" path=\"" + script.toUtf8()
+                 + "\" line=\"12\"><property flags=\"+cew_\" name=\"data\" value=\"@00007FEDC80E30B0\"/></local>"
+                   "<global></global><grammar></grammar>");
+    QTRY_COMPARE(panes.locals()->model()->rowCount(), 1);
+    QCOMPARE(panes.source()->view()->highlightedLine(), 12);
+    QCOMPARE(static_cast<CallStackModel*>(panes.callStack()->model())->currentAddress(), QStringLiteral("@00007F3A10C0A7B0"));
+
+    machine.received.clear();
+    controls->stepAction()->trigger();
+    QVERIFY(machine.waitFor("\r\n<step/>\r\n"));
+    QCOMPARE(session->state(), MachineSession::State::Running);
+    QVERIFY(!controls->stepAction()->isEnabled());
+    QVERIFY(controls->breakAction()->isEnabled());
+    QCOMPARE(panes.callStack()->model()->rowCount(), 0);
+    controls->stepInAction()->trigger(); // not broken: nothing sent
+    machine.send(breakMessage(collapsedLocals, 8));
+    QTRY_COMPARE(session->state(), MachineSession::State::Broken);
+    controls->stepInAction()->trigger();
+    QVERIFY(machine.waitFor("<step-inside/>"));
+    machine.send(breakMessage(collapsedLocals, 3));
+    QTRY_COMPARE(session->state(), MachineSession::State::Broken);
+    controls->stepOutAction()->trigger();
+    QVERIFY(machine.waitFor("<step-outside/>"));
+    machine.send(breakMessage(collapsedLocals, 9));
+    QTRY_COMPARE(session->state(), MachineSession::State::Broken);
+    controls->runAction()->trigger();
+    QVERIFY(machine.waitFor("<go/>"));
+    QCOMPARE(machine.received, QByteArray("\r\n<step/>\r\n\r\n<step-inside/>\r\n\r\n<step-outside/>\r\n\r\n<go/>\r\n"));
+    controls->breakAction()->trigger(); // Break while running is <step/>
+    QVERIFY(machine.waitFor("<go/>\r\n\r\n<step/>\r\n"));
+    controls->killAction()->trigger();
+    QVERIFY(machine.waitFor("<abort/>"));
+}
+
+void TestDebugger::togglingAPropertyOpensIt()
+{
+    DebugServer server;
+    FakeMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    BreakpointsModel breakpoints;
+    DebuggerPanes panes(session, &breakpoints);
+    panes.resize(1200, 760);
+    panes.show();
+    VariablesView* locals = panes.locals();
+    QAbstractItemModelTester tester(locals->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    machine.send(breakMessage(collapsedLocals));
+    QTRY_COMPARE(locals->model()->rowCount(), 5);
+    const QPersistentModelIndex label = locals->model()->index(2, 0);
+    const QModelIndex data = locals->model()->index(3, 0);
+    QCOMPARE(data.data().toString(), QStringLiteral("data"));
+    QSignalSpy resets(locals->model(), &QAbstractItemModel::modelReset);
+    machine.received.clear();
+    locals->expand(data); // the user opens "data"
+    QVERIFY(machine.waitFor("<toggle id=\"@00007FEDC80E30B0\"/>"));
+    const QByteArray expanded = "<property flags=\" cew_\" name=\"(return)\" value=\"undefined\"/>"
+                                "<property flags=\"+cew_\" name=\"this\" value=\"@00007FEDC80E01D0\"/>"
+                                "<property flags=\" Cew_\" name=\"label\" value=\"'probe'\"/>"
+                                "<property flags=\"-CeW_\" name=\"data\" value=\"@00007FEDC80E30B0\">"
+                                "<property flags=\"+cew_\" name=\"(..)\" value=\"@00007FEDC80C0000\"/>"
+                                "<property flags=\" cew_\" name=\"count\" value=\"2\"/>"
+                                "<property flags=\"+cew_\" name=\"items\" value=\"@00007FEDC80E3200\"/></property>"
+                                "<property flags=\" Cew_\" name=\"big\" value=\"0x7Bn\"/>";
+    machine.send("<local name=\"mid\" value=\"@00007F3A10C0A710\" path=\"" + script.toUtf8() + "\" line=\"7\">" + expanded
+                 + "</local><global></global><grammar></grammar>");
+    QTRY_COMPARE(locals->model()->rowCount(data), 3);
+    QCOMPARE(resets.size(), 0);
+    QVERIFY(label.isValid()); // updated in place
+    QVERIFY(locals->isExpanded(data));
+    QCOMPARE(locals->model()->index(1, 1, data).data().toString(), QStringLiteral("2"));
+    QTest::qWait(50);
+    screenshot(&panes, QStringLiteral("debuggerpanes-expanded.png"));
+    // Closing it toggles again.
+    machine.received.clear();
+    locals->collapse(data);
+    QVERIFY(machine.waitFor("<toggle id=\"@00007FEDC80E30B0\"/>"));
+}
+
+void TestDebugger::instrumentsReachThePlots()
+{
+    DebugServer server;
+    FakeMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    BreakpointsModel breakpoints;
+    DebuggerPanes panes(session, &breakpoints);
+    InstrumentsPanel* panel = panes.instruments();
+    panel->setWindow(4);
+    QVERIFY(!panes.instrumentsAction()->isChecked());
+    machine.send("<instruments><instrument name=\"Pixels drawn\" value=\" pixels\"/>"
+                 "<instrument name=\"Chunk used\" value=\" / \"/><instrument name=\"Chunk available\" value=\" bytes\"/>"
+                 "<instrument name=\"Garbage collections\" value=\" times\"/></instruments>");
+    QTRY_COMPARE(panel->rowCount(), 3);
+    QVERIFY(panes.instrumentsAction()->isChecked());
+    QCOMPARE(panel->rowName(1), QStringLiteral("Chunk used"));
+    for (int i = 1; i <= 6; ++i)
+        machine.send("<samples>" + QByteArray::number(i * 100) + "," + QByteArray::number(i * 1000) + ",65536,"
+                     + QByteArray::number(i) + "</samples>");
+    QTRY_COMPARE(panel->sampleCount(), qint64(6));
+    QCOMPARE(panel->rowValue(0), QLocale().toString(600) + QStringLiteral(" pixels"));
+    QCOMPARE(panel->rowValue(1), QLocale().toString(6000) + QStringLiteral(" / ") + QLocale().toString(65536)
+                                     + QStringLiteral(" bytes"));
+    QCPGraph* graph = panel->plot(1)->graph(0);
+    QCOMPARE(graph->data()->size(), 4); // the rolling window
+    QCOMPARE((graph->data()->constEnd() - 1)->value, 6000.0);
+    QCOMPARE(graph->data()->constBegin()->value, 3000.0);
+    QCOMPARE(panel->plot(2)->graph(0)->data()->size(), 4);
+    panes.instrumentsAction()->setChecked(false); // hideable
+    QVERIFY(!panel->isVisibleTo(&panes));
+}
+
+void TestDebugger::breakpointsReachTheHandshakeAndLaterChanges()
+{
+    BreakpointsModel breakpoints;
+    QAbstractItemModelTester tester(&breakpoints, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    breakpoints.add(script, 7);
+    breakpoints.add(script, 12);
+    breakpoints.add(QStringLiteral("/work/fake/app/other.js"), 3);
+    breakpoints.setEnabled(2, false);
+    breakpoints.setBreakOnStart(true);
+    QCOMPARE(breakpoints.enabledBreakpoints().size(), 2);
+
+    DebugServer server;
+    FakeMachine machine;
+    MachineSession* session = connectMachine(server, machine, breakpoints.sessionSettings());
+    QVERIFY(session);
+    const QByteArray path = script.toUtf8();
+    QCOMPARE(machine.received, QByteArray("\r\n<set-all-breakpoints><breakpoint path=\"start\" line=\"0\" id=\"@0\"/>"
+                               "<breakpoint path=\"exceptions\" line=\"0\" id=\"@0\"/><breakpoint path=\""
+                                   + path + "\" line=\"7\" id=\"@0\"/><breakpoint path=\"" + path
+                                   + "\" line=\"12\" id=\"@0\"/></set-all-breakpoints>\r\n"));
+    DebuggerPanes panes(session, &breakpoints); // attaches the session to the breakpoints
+    machine.received.clear();
+    breakpoints.add(script, 9);
+    QVERIFY(machine.waitFor("<set-breakpoint path=\"" + path + "\" line=\"9\" id=\"@0\"/>"));
+    breakpoints.setData(breakpoints.index(0), Qt::Unchecked, Qt::CheckStateRole);
+    QVERIFY(machine.waitFor("<clear-breakpoint path=\"" + path + "\" line=\"7\" id=\"@0\"/>"));
+    panes.breakpointsPane()->breakOnExceptionsBox()->setChecked(false);
+    QVERIFY(machine.waitFor("<clear-breakpoint path=\"exceptions\" line=\"0\" id=\"@0\"/>"));
+    machine.received.clear();
+    breakpoints.removeAll();
+    QVERIFY(machine.waitFor("line=\"9\" id=\"@0\"/>"));
+    QCOMPARE(machine.received.count("<clear-breakpoint"), 2); // the enabled ones: 12 and 9
+    QCOMPARE(breakpoints.rowCount(), 0);
+}
+
+void TestDebugger::breakpointSettingsRoundTrip()
+{
+    QSettings settings(m_dir.filePath(QStringLiteral("bp.ini")), QSettings::IniFormat);
+    BreakpointsModel saved;
+    saved.add(script, 7);
+    saved.add(script, 12);
+    saved.setEnabled(1, false);
+    saved.setBreakOnStart(true);
+    saved.setBreakOnExceptions(false);
+    BreakpointSettings::save(settings, saved);
+    BreakpointsModel loaded;
+    QAbstractItemModelTester tester(&loaded, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    BreakpointSettings::load(settings, loaded);
+    QCOMPARE(loaded.rowCount(), 2);
+    QCOMPARE(loaded.breakpoints().at(1).line, 12);
+    QVERIFY(!loaded.breakpoints().at(1).enabled);
+    QCOMPARE(loaded.index(1).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+    QVERIFY(loaded.breakOnStart());
+    QVERIFY(!loaded.breakOnExceptions());
+}
+
+void TestDebugger::sourceGutterTogglesBreakpoints()
+{
+    BreakpointsModel breakpoints;
+    SourceGutter source(&breakpoints);
+    source.resize(600, 400);
+    source.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&source));
+    QVERIFY(source.showLocation(script, 7));
+    SourceView* view = source.view();
+    const QRect third = view->cursorRect(QTextCursor(view->document()->findBlockByNumber(2)));
+    QWidget* gutter = nullptr;
+    for (QWidget* child : view->findChildren<QWidget*>()) {
+        if (child->parentWidget() == view && child->geometry().left() == view->contentsRect().left()
+            && child->width() == view->gutterWidth())
+            gutter = child;
+    }
+    QVERIFY(gutter);
+    QTest::mouseClick(gutter, Qt::LeftButton, {}, QPoint(5, third.center().y()));
+    QVERIFY(breakpoints.contains(script, 3));
+    QCOMPARE(view->markedLines(), QList<int>{3});
+    QTest::mouseClick(gutter, Qt::LeftButton, {}, QPoint(5, third.center().y()));
+    QVERIFY(!breakpoints.contains(script, 3));
+    QVERIFY(view->markedLines().isEmpty());
+    QVERIFY(source.find(QStringLiteral("debugger")));
+    QCOMPARE(view->textCursor().blockNumber(), 6);
+    QVERIFY(!source.showLocation(QStringLiteral("/nowhere/x.js"), 2));
+}
+
+void TestDebugger::replayedTranscript()
+{
+    DebugServer server;
+    QVERIFY(server.listen(0));
+    BreakpointsModel breakpoints;
+    std::unique_ptr<DebuggerPanes> panes;
+    QStringList breaks;
+    QTemporaryDir dir;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) {
+        panes = std::make_unique<DebuggerPanes>(s, &breakpoints);
+        panes->resize(1200, 760);
+        panes->show();
+        connect(s, &MachineSession::broke, this, [&, s](const xsbug::Break& b) {
+            breaks << b.message.trimmed();
+            QVERIFY(panes->controls()->runAction()->isEnabled());
+            if (breaks.size() == 1)
+                screenshot(panes.get(), QStringLiteral("debuggerpanes-replay.png"));
+            QCOMPARE(panes->callStack()->model()->rowCount(), int(s->frames().frames.size()));
+            panes->controls()->runAction()->trigger();
+        });
+    });
+    const QString received = dir.filePath(QStringLiteral("received.bin"));
+    QProcess python;
+    python.setProcessChannelMode(QProcess::MergedChannels);
+    python.start(QStringLiteral("python3"),
+                 {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
+                  QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/log_and_break.break.xsbug"), QStringLiteral("--connect"),
+                  QStringLiteral("127.0.0.1:%1").arg(server.port()), QStringLiteral("--save-received"), received,
+                  QStringLiteral("--quiet")});
+    QDeadlineTimer deadline(60000);
+    while (python.state() != QProcess::NotRunning && !deadline.hasExpired())
+        QTest::qWait(20); // serve the server while the replay runs
+    QVERIFY2(python.exitCode() == 0, python.readAll().constData());
+    QVERIFY(panes);
+    QTRY_VERIFY(!panes->session() || !panes->session()->isConnected());
+    QCOMPARE(breaks.size(), 2);
+    const ConsoleModel* console = panes->consoleModel();
+    QStringList lines;
+    for (int i = 0; i < console->rowCount(); ++i)
+        lines << console->lineText(i);
+    QVERIFY2(lines.contains(QStringLiteral("log_and_break: start")), qPrintable(lines.join(QLatin1Char('|'))));
+    QVERIFY(lines.contains(QStringLiteral("partial line, continued")));
+    QVERIFY(lines.contains(QStringLiteral("inspect probe at depth 2")));
+    QVERIFY(lines.contains(QStringLiteral("log_and_break: done")));
+    QFile file(received);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count("<go/>"), 2);
+}
+
+QTEST_MAIN(TestDebugger)
+#include "tst_debugger.moc"

@@ -1,0 +1,66 @@
+#pragma once
+// The breakpoints of all machines, as xsbug keeps them (xsbug-protocol.md §4.3, §5.6):
+// path:line rows that can be disabled, plus Break on start / Break on exceptions. Machines
+// get them at login (sessionSettings()); attached machines get each change at once.
+#include "protocol/machinesession.h"
+
+#include "protocol/breakpoint.h"
+#include "protocol/sessionsettings.h"
+
+#include <QAbstractListModel>
+#include <QPointer>
+
+
+class BreakpointsModel : public QAbstractListModel
+{
+    Q_OBJECT
+public:
+    enum Role { PathRole = Qt::UserRole + 1, LineRole };
+
+    explicit BreakpointsModel(QObject* parent = nullptr);
+
+    const BreakpointList& breakpoints() const { return m_breakpoints; }
+    // Replaces everything without telling machines (loading settings).
+    void setBreakpoints(const BreakpointList& breakpoints);
+    bool contains(const QString& path, int line) const { return rowOf(path, line) >= 0; }
+    int rowOf(const QString& path, int line) const;
+    // Adds an enabled breakpoint, or removes the existing one; true when it now exists.
+    bool toggle(const QString& path, int line);
+    void add(const QString& path, int line);
+    void remove(const QString& path, int line);
+    void removeRow(int row);
+    void removeAll();
+    void setEnabled(int row, bool enabled);
+    QList<int> linesIn(const QString& path) const;
+
+    bool breakOnStart() const { return m_breakOnStart; }
+    void setBreakOnStart(bool on);
+    bool breakOnExceptions() const { return m_breakOnExceptions; }
+    void setBreakOnExceptions(bool on);
+
+    // The enabled breakpoints, for the login handshake.
+    BreakpointList enabledBreakpoints() const;
+    // `base` with this model's breakpoints and flags.
+    SessionSettings sessionSettings(SessionSettings base = {}) const;
+
+    // Changes from now on are sent to `session` (set-breakpoint / clear-breakpoint).
+    void attach(MachineSession* session);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+
+signals:
+    // Anything that should be saved changed.
+    void changed();
+
+private:
+    void sendSet(const QString& path, int line);
+    void sendClear(const QString& path, int line);
+
+    BreakpointList m_breakpoints;
+    bool m_breakOnStart = false;
+    bool m_breakOnExceptions = true;
+    QList<QPointer<MachineSession>> m_sessions;
+};

@@ -1,0 +1,29 @@
+#pragma once
+// The call stack of one machine: follows its <frames>, and a frame the user picks
+// becomes the inspected one (<select>).
+#include "protocol/machinesession.h"
+
+#include <QPointer>
+#include <QTreeView>
+
+class CallStackModel;
+
+class CallStackView : public QTreeView
+{
+    Q_OBJECT
+public:
+    explicit CallStackView(MachineSession* session, QWidget* parent = nullptr);
+    CallStackModel* callStackModel() const { return m_model; }
+
+signals:
+    // The user chose a frame; `path`/`line` say where to show the source.
+    void frameActivated(const QString& path, int line);
+
+private:
+    void refresh();
+    void onCurrentChanged(const QModelIndex& current);
+
+    QPointer<MachineSession> m_session;
+    CallStackModel* m_model;
+    bool m_updating = false; // our own selection changes do not send <select>
+};

@@ -1,0 +1,69 @@
+#pragma once
+// A machine's <log> output as lines (xsbug-protocol.md §3.3). Logs are not whole lines:
+// text is appended to the source's open line and split on LF. Several sources (machines)
+// can feed one model, which is how the merged console is built; lines outlive sessions.
+#include "protocol/xsbugmessages.h"
+
+#include <QAbstractListModel>
+#include <QColor>
+#include <QHash>
+
+#include <deque>
+
+class MachineSession;
+
+class ConsoleModel : public QAbstractListModel
+{
+    Q_OBJECT
+public:
+    // The colour classes of xsbug's console.
+    enum class Kind { Plain, Info, Warn, Error, Exception, Breakpoint, Debugger };
+    Q_ENUM(Kind)
+    enum Role { KindRole = Qt::UserRole + 1, SourceRole, TextRole };
+
+    static constexpr int defaultMaxLines = 10000;
+
+    explicit ConsoleModel(QObject* parent = nullptr);
+
+    // Feeds the model with the session's logs under `source` (e.g. its name); the lines
+    // stay when the session goes away.
+    void attach(MachineSession* session, const QString& source = {});
+    void appendLog(const xsbug::Log& log, const QString& source = {});
+    void appendText(const QString& text, const QString& source = {});
+    void clear();
+
+    int maxLines() const { return m_maxLines; }
+    void setMaxLines(int lines);
+    // Prefix each line with its source ("name: "), for a console of several machines.
+    bool showsSource() const { return m_showSource; }
+    void setShowsSource(bool show);
+
+    QString lineText(int row) const;
+    Kind lineKind(int row) const;
+    // The row of the next line containing `text` (case-insensitive) after `from`
+    // (before it when `backward`), wrapping; -1 when none.
+    int find(const QString& text, int from, bool backward = false) const;
+    static QColor colour(Kind kind);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    struct Line {
+        QString source;
+        QString text;
+        Kind kind = Kind::Plain;
+        Kind pathKind = Kind::Plain; // the colour of a log with a location, unless tagged
+    };
+    void appendToSource(const QString& source, const QString& text, Kind pathKind);
+    void classify(Line& line) const;
+    void trim();
+    qint64 rowOfSerial(qint64 serial) const { return serial - m_firstSerial; }
+
+    std::deque<Line> m_lines;
+    qint64 m_firstSerial = 0;          // serial number of m_lines.front()
+    QHash<QString, qint64> m_openLine; // source -> serial of its unfinished last line
+    int m_maxLines = defaultMaxLines;
+    bool m_showSource = false;
+};

@@ -1,0 +1,56 @@
+#pragma once
+// A machine's instruments (xsbug-protocol.md §7): one row per instrument with its name,
+// last value and unit, and a sparkline of the last N samples. A unit of " / " pairs an
+// instrument with the next one on one row ("used / available bytes"), plotting the first.
+#include "protocol/machinesession.h"
+
+#include "protocol/xsbugmessages.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QCustomPlot;
+class QGridLayout;
+class QLabel;
+
+class InstrumentsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int defaultWindow = 120;
+
+    explicit InstrumentsPanel(QWidget* parent = nullptr);
+    ~InstrumentsPanel() override;
+
+    // Follows the session's <instruments> and <samples>; starts from what it declared.
+    void setSession(MachineSession* session);
+    void declare(const xsbug::Instruments& instruments);
+    void addSamples(const xsbug::InstrumentSamples& samples);
+
+    int window() const { return m_window; }
+    void setWindow(int samples);
+
+    int rowCount() const { return int(m_rows.size()); }
+    QString rowName(int row) const;
+    QString rowValue(int row) const;
+    QCustomPlot* plot(int row) const;
+    qint64 sampleCount() const { return m_sampleCount; }
+
+private:
+    struct Row {
+        int first = 0;       // instrument index plotted
+        int second = -1;     // the "available" partner of a " / " pair
+        QLabel* name = nullptr;
+        QLabel* value = nullptr;
+        QCustomPlot* plot = nullptr;
+    };
+    void clearRows();
+
+    QPointer<MachineSession> m_session;
+    xsbug::Instruments m_instruments;
+    QList<Row> m_rows;
+    QGridLayout* m_grid;
+    QLabel* m_empty;
+    int m_window = defaultWindow;
+    qint64 m_sampleCount = 0;
+};

@@ -1,6 +1,6 @@
 #include "debuggeepage.h"
 
-#include "views/debuggerpanes.h"
+#include "app/debuggerpanes.h"
 
 #include "views/profilepage.h"
 #include "views/profilerefresher.h"

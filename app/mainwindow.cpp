@@ -1,7 +1,7 @@
 #include "mainwindow.h"
 
-#include "views/breakpointsettings.h"
-#include "views/breakpointsmodel.h"
+#include "app/breakpointsettings.h"
+#include "app/breakpointsmodel.h"
 
 #include "debuggeepage.h"
 #include "loadstatuswidget.h"

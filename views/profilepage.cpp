@@ -4,16 +4,22 @@
 #include "calltreemodel.h"
 #include "costformat.h"
 #include "costtreeview.h"
+#include "flamegraphpanel.h"
 #include "functiontreemodel.h"
+#include "rangeanalyzer.h"
+#include "sampletimes.h"
 #include "searchbar.h"
 #include "sourcepane.h"
+#include "timelinewidget.h"
 
 #include <QButtonGroup>
 #include <QDataStream>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -48,6 +54,8 @@ ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : QWidget(parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_functionStack, tr("Functions"));
     addPerPathTabs();
+    m_flameGraph = new FlameGraphPanel;
+    m_tabs->addTab(m_flameGraph, tr("Flame Graph"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == CallTreeTab || tab == BottomUpTreeTab)
             setBottomUp(tab == BottomUpTreeTab);
@@ -66,7 +74,10 @@ ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : QWidget(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
-    layout->addWidget(createHeader());
+    layout->addWidget(createRangeBar());
+    setupTimeline();
+    if (m_timeline)
+        layout->addWidget(m_timeline);
     layout->addWidget(createToolBar());
     layout->addWidget(m_splitter, 1);
     setFocusProxy(m_topDownView);
@@ -115,6 +126,15 @@ QString ProfilePage::title() const
 
 QWidget* ProfilePage::createHeader()
 {
+    m_header = new QLabel;
+    m_header->setTextFormat(Qt::RichText);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    updateHeader();
+    return m_header;
+}
+
+void ProfilePage::updateHeader()
+{
     const auto& info = m_data->profile.info;
     QString name = fromStd(info.name);
     if (name.isEmpty())
@@ -126,14 +146,9 @@ QWidget* ProfilePage::createHeader()
         facts << tr("call graph only (xst -p)");
     if (!info.description.empty())
         facts.prepend(fromStd(info.description));
-
-    auto* label = new QLabel;
-    label->setTextFormat(Qt::RichText);
-    label->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;&nbsp;%2").arg(name.toHtmlEscaped(),
-                                                                   facts.join(QStringLiteral(" · ")).toHtmlEscaped()));
-    label->setToolTip(m_data->path);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
+    m_header->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;&nbsp;%2").arg(name.toHtmlEscaped(),
+                                                                      facts.join(QStringLiteral(" · ")).toHtmlEscaped()));
+    m_header->setToolTip(m_data->path);
 }
 
 QWidget* ProfilePage::createToolBar()
@@ -217,6 +232,7 @@ void ProfilePage::search(const QString& text)
                                 || m_data->frameUrl(id).contains(text, Qt::CaseInsensitive);
         }
     }
+    m_flameGraph->setMatches(m_frameMatches);
     findAgain();
 }
 
@@ -319,4 +335,179 @@ void ProfilePage::restoreViewState(const QByteArray& state)
         if (view && in.status() == QDataStream::Ok && columns == view->header()->count())
             view->header()->restoreState(header);
     }
+}
+
+void ProfilePage::setProfileData(ProfileDataPtr data)
+{
+    Q_ASSERT(data && data->profile.hasStacks() == m_data->profile.hasStacks());
+    const std::vector<CostTreeView*> views{m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView};
+    std::vector<CostTreeView::TreeState> states;
+    for (CostTreeView* view : views)
+        states.push_back(view ? view->saveTreeState() : CostTreeView::TreeState());
+    m_data = std::move(data);
+    for (size_t i = 0; i < views.size(); ++i) {
+        if (!views[i])
+            continue;
+        views[i]->costModel()->setProfileData(m_data);
+        views[i]->restoreTreeState(states[i]);
+    }
+    updateHeader();
+    // Search hits pointed into the old rows: find them again without moving the selection.
+    m_hits.clear();
+    m_hitIndex = -1;
+    if (!m_searchBar->text().isEmpty()) {
+        const auto& frames = m_data->profile.frames;
+        m_frameMatches.assign(frames.size(), 0);
+        for (uint32_t f = 0; f < frames.size(); ++f) {
+            const xsprof::FrameId id(f);
+            m_frameMatches[f] = m_data->frameName(id).contains(m_searchBar->text(), Qt::CaseInsensitive)
+                                || m_data->frameUrl(id).contains(m_searchBar->text(), Qt::CaseInsensitive);
+        }
+        if (CostTreeView* view = currentView()) {
+            m_hits = view->findRows([this](quint32 f) { return f < m_frameMatches.size() && m_frameMatches[f]; });
+            m_hitIndex = int(m_hits.indexOf(QPersistentModelIndex(view->currentIndex().siblingAtColumn(0))));
+        }
+        m_searchBar->setHits(qMax(m_hitIndex, 0), int(m_hits.size()));
+    }
+    rangeDataReplaced();
+}
+
+// The header row: the profile facts, then the selected range and a button to clear it.
+QWidget* ProfilePage::createRangeBar()
+{
+    auto* bar = new QWidget;
+    auto* layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(createHeader(), 1);
+    m_rangeLabel = new QLabel;
+    m_rangeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_rangeLabel);
+    auto* clear = new QToolButton;
+    clear->setText(tr("Clear selection"));
+    clear->setToolTip(tr("Show the whole profile again (Esc)"));
+    clear->setVisible(false);
+    connect(clear, &QToolButton::clicked, this, &ProfilePage::clearTimeRange);
+    m_clearRangeButton = clear;
+    layout->addWidget(clear);
+    return bar;
+}
+
+void ProfilePage::setupTimeline()
+{
+    m_viewData = m_data;
+    m_rangeAnalyzer = new RangeAnalyzer(m_data, this);
+    connect(m_rangeAnalyzer, &RangeAnalyzer::finished, this, &ProfilePage::showViewData);
+    connect(m_rangeAnalyzer, &RangeAnalyzer::busyChanged, this, &ProfilePage::updateRangeLabel);
+    const SampleTimes times(m_data->profile);
+    m_flameGraph->setData(m_data, times.start(), times.end());
+    if (m_data->profile.samples.size() == 0)
+        return;
+    m_timeline = new TimelineWidget(m_data);
+    m_timeline->setFixedHeight(120);
+    connect(m_timeline, &TimelineWidget::selectionChanged, this, &ProfilePage::setTimeRange);
+    connect(m_timeline, &TimelineWidget::selectionCleared, this, &ProfilePage::clearTimeRange);
+    auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    escape->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(escape, &QShortcut::activated, this, [this] {
+        if (hasTimeRange())
+            clearTimeRange();
+    });
+    // The function of the current row, wherever it is chosen, shows up in the timeline.
+    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) {
+        if (view)
+            connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProfilePage::highlightFunction);
+    }
+}
+
+void ProfilePage::highlightFunction(const QModelIndex& current)
+{
+    if (m_timeline)
+        m_timeline->setHighlightedFunction(current.isValid() ? xsprof::FrameId(current.data(CostTreeModel::FrameRole).toUInt())
+                                                             : xsprof::FrameId());
+}
+
+void ProfilePage::setTimeRange(double t0, double t1)
+{
+    const SampleTimes times(m_data->profile);
+    m_rangeStart = std::max(std::min(t0, t1), times.start());
+    m_rangeEnd = std::min(std::max(t0, t1), times.end());
+    if (!hasTimeRange()) {
+        clearTimeRange();
+        return;
+    }
+    if (m_timeline)
+        m_timeline->setSelection(m_rangeStart, m_rangeEnd);
+    updateRangeLabel();
+    m_rangeAnalyzer->request(times.range(m_rangeStart, m_rangeEnd));
+}
+
+void ProfilePage::clearTimeRange()
+{
+    m_rangeStart = m_rangeEnd = 0.0;
+    if (m_timeline)
+        m_timeline->clearSelection();
+    m_rangeAnalyzer->request({}); // the whole profile: handed back at once
+}
+
+bool ProfilePage::isRangeBusy() const
+{
+    return m_rangeAnalyzer && m_rangeAnalyzer->isBusy();
+}
+
+// The trees keep what the user expanded and selected: they are matched by function path.
+void ProfilePage::showViewData(ProfileDataPtr data)
+{
+    m_viewData = std::move(data);
+    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) {
+        if (!view)
+            continue;
+        const CostTreeView::TreeState state = view->saveTreeState();
+        view->costModel()->setProfileData(m_viewData);
+        view->restoreTreeState(state);
+    }
+    const SampleTimes times(m_data->profile);
+    m_flameGraph->setData(m_viewData, hasTimeRange() ? m_rangeStart : times.start(),
+                          hasTimeRange() ? m_rangeEnd : times.end());
+    m_hits.clear();
+    m_hitIndex = -1;
+    if (!m_searchBar->text().isEmpty())
+        findAgain();
+    updateRangeLabel();
+    emit viewDataChanged();
+}
+
+// After a live refresh: the timeline follows the new samples, a selected range is recomputed.
+void ProfilePage::rangeDataReplaced()
+{
+    if (!m_rangeAnalyzer)
+        return;
+    m_rangeAnalyzer->setData(m_data);
+    if (m_timeline)
+        m_timeline->setData(m_data);
+    if (hasTimeRange()) {
+        setTimeRange(m_rangeStart, m_rangeEnd);
+    } else {
+        m_viewData = m_data;
+        const SampleTimes times(m_data->profile);
+        m_flameGraph->setData(m_data, times.start(), times.end());
+    }
+}
+
+void ProfilePage::updateRangeLabel()
+{
+    m_clearRangeButton->setVisible(hasTimeRange());
+    if (!hasTimeRange()) {
+        m_rangeLabel->clear();
+        return;
+    }
+    const double origin = SampleTimes(m_data->profile).start();
+    QString text = tr("Selection %1 – %2 (%3, %4 samples)")
+                       .arg(CostFormat::time(m_rangeStart - origin), CostFormat::time(m_rangeEnd - origin),
+                            CostFormat::time(m_rangeEnd - m_rangeStart))
+                       .arg(m_viewData->analysis.functions.sampleCount());
+    if (isRangeBusy())
+        text = tr("Selection %1 – %2 (%3), computing…")
+                   .arg(CostFormat::time(m_rangeStart - origin), CostFormat::time(m_rangeEnd - origin),
+                        CostFormat::time(m_rangeEnd - m_rangeStart));
+    m_rangeLabel->setText(text);
 }

@@ -9,9 +9,13 @@
 #include <vector>
 
 class CostTreeView;
+class FlameGraphPanel;
+class RangeAnalyzer;
+class TimelineWidget;
 class FunctionTreeModel;
 class QAbstractButton;
 class QLabel;
+class QModelIndex;
 class QSplitter;
 class QStackedWidget;
 class QTabWidget;
@@ -22,7 +26,7 @@ class ProfilePage : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { FunctionsTab, CallTreeTab, BottomUpTreeTab };
+    enum Tab { FunctionsTab, CallTreeTab, BottomUpTreeTab, FlameGraphTab };
 
     explicit ProfilePage(ProfileDataPtr data, QWidget* parent = nullptr);
 
@@ -53,21 +57,45 @@ public:
     // Opens the function's file in the source pane, or says in the status bar why not.
     void showSource(const QModelIndex& index);
 
+    // Time range selection (µs in the profile's time base): every view shows only the
+    // samples in [t0, t1); big profiles are recomputed off the GUI thread.
+    TimelineWidget* timeline() const { return m_timeline; } // null without samples
+    FlameGraphPanel* flameGraph() const { return m_flameGraph; }
+    void setTimeRange(double t0, double t1);
+    void clearTimeRange();
+    bool hasTimeRange() const { return m_rangeEnd > m_rangeStart; }
+    bool isRangeBusy() const;
+    // What the trees and the flame graph show: the range's data, or the whole profile's.
+    const ProfileDataPtr& viewData() const { return m_viewData; }
+
     QByteArray saveViewState() const;
     void restoreViewState(const QByteArray& state);
+
+    // Shows new numbers for the same kind of profile (a live refresh), keeping each tree's
+    // expansion, selection and scroll position, the search and the source pane. The new
+    // data must have stacks exactly when the old did (the per-path tabs stay as they are).
+    void setProfileData(ProfileDataPtr data);
 
 signals:
     void statusMessage(const QString& message);
     void orderChanged(bool bottomUp);
+    void viewDataChanged(); // the trees now show the current range (or everything)
 
 private:
     QWidget* createHeader();
+    void updateHeader();
     QWidget* createToolBar();
     CostTreeView* createView(FunctionTreeModel* model);
     void addPerPathTabs();
     void search(const QString& text);
     void findAgain();
     void moveToHit(int step);
+    QWidget* createRangeBar();
+    void setupTimeline();
+    void showViewData(ProfileDataPtr data);
+    void updateRangeLabel();
+    void highlightFunction(const QModelIndex& current);
+    void rangeDataReplaced();
 
     ProfileDataPtr m_data;
     bool m_bottomUp = false;
@@ -80,10 +108,19 @@ private:
     QAbstractButton* m_topDownButton = nullptr;
     QAbstractButton* m_bottomUpButton = nullptr;
     SearchBar* m_searchBar = nullptr;
+    QLabel* m_header = nullptr;
     QSplitter* m_splitter = nullptr;
     SourcePane* m_source = nullptr;
 
     std::vector<char> m_frameMatches; // by FrameId, for the current search text
     QList<QPersistentModelIndex> m_hits;
     int m_hitIndex = -1;
+
+    ProfileDataPtr m_viewData;
+    TimelineWidget* m_timeline = nullptr;
+    FlameGraphPanel* m_flameGraph = nullptr;
+    RangeAnalyzer* m_rangeAnalyzer = nullptr;
+    QLabel* m_rangeLabel = nullptr;
+    QAbstractButton* m_clearRangeButton = nullptr;
+    double m_rangeStart = 0.0, m_rangeEnd = 0.0;
 };

@@ -56,7 +56,7 @@ private slots:
 void TestProfilePage::testTabs()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
-    QCOMPARE(page.tabs()->count(), 3);
+    QCOMPARE(page.tabs()->count(), 4); // + Flame Graph
     QVERIFY(page.callTreeView());
     QVERIFY(page.bottomUpTreeView());
     QCOMPARE(page.currentView(), page.functionView(false));
@@ -67,7 +67,7 @@ void TestProfilePage::testTabs()
 void TestProfilePage::testGraphProfileTabs()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile"))));
-    QCOMPARE(page.tabs()->count(), 3);
+    QCOMPARE(page.tabs()->count(), 4); // + Flame Graph
     QVERIFY(!page.callTreeView());
     QVERIFY(!page.bottomUpTreeView());
     for (int tab : {ProfilePage::CallTreeTab, ProfilePage::BottomUpTreeTab}) {

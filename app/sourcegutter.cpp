@@ -1,8 +1,8 @@
 #include "sourcegutter.h"
 
 #include "breakpointsmodel.h"
-#include "searchbar.h"
-#include "sourceview.h"
+#include "views/searchbar.h"
+#include "views/sourceview.h"
 
 #include <QAction>
 #include <QFile>

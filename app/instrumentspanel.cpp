@@ -1,6 +1,6 @@
 #include "instrumentspanel.h"
 
-#include "qcustomplotinclude.h"
+#include "views/qcustomplotinclude.h"
 
 #include "protocol/machinesession.h"
 

@@ -1,7 +1,7 @@
 #include "consolepane.h"
 
 #include "consolemodel.h"
-#include "searchbar.h"
+#include "views/searchbar.h"
 
 #include <QAction>
 

@@ -1,0 +1,283 @@
+// Range selection: the numbers for a range of samples are those of the same profile cut to
+// that range (written out as .cpuprofile and reloaded), and the page recomputes every view,
+// shows the range, clears it, and drops superseded results.
+#include "viewtestutils.h"
+
+#include "views/costtreemodel.h"
+#include "views/costtreeview.h"
+#include "views/flamegraphpanel.h"
+#include "views/profilepage.h"
+#include "views/rangeanalyzer.h"
+#include "views/sampletimes.h"
+#include "views/timelinewidget.h"
+
+#include "model/cpuprofilewriter.h"
+#include "model/profileloader.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTest>
+#include <QToolButton>
+
+#include <map>
+#include <sstream>
+#include <tuple>
+
+using namespace ViewTestUtils;
+
+namespace {
+// A copy of `profile` holding only the samples of `range`, timed so that every sample
+// keeps its duration: an until-next cut ends where the range ends (the next sample's
+// time), an own-delta cut starts where the sample before it ended.
+xsprof::Profile cut(const xsprof::Profile& profile, xsprof::SampleRange range)
+{
+    xsprof::Profile p = profile;
+    const auto& s = profile.samples;
+    p.samples.stack.assign(s.stack.begin() + ptrdiff_t(range.begin), s.stack.begin() + ptrdiff_t(range.end));
+    p.samples.time.assign(s.time.begin() + ptrdiff_t(range.begin), s.time.begin() + ptrdiff_t(range.end));
+    if (s.rule == xsprof::DurationRule::UntilNext) {
+        const double end = range.end < s.size() ? s.time[range.end] : s.time.back() + s.lastDuration;
+        p.info.startTime = s.time[range.begin];
+        p.info.endTime = end;
+        p.info.lastSampleRule = xsprof::LastSampleRule::EndTime;
+        p.samples.lastDuration = end - s.time[range.end - 1];
+    } else {
+        const double origin = range.begin ? s.time[range.begin - 1] : s.origin;
+        p.info.startTime = origin;
+        p.samples.origin = origin;
+        p.info.endTime = s.time[range.end - 1];
+    }
+    return p;
+}
+
+using Key = std::tuple<std::string, std::string, int, int, int64_t>;
+Key keyOf(const xsprof::Profile& p, xsprof::FrameId f)
+{
+    if (p.identifiesByXsId())
+        return {{}, {}, 0, 0, p.frames.xsId[f.value]};
+    return {std::string(p.frameName(f)), std::string(p.frameUrl(f)), p.frames.line[f.value], p.frames.column[f.value], 0};
+}
+} // namespace
+
+class TestRangeSelection : public QObject
+{
+    Q_OBJECT
+private slots:
+    void testRangeEqualsCutProfile_data();
+    void testRangeEqualsCutProfile();
+    void testPageRange();
+    void testDragSelects();
+    void testSupersededResultsDropped();
+    void testHighlightFunction();
+};
+
+void TestRangeSelection::testRangeEqualsCutProfile_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    for (const char* file : {"node_fib.cpuprofile", "node_gc_heavy.cpuprofile", "node_dag_shared.cpuprofile",
+                             "node_async_timers.cpuprofile", "tiny/xs_stacks.cpuprofile", "tiny/xs_graph.cpuprofile",
+                             "tiny/xs_transcript.xsbug"}) {
+        QTest::addRow("%s/middle", file) << QString::fromLatin1(file) << 0.25 << 0.75;
+        QTest::addRow("%s/head", file) << QString::fromLatin1(file) << 0.0 << 0.4;
+        QTest::addRow("%s/tail", file) << QString::fromLatin1(file) << 0.6 << 1.0;
+    }
+}
+
+void TestRangeSelection::testRangeEqualsCutProfile()
+{
+    QFETCH(QString, file);
+    QFETCH(double, from);
+    QFETCH(double, to);
+    const ProfileDataPtr full = loadData(corpusPath(file));
+    QVERIFY(full);
+    const size_t n = full->profile.samples.size();
+    const xsprof::SampleRange range{size_t(double(n) * from), std::max(size_t(double(n) * to), size_t(double(n) * from) + 1)};
+    const auto ranged = RangeAnalyzer::analyse(*full, range);
+
+    std::ostringstream out;
+    xsprof::writeCpuProfile(cut(full->profile, range), out);
+    xsprof::LoadResult reloaded = xsprof::loadProfileData(out.str(), "cut.cpuprofile");
+    QVERIFY2(reloaded.ok(), reloaded.error ? reloaded.error->toString().c_str() : "");
+    const xsprof::Profile& cutProfile = *reloaded.profile;
+    const auto cutAnalysis = xsprof::ProfileAnalysis::compute(cutProfile);
+
+    const auto& a = ranged->analysis.functions;
+    const auto& b = cutAnalysis.functions;
+    QCOMPARE(a.sampleCount(), b.sampleCount());
+    QVERIFY2(closeEnough(a.duration(), b.duration()), qPrintable(QStringLiteral("%1 != %2").arg(a.duration()).arg(b.duration())));
+    QCOMPARE(a.hasInclusive(), b.hasInclusive());
+    std::map<Key, xsprof::FrameId> cutFrames;
+    for (xsprof::FrameId f : b.functions())
+        cutFrames[keyOf(cutProfile, f)] = f;
+    size_t compared = 0;
+    for (xsprof::FrameId f : a.functions()) {
+        const auto it = cutFrames.find(keyOf(full->profile, f));
+        if (it == cutFrames.end()) {
+            // Graph-encoded files list every node; a function outside the cut has nothing.
+            QVERIFY(a.total(f) == 0.0);
+            continue;
+        }
+        const xsprof::FrameId g = it->second;
+        const QString name = full->frameName(f);
+        QVERIFY2(closeEnough(a.self(f), b.self(g)), qPrintable(name + QStringLiteral(" self")));
+        QVERIFY2(closeEnough(a.total(f), b.total(g)), qPrintable(name + QStringLiteral(" total")));
+        if (a.hasInclusive())
+            QVERIFY2(closeEnough(a.inclusive(f), b.inclusive(g)), qPrintable(name + QStringLiteral(" inclusive")));
+        ++compared;
+    }
+    QVERIFY(compared > 0);
+    // The per-path trees agree at the top as well.
+    if (full->profile.hasStacks()) {
+        QCOMPARE(ranged->analysis.callTree.roots().size(), cutAnalysis.callTree.roots().size());
+        QVERIFY(closeEnough(ranged->analysis.callTree.total(ranged->analysis.callTree.roots()[0]),
+                            cutAnalysis.callTree.total(cutAnalysis.callTree.roots()[0])));
+    }
+}
+
+void TestRangeSelection::testPageRange()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.timeline());
+    // Every model is checked through the resets a range causes.
+    QList<QAbstractItemModelTester*> testers;
+    for (CostTreeView* view : {page.functionView(false), page.functionView(true), page.callTreeView(), page.bottomUpTreeView()})
+        testers << new QAbstractItemModelTester(view->costModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &page);
+
+    const SampleTimes times(data->profile);
+    const double t0 = times.start() + (times.end() - times.start()) * 0.2;
+    const double t1 = times.start() + (times.end() - times.start()) * 0.6;
+    QSignalSpy changed(&page, &ProfilePage::viewDataChanged);
+    page.setTimeRange(t0, t1);
+    QTRY_COMPARE(changed.count(), 1);
+    QVERIFY(page.hasTimeRange());
+    const xsprof::SampleRange range = times.range(t0, t1);
+    const auto expected = RangeAnalyzer::analyse(*data, range);
+    QVERIFY(page.viewData() != data);
+    QCOMPARE(page.viewData()->analysis.functions.sampleCount(), range.end - range.begin);
+    QVERIFY(closeEnough(page.viewData()->duration(), expected->duration()));
+    // The trees show the range: the top-down root's total is the range's duration.
+    const QAbstractItemModel* topDown = page.functionView(false)->costModel();
+    const int totalColumn = page.functionView(false)->costModel()->columnOf(CostTreeModel::Cost::Total);
+    QVERIFY(closeEnough(topDown->index(0, totalColumn).data(CostTreeModel::CostRole).toDouble(), expected->duration()));
+    // The header says which range and how long.
+    const auto labels = page.findChildren<QLabel*>();
+    const auto header = std::find_if(labels.begin(), labels.end(),
+                                     [](QLabel* l) { return l->text().startsWith(QStringLiteral("Selection")); });
+    QVERIFY(header != labels.end());
+    QVERIFY((*header)->text().contains(QStringLiteral("%1 samples").arg(range.end - range.begin)));
+    QVERIFY(page.timeline()->hasSelection());
+    QCOMPARE(page.flameGraph()->view()->data(), page.viewData());
+
+    // Escape clears it, whichever child has the focus.
+    page.functionView(false)->setFocus();
+    QTest::keyClick(page.functionView(false), Qt::Key_Escape);
+    QTRY_COMPARE(changed.count(), 2);
+    QVERIFY(!page.hasTimeRange());
+    QCOMPARE(page.viewData(), data);
+    QVERIFY(!page.timeline()->hasSelection());
+    QVERIFY(closeEnough(topDown->index(0, totalColumn).data(CostTreeModel::CostRole).toDouble(), data->duration()));
+
+    // So does the button.
+    page.setTimeRange(t0, t1);
+    QTRY_COMPARE(changed.count(), 3);
+    const auto buttons = page.findChildren<QToolButton*>();
+    const auto clear = std::find_if(buttons.begin(), buttons.end(),
+                                    [](QToolButton* b) { return b->text() == QStringLiteral("Clear selection"); });
+    QVERIFY(clear != buttons.end() && (*clear)->isVisible());
+    (*clear)->click();
+    QTRY_COMPARE(changed.count(), 4);
+    QCOMPARE(page.viewData(), data);
+    QVERIFY(!(*clear)->isVisible());
+}
+
+void TestRangeSelection::testDragSelects()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    TimelineWidget* timeline = page.timeline();
+    QVERIFY(timeline);
+    QSignalSpy selected(timeline, &TimelineWidget::selectionChanged);
+    QSignalSpy changed(&page, &ProfilePage::viewDataChanged);
+    QWidget* plot = reinterpret_cast<QWidget*>(timeline->plot());
+    const int y = plot->height() / 2;
+    QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(200, y));
+    QTest::mouseMove(plot, QPoint(300, y));
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(400, y));
+    QCOMPARE(selected.count(), 1);
+    QTRY_COMPARE(changed.count(), 1);
+    QVERIFY(page.hasTimeRange());
+    QVERIFY(timeline->selectionStart() < timeline->selectionEnd());
+    QVERIFY(page.viewData()->analysis.functions.sampleCount() < data->analysis.functions.sampleCount());
+
+    // A click is not a selection: the range stays.
+    QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(600, y));
+    QCOMPARE(selected.count(), 1);
+    QVERIFY(page.hasTimeRange());
+
+    // Shift+drag pans a zoomed view and leaves the selection alone.
+    timeline->setVisibleRange(timeline->profileStart(), timeline->profileStart() + (timeline->profileEnd() - timeline->profileStart()) / 4);
+    const double before = timeline->visibleStart();
+    QTest::mousePress(plot, Qt::LeftButton, Qt::ShiftModifier, QPoint(500, y));
+    QTest::mouseMove(plot, QPoint(300, y));
+    QTest::mouseRelease(plot, Qt::LeftButton, Qt::ShiftModifier, QPoint(300, y));
+    QVERIFY(timeline->visibleStart() > before);
+    QCOMPARE(selected.count(), 1);
+    // The hover tooltip names the bucket's top functions.
+    const QString tip = timeline->toolTipAt((timeline->visibleStart() + timeline->visibleEnd()) / 2);
+    QVERIFY(tip.contains(QStringLiteral("<table")));
+}
+
+void TestRangeSelection::testSupersededResultsDropped()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(data);
+    RangeAnalyzer analyzer(data);
+    analyzer.setSynchronousLimit(0); // as if the profile were big: worker thread
+    QSignalSpy finished(&analyzer, &RangeAnalyzer::finished);
+    const size_t n = data->profile.samples.size();
+    for (size_t k = 1; k <= 5; ++k)
+        analyzer.request({0, n * k / 10});
+    QVERIFY(analyzer.isBusy());
+    QTRY_VERIFY(!analyzer.isBusy());
+    QTest::qWait(50);
+    QCOMPARE(finished.count(), 1); // only the last request is handed back
+    const auto result = finished.at(0).at(0).value<ProfileDataPtr>();
+    QCOMPARE(result->analysis.range.end, n * 5 / 10);
+}
+
+void TestRangeSelection::testHighlightFunction()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.setBottomUp(true); // functions with self time at the top level
+    CostTreeView* view = page.functionView(true);
+    const QModelIndex fib = findRow(*view->model(), QStringLiteral("fib"));
+    QVERIFY(fib.isValid());
+    view->setCurrentIndex(fib);
+    const xsprof::FrameId f(fib.data(CostTreeModel::FrameRole).toUInt());
+    QCOMPARE(page.timeline()->highlightedFunction(), f);
+    double sum = 0.0;
+    for (double v : page.timeline()->highlightActivity())
+        sum += v;
+    QVERIFY(closeEnough(sum, data->analysis.functions.inclusive(f)));
+}
+
+QTEST_MAIN(TestRangeSelection)
+#include "tst_rangeselection.moc"

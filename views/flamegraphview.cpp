@@ -1,0 +1,413 @@
+#include "flamegraphview.h"
+
+#include "costformat.h"
+#include "sampletimes.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPaintEvent>
+#include <QToolTip>
+
+#include <algorithm>
+
+using Box = FlameGraphLayout::Box;
+
+namespace {
+constexpr double minTextWidth = 28.0; // pixels: narrower frames get no label
+
+uint32_t hashText(std::string_view text)
+{
+    uint32_t h = 2166136261u; // FNV-1a: stable across runs, so colours are too
+    for (unsigned char c : text)
+        h = (h ^ c) * 16777619u;
+    return h;
+}
+} // namespace
+
+FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::ClickFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1)
+{
+    const bool sameProfile = m_data && data && &m_data->profile.frames == &data->profile.frames;
+    m_data = std::move(data);
+    m_t0 = t0;
+    m_t1 = t1;
+    m_zoomStack = {};
+    m_zoomFrames.clear();
+    m_chartZooms.clear();
+    if (!sameProfile) {
+        m_colors.clear();
+        m_names.clear();
+    }
+    if (!chartAvailable())
+        m_mode = Mode::Graph;
+    invalidate();
+    emit zoomChanged();
+}
+
+bool FlameGraphView::chartAvailable() const
+{
+    return m_data && m_data->profile.hasStacks();
+}
+
+void FlameGraphView::setMode(Mode mode)
+{
+    if (mode == Mode::Chart && !chartAvailable())
+        mode = Mode::Graph;
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    invalidate();
+    emit zoomChanged();
+}
+
+void FlameGraphView::setColoring(Coloring coloring)
+{
+    if (coloring == m_coloring)
+        return;
+    m_coloring = coloring;
+    m_colors.clear();
+    update();
+}
+
+void FlameGraphView::setMatches(std::vector<char> matches)
+{
+    m_matches = std::move(matches);
+    if (std::none_of(m_matches.begin(), m_matches.end(), [](char c) { return c != 0; }))
+        m_matches.clear(); // nothing matches: nothing to fade either
+    update();
+}
+
+void FlameGraphView::invalidate()
+{
+    m_layoutValid = false;
+    m_hover = -1;
+    updateGeometry();
+    update();
+}
+
+void FlameGraphView::ensureLayout() const
+{
+    const double pixels = std::max(width(), 1);
+    if (m_layoutValid && m_layout.pixels() == pixels)
+        return;
+    m_hover = -1;
+    m_layoutValid = true;
+    if (!m_data) {
+        m_layout = {};
+        return;
+    }
+    const xsprof::Profile& profile = m_data->profile;
+    if (m_mode == Mode::Chart && chartAvailable()) {
+        const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
+        const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
+        m_layout = FlameGraphLayout::fromSamples(profile, t0, t1, pixels);
+    } else if (profile.hasStacks()) {
+        m_layout = FlameGraphLayout::fromCallTree(profile, m_data->analysis.callTree, m_zoomStack, pixels);
+    } else {
+        const xsprof::FrameId zoom = m_zoomFrames.empty() ? xsprof::FrameId() : m_zoomFrames.back();
+        m_layout = FlameGraphLayout::fromFunctionGraph(m_data->analysis.functions, zoom, pixels);
+    }
+    // Let a scroll area around us know how tall the graph is.
+    const int height = std::max(1, m_layout.depthCount()) * rowHeight();
+    if (minimumHeight() != height)
+        const_cast<FlameGraphView*>(this)->setMinimumHeight(height);
+}
+
+const FlameGraphLayout& FlameGraphView::layout() const
+{
+    ensureLayout();
+    return m_layout;
+}
+
+int FlameGraphView::rowHeight() const
+{
+    return fontMetrics().height() + 4;
+}
+
+QSize FlameGraphView::sizeHint() const
+{
+    return {600, std::max(1, m_layoutValid ? m_layout.depthCount() : 8) * rowHeight()};
+}
+
+QStringList FlameGraphView::breadcrumb() const
+{
+    QStringList crumbs{tr("All")};
+    if (!m_data)
+        return crumbs;
+    if (m_mode == Mode::Chart && chartAvailable()) {
+        for (const ChartZoom& z : m_chartZooms)
+            crumbs << z.label;
+    } else if (m_data->profile.hasStacks()) {
+        QStringList path;
+        for (xsprof::StackId s = m_zoomStack; s.isValid(); s = m_data->profile.stacks.parent[s.value])
+            path.prepend(nameOf(m_data->profile.stacks.frame[s.value]));
+        crumbs << path;
+    } else {
+        for (xsprof::FrameId f : m_zoomFrames)
+            crumbs << nameOf(f);
+    }
+    return crumbs;
+}
+
+void FlameGraphView::zoomOutTo(int level)
+{
+    if (!m_data || level < 0)
+        return;
+    level = std::max(level, 0);
+    if (m_mode == Mode::Chart && chartAvailable()) {
+        m_chartZooms.resize(std::min(m_chartZooms.size(), size_t(level)));
+    } else if (m_data->profile.hasStacks()) {
+        // Level k is the ancestor of the zoomed path at depth k - 1.
+        std::vector<xsprof::StackId> path;
+        for (xsprof::StackId s = m_zoomStack; s.isValid(); s = m_data->profile.stacks.parent[s.value])
+            path.insert(path.begin(), s);
+        m_zoomStack = level == 0 || path.empty() ? xsprof::StackId() : path[std::min(size_t(level), path.size()) - 1];
+    } else {
+        m_zoomFrames.resize(std::min(m_zoomFrames.size(), size_t(level)));
+    }
+    invalidate();
+    emit zoomChanged();
+}
+
+void FlameGraphView::zoomInto(const Box& box)
+{
+    if (!m_data || box.merged || !box.frame.isValid())
+        return;
+    switch (m_layout.source()) {
+    case FlameGraphLayout::Source::CallTree:
+        m_zoomStack = xsprof::StackId(box.node);
+        break;
+    case FlameGraphLayout::Source::FunctionGraph:
+        if (m_zoomFrames.empty() || m_zoomFrames.back() != box.frame)
+            m_zoomFrames.push_back(box.frame);
+        break;
+    case FlameGraphLayout::Source::TimeOrder: {
+        const double t0 = m_layout.origin() + box.x;
+        m_chartZooms.push_back({t0, t0 + box.width, nameOf(box.frame)});
+        break;
+    }
+    }
+    invalidate();
+    emit zoomChanged();
+}
+
+const QString& FlameGraphView::nameOf(xsprof::FrameId f) const
+{
+    if (m_names.size() != m_data->profile.frames.size())
+        m_names.assign(m_data->profile.frames.size(), QString());
+    QString& name = m_names[f.value];
+    if (name.isNull())
+        name = m_data->frameName(f);
+    if (name.isEmpty())
+        name = QStringLiteral("(anonymous)");
+    return name;
+}
+
+void FlameGraphView::computeColors() const
+{
+    const xsprof::Profile& profile = m_data->profile;
+    m_colors.resize(profile.frames.size());
+    for (uint32_t i = 0; i < profile.frames.size(); ++i) {
+        const xsprof::FrameId f(i);
+        QColor color;
+        if (m_coloring == Coloring::File) {
+            const std::string_view url = profile.frameUrl(f);
+            color = url.empty() ? QColor(200, 200, 200)
+                                : QColor::fromHsv(int(hashText(url) % 360), 90 + int(hashText(url) / 360 % 60), 235);
+        } else {
+            // A hue per category, its shade varied per function so neighbours stand apart.
+            const int jitter = int(hashText(profile.frameName(f)) % 40);
+            switch (profile.frames.kind[i]) {
+            case xsprof::FrameKind::Js: color = QColor::fromHsv(22 + jitter / 2, 120 + jitter, 245); break;
+            case xsprof::FrameKind::Native:
+            case xsprof::FrameKind::Host: color = QColor::fromHsv(205 + jitter / 4, 70 + jitter, 235); break;
+            case xsprof::FrameKind::Gc: color = QColor::fromHsv(0, 130 + jitter, 230); break;
+            default: color = QColor::fromHsv(0, 0, 200 + jitter / 2); break;
+            }
+        }
+        m_colors[i] = color.rgb();
+    }
+}
+
+QColor FlameGraphView::colorOf(const Box& box) const
+{
+    if (!box.frame.isValid())
+        return QColor(185, 185, 185);
+    if (m_colors.size() != m_data->profile.frames.size())
+        computeColors();
+    QColor color = QColor::fromRgb(m_colors[box.frame.value]);
+    if (!m_matches.empty() && !(box.frame.value < m_matches.size() && m_matches[box.frame.value]))
+        color = QColor::fromHsv(color.hsvHue(), color.hsvSaturation() / 5, 240); // faded: not a match
+    return color;
+}
+
+QRectF FlameGraphView::rectOf(const Box& box) const
+{
+    const double scale = m_layout.span() > 0.0 ? width() / m_layout.span() : 0.0;
+    const int h = rowHeight();
+    return QRectF(box.x * scale, box.depth * h, std::max(box.width * scale, 1.0), h);
+}
+
+const Box* FlameGraphView::boxAt(const QPoint& pos) const
+{
+    ensureLayout();
+    if (m_layout.span() <= 0.0 || width() <= 0)
+        return nullptr;
+    return m_layout.boxAt(pos.x() * m_layout.span() / width(), pos.y() / rowHeight());
+}
+
+void FlameGraphView::paintEvent(QPaintEvent* event)
+{
+    ensureLayout();
+    QPainter painter(this);
+    const QRect area = event->rect();
+    painter.fillRect(area, palette().base());
+    if (!m_data || m_layout.span() <= 0.0) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter, tr("No samples in this range"));
+        return;
+    }
+    const int h = rowHeight();
+    const double scale = width() / m_layout.span();
+    const QFontMetricsF metrics(font());
+    const QColor text(20, 20, 20); // dark on the light frame colours, whatever the theme
+    const int firstRow = std::max(0, area.top() / h);
+    const int lastRow = std::min(m_layout.depthCount() - 1, area.bottom() / h);
+    for (int d = firstRow; d <= lastRow; ++d) {
+        const auto row = m_layout.row(d);
+        // Boxes are sorted by x: skip to the first that reaches the exposed area.
+        auto it = std::partition_point(row.begin(), row.end(),
+                                       [&](const Box& b) { return (b.x + b.width) * scale < area.left(); });
+        for (; it != row.end(); ++it) {
+            const Box& box = *it;
+            const double x = box.x * scale;
+            if (x > area.right())
+                break;
+            const double w = box.width * scale;
+            const QRectF r(x, d * h, std::max(w - 1.0, 1.0), h - 1);
+            painter.fillRect(r, colorOf(box));
+            if (w < minTextWidth)
+                continue;
+            const QString label = box.frame.isValid() ? nameOf(box.frame) : tr("%n small frame(s)", nullptr, int(box.merged));
+            painter.setPen(text);
+            painter.drawText(r.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                             metrics.elidedText(label, Qt::ElideRight, w - 5));
+        }
+    }
+    if (m_hover >= 0 && size_t(m_hover) < m_layout.boxes().size()) {
+        painter.setPen(QPen(palette().color(QPalette::Text), 1.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(rectOf(m_layout.boxes()[size_t(m_hover)]).adjusted(0.75, 0.75, -1.5, -1.5));
+    }
+}
+
+void FlameGraphView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_hover = -1;
+}
+
+void FlameGraphView::mouseMoveEvent(QMouseEvent* event)
+{
+    const Box* box = boxAt(event->position().toPoint());
+    const int hover = box ? int(box - m_layout.boxes().data()) : -1;
+    if (hover == m_hover)
+        return;
+    m_hover = hover;
+    update();
+}
+
+void FlameGraphView::leaveEvent(QEvent* event)
+{
+    m_hover = -1;
+    update();
+    QWidget::leaveEvent(event);
+}
+
+void FlameGraphView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        if (const Box* box = boxAt(event->position().toPoint()))
+            zoomInto(*box);
+    } else if (event->button() == Qt::BackButton || event->button() == Qt::RightButton) {
+        zoomOutTo(int(breadcrumb().size()) - 2);
+    }
+    QWidget::mouseReleaseEvent(event);
+}
+
+void FlameGraphView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Backspace && breadcrumb().size() > 1) {
+        zoomOutTo(int(breadcrumb().size()) - 2);
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void FlameGraphView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        invalidate();
+    QWidget::changeEvent(event);
+}
+
+bool FlameGraphView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        if (const Box* box = boxAt(help->pos()))
+            QToolTip::showText(help->globalPos(), toolTipFor(*box), this, rectOf(*box).toAlignedRect());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+QString FlameGraphView::toolTipFor(const Box& box) const
+{
+    const double duration = m_data->analysis.functions.duration();
+    const auto share = [duration](double us) { return CostFormat::timeAndPercent(us, duration); };
+    if (!box.frame.isValid())
+        return tr("%n frame(s) thinner than a pixel<br/>together %1", nullptr, int(box.merged)).arg(share(box.width));
+    const auto& functions = m_data->analysis.functions;
+    QString text = QStringLiteral("<b>%1</b>").arg(nameOf(box.frame).toHtmlEscaped());
+    const QString location = m_data->location(box.frame);
+    if (!location.isEmpty())
+        text += QStringLiteral("<br/>%1").arg(location.toHtmlEscaped());
+    text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    const auto row = [&text](const QString& what, const QString& value) {
+        text += QStringLiteral("<tr><td>%1&nbsp;</td><td>%2</td></tr>").arg(what, value);
+    };
+    switch (m_layout.source()) {
+    case FlameGraphLayout::Source::CallTree: {
+        const xsprof::StackId s(box.node);
+        row(tr("This path, total"), share(m_data->analysis.callTree.total(s)));
+        row(tr("This path, self"), share(m_data->analysis.callTree.self(s)));
+        break;
+    }
+    case FlameGraphLayout::Source::FunctionGraph:
+        row(tr("Share on this path"), share(box.width));
+        break;
+    case FlameGraphLayout::Source::TimeOrder: {
+        const double t0 = m_layout.origin() + box.x - SampleTimes(m_data->profile).start();
+        row(tr("Ran"), tr("%1 from %2").arg(CostFormat::time(box.width), CostFormat::time(t0)));
+        break;
+    }
+    }
+    if (functions.contains(box.frame)) {
+        row(tr("Function self"), share(functions.self(box.frame)));
+        row(tr("Function total"), share(functions.total(box.frame)));
+        if (functions.hasInclusive())
+            row(tr("Function inclusive"), share(functions.inclusive(box.frame)));
+    }
+    text += QStringLiteral("</table>");
+    return text;
+}

@@ -1,0 +1,82 @@
+#pragma once
+// A custom-painted flame graph (root at the top): the aggregated graph, widest first, or
+// the flame chart in time order. Click a frame to zoom into it, hover for its numbers;
+// search matches keep their colour while the rest fades. Layout lives in
+// FlameGraphLayout; this class only paints it and maps the mouse to it.
+#include "flamegraphlayout.h"
+#include "profiledata.h"
+
+#include <QWidget>
+
+class FlameGraphView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Mode { Graph, Chart };
+    enum class Coloring { Category, File };
+
+    explicit FlameGraphView(QWidget* parent = nullptr);
+
+    // Shows `data`; the chart covers [t0, t1) of its profile's time base. Resets the zoom.
+    void setData(ProfileDataPtr data, double t0, double t1);
+    const ProfileDataPtr& data() const { return m_data; }
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+    bool chartAvailable() const; // needs per-sample stacks
+    void setColoring(Coloring coloring);
+    Coloring coloring() const { return m_coloring; }
+    // By FrameId; empty: no search, every frame in full colour.
+    void setMatches(std::vector<char> matches);
+
+    // "All" and then each zoom step.
+    QStringList breadcrumb() const;
+    void zoomOutTo(int level); // 0: everything
+    void zoomInto(const FlameGraphLayout::Box& box);
+
+    const FlameGraphLayout& layout() const; // laid out for the current width
+    int rowHeight() const;
+    const FlameGraphLayout::Box* boxAt(const QPoint& pos) const;
+    QString toolTipFor(const FlameGraphLayout::Box& box) const;
+    QColor colorOf(const FlameGraphLayout::Box& box) const;
+    QSize sizeHint() const override;
+
+signals:
+    void zoomChanged();
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct ChartZoom {
+        double t0, t1;
+        QString label;
+    };
+    void invalidate();
+    void ensureLayout() const;
+    void computeColors() const;
+    const QString& nameOf(xsprof::FrameId f) const;
+    QRectF rectOf(const FlameGraphLayout::Box& box) const;
+
+    ProfileDataPtr m_data;
+    Mode m_mode = Mode::Graph;
+    Coloring m_coloring = Coloring::Category;
+    double m_t0 = 0.0, m_t1 = 0.0;
+    xsprof::StackId m_zoomStack;              // call tree
+    std::vector<xsprof::FrameId> m_zoomFrames; // function graph
+    std::vector<ChartZoom> m_chartZooms;       // flame chart
+    std::vector<char> m_matches;
+    mutable int m_hover = -1; // index into m_layout.boxes()
+
+    // Derived on demand, from const paths too (painting, hit tests).
+    mutable FlameGraphLayout m_layout;
+    mutable bool m_layoutValid = false;
+    mutable std::vector<QRgb> m_colors; // by FrameId
+    mutable std::vector<QString> m_names; // by FrameId, filled lazily
+};

@@ -1,0 +1,368 @@
+#include "timelinewidget.h"
+
+#include "costformat.h"
+#include "qcustomplotinclude.h"
+#include "sampletimes.h"
+#include "timeticker.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+constexpr int pixelsPerBucket = 2;
+constexpr double dragThreshold = 3.0; // pixels: less is a click, not a selection
+constexpr double minimumWindow = 10.0; // µs: zooming in stops here
+
+QColor categoryColor(int category)
+{
+    switch (category) {
+    case TimelineBuckets::Js: return QColor(236, 166, 58);
+    case TimelineBuckets::Native: return QColor(92, 142, 214);
+    case TimelineBuckets::Gc: return QColor(214, 84, 84);
+    default: return QColor(196, 196, 196);
+    }
+}
+
+QString categoryName(int category)
+{
+    switch (category) {
+    case TimelineBuckets::Js: return TimelineWidget::tr("JS");
+    case TimelineBuckets::Native: return TimelineWidget::tr("Native/host");
+    case TimelineBuckets::Gc: return TimelineWidget::tr("GC");
+    default: return TimelineWidget::tr("Idle/program");
+    }
+}
+} // namespace
+
+TimelineWidget::TimelineWidget(ProfileDataPtr data, QWidget* parent) : QWidget(parent), m_data(std::move(data))
+{
+    const SampleTimes times(m_data->profile);
+    m_start = times.start();
+    m_end = std::max(times.end(), m_start + 1.0);
+    setupPlot();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setFocusPolicy(Qt::ClickFocus);
+    setMinimumHeight(90);
+    setToolTip(tr("Drag to select a range · Shift+drag to pan · wheel to zoom · Esc clears the selection"));
+    rebucket();
+}
+
+void TimelineWidget::setData(ProfileDataPtr data)
+{
+    const bool wholeView = m_plot->xAxis->range().lower <= 0.0 && visibleEnd() >= m_end;
+    m_data = std::move(data);
+    const SampleTimes times(m_data->profile);
+    m_start = times.start();
+    m_end = std::max(times.end(), m_start + 1.0);
+    if (wholeView)
+        m_plot->xAxis->setRange(0.0, m_end - m_start);
+    keepInsideProfile();
+    rebucket();
+}
+
+void TimelineWidget::setupPlot()
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setInteractions(QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoomFactor(0.8);
+    m_plot->axisRect()->setAutoMargins(QCP::msBottom);
+    m_plot->axisRect()->setMargins(QMargins(4, 2, 4, 0));
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeTicker));
+    m_plot->xAxis->setRange(0.0, m_end - m_start);
+    m_plot->yAxis->setVisible(false);
+    m_plot->yAxis->setRange(0.0, 104.0); // % of each bucket, a little headroom
+
+    // Stacked: each graph holds the running sum and fills down to the one below.
+    for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
+        QCPGraph* graph = m_plot->addGraph();
+        graph->setName(categoryName(c));
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        if (c > 0)
+            graph->setChannelFillGraph(m_graphs[c - 1]);
+        m_graphs[c] = graph;
+    }
+    m_highlightGraph = m_plot->addGraph();
+    m_highlightGraph->setName(tr("Selected function"));
+    m_highlightGraph->setLineStyle(QCPGraph::lsStepLeft);
+    m_highlightGraph->removeFromLegend();
+
+    m_selectionItem = new QCPItemRect(m_plot);
+    m_selectionItem->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_selectionItem->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_selectionItem->setClipToAxisRect(true);
+    m_selectionItem->setVisible(false);
+
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(TimelineBuckets::categoryCount);
+    m_plot->legend->setRowSpacing(0);
+    m_plot->legend->setColumnSpacing(6);
+    m_plot->legend->setIconSize(10, 8);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    applyColors();
+
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        keepInsideProfile();
+        scheduleRebucket();
+    });
+    connect(m_plot, &QCustomPlot::mousePress, this, &TimelineWidget::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &TimelineWidget::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::onMouseRelease);
+}
+
+// Colours follow the palette where they are chrome (text, selection); categories stay fixed.
+void TimelineWidget::applyColors()
+{
+    const QPalette pal = palette();
+    m_plot->setBackground(pal.base());
+    m_plot->axisRect()->setBackground(pal.base());
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(pal.color(QPalette::Mid)));
+        axis->setTickPen(QPen(pal.color(QPalette::Mid)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Mid)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->grid()->setPen(QPen(pal.color(QPalette::Midlight), 0, Qt::DotLine));
+    }
+    for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
+        const QColor color = categoryColor(c);
+        m_graphs[c]->setPen(QPen(color.darker(115), 0));
+        m_graphs[c]->setBrush(color);
+    }
+    m_highlightGraph->setPen(QPen(QColor(128, 0, 170), 1.6));
+    m_highlightGraph->setBrush(QColor(128, 0, 170, 40));
+    QColor selection = pal.color(QPalette::Highlight);
+    m_selectionItem->setPen(QPen(selection, 1.5));
+    selection.setAlpha(60);
+    m_selectionItem->setBrush(selection);
+    QColor legendBack = pal.color(QPalette::Base);
+    legendBack.setAlpha(210);
+    m_plot->legend->setBrush(legendBack);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setTextColor(pal.color(QPalette::Text));
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_plot->legend->setFont(small);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyColors();
+    QWidget::changeEvent(event);
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    scheduleRebucket();
+}
+
+void TimelineWidget::scheduleRebucket()
+{
+    if (m_rebucketPending)
+        return;
+    m_rebucketPending = true;
+    QMetaObject::invokeMethod(this, &TimelineWidget::rebucket, Qt::QueuedConnection);
+}
+
+// Rebuilds the areas for the visible window: O(samples in view + buckets).
+void TimelineWidget::rebucket()
+{
+    m_rebucketPending = false;
+    const int width = std::max(m_plot->axisRect()->width(), std::max(m_plot->width() - 8, 100));
+    const int count = std::max(1, width / pixelsPerBucket);
+    m_buckets = TimelineBuckets(m_data->profile, visibleStart(), visibleEnd(), count);
+    const int n = m_buckets.count();
+    QVector<double> keys(n + 1);
+    for (int b = 0; b <= n; ++b)
+        keys[b] = (b < n ? m_buckets.bucketStart(b) : m_buckets.end()) - m_start;
+    QVector<double> sum(n + 1, 0.0);
+    const double toPercent = m_buckets.bucketWidth() > 0.0 ? 100.0 / m_buckets.bucketWidth() : 0.0;
+    for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
+        for (int b = 0; b < n; ++b)
+            sum[b] += m_buckets.value(b, TimelineBuckets::Category(c)) * toPercent;
+        sum[n] = n ? sum[n - 1] : 0.0; // the step line needs the last bucket's right edge
+        m_graphs[c]->setData(keys, sum, true);
+    }
+    if (m_highlighted.isValid()) {
+        m_activity = m_buckets.functionActivity(m_data->profile, m_highlighted);
+        QVector<double> values(n + 1, 0.0);
+        for (int b = 0; b < n; ++b)
+            values[b] = m_activity[size_t(b)] * toPercent;
+        values[n] = n ? values[n - 1] : 0.0;
+        m_highlightGraph->setData(keys, values, true);
+    } else {
+        m_activity.clear();
+        m_highlightGraph->data()->clear();
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineWidget::setHighlightedFunction(xsprof::FrameId f)
+{
+    if (f == m_highlighted)
+        return;
+    m_highlighted = f;
+    rebucket();
+}
+
+double TimelineWidget::visibleStart() const
+{
+    return m_start + m_plot->xAxis->range().lower;
+}
+
+double TimelineWidget::visibleEnd() const
+{
+    return m_start + m_plot->xAxis->range().upper;
+}
+
+void TimelineWidget::setVisibleRange(double t0, double t1)
+{
+    m_plot->xAxis->setRange(t0 - m_start, t1 - m_start);
+}
+
+void TimelineWidget::keepInsideProfile()
+{
+    if (m_clamping)
+        return;
+    const double span = m_end - m_start;
+    QCPRange range = m_plot->xAxis->range();
+    double size = std::clamp(range.size(), std::min(minimumWindow, span), span);
+    double lower = std::clamp(range.lower, 0.0, span - size);
+    if (lower == range.lower && size == range.size())
+        return;
+    m_clamping = true;
+    m_plot->xAxis->setRange(lower, lower + size);
+    m_clamping = false;
+}
+
+void TimelineWidget::setSelection(double t0, double t1)
+{
+    m_selectionStart = std::clamp(std::min(t0, t1), m_start, m_end);
+    m_selectionEnd = std::clamp(std::max(t0, t1), m_start, m_end);
+    updateSelectionItem();
+}
+
+void TimelineWidget::clearSelection()
+{
+    m_selectionStart = m_selectionEnd = 0.0;
+    updateSelectionItem();
+}
+
+void TimelineWidget::updateSelectionItem()
+{
+    m_selectionItem->setVisible(hasSelection());
+    m_selectionItem->topLeft->setCoords(m_selectionStart - m_start, 0.0);
+    m_selectionItem->bottomRight->setCoords(m_selectionEnd - m_start, 1.0);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double TimelineWidget::timeAt(double pixel) const
+{
+    return std::clamp(m_start + m_plot->xAxis->pixelToCoord(pixel), m_start, m_end);
+}
+
+void TimelineWidget::onMousePress(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    setFocus(Qt::MouseFocusReason);
+    QToolTip::hideText();
+    m_dragPixel = event->position().x();
+    if (event->modifiers() & Qt::ShiftModifier) {
+        m_drag = Drag::Pan;
+        m_panFrom = m_plot->xAxis->range().lower;
+        m_panTo = m_plot->xAxis->range().upper;
+        m_plot->setCursor(Qt::ClosedHandCursor);
+        return;
+    }
+    m_drag = Drag::Select;
+    m_dragAnchor = timeAt(m_dragPixel);
+    m_previousStart = m_selectionStart;
+    m_previousEnd = m_selectionEnd;
+}
+
+void TimelineWidget::onMouseMove(QMouseEvent* event)
+{
+    const double x = event->position().x();
+    switch (m_drag) {
+    case Drag::Pan: {
+        const double shift = m_plot->xAxis->pixelToCoord(m_dragPixel) - m_plot->xAxis->pixelToCoord(x);
+        m_plot->xAxis->setRange(m_panFrom + shift, m_panTo + shift);
+        return;
+    }
+    case Drag::Select:
+        if (std::abs(x - m_dragPixel) >= dragThreshold)
+            setSelection(m_dragAnchor, timeAt(x));
+        return;
+    case Drag::None:
+        if (m_plot->axisRect()->rect().contains(event->position().toPoint()))
+            QToolTip::showText(event->globalPosition().toPoint(), toolTipAt(timeAt(x)), m_plot);
+        else
+            QToolTip::hideText();
+        return;
+    }
+}
+
+void TimelineWidget::onMouseRelease(QMouseEvent* event)
+{
+    const Drag drag = std::exchange(m_drag, Drag::None);
+    m_plot->unsetCursor();
+    if (drag != Drag::Select)
+        return;
+    if (std::abs(event->position().x() - m_dragPixel) < dragThreshold) {
+        // A click keeps the selection that was there.
+        m_selectionStart = m_previousStart;
+        m_selectionEnd = m_previousEnd;
+        updateSelectionItem();
+        return;
+    }
+    setSelection(m_dragAnchor, timeAt(event->position().x()));
+    if (hasSelection())
+        emit selectionChanged(m_selectionStart, m_selectionEnd);
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && hasSelection()) {
+        clearSelection();
+        emit selectionCleared();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+QString TimelineWidget::toolTipAt(double time) const
+{
+    const int bucket = m_buckets.bucketAt(time);
+    if (bucket < 0)
+        return {};
+    const double from = m_buckets.bucketStart(bucket);
+    const double width = m_buckets.bucketWidth();
+    QString text = QStringLiteral("<b>%1 – %2</b><br/>")
+                       .arg(TimeTicker::label(from - m_start, width), TimeTicker::label(from + width - m_start, width));
+    QStringList shares;
+    for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
+        const double v = m_buckets.value(bucket, TimelineBuckets::Category(c));
+        if (v > 0.0)
+            shares << QStringLiteral("%1 %2").arg(categoryName(c), CostFormat::percent(v / width));
+    }
+    text += shares.join(QStringLiteral(" · "));
+    const auto top = m_buckets.topFunctions(m_data->profile, bucket, 5);
+    if (!top.empty()) {
+        text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+        for (const auto& entry : top) {
+            text += QStringLiteral("<tr><td align='right'>%1&nbsp;</td><td>%2</td></tr>")
+                        .arg(CostFormat::time(entry.time), m_data->frameName(entry.frame).toHtmlEscaped());
+        }
+        text += QStringLiteral("</table>");
+    }
+    return text;
+}

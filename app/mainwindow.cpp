@@ -62,6 +62,13 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     statusBar()->addPermanentWidget(m_serverStatus);
     connect(m_serverStatus, &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
     connect(m_server, &ServerController::machineConnected, this, &MainWindow::addDebuggee);
+    connect(m_preferences, &Preferences::pathMappingsChanged, this, [this] {
+        const PathMappings mappings = m_preferences->pathMappings();
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (ProfilePage* page = this->page(i))
+                page->setPathMappings(mappings);
+        }
+    });
     // Breakpoints and the break-on flags go into every machine's handshake and follow edits.
     BreakpointSettings::load(*settings, *m_breakpoints);
     auto applyBreakpoints = [this] {
@@ -218,6 +225,7 @@ void MainWindow::showOpenDialog()
 void MainWindow::addDocument(const ProfileDataPtr& data)
 {
     auto* page = new ProfilePage(data);
+    page->setPathMappings(m_preferences->pathMappings());
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
@@ -328,6 +336,7 @@ void MainWindow::addDebuggee(MachineSession* session)
     connect(machine, &DebuggeePage::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {
+        page->setPathMappings(m_preferences->pathMappings());
         connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
             if (page == currentPage())
                 m_orderAction->setChecked(bottomUp);

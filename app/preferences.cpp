@@ -41,3 +41,16 @@ void Preferences::setProfileOnStart(bool on)
     m_settings->setValue(SettingsKeys::profileOnStart, on);
     emit profileOnStartChanged(on);
 }
+
+PathMappings Preferences::pathMappings() const
+{
+    return PathMappings::fromText(m_settings->value(SettingsKeys::pathMappings).toString());
+}
+
+void Preferences::setPathMappings(const PathMappings& mappings)
+{
+    if (mappings.toText() == pathMappings().toText())
+        return;
+    m_settings->setValue(SettingsKeys::pathMappings, mappings.toText());
+    emit pathMappingsChanged();
+}

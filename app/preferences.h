@@ -1,6 +1,8 @@
 #pragma once
 // The user's preferences, typed, over QSettings, with one signal per group so the parts
 // that use them react at once (hotspot's Settings idea, without a singleton).
+#include "views/pathmappings.h"
+
 #include <QObject>
 
 class QSettings;
@@ -15,14 +17,17 @@ public:
     quint16 port() const;
     bool acceptOtherDevices() const;
     bool profileOnStart() const;
+    PathMappings pathMappings() const;
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);
     void setProfileOnStart(bool on);
+    void setPathMappings(const PathMappings& mappings);
 
 signals:
     void listeningChanged();
     void profileOnStartChanged(bool on);
+    void pathMappingsChanged();
 
 private:
     QSettings* m_settings;

@@ -7,13 +7,14 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     : QDialog(parent), m_preferences(preferences), m_port(new QSpinBox),
       m_acceptOthers(new QCheckBox(tr("Accept connections from other devices"))),
-      m_profileOnStart(new QCheckBox(tr("Profile on start")))
+      m_profileOnStart(new QCheckBox(tr("Profile on start"))), m_pathMappings(new QPlainTextEdit)
 {
     setWindowTitle(tr("Preferences"));
     m_port->setRange(1, 65535);
@@ -35,12 +36,24 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     note->setEnabled(false);
     profilingLayout->addWidget(note);
 
+    auto* sources = new QGroupBox(tr("Source files recorded on another machine"));
+    auto* sourcesLayout = new QVBoxLayout(sources);
+    auto* explain = new QLabel(tr("One rule per line: <i>recorded prefix</i> =&gt; <i>local folder</i>, e.g. "
+                                  "<tt>/home/ci/app =&gt; /home/me/work/app</tt>"));
+    explain->setWordWrap(true);
+    sourcesLayout->addWidget(explain);
+    m_pathMappings->setPlainText(preferences->pathMappings().toText());
+    m_pathMappings->setTabChangesFocus(true);
+    m_pathMappings->setFixedHeight(m_pathMappings->fontMetrics().lineSpacing() * 5);
+    sourcesLayout->addWidget(m_pathMappings);
+
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(server);
     layout->addWidget(profiling);
+    layout->addWidget(sources);
     layout->addWidget(buttons);
 }
 
@@ -48,5 +61,6 @@ void PreferencesDialog::accept()
 {
     m_preferences->setListening(quint16(m_port->value()), m_acceptOthers->isChecked());
     m_preferences->setProfileOnStart(m_profileOnStart->isChecked());
+    m_preferences->setPathMappings(PathMappings::fromText(m_pathMappings->toPlainText()));
     QDialog::accept();
 }

@@ -5,6 +5,7 @@
 
 class Preferences;
 class QCheckBox;
+class QPlainTextEdit;
 class QSpinBox;
 
 class PreferencesDialog : public QDialog
@@ -24,4 +25,5 @@ private:
     QSpinBox* m_port;
     QCheckBox* m_acceptOthers;
     QCheckBox* m_profileOnStart;
+    QPlainTextEdit* m_pathMappings;
 };

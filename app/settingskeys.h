@@ -17,4 +17,5 @@ inline const QString sessionProfileIndexes = QStringLiteral("session/profileInde
 inline const QString port = QStringLiteral("debug/port");
 inline const QString acceptOtherDevices = QStringLiteral("debug/acceptOtherDevices");
 inline const QString profileOnStart = QStringLiteral("debug/profileOnStart");
+inline const QString pathMappings = QStringLiteral("source/pathMappings");
 } // namespace SettingsKeys

@@ -298,7 +298,7 @@ void ProfilePage::showSource(const QModelIndex& index)
     }
     const QString baseDir = m_data->path.startsWith(QLatin1String(":/")) ? QString()
                                                                          : QFileInfo(m_data->path).absolutePath();
-    const QString path = SourcePane::localPath(url, baseDir);
+    const QString path = SourcePane::localPath(url, baseDir, m_pathMappings);
     if (path.isEmpty() || !m_source->showFile(path, m_data->profile.frames.line[f.value])) {
         emit statusMessage(tr("%1 is not available locally.").arg(url));
         return;

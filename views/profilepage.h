@@ -4,6 +4,8 @@
 #include "profiledata.h"
 
 #include <QPersistentModelIndex>
+#include "pathmappings.h"
+
 #include <QWidget>
 
 #include <vector>
@@ -56,6 +58,8 @@ public:
     void copySelection() const;
     // Opens the function's file in the source pane, or says in the status bar why not.
     void showSource(const QModelIndex& index);
+    // Where to look for sources recorded on another machine (File › Preferences).
+    void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
 
     // Time range selection (µs in the profile's time base): every view shows only the
     // samples in [t0, t1); big profiles are recomputed off the GUI thread.
@@ -82,6 +86,7 @@ signals:
     void viewDataChanged(); // the trees now show the current range (or everything)
 
 private:
+    PathMappings m_pathMappings;
     QWidget* createHeader();
     void updateHeader();
     QWidget* createToolBar();

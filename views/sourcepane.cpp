@@ -31,7 +31,7 @@ SourcePane::SourcePane(QWidget* parent) : QWidget(parent), m_title(new QLabel(th
     layout->addWidget(m_view, 1);
 }
 
-QString SourcePane::localPath(const QString& url, const QString& baseDir)
+QString SourcePane::localPath(const QString& url, const QString& baseDir, const PathMappings& mappings)
 {
     if (url.isEmpty())
         return {};
@@ -43,6 +43,7 @@ QString SourcePane::localPath(const QString& url, const QString& baseDir)
     }
     if (path.isEmpty())
         return {};
+    path = mappings.apply(path);
     if (QFileInfo(path).isRelative() && !baseDir.isEmpty())
         path = QDir(baseDir).filePath(path);
     const QFileInfo info(path);

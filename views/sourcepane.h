@@ -1,5 +1,7 @@
 #pragma once
 // The "go to source" pane: a title with the file and line, and the file's text.
+#include "pathmappings.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -12,8 +14,9 @@ public:
     explicit SourcePane(QWidget* parent = nullptr);
 
     // A local file for a frame url: a file:// URL, an absolute path, or a path relative to
-    // `baseDir` (the profile's folder). Empty when no such file exists here.
-    static QString localPath(const QString& url, const QString& baseDir);
+    // `baseDir` (the profile's folder), after the user's path mappings. Empty when no such
+    // file exists here.
+    static QString localPath(const QString& url, const QString& baseDir, const PathMappings& mappings = {});
 
     // Loads `path` and highlights `line` (1-based); false when the file cannot be read.
     bool showFile(const QString& path, int line);

@@ -50,6 +50,7 @@ private slots:
     void testCopy();
     void testSourceNotLocal();
     void testSourceLocal();
+    void testSourcePathMappings();
     void testViewState();
 };
 
@@ -268,6 +269,51 @@ void TestProfilePage::testSourceLocal()
     QCOMPARE(SourcePane::localPath(QStringLiteral("work.js"), dir.path()), QFileInfo(source).absoluteFilePath());
     QCOMPARE(SourcePane::localPath(QStringLiteral("node:fs"), dir.path()), QString());
     QCOMPARE(SourcePane::localPath(QStringLiteral("https://example.com/a.js"), dir.path()), QString());
+}
+
+void TestProfilePage::testSourcePathMappings()
+{
+    // A profile recorded on a build host names /home/ci/app/...; the user's mapping points
+    // that prefix at a local checkout, and go-to-source opens the local file.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("checkout/src")));
+    const QString local = dir.filePath(QStringLiteral("checkout/src/main.js"));
+    QFile js(local);
+    QVERIFY(js.open(QIODevice::WriteOnly));
+    js.write("a\nb\nfunction main() {}\n");
+    js.close();
+    const QByteArray profile =
+        R"json({"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":""},"children":[2]},)json"
+        R"json({"id":2,"callFrame":{"functionName":"main","url":"/home/ci/app/src/main.js","lineNumber":2,"columnNumber":0}}],)json"
+        R"json("startTime":0,"endTime":300,"samples":[2,2],"timeDeltas":[0,100]})json";
+    const QString path = dir.filePath(QStringLiteral("remote.cpuprofile"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(profile);
+    file.close();
+
+    ProfilePage page(loadData(path));
+    page.show();
+    page.setSearchText(QStringLiteral("main"));
+    QSignalSpy spy(&page, &ProfilePage::statusMessage);
+    QTest::keyClick(page.currentView(), Qt::Key_Return);
+    QCOMPARE(spy.count(), 1); // not mapped yet: "not available locally"
+    QVERIFY(spy.at(0).at(0).toString().contains(QLatin1String("not available locally")));
+
+    page.setPathMappings(PathMappings::fromText(QStringLiteral("/elsewhere => /tmp\n/home/ci/app => ") +
+                                                dir.filePath(QStringLiteral("checkout"))));
+    QTest::keyClick(page.currentView(), Qt::Key_Return);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(page.sourcePane()->currentPath(), QFileInfo(local).absoluteFilePath());
+    QCOMPARE(page.sourcePane()->view()->highlightedLine(), 3);
+
+    // Whole folder names only, the longest prefix wins, text round-trips.
+    const PathMappings m = PathMappings::fromText(QStringLiteral("/a => /x\n/a/b => /y/\nnot a rule\n"));
+    QCOMPARE(m.size(), 2);
+    QCOMPARE(m.apply(QStringLiteral("/a/b/c.js")), QStringLiteral("/y/c.js"));
+    QCOMPARE(m.apply(QStringLiteral("/a/c.js")), QStringLiteral("/x/c.js"));
+    QCOMPARE(m.apply(QStringLiteral("/ab/c.js")), QStringLiteral("/ab/c.js"));
+    QCOMPARE(PathMappings::fromText(m.toText()).toText(), m.toText());
 }
 
 void TestProfilePage::testViewState()

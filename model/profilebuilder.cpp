@@ -55,10 +55,22 @@ FrameId ProfileBuilder::frameForKey(StringId name, StringId url, int32_t line, i
 
 FrameId ProfileBuilder::frameForXsId(int64_t xsId)
 {
-    if (auto it = m_xsFrames.find(xsId); it != m_xsFrames.end())
-        return it->second;
+    constexpr int64_t smallLimit = 1 << 20;
+    const bool small = xsId >= 0 && xsId < smallLimit;
+    if (small && size_t(xsId) < m_smallXsFrames.size() && m_smallXsFrames[size_t(xsId)].isValid())
+        return m_smallXsFrames[size_t(xsId)];
+    if (!small) {
+        if (auto it = m_xsFrames.find(xsId); it != m_xsFrames.end())
+            return it->second;
+    }
     const FrameId id = addFrame(m_profile.strings.intern("(unknown " + std::to_string(xsId) + ")"), StringId(0), 0, 0, xsId);
-    m_xsFrames.emplace(xsId, id);
+    if (small) {
+        if (size_t(xsId) >= m_smallXsFrames.size())
+            m_smallXsFrames.resize(size_t(xsId) + 1);
+        m_smallXsFrames[size_t(xsId)] = id;
+    } else {
+        m_xsFrames.emplace(xsId, id);
+    }
     return id;
 }
 
@@ -73,13 +85,13 @@ void ProfileBuilder::defineXsFrame(FrameId frame, std::string_view name, std::st
 
 StackId ProfileBuilder::stack(StackId parent, FrameId frame)
 {
-    const uint64_t key = (uint64_t(parent.isValid() ? parent.value + 1 : 0) << 32) | frame.value;
-    auto [it, inserted] = m_stackIndex.try_emplace(key, StackId(static_cast<uint32_t>(m_profile.stacks.size())));
-    if (inserted) {
+    const StackId fresh(static_cast<uint32_t>(m_profile.stacks.size()));
+    const StackId id = m_stackIndex.findOrInsert(parent, frame, fresh);
+    if (id == fresh) {
         m_profile.stacks.parent.push_back(parent);
         m_profile.stacks.frame.push_back(frame);
     }
-    return it->second;
+    return id;
 }
 
 void ProfileBuilder::addSample(StackId stack, double time)
@@ -193,7 +205,8 @@ Profile ProfileBuilder::finish()
     // Release the indices before sorting or scanning the samples.
     m_keyFrames = {};
     m_xsFrames = {};
-    m_stackIndex = {};
+    m_smallXsFrames = {};
+    m_stackIndex.clear();
     computeDurations();
     m_profile.computeKeyRanks();
     Profile result = std::move(m_profile);

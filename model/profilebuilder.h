@@ -2,6 +2,7 @@
 // Appends frames, stacks and samples to a Profile, merging equal frames and paths.
 // Used by every loader and by live XS sessions.
 #include "profile.h"
+#include "stackindex.h"
 
 #include <string_view>
 #include <unordered_map>
@@ -21,7 +22,6 @@ public:
     // (an XS record can arrive after a sample used its id).
     FrameId frameForXsId(int64_t xsId);
     void defineXsFrame(FrameId frame, std::string_view name, std::string_view url, int32_t line);
-    bool hasXsId(int64_t xsId) const { return m_xsFrames.contains(xsId); }
 
     // The trie node for `frame` called from `parent` (invalid parent: a root).
     StackId stack(StackId parent, FrameId frame);
@@ -57,7 +57,8 @@ private:
     Profile m_profile;
     std::unordered_map<FrameKey, FrameId, FrameKeyHash> m_keyFrames;
     std::unordered_map<int64_t, FrameId> m_xsFrames;
-    std::unordered_map<uint64_t, StackId> m_stackIndex; // (parent + 1) << 32 | frame
+    std::vector<FrameId> m_smallXsFrames; // XS ids are small integers: a direct lookup for most
+    StackIndex m_stackIndex;
 };
 
 } // namespace xsprof

@@ -62,6 +62,8 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
         info.durationRule = DurationRule::OwnDelta;
         info.startTime = *t;
         m_builder = std::make_unique<ProfileBuilder>(std::move(info));
+        m_lastPath.clear();
+        m_lastStacks.clear();
         m_clock = *t;
         m_suspendedTime = 0;
         m_suspendedAt.reset();
@@ -131,9 +133,20 @@ void XsProfileRecorder::onProfileSamples(std::string_view text)
             continue;
         }
         // Innermost first, the trailing 0 is the host: the stack is the reversed list.
-        StackId stack;
-        for (size_t i = fields.size(); i-- > 1;)
-            stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(fields[i])));
+        // Consecutive samples share most of their path: reuse the previous sample's prefix.
+        const size_t depth = fields.size() - 1;
+        size_t common = 0;
+        while (common < depth && common < m_lastPath.size() && m_lastPath[common] == fields[fields.size() - 1 - common])
+            ++common;
+        m_lastPath.resize(depth);
+        m_lastStacks.resize(depth);
+        StackId stack = common ? m_lastStacks[common - 1] : StackId();
+        for (size_t d = common; d < depth; ++d) {
+            const uint64_t id = fields[fields.size() - 1 - d];
+            stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(id)));
+            m_lastPath[d] = id;
+            m_lastStacks[d] = stack;
+        }
         m_clock += double(fields[0]);
         m_builder->addSample(stack, m_clock);
         m_durationsStale = true;

@@ -52,6 +52,8 @@ private:
     std::optional<uint64_t> m_lastRawTime; // to unwrap 32-bit device clocks
     double m_unwrapOffset = 0.0;
     bool m_durationsStale = false;
+    std::vector<uint64_t> m_lastPath; // the previous sample's ids, root first
+    std::vector<StackId> m_lastStacks; // and its stack at each depth
     Stats m_stats;
 };
 

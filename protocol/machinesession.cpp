@@ -109,7 +109,7 @@ void MachineSession::handle(const xsbug::Message& message, bool& sawLogin, bool&
         m_recorder.onProfileRecord(pr->id, pr->name.toStdString(), pr->path.toStdString(), pr->line);
         sawProfile = true;
     } else if (const auto* ps = std::get_if<xsbug::ProfileSamples>(&message)) {
-        m_recorder.onProfileSamples(std::string_view(ps->text.constData(), size_t(ps->text.size())));
+        m_recorder.onProfileSamples(ps->text);
         sawProfile = true;
     } else if (const auto* log = std::get_if<xsbug::Log>(&message)) {
         emit logged(*log);

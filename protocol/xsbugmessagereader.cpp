@@ -64,7 +64,7 @@ void XsbugMessageReader::decode(const std::string& payload)
 {
     ++m_messageCount;
     qCDebug(lcXsbugWire) << "message" << m_messageCount << QByteArray::fromStdString(payload.substr(0, 200));
-    for (const xsprof::XsbugElement& e : xsprof::parseXsbugPayload(payload)) {
+    for (xsprof::XsbugElement& e : xsprof::parseXsbugPayload(payload)) {
         const std::string& n = e.name;
         if (n == "login") {
             m_messages.emplace_back(xsbug::Login{attribute(e, "name"), attribute(e, "value")});
@@ -127,7 +127,7 @@ void XsbugMessageReader::decode(const std::string& payload)
                                                          name.isEmpty() ? QStringLiteral("(anonymous)") : name,
                                                          attribute(e, "path"), lineOf(e)});
         } else if (n == "ps") {
-            m_messages.emplace_back(xsbug::ProfileSamples{QByteArray::fromStdString(e.content)});
+            m_messages.emplace_back(xsbug::ProfileSamples{std::move(e.content)});
         } else {
             ++m_unknownElements;
             qCInfo(lcXsbugWire) << "unknown element" << text(n);

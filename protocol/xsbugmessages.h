@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 
+#include <string>
 #include <variant>
 
 namespace xsbug {
@@ -113,7 +114,7 @@ struct ProfileRecord {
 };
 
 struct ProfileSamples {
-    QByteArray text; // base-36 batch, decoded by the model's XsProfileRecorder
+    std::string text; // base-36 batch, decoded by the model's XsProfileRecorder (moved, never copied)
 };
 
 struct Unknown {

@@ -28,6 +28,7 @@ private slots:
     void connectionWithoutLoginIsClosed();
     void portInUseIsReported();
     void oversizedMessageEndsOnlyThatConnection();
+    void lyingMachine();
 
 private:
     struct Replay {
@@ -219,6 +220,37 @@ void TestDebugServer::oversizedMessageEndsOnlyThatConnection()
     QCOMPARE(machine->state(), MachineSession::State::Disconnected);
     QCOMPARE(machine->profile()->samples.size(), size_t(2)); // nothing received is lost
     QTRY_COMPARE(peer.state(), QAbstractSocket::UnconnectedState);
+}
+
+void TestDebugServer::lyingMachine()
+{
+    // Stop without start, an id without a record, start twice, then a disconnect in the
+    // middle of a message: nothing crashes, the sessions are kept, the partial message is dropped.
+    DebugServer server;
+    QVERIFY(server.listen(0));
+    MachineSession* machine = nullptr;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) { machine = s; });
+    QTcpSocket peer;
+    peer.connectToHost(QHostAddress::LocalHost, server.port());
+    QVERIFY(peer.waitForConnected(5000));
+    peer.write("\r\n<xsbug><login name=\"liar\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/></xsbug>\r\n"
+               "\r\n<xsbug><pt name=\"stop\" value=\"@0000000000000050\"/></xsbug>\r\n"
+               "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000100\"/></xsbug>\r\n"
+               "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
+               "\r\n<xsbug><ps>A,7,0.A,7,0</ps></xsbug>\r\n"
+               "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000200\"/></xsbug>\r\n"
+               "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
+               "\r\n<xsbug><ps>5,0.5,0.5,0</ps></xsbug>\r\n"
+               "\r\n<xsbug><ps>5,0.5,0.5,0.");
+    QTRY_VERIFY(machine && machine->profile() && machine->profile()->samples.size() == 3);
+    QVERIFY(machine->isProfiling());
+    peer.disconnectFromHost();
+    QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected);
+    QVERIFY(!machine->isProfiling());
+    QCOMPARE(machine->profileSessionCount(), 2); // the first start..start, the second cut by the disconnect
+    const Profile* last = machine->profile();
+    QCOMPARE(last->samples.size(), size_t(3)); // the partial <ps> is not there
+    QVERIFY(ExpectedProfile::close(ProfileAnalysis::compute(*last).functions.duration(), 15.0));
 }
 
 QTEST_GUILESS_MAIN(TestDebugServer)

@@ -26,7 +26,7 @@ QStringList summarize(const std::vector<xsbug::Message>& messages)
                 if constexpr (std::is_same_v<T, xsbug::Log>)
                     out << QStringLiteral("log:") + v.text;
                 else if constexpr (std::is_same_v<T, xsbug::ProfileSamples>)
-                    out << QStringLiteral("ps:") + QString::fromLatin1(v.text);
+                    out << QStringLiteral("ps:") + QString::fromStdString(v.text);
                 else if constexpr (std::is_same_v<T, xsbug::ProfileRecord>)
                     out << QStringLiteral("pr:%1:%2").arg(v.id).arg(v.name);
                 else if constexpr (std::is_same_v<T, xsbug::Break>)

@@ -1,0 +1,64 @@
+#include "stackindex.h"
+
+namespace xsprof {
+
+namespace {
+size_t slotOf(uint64_t key, size_t mask)
+{
+    return size_t((key * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+}
+} // namespace
+
+void StackIndex::grow(size_t capacity)
+{
+    std::vector<uint64_t> keys(capacity, empty);
+    std::vector<StackId> values(capacity);
+    const size_t mask = capacity - 1;
+    for (size_t i = 0; i < m_keys.size(); ++i) {
+        if (m_keys[i] == empty)
+            continue;
+        size_t slot = slotOf(m_keys[i], mask);
+        while (keys[slot] != empty)
+            slot = (slot + 1) & mask;
+        keys[slot] = m_keys[i];
+        values[slot] = m_values[i];
+    }
+    m_keys = std::move(keys);
+    m_values = std::move(values);
+}
+
+void StackIndex::reserve(size_t count)
+{
+    size_t capacity = 16;
+    while (capacity < count * 2)
+        capacity *= 2;
+    if (capacity > m_keys.size())
+        grow(capacity);
+}
+
+void StackIndex::clear()
+{
+    m_keys = {};
+    m_values = {};
+    m_count = 0;
+}
+
+StackId StackIndex::findOrInsert(StackId parent, FrameId frame, StackId fresh)
+{
+    if ((m_count + 1) * 2 > m_keys.size())
+        grow(m_keys.empty() ? 16 : m_keys.size() * 2); // at most half full
+    const uint64_t key = (uint64_t(parent.isValid() ? parent.value + 1 : 0) << 32) | frame.value;
+    const size_t mask = m_keys.size() - 1;
+    size_t slot = slotOf(key, mask);
+    while (m_keys[slot] != empty) {
+        if (m_keys[slot] == key)
+            return m_values[slot];
+        slot = (slot + 1) & mask;
+    }
+    m_keys[slot] = key;
+    m_values[slot] = fresh;
+    ++m_count;
+    return fresh;
+}
+
+} // namespace xsprof

@@ -2,6 +2,8 @@
 
 #include "app/breakpointsettings.h"
 #include "app/breakpointsmodel.h"
+#include "app/consolemodel.h"
+#include "app/consolepane.h"
 
 #include "debuggeepage.h"
 #include "loadstatuswidget.h"
@@ -27,6 +29,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QDockWidget>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -90,6 +93,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
         statusBar()->showMessage(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()), 5000);
     });
 
+    // The console of all machines, as xsbug's log: it outlives each machine's tab.
+    m_allConsole = new ConsoleModel(this);
+    m_allConsole->setShowsSource(true);
+    m_consoleDock = new QDockWidget(tr("Console (all machines)"), this);
+    m_consoleDock->setObjectName(QStringLiteral("allMachinesConsole"));
+    m_consoleDock->setWidget(new ConsolePane(m_allConsole));
+    addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
+    m_consoleDock->hide(); // shown when the first machine connects
+
     createMenus();
     restoreSettings();
     updateActions();
@@ -114,6 +126,8 @@ void MainWindow::createMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_consoleDock->toggleViewAction());
+    view->addSeparator();
     m_orderAction = view->addAction(tr("&Bottom-up Order"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
                                     [this](bool on) { currentPage()->setBottomUp(on); });
     m_orderAction->setCheckable(true);
@@ -327,6 +341,15 @@ void MainWindow::removeTab(int index)
 void MainWindow::addDebuggee(MachineSession* session)
 {
     auto* machine = new DebuggeePage(session, m_breakpoints);
+    m_allConsole->attach(session, session->name());
+    m_consoleDock->show();
+    // A machine that breaks comes forward, unless the tab in front is already a broken machine.
+    connect(session, &MachineSession::broke, this, [this, machine] {
+        const DebuggeePage* front = currentDebuggee();
+        if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
+            m_tabs->setCurrentWidget(machine);
+        m_central->setCurrentIndex(1);
+    });
     connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
         updateDebuggeeTab(machine);
         updateActions();

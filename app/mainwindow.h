@@ -11,6 +11,8 @@ class MachineSession;
 class Preferences;
 class PreferencesDialog;
 class BreakpointsModel;
+class ConsoleModel;
+class QDockWidget;
 class ServerController;
 class ServerStatusWidget;
 class ProfileLoader;
@@ -94,6 +96,8 @@ private:
     QAction* m_profileOnStartAction = nullptr;
     Preferences* m_preferences;
     BreakpointsModel* m_breakpoints; // shared by every machine, kept in the settings
+    ConsoleModel* m_allConsole = nullptr; // every machine's log, kept after they leave
+    QDockWidget* m_consoleDock = nullptr;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
 };

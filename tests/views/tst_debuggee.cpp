@@ -4,6 +4,7 @@
 #include "viewtestutils.h"
 
 #include "app/debuggeepage.h"
+#include "app/consolemodel.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
@@ -63,6 +64,7 @@ private slots:
     void testProfileOnStartPreference();
     void testSetProfileDataKeepsViewState();
     void testLargeLiveProfileStaysResponsive();
+    void testBrokenMachineComesForwardAndConsoleSurvives();
 
 private:
     struct Replay {
@@ -572,3 +574,43 @@ void TestDebuggee::testLargeLiveProfileStaysResponsive()
 
 QTEST_MAIN(TestDebuggee)
 #include "tst_debuggee.moc"
+
+void TestDebuggee::testBrokenMachineComesForwardAndConsoleSurvives()
+{
+    startServer(false);
+    m_window->show();
+    m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
+    QTRY_VERIFY(m_window->currentPage() && !m_window->currentDebuggee()); // a file tab in front
+    int breaks = 0;
+    connect(m_window->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+        connect(s, &MachineSession::broke, this, [&, s] {
+            ++breaks;
+            QVERIFY(m_window->currentDebuggee() && m_window->currentDebuggee()->session() == s);
+            QTimer::singleShot(50, s, &MachineSession::go);
+        });
+    });
+    QProcess python;
+    python.setProcessChannelMode(QProcess::MergedChannels);
+    python.start(QStringLiteral("python3"),
+                 {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
+                  QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/log_and_break.break.xsbug"), QStringLiteral("--connect"),
+                  QStringLiteral("127.0.0.1:%1").arg(m_window->serverController()->server()->port()),
+                  QStringLiteral("--quiet"), QStringLiteral("--timeout"), QStringLiteral("60")});
+    QDeadlineTimer deadline(70000);
+    while (python.state() != QProcess::NotRunning && !deadline.hasExpired())
+        QTest::qWait(20);
+    QCOMPARE(python.exitCode(), 0); // both breaks were continued
+    QCOMPARE(breaks, 2);
+    // The all-machines console keeps the lines after the machine is gone and its tab closed.
+    auto* console = m_window->findChild<ConsoleModel*>(QString(), Qt::FindDirectChildrenOnly);
+    QVERIFY(console);
+    QTRY_VERIFY(!m_window->currentDebuggee()->isConnected());
+    m_window->closeDocument(m_window->indexOf(m_window->currentDebuggee()));
+    QTest::qWait(50);
+    QStringList lines;
+    for (int row = 0; row < console->rowCount(); ++row)
+        lines << console->index(row, 0).data().toString();
+    const QString all = lines.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QLatin1String("partial line, continued")), qPrintable(all));
+    QVERIFY2(all.contains(QLatin1String("log_and_break: start")), qPrintable(all));
+}

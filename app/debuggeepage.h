@@ -29,6 +29,7 @@ public:
     explicit DebuggeePage(MachineSession* session, BreakpointsModel* breakpoints = nullptr, QWidget* parent = nullptr);
 
     MachineSession* session() const { return m_session; }
+    DebuggerPanes* debuggerPanes() const { return m_debugger; }
     bool isConnected() const { return m_session->isConnected(); }
     // Null until the machine has sent profile samples.
     ProfilePage* profilePage() const { return m_page; }

@@ -133,3 +133,9 @@ void DebuggerPanes::showCurrentSource()
     else
         m_source->showLocation(m_session->lastBreak().path, m_session->lastBreak().line);
 }
+
+void DebuggerPanes::setPathMappings(const PathMappings& mappings)
+{
+    m_source->setPathMappings(mappings);
+    showCurrentSource();
+}

@@ -1,4 +1,5 @@
 #pragma once
+#include "views/pathmappings.h"
 // Everything to debug one machine, to embed in its tab: Debug toolbar, call stack,
 // Locals/Modules/Globals, breakpoints, source with breakpoint gutter, console, and the
 // instruments strip. Breakpoints are shared by all machines (one BreakpointsModel).
@@ -29,6 +30,7 @@ public:
     DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent = nullptr);
 
     MachineSession* session() const { return m_session; }
+    void setPathMappings(const PathMappings& mappings);
     DebugControls* controls() const { return m_controls; }
     QToolBar* toolBar() const { return m_toolBar; }
     ConsoleModel* consoleModel() const { return m_consoleModel; }

@@ -4,6 +4,7 @@
 #include "app/breakpointsmodel.h"
 #include "app/consolemodel.h"
 #include "app/consolepane.h"
+#include "app/debuggerpanes.h"
 
 #include "debuggeepage.h"
 #include "loadstatuswidget.h"
@@ -70,6 +71,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
         for (int i = 0; i < m_tabs->count(); ++i) {
             if (ProfilePage* page = this->page(i))
                 page->setPathMappings(mappings);
+            if (DebuggeePage* machine = debuggee(i))
+                machine->debuggerPanes()->setPathMappings(mappings);
+        }
+    });
+    connect(m_preferences, &Preferences::consoleLinesChanged, this, [this](int lines) {
+        m_allConsole->setMaxLines(lines);
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (DebuggeePage* machine = debuggee(i))
+                machine->debuggerPanes()->consoleModel()->setMaxLines(lines);
         }
     });
     // Breakpoints and the break-on flags go into every machine's handshake and follow edits.
@@ -96,6 +106,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     // The console of all machines, as xsbug's log: it outlives each machine's tab.
     m_allConsole = new ConsoleModel(this);
     m_allConsole->setShowsSource(true);
+    m_allConsole->setMaxLines(m_preferences->consoleLines());
     m_consoleDock = new QDockWidget(tr("Console (all machines)"), this);
     m_consoleDock->setObjectName(QStringLiteral("allMachinesConsole"));
     m_consoleDock->setWidget(new ConsolePane(m_allConsole));
@@ -342,6 +353,8 @@ void MainWindow::addDebuggee(MachineSession* session)
 {
     auto* machine = new DebuggeePage(session, m_breakpoints);
     m_allConsole->attach(session, session->name());
+    machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
+    machine->debuggerPanes()->setPathMappings(m_preferences->pathMappings());
     m_consoleDock->show();
     // A machine that breaks comes forward, unless the tab in front is already a broken machine.
     connect(session, &MachineSession::broke, this, [this, machine] {

@@ -54,3 +54,16 @@ void Preferences::setPathMappings(const PathMappings& mappings)
     m_settings->setValue(SettingsKeys::pathMappings, mappings.toText());
     emit pathMappingsChanged();
 }
+
+int Preferences::consoleLines() const
+{
+    return qBound(100, m_settings->value(SettingsKeys::consoleLines, 10000).toInt(), 10000000);
+}
+
+void Preferences::setConsoleLines(int lines)
+{
+    if (lines == consoleLines())
+        return;
+    m_settings->setValue(SettingsKeys::consoleLines, lines);
+    emit consoleLinesChanged(consoleLines());
+}

@@ -18,16 +18,19 @@ public:
     bool acceptOtherDevices() const;
     bool profileOnStart() const;
     PathMappings pathMappings() const;
+    int consoleLines() const; // lines each console keeps
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);
     void setProfileOnStart(bool on);
     void setPathMappings(const PathMappings& mappings);
+    void setConsoleLines(int lines);
 
 signals:
     void listeningChanged();
     void profileOnStartChanged(bool on);
     void pathMappingsChanged();
+    void consoleLinesChanged(int lines);
 
 private:
     QSettings* m_settings;

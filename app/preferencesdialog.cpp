@@ -14,7 +14,7 @@
 PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     : QDialog(parent), m_preferences(preferences), m_port(new QSpinBox),
       m_acceptOthers(new QCheckBox(tr("Accept connections from other devices"))),
-      m_profileOnStart(new QCheckBox(tr("Profile on start"))), m_pathMappings(new QPlainTextEdit)
+      m_profileOnStart(new QCheckBox(tr("Profile on start"))), m_pathMappings(new QPlainTextEdit), m_consoleLines(new QSpinBox)
 {
     setWindowTitle(tr("Preferences"));
     m_port->setRange(1, 65535);
@@ -32,6 +32,13 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     auto* profiling = new QGroupBox(tr("Profiling"));
     auto* profilingLayout = new QVBoxLayout(profiling);
     profilingLayout->addWidget(m_profileOnStart);
+    m_consoleLines->setRange(100, 10000000);
+    m_consoleLines->setSingleStep(1000);
+    m_consoleLines->setValue(preferences->consoleLines());
+    m_consoleLines->setToolTip(tr("Each console keeps this many lines; older ones are dropped."));
+    auto* consoleRow = new QFormLayout;
+    consoleRow->addRow(tr("Console &lines kept:"), m_consoleLines);
+    profilingLayout->addLayout(consoleRow);
     auto* note = new QLabel(tr("Applies to machines that connect from now on."));
     note->setEnabled(false);
     profilingLayout->addWidget(note);
@@ -62,5 +69,6 @@ void PreferencesDialog::accept()
     m_preferences->setListening(quint16(m_port->value()), m_acceptOthers->isChecked());
     m_preferences->setProfileOnStart(m_profileOnStart->isChecked());
     m_preferences->setPathMappings(PathMappings::fromText(m_pathMappings->toPlainText()));
+    m_preferences->setConsoleLines(m_consoleLines->value());
     QDialog::accept();
 }

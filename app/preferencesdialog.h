@@ -26,4 +26,5 @@ private:
     QCheckBox* m_acceptOthers;
     QCheckBox* m_profileOnStart;
     QPlainTextEdit* m_pathMappings;
+    QSpinBox* m_consoleLines;
 };

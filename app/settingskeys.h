@@ -18,4 +18,5 @@ inline const QString port = QStringLiteral("debug/port");
 inline const QString acceptOtherDevices = QStringLiteral("debug/acceptOtherDevices");
 inline const QString profileOnStart = QStringLiteral("debug/profileOnStart");
 inline const QString pathMappings = QStringLiteral("source/pathMappings");
+inline const QString consoleLines = QStringLiteral("debug/consoleLines");
 } // namespace SettingsKeys

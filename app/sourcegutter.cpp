@@ -63,7 +63,7 @@ bool SourceGutter::showLocation(const QString& path, int line)
         return true;
     }
     m_path = path;
-    QFile file(path);
+    QFile file(m_pathMappings.apply(path));
     m_loaded = !path.isEmpty() && file.open(QIODevice::ReadOnly | QIODevice::Text);
     if (m_loaded) {
         m_title->setText(line > 0 ? tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line) : QFileInfo(path).fileName());

@@ -1,4 +1,5 @@
 #pragma once
+#include "views/pathmappings.h"
 // The debugger's source pane: the file of the current frame with its break line
 // highlighted, breakpoint markers in the line-number gutter (a click sets or clears
 // one in the BreakpointsModel), and Find (Ctrl+F).
@@ -18,6 +19,8 @@ public:
     // Shows the machine's `path` (read from this computer's disk) at `line`; 0 = no
     // highlight. False when the file cannot be read here.
     bool showLocation(const QString& path, int line);
+    // Recorded paths are kept (breakpoints need them); only the file read is mapped.
+    void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
     QString currentPath() const { return m_path; }
     bool isLoaded() const { return m_loaded; }
     SourceView* view() const { return m_view; }
@@ -25,6 +28,7 @@ public:
     bool find(const QString& text, bool backward = false);
 
 private:
+    PathMappings m_pathMappings;
     void updateMarkers();
 
     BreakpointsModel* m_breakpoints;

@@ -5,6 +5,9 @@
 
 #include "app/debuggeepage.h"
 #include "app/consolemodel.h"
+#include "views/sourceview.h"
+#include "app/sourcegutter.h"
+#include "app/debuggerpanes.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
@@ -577,6 +580,15 @@ QTEST_MAIN(TestDebuggee)
 
 void TestDebuggee::testBrokenMachineComesForwardAndConsoleSurvives()
 {
+    // The machine's sources were recorded under /home/dev/xs-app; here they are in the temp dir.
+    QFile js(m_dir->filePath(QStringLiteral("log_and_break.js")));
+    QVERIFY(js.open(QIODevice::WriteOnly));
+    for (int line = 1; line <= 60; ++line)
+        js.write(QByteArray("// local copy, line ") + QByteArray::number(line) + '\n');
+    js.close();
+    m_window->preferences()->setPathMappings(
+        PathMappings::fromText(QStringLiteral("/home/dev/xs-app => ") + m_dir->path()));
+    m_window->preferences()->setConsoleLines(150);
     startServer(false);
     m_window->show();
     m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
@@ -586,6 +598,12 @@ void TestDebuggee::testBrokenMachineComesForwardAndConsoleSurvives()
         connect(s, &MachineSession::broke, this, [&, s] {
             ++breaks;
             QVERIFY(m_window->currentDebuggee() && m_window->currentDebuggee()->session() == s);
+            // Path mappings and the console limit reach the machine's debugger panes.
+            DebuggerPanes* panes = m_window->currentDebuggee()->debuggerPanes();
+            QCOMPARE(panes->consoleModel()->maxLines(), 150);
+            QTRY_VERIFY(panes->source()->isLoaded());
+            QVERIFY(panes->source()->currentPath().startsWith(QLatin1String("/home/dev/xs-app/")));
+            QVERIFY(panes->source()->view()->toPlainText().contains(QLatin1String("local copy")));
             QTimer::singleShot(50, s, &MachineSession::go);
         });
     });
@@ -604,6 +622,7 @@ void TestDebuggee::testBrokenMachineComesForwardAndConsoleSurvives()
     // The all-machines console keeps the lines after the machine is gone and its tab closed.
     auto* console = m_window->findChild<ConsoleModel*>(QString(), Qt::FindDirectChildrenOnly);
     QVERIFY(console);
+    QCOMPARE(console->maxLines(), 150);
     QTRY_VERIFY(!m_window->currentDebuggee()->isConnected());
     m_window->closeDocument(m_window->indexOf(m_window->currentDebuggee()));
     QTest::qWait(50);

@@ -10,12 +10,13 @@
 #include "model/profilebuilder.h"
 #include "model/profileloader.h"
 
+#include "benchinput.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <vector>
 
 namespace {
@@ -49,22 +50,11 @@ int main(int argc, char* argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    int runs = 7;
-    std::string path = XSPROF_BENCH_DATA_DIR "/bench_1m.cpuprofile";
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--runs" && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else
-            path = arg;
-    }
-    if (!std::filesystem::exists(path)) {
-        const std::string command = "mkdir -p " XSPROF_BENCH_DATA_DIR " && python3 " XSPROF_BENCH_SHARED_DIR
-                                    "/tools/gen_cpuprofile.py --nodes 100000 --samples 1000000 --seed 12 --out " +
-                                    path;
-        if (std::system(command.c_str()) != 0)
-            return 1;
-    }
+    BenchInput input;
+    if (!BenchInput::parse(argc, argv, 7, input))
+        return 1;
+    const int runs = input.runs;
+    const std::string& path = input.path;
     xsprof::LoadResult loaded = xsprof::loadProfileFile(path);
     if (!loaded.ok()) {
         std::fprintf(stderr, "%s\n", loaded.error->toString().c_str());

@@ -18,11 +18,11 @@
 
 #include "model/profileloader.h"
 
+#include "benchinput.h"
+
 #include <QApplication>
 #include <QImage>
 #include <QPainter>
-
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -58,12 +58,6 @@ double measure(const char* what, int runs, const std::function<void()>& work)
     return m;
 }
 
-bool exists(const std::string& path)
-{
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -72,25 +66,11 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
 
-    int runs = 9;
-    std::string path = XSPROF_BENCH_DATA_DIR "/bench_1m.cpuprofile";
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--runs" && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else
-            path = arg;
-    }
-    if (!exists(path)) {
-        const std::string command = "mkdir -p " XSPROF_BENCH_DATA_DIR " && python3 " XSPROF_BENCH_SHARED_DIR
-                                    "/tools/gen_cpuprofile.py --nodes 100000 --samples 1000000 --seed 12 --out "
-                                    + path;
-        std::printf("generating %s\n", path.c_str());
-        if (std::system(command.c_str()) != 0) {
-            std::fprintf(stderr, "cannot generate %s\n", path.c_str());
-            return 1;
-        }
-    }
+    BenchInput input;
+    if (!BenchInput::parse(argc, argv, 9, input))
+        return 1;
+    const int runs = input.runs;
+    const std::string& path = input.path;
 
     const auto loadStart = Clock::now();
     xsprof::LoadResult result = xsprof::loadProfileFile(path);

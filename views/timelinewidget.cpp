@@ -9,6 +9,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 namespace {
 constexpr int pixelsPerBucket = 2;
@@ -38,6 +40,7 @@ QString categoryName(int category)
 
 TimelineWidget::TimelineWidget(ProfileDataPtr data, QWidget* parent) : QWidget(parent), m_data(std::move(data))
 {
+    m_pool.setMaxThreadCount(1);
     const SampleTimes times(m_data->profile);
     m_start = times.start();
     m_end = std::max(times.end(), m_start + 1.0);
@@ -61,7 +64,7 @@ void TimelineWidget::setData(ProfileDataPtr data)
     if (wholeView)
         m_plot->xAxis->setRange(0.0, m_end - m_start);
     keepInsideProfile();
-    rebucket();
+    scheduleRebucket();
 }
 
 void TimelineWidget::setupPlot()
@@ -78,14 +81,20 @@ void TimelineWidget::setupPlot()
     m_plot->yAxis->setVisible(false);
     m_plot->yAxis->setRange(0.0, 104.0); // % of each bucket, a little headroom
 
-    // Stacked: each graph holds the running sum and fills down to the one below.
-    for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
+    // Stacked: each graph holds the running sum and fills down to zero, the largest sum drawn
+    // first so that each category shows above the one below it. (QCustomPlot's channel fill
+    // between graphs gives the same picture at several times the cost.)
+    for (int c = TimelineBuckets::categoryCount; c-- > 0;) {
         QCPGraph* graph = m_plot->addGraph();
-        graph->setName(categoryName(c));
         graph->setLineStyle(QCPGraph::lsStepLeft);
-        if (c > 0)
-            graph->setChannelFillGraph(m_graphs[c - 1]);
+        graph->setAntialiased(false); // the edges are horizontal and vertical
+        graph->setAntialiasedFill(false);
+        graph->removeFromLegend();
         m_graphs[c] = graph;
+    }
+    for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
+        m_graphs[c]->setName(categoryName(c));
+        m_graphs[c]->addToLegend();
     }
     m_highlightGraph = m_plot->addGraph();
     m_highlightGraph->setName(tr("Selected function"));
@@ -172,13 +181,53 @@ void TimelineWidget::scheduleRebucket()
     QMetaObject::invokeMethod(this, &TimelineWidget::rebucket, Qt::QueuedConnection);
 }
 
-// Rebuilds the areas for the visible window: O(samples in view + buckets).
+// Buckets the visible window: O(samples in view + buckets), on a worker when that is large.
 void TimelineWidget::rebucket()
 {
     m_rebucketPending = false;
+    if (m_bucketing) {
+        m_rebucketAgain = true; // after the running job: one more for the latest window
+        return;
+    }
     const int width = std::max(m_plot->axisRect()->width(), std::max(m_plot->width() - 8, 100));
     const int count = std::max(1, width / pixelsPerBucket);
-    m_buckets = TimelineBuckets(m_data->profile, visibleStart(), visibleEnd(), count);
+    const double t0 = visibleStart(), t1 = visibleEnd();
+    const xsprof::SampleRange inView = SampleTimes(m_data->profile).overlapping(t0, t1);
+    if (inView.end - inView.begin < m_synchronousLimit) {
+        showBuckets(bucket(*m_data, t0, t1, count, m_highlighted));
+        return;
+    }
+    m_bucketing = true;
+    m_pool.start([this, data = m_data, t0, t1, count, highlighted = m_highlighted] {
+        auto bucketed = std::make_shared<Bucketed>(bucket(*data, t0, t1, count, highlighted));
+        // Queued to this widget: if it is destroyed first, the pool waits and the call is dropped.
+        QMetaObject::invokeMethod(
+            this,
+            [this, bucketed] {
+                m_bucketing = false;
+                showBuckets(std::move(*bucketed));
+                if (std::exchange(m_rebucketAgain, false))
+                    rebucket();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+TimelineWidget::Bucketed TimelineWidget::bucket(const ProfileData& data, double t0, double t1, int count,
+                                                xsprof::FrameId highlighted)
+{
+    Bucketed result;
+    result.buckets = TimelineBuckets(data.profile, t0, t1, count);
+    if (highlighted.isValid())
+        result.activity = result.buckets.functionActivity(data.profile, highlighted);
+    return result;
+}
+
+// Rebuilds the areas from buckets: O(buckets).
+void TimelineWidget::showBuckets(Bucketed bucketed)
+{
+    m_buckets = std::move(bucketed.buckets);
+    m_activity = std::move(bucketed.activity);
     const int n = m_buckets.count();
     QVector<double> keys(n + 1);
     for (int b = 0; b <= n; ++b)
@@ -191,15 +240,13 @@ void TimelineWidget::rebucket()
         sum[n] = n ? sum[n - 1] : 0.0; // the step line needs the last bucket's right edge
         m_graphs[c]->setData(keys, sum, true);
     }
-    if (m_highlighted.isValid()) {
-        m_activity = m_buckets.functionActivity(m_data->profile, m_highlighted);
+    if (!m_activity.empty()) {
         QVector<double> values(n + 1, 0.0);
         for (int b = 0; b < n; ++b)
             values[b] = m_activity[size_t(b)] * toPercent;
         values[n] = n ? values[n - 1] : 0.0;
         m_highlightGraph->setData(keys, values, true);
     } else {
-        m_activity.clear();
         m_highlightGraph->data()->clear();
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -210,7 +257,7 @@ void TimelineWidget::setHighlightedFunction(xsprof::FrameId f)
     if (f == m_highlighted)
         return;
     m_highlighted = f;
-    rebucket();
+    scheduleRebucket();
 }
 
 double TimelineWidget::visibleStart() const

@@ -7,6 +7,7 @@
 #include "profiledata.h"
 #include "timelinebuckets.h"
 
+#include <QThreadPool>
 #include <QWidget>
 
 class QCPGraph;
@@ -49,6 +50,12 @@ public:
     // The tooltip text for a time (used on hover; public for tests).
     QString toolTipAt(double time) const;
 
+    // Windows holding fewer samples are bucketed at once; larger ones on a worker thread, the
+    // areas following when it is done (a live refresh of a long profile must not block).
+    void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
+    // A worker is bucketing; buckets() and highlightActivity() are the previous window's.
+    bool isBucketing() const { return m_bucketing; }
+
 signals:
     void selectionChanged(double t0, double t1); // by the user, t0 < t1
     void selectionCleared();                     // by the user (Escape)
@@ -63,8 +70,15 @@ private:
 
     void setupPlot();
     void applyColors();
+    struct Bucketed {
+        TimelineBuckets buckets;
+        std::vector<double> activity; // of the highlighted function, per bucket
+    };
+    static Bucketed bucket(const ProfileData& data, double t0, double t1, int count, xsprof::FrameId highlighted);
+
     void scheduleRebucket();
     void rebucket();
+    void showBuckets(Bucketed bucketed);
     void updateSelectionItem();
     void keepInsideProfile();
     double timeAt(double pixel) const;
@@ -83,6 +97,9 @@ private:
     double m_start = 0.0, m_end = 0.0; // what the samples cover
     double m_selectionStart = 0.0, m_selectionEnd = 0.0;
     bool m_rebucketPending = false;
+    bool m_bucketing = false;     // a worker job runs
+    bool m_rebucketAgain = false; // the window or data changed meanwhile
+    size_t m_synchronousLimit = 50000;
     bool m_clamping = false;
 
     Drag m_drag = Drag::None;
@@ -90,4 +107,5 @@ private:
     double m_dragPixel = 0.0;   // pixel where a drag began
     double m_panFrom = 0.0, m_panTo = 0.0; // visible window when a pan began
     double m_previousStart = 0.0, m_previousEnd = 0.0; // restored when a drag is only a click
+    QThreadPool m_pool; // last member: destroyed first, waiting for a running job
 };

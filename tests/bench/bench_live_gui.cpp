@@ -1,0 +1,185 @@
+// Whether the window stays responsive while a machine streams samples (prints figures; not a
+// ctest test). The fake machine of fakemachine.h, on its own thread, logs into the window's
+// debug server and sends samples paced at RATE per second for SECONDS; the machine's tab shows
+// its Profile section, refreshed live. A 5 ms timer on the GUI thread measures how long the
+// event loop goes without answering: the target is a longest gap under 50 ms at 100 000
+// samples per second.
+//   bench_live_gui [--rate N] [--seconds S] [--runs R]   (100 000, 10, 3)
+#include "fakemachine.h"
+
+#include "app/debuggeepage.h"
+#include "app/mainwindow.h"
+#include "app/preferences.h"
+#include "app/servercontroller.h"
+#include "app/settingskeys.h"
+#include "protocol/debugserver.h"
+#include "views/profilepage.h"
+#include "views/profilerefresher.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+struct Options {
+    long rate = 100000;
+    double seconds = 10.0;
+    int runs = 3;
+};
+
+struct Result {
+    long samples = 0;
+    double wallSeconds = 0;
+    int refreshes = 0;
+    double maxComputeMs = 0;
+    double medianGapMs = 0, p99GapMs = 0, maxGapMs = 0;
+    int gapsOver50 = 0;
+    bool ok = false;
+};
+
+// The machine: paced so that `rate` samples per second leave, in sends every ~2 ms.
+void streamMachine(int port, const Options& options, std::atomic<long>& sent)
+{
+    const int fd = FakeMachine::connectTo(port);
+    if (fd < 0)
+        return;
+    FakeMachine machine;
+    FakeMachine::sendAll(fd, machine.opening());
+    const auto start = std::chrono::steady_clock::now();
+    const long total = long(double(options.rate) * options.seconds);
+    long count = 0;
+    std::string out;
+    while (count < total) {
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const long due = std::min(total, long(elapsed * double(options.rate)));
+        while (count < due) {
+            machine.appendSamples(out);
+            count += FakeMachine::samplesPerMessage;
+        }
+        if (!out.empty() && !FakeMachine::sendAll(fd, out))
+            break;
+        out.clear();
+        sent = count;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    FakeMachine::sendAll(fd, FakeMachine::closing());
+    ::shutdown(fd, SHUT_WR);
+    FakeMachine::drain(fd);
+    ::close(fd);
+}
+
+double percentile(std::vector<double> values, double p)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, size_t(p * double(values.size())))];
+}
+
+Result runOnce(const Options& options)
+{
+    Result result;
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    settings.setValue(SettingsKeys::port, 0);
+    MainWindow window(&settings);
+    window.resize(1400, 900);
+    window.show();
+    window.preferences()->setProfileOnStart(true);
+    if (!window.startDebugServer())
+        return result;
+    const int port = window.serverController()->server()->port();
+
+    DebuggeePage* machine = nullptr;
+    QObject::connect(window.serverController(), &ServerController::machineConnected, &window, [&] {
+        machine = window.currentDebuggee();
+        QObject::connect(machine->refresher(), &ProfileRefresher::refreshed, &window, [&] {
+            ++result.refreshes;
+            result.maxComputeMs = std::max(result.maxComputeMs, machine->refresher()->lastComputeMs());
+        });
+    });
+
+    std::vector<double> gaps;
+    QElapsedTimer sinceTick;
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(5);
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        if (sinceTick.isValid())
+            gaps.push_back(double(sinceTick.nsecsElapsed()) / 1e6);
+        sinceTick.start();
+    });
+
+    std::atomic<long> sent{0};
+    QElapsedTimer clock;
+    clock.start();
+    ticker.start();
+    std::thread thread(streamMachine, port, std::cref(options), std::ref(sent));
+    // Until the machine is gone and its tab shows every sample (or a generous deadline).
+    const qint64 deadline = qint64(options.seconds * 1000) + 120000;
+    while (clock.elapsed() < deadline) {
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        if (machine && !machine->isConnected() && machine->profilePage() &&
+            machine->profilePage()->data()->profile.samples.size() == size_t(sent.load()) && sent.load() > 0)
+            break;
+    }
+    ticker.stop();
+    thread.join();
+    result.wallSeconds = double(clock.elapsed()) / 1000.0;
+    result.samples = sent.load();
+    result.ok = machine && machine->profilePage() &&
+                machine->profilePage()->data()->profile.samples.size() == size_t(result.samples);
+    result.medianGapMs = percentile(gaps, 0.5);
+    result.p99GapMs = percentile(gaps, 0.99);
+    result.maxGapMs = gaps.empty() ? 0 : *std::max_element(gaps.begin(), gaps.end());
+    result.gapsOver50 = int(std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 50.0; }));
+    return result;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    Options options;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string arg = argv[i];
+        if (arg == "--rate")
+            options.rate = std::max(1L, std::atol(argv[i + 1]));
+        else if (arg == "--seconds")
+            options.seconds = std::max(0.1, std::atof(argv[i + 1]));
+        else if (arg == "--runs")
+            options.runs = std::max(1, std::atoi(argv[i + 1]));
+    }
+    QApplication app(argc, argv);
+    std::vector<double> worst;
+    for (int run = 1; run <= options.runs; ++run) {
+        const Result r = runOnce(options);
+        if (!r.ok) {
+            std::fprintf(stderr, "bench_live_gui: run %d did not show all %ld samples\n", run, r.samples);
+            return 1;
+        }
+        std::printf("run %d: %ld samples at %ld/s, %.1f s; %d refreshes, analysis up to %.0f ms; event-loop gaps: "
+                    "median %.1f ms, p99 %.1f ms, longest %.1f ms, %d over 50 ms\n",
+                    run, r.samples, options.rate, r.wallSeconds, r.refreshes, r.maxComputeMs, r.medianGapMs,
+                    r.p99GapMs, r.maxGapMs, r.gapsOver50);
+        std::fflush(stdout);
+        worst.push_back(r.maxGapMs);
+    }
+    std::printf("longest event-loop gap, median of %d runs: %.1f ms (target < 50 ms at 100 000 samples/s)\n",
+                options.runs, percentile(worst, 0.5));
+    return 0;
+}

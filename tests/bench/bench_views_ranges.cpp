@@ -129,8 +129,14 @@ int main(int argc, char** argv)
     TimelineWidget timeline(full);
     timeline.resize(int(width), 140);
     timeline.show(); // offscreen: laid out and painted like a visible widget
-    QApplication::processEvents();
+    while (timeline.buckets().count() == 0 || timeline.isBucketing())
+        QApplication::processEvents(); // the areas of a large profile are bucketed on a worker
     measure("timeline replot 1600x140 (the stacked areas)", runs,
+            [&] { timeline.plot()->replot(QCustomPlot::rpImmediateRefresh); });
+    timeline.setHighlightedFunction(full->analysis.functions.functions()[full->analysis.functions.functions().size() / 2]);
+    while (timeline.highlightActivity().empty() || timeline.isBucketing())
+        QApplication::processEvents();
+    measure("timeline replot with a function's activity line", runs,
             [&] { timeline.plot()->replot(QCustomPlot::rpImmediateRefresh); });
     measure("flame graph layout of the whole tree", runs, [&] {
         (void)FlameGraphLayout::fromCallTree(profile, full->analysis.callTree, {}, width);

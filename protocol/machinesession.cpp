@@ -187,7 +187,10 @@ void MachineSession::stepInside() { resume(XsbugCommandWriter::stepInside()); }
 void MachineSession::stepOutside() { resume(XsbugCommandWriter::stepOutside()); }
 void MachineSession::abort() { send(XsbugCommandWriter::abort()); }
 void MachineSession::logout() { send(XsbugCommandWriter::logout()); }
-void MachineSession::startProfiling() { send(XsbugCommandWriter::startProfiling()); }
+// As xsbug's stopwatch: <go/> first, in the same write. A start-profiling handled while broken
+// makes the engine send `start` then a `resume` without `suspend`, and shift its sampling
+// clock by an uninitialised time (xsbug-protocol.md §6.1).
+void MachineSession::startProfiling() { resume(XsbugCommandWriter::go() + XsbugCommandWriter::startProfiling()); }
 void MachineSession::stopProfiling() { send(XsbugCommandWriter::stopProfiling()); }
 void MachineSession::select(const QString& frameAddress) { send(XsbugCommandWriter::select(frameAddress)); }
 void MachineSession::toggle(const QString& address) { send(XsbugCommandWriter::toggle(address)); }

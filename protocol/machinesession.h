@@ -53,7 +53,7 @@ public:
     void stepOutside();
     void abort();  // terminates the machine
     void logout(); // leaves it running, undebugged
-    void startProfiling();
+    void startProfiling(); // resumes a broken machine first, as xsbug does
     void stopProfiling();
     void select(const QString& frameAddress);
     void toggle(const QString& address);

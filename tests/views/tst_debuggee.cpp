@@ -351,9 +351,15 @@ void TestDebuggee::testStopwatchFollowsEngine()
     QVERIFY(stopwatch->isEnabled());
     QVERIFY(!stopwatch->isChecked());
 
+    // Broken at a breakpoint: the click resumes the machine first, in the same write, as
+    // xsbug's does (start-profiling handled while broken upsets the engine's clock).
+    engine.write("\r\n<xsbug><break path=\"/app/main.js\" line=\"3\"># Break: breakpoint!\n</break></xsbug>\r\n");
+    QTRY_COMPARE(machine->session()->state(), MachineSession::State::Broken);
     stopwatch->click();
     QVERIFY(!stopwatch->isChecked()); // not until the engine answers
     QTRY_VERIFY((fromWindow += engine.readAll()).contains("<start-profiling/>"));
+    QVERIFY(fromWindow.endsWith("\r\n<go/>\r\n\r\n<start-profiling/>\r\n"));
+    QCOMPARE(machine->session()->state(), MachineSession::State::Running);
     engine.write("\r\n<xsbug><pt name=\"start\" value=\"@000618A3C2D4E100\"/></xsbug>\r\n");
     QTRY_VERIFY(stopwatch->isChecked());
     QVERIFY(stopwatch->isAnimating());

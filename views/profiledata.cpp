@@ -7,12 +7,16 @@ QString fromView(std::string_view text)
 }
 } // namespace
 
+ProfileData::ProfileData(std::shared_ptr<const xsprof::Profile> shared)
+    : sharedProfile(std::move(shared)), profile(*sharedProfile)
+{
+}
+
 std::shared_ptr<ProfileData> ProfileData::create(xsprof::Profile profile, const QString& path, int profileIndex)
 {
-    auto data = std::make_shared<ProfileData>();
+    auto data = std::make_shared<ProfileData>(std::make_shared<const xsprof::Profile>(std::move(profile)));
     data->path = path;
     data->profileIndex = profileIndex;
-    data->profile = std::move(profile);
     data->analysis = xsprof::ProfileAnalysis::compute(data->profile);
     if (data->profile.hasStacks())
         data->bottomUp = xsprof::BottomUpTree(data->profile, data->analysis.callTree);

@@ -11,11 +11,13 @@
 struct ProfileData {
     QString path;         // what was opened: a file path or a ":/" resource
     int profileIndex = -1; // which profile of a multi-profile file, -1 for the default
-    xsprof::Profile profile;
+    // The analyses of several time ranges of one profile share it (no copy per selection).
+    const std::shared_ptr<const xsprof::Profile> sharedProfile;
+    const xsprof::Profile& profile; // *sharedProfile
     xsprof::ProfileAnalysis analysis;
-    xsprof::BottomUpTree bottomUp; // lazy; points into `profile`, so ProfileData never moves
+    xsprof::BottomUpTree bottomUp; // lazy; points into `profile` and `analysis`, so ProfileData never moves
 
-    ProfileData() = default;
+    explicit ProfileData(std::shared_ptr<const xsprof::Profile> shared);
     ProfileData(const ProfileData&) = delete;
     ProfileData& operator=(const ProfileData&) = delete;
 

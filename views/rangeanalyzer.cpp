@@ -13,10 +13,9 @@ RangeAnalyzer::~RangeAnalyzer()
 
 std::shared_ptr<ProfileData> RangeAnalyzer::analyse(const ProfileData& full, xsprof::SampleRange range)
 {
-    auto data = std::make_shared<ProfileData>();
+    auto data = std::make_shared<ProfileData>(full.sharedProfile);
     data->path = full.path;
     data->profileIndex = full.profileIndex;
-    data->profile = full.profile;
     data->analysis = xsprof::ProfileAnalysis::compute(data->profile, range);
     if (data->profile.hasStacks())
         data->bottomUp = xsprof::BottomUpTree(data->profile, data->analysis.callTree);

@@ -29,8 +29,8 @@ public:
     void cancel(); // drops whatever is pending
     bool isBusy() const { return m_busy; }
 
-    // The profile with its analysis over `range` (the profile is copied, so frame and
-    // stack ids stay those of `full`). Thread-safe: touches nothing but its arguments.
+    // The profile with its analysis over `range` (the profile is shared with `full`, so frame
+    // and stack ids stay the same). Thread-safe: touches nothing but its arguments.
     static std::shared_ptr<ProfileData> analyse(const ProfileData& full, xsprof::SampleRange range);
 
 signals:

@@ -107,7 +107,7 @@ int main(int argc, char** argv)
             if (layout.boxes().empty() || bottomUp.roots().empty())
                 std::abort();
         });
-        measure("page: the above + profile copy (RangeAnalyzer::analyse)", runs, [&] {
+        measure("page: the above, profile shared (RangeAnalyzer::analyse)", runs, [&] {
             const auto data = RangeAnalyzer::analyse(*full, range);
             const auto layout = FlameGraphLayout::fromCallTree(data->profile, data->analysis.callTree, {}, width);
             if (layout.boxes().empty())

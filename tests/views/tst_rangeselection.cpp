@@ -97,6 +97,7 @@ void TestRangeSelection::testRangeEqualsCutProfile()
     const size_t n = full->profile.samples.size();
     const xsprof::SampleRange range{size_t(double(n) * from), std::max(size_t(double(n) * to), size_t(double(n) * from) + 1)};
     const auto ranged = RangeAnalyzer::analyse(*full, range);
+    QCOMPARE(&ranged->profile, &full->profile); // shared, not copied per selection
 
     std::ostringstream out;
     xsprof::writeCpuProfile(cut(full->profile, range), out);

@@ -215,7 +215,14 @@ FlameGraphLayout FlameGraphLayout::fromSamples(const xsprof::Profile& profile, d
     // carrying that end keeps consecutive boxes exactly adjacent.
     const SampleTimes times(profile);
     const xsprof::SampleRange samples = times.overlapping(t0, t1);
-    std::vector<StackId> path;
+    // Depth of every stack (parents precede children): a new sample's path is walked up only
+    // to where it meets the open boxes, not to the root.
+    std::vector<uint32_t> depthOf(stacks.size(), 0);
+    for (size_t k = 0; k < stacks.size(); ++k) {
+        const StackId parent = stacks.parent[k];
+        depthOf[k] = parent.isValid() ? depthOf[parent.value] + 1 : 0;
+    }
+    std::vector<StackId> path; // the new part, leaf first
     StackId last;
     double cursor = t0;
     for (size_t i = samples.begin; i < samples.end; ++i) {
@@ -228,17 +235,19 @@ FlameGraphLayout FlameGraphLayout::fromSamples(const xsprof::Profile& profile, d
             continue;
         }
         path.clear();
-        for (StackId p = s; p.isValid(); p = stacks.parent[p.value])
+        StackId p = s;
+        for (; p.isValid(); p = stacks.parent[p.value]) {
+            const size_t d = depthOf[p.value];
+            if (d < open.size() && open[d].stack == p)
+                break; // p and its ancestors stay open
             path.push_back(p);
-        std::reverse(path.begin(), path.end());
-        size_t common = 0;
-        while (common < open.size() && common < path.size() && open[common].stack == path[common])
-            ++common;
+        }
+        const size_t common = p.isValid() ? depthOf[p.value] + 1 : 0;
         for (size_t d = open.size(); d-- > common;)
             close(uint32_t(d), cursor);
         open.resize(common);
-        for (size_t d = common; d < path.size(); ++d)
-            open.push_back({path[d], begin});
+        for (size_t k = path.size(); k-- > 0;)
+            open.push_back({path[k], begin});
         last = s;
         cursor = end;
     }

@@ -67,9 +67,9 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_scroll, 1);
 }
 
-void FlameGraphPanel::setData(ProfileDataPtr data, double t0, double t1)
+void FlameGraphPanel::setData(ProfileDataPtr data, double t0, double t1, FlameGraphView::Zoom zoom)
 {
-    m_view->setData(std::move(data), t0, t1);
+    m_view->setData(std::move(data), t0, t1, zoom);
     const bool chart = m_view->chartAvailable();
     m_chartButton->setEnabled(chart);
     m_notice->setVisible(m_view->data() && !chart);

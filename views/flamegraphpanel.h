@@ -17,7 +17,7 @@ public:
     explicit FlameGraphPanel(QWidget* parent = nullptr);
 
     FlameGraphView* view() const { return m_view; }
-    void setData(ProfileDataPtr data, double t0, double t1);
+    void setData(ProfileDataPtr data, double t0, double t1, FlameGraphView::Zoom zoom = FlameGraphView::Zoom::Reset);
     void setMatches(std::vector<char> matches) { m_view->setMatches(std::move(matches)); }
     QLabel* breadcrumbLabel() const { return m_breadcrumb; }
     QAbstractButton* chartButton() const { return m_chartButton; }

@@ -10,6 +10,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <memory>
 
 using Box = FlameGraphLayout::Box;
 
@@ -27,21 +28,25 @@ uint32_t hashText(std::string_view text)
 
 FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent)
 {
+    m_pool.setMaxThreadCount(1);
     setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
-void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1)
+void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1, Zoom zoom)
 {
     const bool sameProfile = m_data && data && &m_data->profile.frames == &data->profile.frames;
+    const bool keep = zoom == Zoom::Keep && m_data && data;
     m_data = std::move(data);
     m_t0 = t0;
     m_t1 = t1;
-    m_zoomStack = {};
-    m_zoomFrames.clear();
-    m_chartZooms.clear();
-    if (!sameProfile) {
+    if (!keep) {
+        m_zoomStack = {};
+        m_zoomFrames.clear();
+        m_chartZooms.clear();
+    }
+    if (!sameProfile && !keep) {
         m_colors.clear();
         m_names.clear();
     }
@@ -87,37 +92,79 @@ void FlameGraphView::setMatches(std::vector<char> matches)
 void FlameGraphView::invalidate()
 {
     m_layoutValid = false;
+    ++m_layoutGeneration;
     m_hover = -1;
     updateGeometry();
     update();
 }
 
+bool FlameGraphView::layoutIsCurrent() const
+{
+    return m_layoutValid && m_layout.pixels() == std::max(width(), 1);
+}
+
 void FlameGraphView::ensureLayout() const
 {
-    const double pixels = std::max(width(), 1);
-    if (m_layoutValid && m_layout.pixels() == pixels)
+    if (layoutIsCurrent())
         return;
-    m_hover = -1;
-    m_layoutValid = true;
+    const double pixels = std::max(width(), 1);
     if (!m_data) {
-        m_layout = {};
+        setLayout({});
         return;
     }
     const xsprof::Profile& profile = m_data->profile;
     if (m_mode == Mode::Chart && chartAvailable()) {
         const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
         const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
-        m_layout = FlameGraphLayout::fromSamples(profile, t0, t1, pixels);
+        setLayout(FlameGraphLayout::fromSamples(profile, t0, t1, pixels));
     } else if (profile.hasStacks()) {
-        m_layout = FlameGraphLayout::fromCallTree(profile, m_data->analysis.callTree, m_zoomStack, pixels);
+        setLayout(FlameGraphLayout::fromCallTree(profile, m_data->analysis.callTree, m_zoomStack, pixels));
     } else {
         const xsprof::FrameId zoom = m_zoomFrames.empty() ? xsprof::FrameId() : m_zoomFrames.back();
-        m_layout = FlameGraphLayout::fromFunctionGraph(m_data->analysis.functions, zoom, pixels);
+        setLayout(FlameGraphLayout::fromFunctionGraph(m_data->analysis.functions, zoom, pixels));
     }
+}
+
+void FlameGraphView::setLayout(FlameGraphLayout layout) const
+{
+    m_layout = std::move(layout);
+    m_layoutValid = true;
+    m_hover = -1;
     // Let a scroll area around us know how tall the graph is.
     const int height = std::max(1, m_layout.depthCount()) * rowHeight();
     if (minimumHeight() != height)
         const_cast<FlameGraphView*>(this)->setMinimumHeight(height);
+}
+
+bool FlameGraphView::layOutInBackground() const
+{
+    if (layoutIsCurrent())
+        return false;
+    if (m_layoutRunning)
+        return true; // its result repaints, and a stale one starts the next
+    if (!m_data || m_mode != Mode::Chart || !chartAvailable())
+        return false;
+    const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
+    const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
+    const xsprof::SampleRange samples = SampleTimes(m_data->profile).overlapping(t0, t1);
+    if (samples.end - samples.begin < m_synchronousLimit)
+        return false;
+    m_layoutRunning = true;
+    auto* self = const_cast<FlameGraphView*>(this);
+    m_pool.start([self, data = m_data, t0, t1, pixels = double(std::max(width(), 1)), generation = m_layoutGeneration] {
+        auto layout = std::make_shared<FlameGraphLayout>(FlameGraphLayout::fromSamples(data->profile, t0, t1, pixels));
+        // Queued to the view: if it is destroyed first, the pool waits and the call is dropped.
+        QMetaObject::invokeMethod(
+            self,
+            [self, layout, generation] {
+                self->m_layoutRunning = false;
+                if (generation == self->m_layoutGeneration && layout->pixels() == std::max(self->width(), 1))
+                    self->setLayout(std::move(*layout));
+                self->update(); // shows it, or lays out again for what changed meanwhile
+            },
+            Qt::QueuedConnection);
+    });
+    return true;
 }
 
 const FlameGraphLayout& FlameGraphView::layout() const
@@ -257,7 +304,8 @@ QRectF FlameGraphView::rectOf(const Box& box) const
 
 const Box* FlameGraphView::boxAt(const QPoint& pos) const
 {
-    ensureLayout();
+    if (!layOutInBackground())
+        ensureLayout();
     if (m_layout.span() <= 0.0 || width() <= 0)
         return nullptr;
     return m_layout.boxAt(pos.x() * m_layout.span() / width(), pos.y() / rowHeight());
@@ -265,13 +313,15 @@ const Box* FlameGraphView::boxAt(const QPoint& pos) const
 
 void FlameGraphView::paintEvent(QPaintEvent* event)
 {
-    ensureLayout();
+    if (!layOutInBackground())
+        ensureLayout();
     QPainter painter(this);
     const QRect area = event->rect();
     painter.fillRect(area, palette().base());
     if (!m_data || m_layout.span() <= 0.0) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter, tr("No samples in this range"));
+        painter.drawText(rect(), Qt::AlignCenter,
+                         m_layoutRunning ? tr("Laying out the flame chart…") : tr("No samples in this range"));
         return;
     }
     const int h = rowHeight();

@@ -6,6 +6,7 @@
 #include "flamegraphlayout.h"
 #include "profiledata.h"
 
+#include <QThreadPool>
 #include <QWidget>
 
 class FlameGraphView : public QWidget
@@ -14,11 +15,14 @@ class FlameGraphView : public QWidget
 public:
     enum class Mode { Graph, Chart };
     enum class Coloring { Category, File };
+    // Keep: the same profile, grown or re-analysed (a live refresh): stacks, frames and times
+    // mean the same, so the zoom stays.
+    enum class Zoom { Reset, Keep };
 
     explicit FlameGraphView(QWidget* parent = nullptr);
 
-    // Shows `data`; the chart covers [t0, t1) of its profile's time base. Resets the zoom.
-    void setData(ProfileDataPtr data, double t0, double t1);
+    // Shows `data`; the chart covers [t0, t1) of its profile's time base.
+    void setData(ProfileDataPtr data, double t0, double t1, Zoom zoom = Zoom::Reset);
     const ProfileDataPtr& data() const { return m_data; }
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
@@ -33,7 +37,11 @@ public:
     void zoomOutTo(int level); // 0: everything
     void zoomInto(const FlameGraphLayout::Box& box);
 
-    const FlameGraphLayout& layout() const; // laid out for the current width
+    const FlameGraphLayout& layout() const; // laid out for the current width (at once)
+    // Flame charts of more samples are laid out on a worker thread when painted; the previous
+    // layout stays on screen until the new one is ready.
+    void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
+    bool isLayingOut() const { return m_layoutRunning; }
     int rowHeight() const;
     const FlameGraphLayout::Box* boxAt(const QPoint& pos) const;
     QString toolTipFor(const FlameGraphLayout::Box& box) const;
@@ -59,7 +67,11 @@ private:
         QString label;
     };
     void invalidate();
+    bool layoutIsCurrent() const;
     void ensureLayout() const;
+    // Starts a worker layout when one is due and large; true while the painted one is stale.
+    bool layOutInBackground() const;
+    void setLayout(FlameGraphLayout layout) const;
     void computeColors() const;
     const QString& nameOf(xsprof::FrameId f) const;
     QRectF rectOf(const FlameGraphLayout::Box& box) const;
@@ -79,4 +91,8 @@ private:
     mutable bool m_layoutValid = false;
     mutable std::vector<QRgb> m_colors; // by FrameId
     mutable std::vector<QString> m_names; // by FrameId, filled lazily
+    unsigned m_layoutGeneration = 0; // bumped by invalidate(): a worker's layout is then stale
+    mutable bool m_layoutRunning = false;
+    size_t m_synchronousLimit = 100000;
+    mutable QThreadPool m_pool; // last member: destroyed first, waiting for a running layout
 };

@@ -466,8 +466,14 @@ void ProfilePage::showViewData(ProfileDataPtr data)
         view->restoreTreeState(state);
     }
     const SampleTimes times(m_data->profile);
-    m_flameGraph->setData(m_viewData, hasTimeRange() ? m_rangeStart : times.start(),
-                          hasTimeRange() ? m_rangeEnd : times.end());
+    const double t0 = hasTimeRange() ? m_rangeStart : times.start();
+    const double t1 = hasTimeRange() ? m_rangeEnd : times.end();
+    // The same range again (a live refresh re-analysed it): the flame graph keeps its zoom.
+    const FlameGraphView* flame = m_flameGraph->view();
+    const bool sameRange = hasTimeRange() && flame->data() && t0 == m_flameStart && t1 == m_flameEnd;
+    m_flameStart = t0;
+    m_flameEnd = t1;
+    m_flameGraph->setData(m_viewData, t0, t1, sameRange ? FlameGraphView::Zoom::Keep : FlameGraphView::Zoom::Reset);
     m_hits.clear();
     m_hitIndex = -1;
     if (!m_searchBar->text().isEmpty())
@@ -489,7 +495,8 @@ void ProfilePage::rangeDataReplaced()
     } else {
         m_viewData = m_data;
         const SampleTimes times(m_data->profile);
-        m_flameGraph->setData(m_data, times.start(), times.end());
+        m_flameStart = m_flameEnd = 0.0;
+        m_flameGraph->setData(m_data, times.start(), times.end(), FlameGraphView::Zoom::Keep); // grown, zoom kept
     }
 }
 

@@ -124,6 +124,7 @@ private:
     ProfileDataPtr m_viewData;
     TimelineWidget* m_timeline = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
+    double m_flameStart = 0.0, m_flameEnd = 0.0; // the range the flame graph shows, 0, 0 for all
     RangeAnalyzer* m_rangeAnalyzer = nullptr;
     QLabel* m_rangeLabel = nullptr;
     QAbstractButton* m_clearRangeButton = nullptr;

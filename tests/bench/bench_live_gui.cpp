@@ -4,7 +4,9 @@
 // its Profile section, refreshed live, with the hot path expanded and selected. A 5 ms timer on the GUI thread measures how long the
 // event loop goes without answering: the target is a longest gap under 50 ms at 100 000
 // samples per second.
-//   bench_live_gui [--rate N] [--seconds S] [--runs R]   (100 000, 10, 3)
+// With --view graph or chart, the Profile section shows the flame graph or chart instead.
+//   bench_live_gui [--rate N] [--seconds S] [--runs R] [--view trees|graph|chart] [--screenshot PNG]
+//   (defaults: 100 000, 10, 3, trees)
 #include "fakemachine.h"
 
 #include "app/debuggeepage.h"
@@ -13,6 +15,8 @@
 #include "app/servercontroller.h"
 #include "app/settingskeys.h"
 #include "protocol/debugserver.h"
+#include "views/flamegraphpanel.h"
+#include "views/flamegraphview.h"
 #include "views/profilepage.h"
 #include "views/profilerefresher.h"
 
@@ -37,6 +41,8 @@ struct Options {
     long rate = 100000;
     double seconds = 10.0;
     int runs = 3;
+    std::string view = "trees";
+    QString screenshot; // the window at the end of the last run, when given
 };
 
 struct Result {
@@ -107,8 +113,20 @@ Result runOnce(const Options& options)
         machine = window.currentDebuggee();
         // As a user watching it: the hot path expanded and selected, its activity drawn on the
         // timeline; every refresh then restores the expansion and the selection.
-        QObject::connect(machine, &DebuggeePage::profilePageCreated, &window,
-                         [](ProfilePage* page) { page->expandHotPath(); });
+        const auto watch = [&options](ProfilePage* page) {
+            page->expandHotPath();
+            if (options.view == "trees")
+                return;
+            // After the window has restored the page's saved view state.
+            QTimer::singleShot(0, page, [page, chart = options.view == "chart"] {
+                page->tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
+                page->flameGraph()->view()->setMode(chart ? FlameGraphView::Mode::Chart : FlameGraphView::Mode::Graph);
+            });
+        };
+        // The first samples may have come with the login: then the page already exists.
+        if (machine->profilePage())
+            watch(machine->profilePage());
+        QObject::connect(machine, &DebuggeePage::profilePageCreated, &window, watch);
         QObject::connect(machine->refresher(), &ProfileRefresher::refreshed, &window, [&] {
             ++result.refreshes;
             result.maxComputeMs = std::max(result.maxComputeMs, machine->refresher()->lastComputeMs());
@@ -141,6 +159,8 @@ Result runOnce(const Options& options)
     }
     ticker.stop();
     thread.join();
+    if (!options.screenshot.isEmpty())
+        window.grab().save(options.screenshot);
     result.wallSeconds = double(clock.elapsed()) / 1000.0;
     result.samples = sent.load();
     result.ok = machine && machine->profilePage() &&
@@ -167,6 +187,10 @@ int main(int argc, char* argv[])
             options.seconds = std::max(0.1, std::atof(argv[i + 1]));
         else if (arg == "--runs")
             options.runs = std::max(1, std::atoi(argv[i + 1]));
+        else if (arg == "--view")
+            options.view = argv[i + 1];
+        else if (arg == "--screenshot")
+            options.screenshot = QString::fromLocal8Bit(argv[i + 1]);
     }
     QApplication app(argc, argv);
     std::vector<double> worst;
@@ -176,9 +200,9 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "bench_live_gui: run %d did not show all %ld samples\n", run, r.samples);
             return 1;
         }
-        std::printf("run %d: %ld samples at %ld/s, %.1f s; %d refreshes, analysis up to %.0f ms; event-loop gaps: "
+        std::printf("run %d (%s): %ld samples at %ld/s, %.1f s; %d refreshes, analysis up to %.0f ms; event-loop gaps: "
                     "median %.1f ms, p99 %.1f ms, longest %.1f ms, %d over 50 ms\n",
-                    run, r.samples, options.rate, r.wallSeconds, r.refreshes, r.maxComputeMs, r.medianGapMs,
+                    run, options.view.c_str(), r.samples, options.rate, r.wallSeconds, r.refreshes, r.maxComputeMs, r.medianGapMs,
                     r.p99GapMs, r.maxGapMs, r.gapsOver50);
         std::fflush(stdout);
         worst.push_back(r.maxGapMs);

@@ -5,7 +5,9 @@
 
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
+#include "views/flamegraphlayout.h"
 #include "views/flamegraphpanel.h"
+#include "views/flamegraphview.h"
 #include "views/profilepage.h"
 #include "views/rangeanalyzer.h"
 #include "views/sampletimes.h"
@@ -71,6 +73,8 @@ private slots:
     void testDragSelects();
     void testSupersededResultsDropped();
     void testHighlightFunction();
+    void testLiveRefreshKeepsFlameZoom();
+    void testFlameChartLaidOutOnWorker();
 };
 
 void TestRangeSelection::testRangeEqualsCutProfile_data()
@@ -293,6 +297,94 @@ void TestRangeSelection::testHighlightFunction()
     QVERIFY(page.timeline()->highlightActivity().empty()); // not before the worker is done
     QTRY_VERIFY(!page.timeline()->isBucketing());
     QVERIFY(closeEnough(activitySum(), data->analysis.functions.inclusive(f)));
+}
+
+// A live refresh hands the page a new copy of the (grown) profile: the flame graph and chart
+// keep their zoom; choosing another range resets it.
+void TestRangeSelection::testLiveRefreshKeepsFlameZoom()
+{
+    const QString path = corpusPath(QStringLiteral("node_gc_heavy.cpuprofile"));
+    const ProfileDataPtr data = loadData(path);
+    QVERIFY(data);
+    ProfilePage page(data);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
+    FlameGraphView* flame = page.flameGraph()->view();
+    const auto refresh = [&] {
+        const ProfileDataPtr copy = loadData(path);
+        QVERIFY(copy && copy != page.data());
+        page.setProfileData(copy);
+    };
+
+    const auto row = flame->layout().row(1);
+    QVERIFY(!row.empty());
+    flame->zoomInto(row[0]);
+    const QStringList zoomed = flame->breadcrumb();
+    QVERIFY(zoomed.size() >= 2);
+    refresh();
+    QCOMPARE(flame->breadcrumb(), zoomed);
+    QCOMPARE(flame->layout().row(0).size(), size_t(1)); // still rooted at the zoomed frame
+
+    flame->zoomOutTo(0);
+    flame->setMode(FlameGraphView::Mode::Chart);
+    const auto chartRow = flame->layout().row(1);
+    QVERIFY(!chartRow.empty());
+    const auto widest = std::max_element(chartRow.begin(), chartRow.end(),
+                                         [](const auto& a, const auto& b) { return a.width < b.width; });
+    flame->zoomInto(*widest);
+    const QStringList chartZoom = flame->breadcrumb();
+    QCOMPARE(chartZoom.size(), 2);
+    refresh();
+    QCOMPARE(flame->breadcrumb(), chartZoom);
+
+    // A range chosen by the user starts from the whole range again...
+    QSignalSpy changed(&page, &ProfilePage::viewDataChanged);
+    const SampleTimes times(data->profile);
+    const double span = times.end() - times.start();
+    page.setTimeRange(times.start() + span * 0.2, times.start() + span * 0.7);
+    QTRY_COMPARE(changed.count(), 1);
+    QCOMPARE(flame->breadcrumb().size(), 1);
+    // ...and a live refresh of that range keeps a zoom made in it.
+    flame->zoomInto(*std::max_element(flame->layout().row(1).begin(), flame->layout().row(1).end(),
+                                      [](const auto& a, const auto& b) { return a.width < b.width; }));
+    const QStringList rangeZoom = flame->breadcrumb();
+    QCOMPARE(rangeZoom.size(), 2);
+    refresh();
+    QTRY_COMPARE(changed.count(), 2);
+    QCOMPARE(flame->breadcrumb(), rangeZoom);
+}
+
+// A long flame chart is laid out on a worker when painted; the result is the same layout.
+void TestRangeSelection::testFlameChartLaidOutOnWorker()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
+    QVERIFY(data);
+    FlameGraphView view;
+    view.setSynchronousLimit(0);
+    view.resize(900, 600);
+    const SampleTimes times(data->profile);
+    view.setData(data, times.start(), times.end());
+    view.setMode(FlameGraphView::Mode::Chart);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.repaint();
+    QTRY_VERIFY(!view.isLayingOut());
+    const FlameGraphLayout expected = FlameGraphLayout::fromSamples(data->profile, times.start(), times.end(), 900);
+    QCOMPARE(view.layout().source(), FlameGraphLayout::Source::TimeOrder);
+    QCOMPARE(view.layout().boxes().size(), expected.boxes().size());
+    QCOMPARE(view.layout().depthCount(), expected.depthCount());
+
+    // Another window: the painted layout is the old one until the worker is done.
+    view.setData(data, times.start(), times.start() + (times.end() - times.start()) / 2, FlameGraphView::Zoom::Keep);
+    view.repaint();
+    QVERIFY(view.isLayingOut());
+    QTRY_VERIFY(!view.isLayingOut());
+    const FlameGraphLayout half =
+        FlameGraphLayout::fromSamples(data->profile, times.start(), times.start() + (times.end() - times.start()) / 2, 900);
+    QCOMPARE(view.layout().boxes().size(), half.boxes().size());
+    QCOMPARE(view.layout().span(), half.span());
 }
 
 QTEST_MAIN(TestRangeSelection)

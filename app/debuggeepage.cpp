@@ -31,7 +31,7 @@ QColor stateColor(MachineSession::State state)
 
 DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent)
     : QWidget(parent), m_session(session),
-      m_refresher(new ProfileRefresher([session] { return session->profile(); }, this))
+      m_refresher(new ProfileRefresher(session->profileSource(), this))
 {
     session->setParent(this);
 
@@ -83,7 +83,7 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
 
     m_stopwatch->setProfiling(session->isProfiling());
     updateHeader();
-    if (session->profile())
+    if (session->hasProfile())
         m_refresher->refreshNow();
 }
 

@@ -42,8 +42,8 @@ public:
     QIcon stateIcon() const;
     QString tabText() const;   // the name, and the state unless running
     QString tabToolTip() const;
-    // The profile as received so far (newer than what the views show between refreshes).
-    const xsprof::Profile* profile() const { return m_session->profile(); }
+    // A copy of the profile as received so far (newer than what the views show between refreshes).
+    std::shared_ptr<const xsprof::Profile> profile() const { return m_session->profileSnapshot(); }
 
     // Asks the engine to start or stop profiling; the stopwatch follows its answer.
     void toggleProfiling();

@@ -182,13 +182,13 @@ void ListenCommand::finishMachine(MachineSession* session)
     m_finished[session] = true;
     if (const QString rest = m_partialLines.take(session); !rest.isEmpty())
         print(rest);
-    const xsprof::Profile* profile = session->profile();
+    const std::shared_ptr<xsprof::Profile> profile = session->profileSnapshot(); // our own copy
     if (!profile) {
         std::fprintf(stderr, "xsprof: %s left without a profile\n", qPrintable(session->displayName()));
         return;
     }
     const int index = ++m_profilesWritten;
-    xsprof::Profile copy = *profile;
+    xsprof::Profile& copy = *profile;
     copy.info.name = session->name().toStdString();
     const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(copy);
     if (!m_options.savePath.isEmpty()) {

@@ -413,7 +413,7 @@ PreferencesDialog* MainWindow::showPreferences()
 
 void MainWindow::showSaveDialog()
 {
-    if (!currentProfile())
+    if (!hasCurrentProfile())
         return;
     QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
     const QString name = currentDebuggee() ? currentDebuggee()->title() : QFileInfo(currentPage()->title()).completeBaseName();
@@ -427,17 +427,24 @@ void MainWindow::showSaveDialog()
 }
 
 // A machine's tab saves everything received so far, which may be newer than what is shown.
-const xsprof::Profile* MainWindow::currentProfile() const
+std::shared_ptr<const xsprof::Profile> MainWindow::currentProfile() const
 {
     if (DebuggeePage* machine = currentDebuggee())
         return machine->profile();
     ProfilePage* page = currentPage();
-    return page ? &page->data()->profile : nullptr;
+    return page ? page->data()->sharedProfile : nullptr;
+}
+
+bool MainWindow::hasCurrentProfile() const
+{
+    if (DebuggeePage* machine = currentDebuggee())
+        return machine->session()->hasProfile();
+    return currentPage() != nullptr;
 }
 
 bool MainWindow::saveCurrentProfile(const QString& path)
 {
-    const xsprof::Profile* profile = currentProfile();
+    const std::shared_ptr<const xsprof::Profile> profile = currentProfile();
     if (!profile)
         return false;
     std::string error;
@@ -468,7 +475,7 @@ void MainWindow::updateActions()
     DebuggeePage* machine = currentDebuggee();
     for (QAction* action : std::as_const(m_pageActions))
         action->setEnabled(page != nullptr);
-    m_saveAction->setEnabled(currentProfile() != nullptr);
+    m_saveAction->setEnabled(hasCurrentProfile());
     m_closeAction->setEnabled(m_tabs->count() > 0);
     if (page)
         m_orderAction->setChecked(page->isBottomUp());

@@ -80,7 +80,9 @@ private:
     void addDebuggee(MachineSession* session);
     void updateDebuggeeTab(DebuggeePage* debuggee);
     void removeTab(int index);
-    const xsprof::Profile* currentProfile() const;
+    // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
+    std::shared_ptr<const xsprof::Profile> currentProfile() const;
+    bool hasCurrentProfile() const;
 
     QSettings* m_settings;
     ProfileLoader* m_loader;

@@ -3,13 +3,67 @@
 #include "xsbugcommandwriter.h"
 
 #include <QHostAddress>
+#include <QThreadPool>
+
+#include <deque>
+
+namespace {
+// Above this many bytes waiting for the worker, reading stops and TCP pushes back.
+constexpr qsizetype maxQueuedBytes = 8 << 20;
+} // namespace
+
+// What the session and its worker share. Chunks are parsed in order, one task at a time,
+// on the global thread pool; each result is queued to the session while it lives.
+struct MachineSession::Pipeline {
+    explicit Pipeline(qsizetype maxMessageBytes) : parser(maxMessageBytes) {}
+
+    static void drain(const std::shared_ptr<Pipeline>& pipeline);
+
+    SessionParser parser; // used by one task at a time; its profile is behind a lock
+    std::mutex mutex;     // guards what follows
+    std::deque<QByteArray> input;
+    qsizetype queuedBytes = 0;
+    bool finishRequested = false;
+    bool draining = false;
+    MachineSession* owner = nullptr; // null once the session is gone
+};
+
+void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
+{
+    for (;;) {
+        QByteArray chunk;
+        bool finish = false;
+        {
+            std::lock_guard lock(pipeline->mutex);
+            if (!pipeline->input.empty()) {
+                chunk = std::move(pipeline->input.front());
+                pipeline->input.pop_front();
+            } else if (pipeline->finishRequested) {
+                pipeline->finishRequested = false;
+                finish = true;
+            } else {
+                pipeline->draining = false;
+                return;
+            }
+        }
+        auto result = std::make_shared<const SessionParser::Result>(finish ? pipeline->parser.finish()
+                                                                           : pipeline->parser.feed(chunk));
+        std::lock_guard lock(pipeline->mutex);
+        pipeline->queuedBytes -= chunk.size();
+        // Posted under the lock: the session's destructor cannot run between the check and the post.
+        if (MachineSession* owner = pipeline->owner)
+            QMetaObject::invokeMethod(owner, [owner, result] { owner->onParsed(*result); }, Qt::QueuedConnection);
+    }
+}
 
 MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QObject* parent)
-    : QObject(parent), m_socket(socket), m_settings(std::move(settings)), m_reader(m_settings.maxMessageBytes)
+    : QObject(parent), m_socket(socket), m_settings(std::move(settings)),
+      m_pipeline(std::make_shared<Pipeline>(m_settings.maxMessageBytes))
 {
+    m_pipeline->owner = this;
     socket->setParent(this);
-    // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), so one event-loop
-    // iteration never handles more, and memory stays bounded by the message size limit.
+    // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
+    // read while the worker has maxQueuedBytes to parse.
     socket->setReadBufferSize(1 << 20);
     m_peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
     connect(socket, &QTcpSocket::readyRead, this, &MachineSession::onReadyRead);
@@ -30,6 +84,11 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
 
 MachineSession::~MachineSession()
 {
+    {
+        std::lock_guard lock(m_pipeline->mutex);
+        m_pipeline->owner = nullptr;
+        m_pipeline->input.clear(); // nobody will read the results
+    }
     if (m_socket)
         m_socket->disconnect(this);
 }
@@ -39,29 +98,66 @@ QString MachineSession::displayName() const
     return m_login.name.isEmpty() ? m_peer : m_login.name + QStringLiteral(" (") + m_peer + QLatin1Char(')');
 }
 
-const xsprof::Profile* MachineSession::profile()
+std::shared_ptr<xsprof::Profile> MachineSession::profileSnapshot() const
 {
-    if (const xsprof::Profile* p = m_recorder.current())
-        return p;
-    return m_recorder.sessions().empty() ? nullptr : &m_recorder.sessions().back();
+    return m_pipeline->parser.profileSnapshot();
+}
+
+std::function<std::shared_ptr<const xsprof::Profile>()> MachineSession::profileSource() const
+{
+    return [pipeline = m_pipeline] { return pipeline->parser.profileSnapshot(); };
+}
+
+bool MachineSession::hasProfile() const
+{
+    return m_pipeline->parser.hasProfile();
 }
 
 int MachineSession::profileSessionCount() const
 {
-    return int(const_cast<xsprof::XsProfileRecorder&>(m_recorder).sessions().size()) + (m_recorder.isRecording() ? 1 : 0);
+    return m_pipeline->parser.profileSessionCount();
+}
+
+void MachineSession::post(const QByteArray& bytes)
+{
+    std::lock_guard lock(m_pipeline->mutex);
+    if (!bytes.isEmpty()) {
+        m_pipeline->input.push_back(bytes);
+        m_pipeline->queuedBytes += bytes.size();
+    }
+    if (!m_pipeline->draining && (!m_pipeline->input.empty() || m_pipeline->finishRequested)) {
+        m_pipeline->draining = true;
+        QThreadPool::globalInstance()->start([pipeline = m_pipeline] { Pipeline::drain(pipeline); });
+    }
 }
 
 void MachineSession::onReadyRead()
 {
-    if (!m_socket || m_state == State::Disconnected)
+    if (!m_socket || m_finishing)
         return;
+    {
+        std::lock_guard lock(m_pipeline->mutex);
+        m_readPaused = m_pipeline->queuedBytes > maxQueuedBytes;
+    }
+    if (m_readPaused) {
+        ++m_readPauses;
+        return; // onParsed() reads again when the worker has caught up
+    }
     const QByteArray bytes = m_socket->readAll();
-    if (m_state == State::AwaitingLogin && !bytes.isEmpty())
+    if (bytes.isEmpty())
+        return;
+    if (m_state == State::AwaitingLogin)
         m_loginTimer.start(); // a slow link (a byte a second) is still alive; floods hit the reader's bounds
-    const bool framed = m_reader.feed(bytes);
-    bool sawLogin = false, sawProfile = false;
-    for (const xsbug::Message& message : m_reader.takeMessages())
-        handle(message, sawLogin, sawProfile);
+    post(bytes);
+}
+
+void MachineSession::onParsed(const SessionParser::Result& result)
+{
+    if (m_state == State::Disconnected)
+        return;
+    bool sawLogin = false;
+    for (const SessionParser::Event& event : result.events)
+        handle(event, sawLogin);
     if (sawLogin && m_state == State::AwaitingLogin) {
         // xsbug's handshake, in one write: breakpoints, then profiling if asked for.
         QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
@@ -73,23 +169,35 @@ void MachineSession::onReadyRead()
         setState(State::Running);
         emit loggedIn();
     }
-    if (sawProfile) {
+    if (result.profileChanged && !result.finished) {
         ++m_profileRevision;
         emit profileUpdated();
     }
-    if (!framed) {
-        m_error = tr("%1: %2 after message %3; the connection was closed, everything received before is kept")
-                      .arg(displayName(), m_reader.error())
-                      .arg(m_reader.messageCount());
-        emit errorOccurred(m_error);
-        if (m_socket)
-            m_socket->abort();
-        onDisconnected();
+    if (result.failed) {
+        fail(tr("%1: %2 after message %3; the connection was closed, everything received before is kept")
+                 .arg(displayName(), result.error)
+                 .arg(result.messageCount));
+        return;
     }
+    if (result.finished) {
+        // Everything received has been parsed: now the machine is gone.
+        setState(State::Disconnected);
+        if (result.wasRecording) {
+            m_profiling = false;
+            ++m_profileRevision;
+            emit profilingChanged(false);
+            emit profileUpdated();
+        }
+        emit disconnected();
+        return;
+    }
+    if (m_readPaused)
+        QTimer::singleShot(0, this, &MachineSession::onReadyRead);
 }
 
-void MachineSession::handle(const xsbug::Message& message, bool& sawLogin, bool& sawProfile)
+void MachineSession::handle(const SessionParser::Event& event, bool& sawLogin)
 {
+    const xsbug::Message& message = event.message;
     if (const auto* login = std::get_if<xsbug::Login>(&message)) {
         if (m_state == State::AwaitingLogin && !sawLogin) {
             m_login = *login;
@@ -99,18 +207,11 @@ void MachineSession::handle(const xsbug::Message& message, bool& sawLogin, bool&
     }
     if (m_state == State::AwaitingLogin && !sawLogin)
         return; // nothing counts before the login
-    if (const auto* pt = std::get_if<xsbug::ProfileTime>(&message)) {
-        const bool was = m_recorder.isRecording();
-        m_recorder.onProfileTime(pt->kind.toStdString(), pt->value.toStdString());
-        sawProfile = true;
-        if (was != m_recorder.isRecording())
-            emit profilingChanged(m_recorder.isRecording());
-    } else if (const auto* pr = std::get_if<xsbug::ProfileRecord>(&message)) {
-        m_recorder.onProfileRecord(pr->id, pr->name.toStdString(), pr->path.toStdString(), pr->line);
-        sawProfile = true;
-    } else if (const auto* ps = std::get_if<xsbug::ProfileSamples>(&message)) {
-        m_recorder.onProfileSamples(ps->text);
-        sawProfile = true;
+    if (std::holds_alternative<xsbug::ProfileTime>(message)) {
+        if (event.recording != m_profiling) {
+            m_profiling = event.recording;
+            emit profilingChanged(m_profiling);
+        }
     } else if (const auto* log = std::get_if<xsbug::Log>(&message)) {
         emit logged(*log);
     } else if (const auto* frames = std::get_if<xsbug::Frames>(&message)) {
@@ -141,20 +242,29 @@ void MachineSession::handle(const xsbug::Message& message, bool& sawLogin, bool&
     }
 }
 
+void MachineSession::fail(const QString& error)
+{
+    m_error = error;
+    emit errorOccurred(m_error);
+    if (m_socket)
+        m_socket->abort();
+    onDisconnected();
+}
+
+// The socket is gone (or given up): what it had is parsed, then the session finishes.
 void MachineSession::onDisconnected()
 {
-    if (m_state == State::Disconnected)
+    if (m_finishing || m_state == State::Disconnected)
         return;
+    m_finishing = true;
     m_loginTimer.stop();
-    const bool wasProfiling = m_recorder.isRecording();
-    m_recorder.finish(); // keep what was received as a finished session
-    setState(State::Disconnected);
-    if (wasProfiling) {
-        ++m_profileRevision;
-        emit profilingChanged(false);
-        emit profileUpdated();
+    if (m_socket && m_socket->bytesAvailable() > 0)
+        post(m_socket->readAll()); // held back while the worker was behind
+    {
+        std::lock_guard lock(m_pipeline->mutex);
+        m_pipeline->finishRequested = true;
     }
-    emit disconnected();
+    post({});
 }
 
 void MachineSession::send(const QByteArray& command)

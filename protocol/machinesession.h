@@ -1,16 +1,19 @@
 #pragma once
-// One connected XS machine: its socket, message reader, login handshake, state, console,
-// break data and live profile. Commands are sent in single writes (xsbug-protocol.md §2.3).
+// One connected XS machine: its socket, login handshake, state, console, break data and live
+// profile. The bytes it receives are parsed, and the profile recorded, on a worker thread
+// (SessionParser, one chunk at a time, in order); the GUI thread gets the other messages.
+// Commands are sent in single writes (xsbug-protocol.md §2.3).
+#include "sessionparser.h"
 #include "sessionsettings.h"
-#include "xsbugmessagereader.h"
 #include "xsbugmessages.h"
-
-#include "model/xsprofilerecorder.h"
 
 #include <QObject>
 #include <QPointer>
 #include <QTcpSocket>
 #include <QTimer>
+
+#include <functional>
+#include <memory>
 
 class MachineSession : public QObject {
     Q_OBJECT
@@ -33,10 +36,16 @@ public:
     QString displayName() const;
 
     // Follows the engine's <pt> messages, not the commands sent.
-    bool isProfiling() const { return m_recorder.isRecording(); }
-    // The profile being recorded, else the last one finished; null before any.
-    const xsprof::Profile* profile();
+    bool isProfiling() const { return m_profiling; }
+    // A copy of the profile being recorded, else of the last one finished; null before any.
+    // Everything parsed so far, which may be ahead of the messages signalled.
+    std::shared_ptr<xsprof::Profile> profileSnapshot() const;
+    // profileSnapshot() as a function safe to call on any thread, even after the session is gone.
+    std::function<std::shared_ptr<const xsprof::Profile>()> profileSource() const;
+    bool hasProfile() const;
     quint64 profileRevision() const { return m_profileRevision; }
+    // Times reading stopped because the worker had too much to parse (TCP then holds the rest).
+    int readPauses() const { return m_readPauses; }
     int profileSessionCount() const;
 
     const xsbug::Break& lastBreak() const { return m_break; }
@@ -45,7 +54,6 @@ public:
     const xsbug::Global& global() const { return m_global; }
     const xsbug::Grammar& grammar() const { return m_grammar; }
     const xsbug::Instruments& instruments() const { return m_instruments; }
-    const XsbugMessageReader& reader() const { return m_reader; }
 
     void go();
     void step();
@@ -77,17 +85,24 @@ signals:
     void disconnected();
 
 private:
+    struct Pipeline;
     void onReadyRead();
     void onDisconnected();
-    void handle(const xsbug::Message& message, bool& sawLogin, bool& sawProfile);
+    void post(const QByteArray& bytes);
+    void onParsed(const SessionParser::Result& result);
+    void handle(const SessionParser::Event& event, bool& sawLogin);
+    void fail(const QString& error);
     void send(const QByteArray& command);
     void setState(State state);
     void resume(const QByteArray& command);
 
     QPointer<QTcpSocket> m_socket;
     SessionSettings m_settings;
-    XsbugMessageReader m_reader;
-    xsprof::XsProfileRecorder m_recorder;
+    std::shared_ptr<Pipeline> m_pipeline; // shared with the worker, which may outlive us
+    bool m_profiling = false;
+    bool m_finishing = false;  // the input has ended: waiting for the worker to finish
+    bool m_readPaused = false; // the worker is behind: TCP holds the rest
+    int m_readPauses = 0;
     QTimer m_loginTimer;
     State m_state = State::AwaitingLogin;
     QString m_peer;

@@ -14,7 +14,13 @@ ProfileData::ProfileData(std::shared_ptr<const xsprof::Profile> shared)
 
 std::shared_ptr<ProfileData> ProfileData::create(xsprof::Profile profile, const QString& path, int profileIndex)
 {
-    auto data = std::make_shared<ProfileData>(std::make_shared<const xsprof::Profile>(std::move(profile)));
+    return create(std::make_shared<const xsprof::Profile>(std::move(profile)), path, profileIndex);
+}
+
+std::shared_ptr<ProfileData> ProfileData::create(std::shared_ptr<const xsprof::Profile> profile, const QString& path,
+                                                 int profileIndex)
+{
+    auto data = std::make_shared<ProfileData>(std::move(profile));
     data->path = path;
     data->profileIndex = profileIndex;
     data->analysis = xsprof::ProfileAnalysis::compute(data->profile);

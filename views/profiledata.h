@@ -23,6 +23,8 @@ struct ProfileData {
 
     // Takes the profile and runs the analysis (the expensive part: call it on a worker thread).
     static std::shared_ptr<ProfileData> create(xsprof::Profile profile, const QString& path, int profileIndex);
+    static std::shared_ptr<ProfileData> create(std::shared_ptr<const xsprof::Profile> profile, const QString& path,
+                                               int profileIndex);
 
     QString frameName(xsprof::FrameId f) const;
     QString frameUrl(xsprof::FrameId f) const;

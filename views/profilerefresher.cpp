@@ -59,25 +59,29 @@ void ProfileRefresher::reset()
 
 void ProfileRefresher::start()
 {
-    const xsprof::Profile* profile = m_source ? m_source() : nullptr;
-    if (!profile)
+    if (!m_source)
         return;
     m_sinceStart.start();
     m_pending = false;
     const unsigned generation = ++m_generation;
-    if (profile->samples.size() < m_synchronousLimit) {
+    if (m_lastSampleCount < m_synchronousLimit) {
         QElapsedTimer clock;
         clock.start();
-        auto data = ProfileData::create(*profile, QString(), -1);
+        std::shared_ptr<const xsprof::Profile> profile = m_source();
+        if (!profile)
+            return;
+        auto data = ProfileData::create(std::move(profile), QString(), -1);
         finish(generation, data, double(clock.nsecsElapsed()) / 1e6);
         return;
     }
     m_running = true;
-    // Copy here, on the GUI thread: the session keeps appending to its profile.
-    QThreadPool::globalInstance()->start([shared = m_shared, copy = *profile, generation]() mutable {
+    // The snapshot too is taken on the worker: copying a long profile is not free.
+    QThreadPool::globalInstance()->start([shared = m_shared, source = m_source, generation] {
         QElapsedTimer clock;
         clock.start();
-        std::shared_ptr<ProfileData> data = ProfileData::create(std::move(copy), QString(), -1);
+        std::shared_ptr<ProfileData> data;
+        if (std::shared_ptr<const xsprof::Profile> profile = source())
+            data = ProfileData::create(std::move(profile), QString(), -1);
         const double ms = double(clock.nsecsElapsed()) / 1e6;
         std::lock_guard lock(shared->mutex);
         if (ProfileRefresher* owner = shared->owner) {
@@ -92,9 +96,12 @@ void ProfileRefresher::finish(unsigned generation, const std::shared_ptr<Profile
     if (generation != m_generation)
         return; // overtaken by reset()
     m_running = false;
-    m_lastComputeMs = ms;
-    ++m_computeCount;
-    emit refreshed(data);
+    if (data) {
+        m_lastComputeMs = ms;
+        m_lastSampleCount = data->profile.samples.size();
+        ++m_computeCount;
+        emit refreshed(data);
+    }
     if (m_pending)
         requestRefresh();
 }

@@ -1,8 +1,8 @@
 #pragma once
 // Keeps a live profile's analysis fresh without flooding the GUI thread: requests are
-// coalesced to at most one computation per interval, a large profile is analysed on a
-// worker thread (the profile is copied, so the source keeps growing meanwhile), one
-// computation runs at a time, and a result overtaken by reset() is dropped.
+// coalesced to at most one computation per interval, a large profile is snapshotted and
+// analysed on a worker thread (the source keeps growing meanwhile), one computation runs at
+// a time, and a result overtaken by reset() is dropped.
 #include "profiledata.h"
 
 #include <QElapsedTimer>
@@ -16,15 +16,17 @@ class ProfileRefresher : public QObject
 {
     Q_OBJECT
 public:
-    // Returns the profile as it is now, or null when there is none yet. Called on the GUI thread.
-    using Source = std::function<const xsprof::Profile*()>;
+    // A snapshot of the profile as it is now, or null when there is none yet. Called on the GUI
+    // thread while the profile is small, on a worker thread once it is not.
+    using Source = std::function<std::shared_ptr<const xsprof::Profile>()>;
 
     explicit ProfileRefresher(Source source, QObject* parent = nullptr);
     ~ProfileRefresher() override;
 
     void setInterval(int ms) { m_interval = ms; }
     int interval() const { return m_interval; }
-    // Profiles with fewer samples are analysed at once on the GUI thread (cheaper than a hop).
+    // While the last snapshot had fewer samples, the next is analysed at once on the GUI thread
+    // (cheaper than a hop).
     void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
 
     // The source changed: refresh within the interval (several requests, one computation).
@@ -56,5 +58,6 @@ private:
     unsigned m_generation = 0;
     double m_lastComputeMs = 0.0;
     int m_computeCount = 0;
+    size_t m_lastSampleCount = 0;
     std::shared_ptr<Shared> m_shared; // what a worker may still touch after we are gone
 };

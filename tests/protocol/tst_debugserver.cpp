@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <sstream>
+#include <thread>
 
 using namespace xsprof;
 
@@ -29,6 +30,8 @@ private slots:
     void portInUseIsReported();
     void oversizedMessageEndsOnlyThatConnection();
     void lyingMachine();
+    void floodIsParsedWithoutLoss();
+    void sessionDeletedWhileParsing();
 
 private:
     struct Replay {
@@ -113,12 +116,12 @@ void TestDebugServer::replayedMachineMatchesOracle()
 
     const QString expectedPath = base + QStringLiteral(".expected.json");
     if (!QFile::exists(expectedPath)) {
-        QVERIFY(!machine->profile());
+        QVERIFY(!machine->hasProfile());
         QCOMPARE(breaks.size(), 2);
         QVERIFY(!logs.isEmpty());
         return;
     }
-    const Profile* profile = machine->profile();
+    const std::shared_ptr<const Profile> profile = machine->profileSnapshot();
     QVERIFY(profile);
     const nlohmann::json expected = ExpectedProfile::readFile(expectedPath.toStdString());
     const ProfileAnalysis analysis = ProfileAnalysis::compute(*profile);
@@ -159,8 +162,9 @@ void TestDebugServer::severalMachinesAtOnce()
     const nlohmann::json expected = ExpectedProfile::readFile(QString(base + QStringLiteral(".expected.json")).toStdString());
     for (MachineSession* m : std::as_const(machines)) {
         QTRY_VERIFY(!m->isConnected());
-        QVERIFY(m->profile());
-        const auto errors = ExpectedProfile::compare(*m->profile(), ProfileAnalysis::compute(*m->profile()),
+        const auto profile = m->profileSnapshot();
+        QVERIFY(profile);
+        const auto errors = ExpectedProfile::compare(*profile, ProfileAnalysis::compute(*profile),
                                                      ExpectedProfile::profilesOf(expected).at(0), 1);
         QCOMPARE(errors.size(), size_t(0));
     }
@@ -211,14 +215,18 @@ void TestDebugServer::oversizedMessageEndsOnlyThatConnection()
                "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
                "\r\n<xsbug><pr name=\"f\" value=\"7\"/></xsbug>\r\n"
                "\r\n<xsbug><ps>A,7,0.A,7,0</ps></xsbug>\r\n");
-    QTRY_VERIFY(machine && machine->profile() && machine->profile()->samples.size() == 2);
+    const auto sampleCount = [&] {
+        const auto profile = machine ? machine->profileSnapshot() : nullptr;
+        return profile ? profile->samples.size() : size_t(0);
+    };
+    QTRY_COMPARE(sampleCount(), size_t(2));
     QSignalSpy errors(machine, &MachineSession::errorOccurred);
     peer.write("\r\n<xsbug><log>" + QByteArray(10000, 'x'));
     QTRY_COMPARE(errors.size(), 1);
     QVERIFY2(errors.at(0).at(0).toString().contains(QLatin1String("larger than 4096 bytes")),
              qPrintable(errors.at(0).at(0).toString()));
-    QCOMPARE(machine->state(), MachineSession::State::Disconnected);
-    QCOMPARE(machine->profile()->samples.size(), size_t(2)); // nothing received is lost
+    QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected); // once the worker has finished
+    QCOMPARE(sampleCount(), size_t(2)); // nothing received is lost
     QTRY_COMPARE(peer.state(), QAbstractSocket::UnconnectedState);
 }
 
@@ -242,15 +250,95 @@ void TestDebugServer::lyingMachine()
                "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
                "\r\n<xsbug><ps>5,0.5,0.5,0</ps></xsbug>\r\n"
                "\r\n<xsbug><ps>5,0.5,0.5,0.");
-    QTRY_VERIFY(machine && machine->profile() && machine->profile()->samples.size() == 3);
+    const auto sampleCount = [&] {
+        const auto profile = machine ? machine->profileSnapshot() : nullptr;
+        return profile ? profile->samples.size() : size_t(0);
+    };
+    QTRY_COMPARE(sampleCount(), size_t(3));
     QVERIFY(machine->isProfiling());
     peer.disconnectFromHost();
     QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected);
     QVERIFY(!machine->isProfiling());
     QCOMPARE(machine->profileSessionCount(), 2); // the first start..start, the second cut by the disconnect
-    const Profile* last = machine->profile();
+    const std::shared_ptr<const Profile> last = machine->profileSnapshot();
     QCOMPARE(last->samples.size(), size_t(3)); // the partial <ps> is not there
     QVERIFY(ExpectedProfile::close(ProfileAnalysis::compute(*last).functions.duration(), 15.0));
+}
+
+namespace {
+// A machine that logs in, profiles and sends `messages` <ps> of 8 samples each, 10 µs apart,
+// stacks 60 deep (so the bytes outrun the parser), then stops profiling and leaves.
+QByteArray floodingMachine(int messages)
+{
+    QByteArray out = "\r\n<xsbug><login name=\"flood\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/></xsbug>\r\n"
+                     "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000100\"/></xsbug>\r\n"
+                     "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
+                     "\r\n<xsbug><pr name=\"f\" value=\"7\" path=\"/app/f.js\" line=\"3\"/></xsbug>\r\n";
+    QByteArray sample = "A";
+    for (int d = 0; d < 60; ++d)
+        sample += ",7";
+    sample += ",0";
+    QByteArray batch = "\r\n<xsbug><ps>" + sample;
+    for (int k = 1; k < 8; ++k)
+        batch += '.' + sample;
+    batch += "</ps></xsbug>\r\n";
+    out.reserve(out.size() + qsizetype(messages) * batch.size() + 100);
+    for (int m = 0; m < messages; ++m)
+        out += batch;
+    return out + "\r\n<xsbug><pt name=\"stop\" value=\"@00000000FFFFFFFF\"/></xsbug>\r\n";
+}
+
+// Writes `bytes` from its own thread with blocking calls, as fast as the server takes them.
+void sendFrom(quint16 port, QByteArray bytes)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(5000))
+        return;
+    socket.write(bytes);
+    while (socket.bytesToWrite() > 0 && socket.waitForBytesWritten(30000)) {
+    }
+    socket.disconnectFromHost();
+    if (socket.state() != QAbstractSocket::UnconnectedState)
+        socket.waitForDisconnected(30000);
+}
+} // namespace
+
+// Bytes arriving faster than the worker parses them: reading pauses (TCP holds the rest)
+// and resumes; every sample is recorded, in order, and the session ends after the last one.
+void TestDebugServer::floodIsParsedWithoutLoss()
+{
+    DebugServer server;
+    QVERIFY(server.listen(0));
+    MachineSession* machine = nullptr;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) { machine = s; });
+    const int messages = 25000; // about 12 MB: more than the 8 MB the worker may have queued
+    const QByteArray bytes = floodingMachine(messages);
+    QVERIFY(bytes.size() > (12 << 20) - (1 << 20));
+    std::thread peer(sendFrom, server.port(), bytes);
+    QTRY_VERIFY_WITH_TIMEOUT(machine && machine->state() == MachineSession::State::Disconnected, 120000);
+    peer.join();
+    QVERIFY2(machine->readPauses() > 0, "the flood never got ahead of the parser");
+    const auto profile = machine->profileSnapshot();
+    QVERIFY(profile);
+    QCOMPARE(profile->samples.size(), size_t(messages) * 8);
+    QVERIFY(ExpectedProfile::close(ProfileAnalysis::compute(*profile).functions.duration(), messages * 8 * 10.0));
+    QVERIFY(!machine->isProfiling());
+}
+
+// The tab of a streaming machine closed: the session goes while its worker still has bytes
+// to parse. Nothing crashes (the ASan build runs this too) and nothing is delivered to it.
+void TestDebugServer::sessionDeletedWhileParsing()
+{
+    DebugServer server;
+    QVERIFY(server.listen(0));
+    MachineSession* machine = nullptr;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) { machine = s; });
+    std::thread peer(sendFrom, server.port(), floodingMachine(25000));
+    QTRY_VERIFY_WITH_TIMEOUT(machine && machine->profileRevision() > 0, 30000);
+    delete machine;
+    QTest::qWait(300); // results queued to the deleted session are dropped
+    peer.join();
 }
 
 QTEST_GUILESS_MAIN(TestDebugServer)

@@ -106,7 +106,7 @@ int main(int argc, char** argv)
         if (m->name() != QLatin1String("xst"))
             continue;
         ++replayed;
-        const xsprof::Profile* p = m->profile();
+        const std::shared_ptr<const xsprof::Profile> p = m->profileSnapshot();
         if (!p)
             continue;
         const auto a = xsprof::ProfileAnalysis::compute(*p);

@@ -1,0 +1,74 @@
+#include "sessionparser.h"
+
+SessionParser::SessionParser(qsizetype maxMessageBytes) : m_reader(maxMessageBytes) {}
+
+SessionParser::Result SessionParser::feed(const QByteArray& bytes)
+{
+    Result result;
+    if (m_failed)
+        return result;
+    const bool framed = m_reader.feed(bytes);
+    std::vector<xsbug::Message> messages = m_reader.takeMessages();
+    for (xsbug::Message& message : messages) {
+        if (std::holds_alternative<xsbug::Login>(message))
+            m_loggedIn = true;
+        else if (!m_loggedIn)
+            continue; // nothing counts before the login
+        std::lock_guard lock(m_profileMutex); // per message: a snapshot waits for one message at most
+        if (const auto* pr = std::get_if<xsbug::ProfileRecord>(&message)) {
+            m_recorder.onProfileRecord(pr->id, pr->name.toStdString(), pr->path.toStdString(), pr->line);
+            result.profileChanged = true;
+            continue;
+        }
+        if (const auto* ps = std::get_if<xsbug::ProfileSamples>(&message)) {
+            m_recorder.onProfileSamples(ps->text);
+            result.profileChanged = true;
+            continue;
+        }
+        if (const auto* pt = std::get_if<xsbug::ProfileTime>(&message)) {
+            m_recorder.onProfileTime(pt->kind.toStdString(), pt->value.toStdString());
+            result.profileChanged = true;
+        }
+        result.events.push_back({std::move(message), m_recorder.isRecording()});
+    }
+    result.messageCount = m_reader.messageCount();
+    if (!framed) {
+        m_failed = true;
+        result.failed = true;
+        result.error = m_reader.error();
+    }
+    return result;
+}
+
+SessionParser::Result SessionParser::finish()
+{
+    Result result;
+    result.finished = true;
+    result.messageCount = m_reader.messageCount();
+    std::lock_guard lock(m_profileMutex);
+    result.wasRecording = m_recorder.isRecording();
+    m_recorder.finish();
+    result.profileChanged = result.wasRecording;
+    return result;
+}
+
+std::shared_ptr<xsprof::Profile> SessionParser::profileSnapshot() const
+{
+    std::lock_guard lock(m_profileMutex);
+    const xsprof::Profile* profile = m_recorder.current();
+    if (!profile && !m_recorder.sessions().empty())
+        profile = &m_recorder.sessions().back();
+    return profile ? std::make_shared<xsprof::Profile>(*profile) : nullptr;
+}
+
+bool SessionParser::hasProfile() const
+{
+    std::lock_guard lock(m_profileMutex);
+    return m_recorder.isRecording() || !m_recorder.sessions().empty();
+}
+
+int SessionParser::profileSessionCount() const
+{
+    std::lock_guard lock(m_profileMutex);
+    return int(m_recorder.sessions().size()) + (m_recorder.isRecording() ? 1 : 0);
+}

@@ -1,0 +1,50 @@
+#pragma once
+// One connection's bytes turned into what the session acts on, the profile recorded on the way.
+// MachineSession runs it on a worker thread, one call at a time, so a machine streaming samples
+// costs the GUI thread only the messages it shows; the profile is read under a lock.
+#include "xsbugmessagereader.h"
+#include "xsbugmessages.h"
+
+#include "model/xsprofilerecorder.h"
+
+#include <QByteArray>
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+class SessionParser {
+public:
+    struct Event {
+        xsbug::Message message;
+        bool recording = false; // whether a profiling session is open after this message
+    };
+    struct Result {
+        std::vector<Event> events; // from the first login on, except profile records and samples
+        bool profileChanged = false;
+        bool failed = false; // the stream cannot be framed any more: `error` says why
+        QString error;
+        size_t messageCount = 0;
+        bool finished = false;     // by finish()
+        bool wasRecording = false; // by finish(): a session was open and is now kept
+    };
+
+    explicit SessionParser(qsizetype maxMessageBytes = XsbugMessageReader::defaultMaxMessageBytes);
+
+    Result feed(const QByteArray& bytes);
+    // The end of the input: an open profiling session becomes a finished one.
+    Result finish();
+
+    // Thread-safe. A copy (the caller's own) of the profile being recorded, else of the last
+    // one finished; null before any.
+    std::shared_ptr<xsprof::Profile> profileSnapshot() const;
+    bool hasProfile() const;
+    int profileSessionCount() const;
+
+private:
+    XsbugMessageReader m_reader;
+    bool m_loggedIn = false;
+    bool m_failed = false;
+    mutable std::mutex m_profileMutex;
+    mutable xsprof::XsProfileRecorder m_recorder; // guarded by m_profileMutex
+};

@@ -79,6 +79,10 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
         m_refresher->refreshNow(); // the final numbers, without waiting for the interval
         updateHeader();
         emit titleChanged();
+        emit statusMessage(m_session->hasProfile()
+                               ? tr("%1 disconnected; its profile stays in the tab (File › Save Profile As…).")
+                                     .arg(m_session->displayName())
+                               : tr("%1 disconnected.").arg(m_session->displayName()));
     });
 
     m_stopwatch->setProfiling(session->isProfiling());

@@ -36,6 +36,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTabWidget>
+#include <QStatusBar>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -227,6 +228,8 @@ void TestDebuggee::testReplayBecomesDebuggeeTab()
     QTRY_VERIFY(!machine->isConnected());
     QVERIFY(machine->stateText() == QStringLiteral("disconnected"));
     QVERIFY(m_window->currentDebuggee() == machine);
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("disconnected; its profile stays")),
+             qPrintable(m_window->statusBar()->currentMessage()));
 
     // The handshake carried <start-profiling/> (profile on start) like xsbug's.
     QFile sent(transcriptStem + QStringLiteral(".sent"));

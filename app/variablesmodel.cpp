@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QHash>
 
+#include <algorithm>
+
 namespace {
 // Rows are matched by name; repeated names (rare) by their occurrence.
 QList<QString> keysOf(const auto& nodes)
@@ -45,7 +47,58 @@ std::unique_ptr<VariablesModel::Node> VariablesModel::build(const QList<xsbug::P
 void VariablesModel::setProperties(const QList<xsbug::Property>& properties)
 {
     std::unique_ptr<Node> fresh = build(properties);
+    sort(fresh.get());
     merge(m_root.get(), fresh->children);
+}
+
+bool VariablesModel::naturalLess(QStringView a, QStringView b)
+{
+    qsizetype i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a[i].isDigit() && b[j].isDigit()) {
+            // Compare the digit runs by value: without leading zeros, the longer is larger.
+            const qsizetype i0 = i, j0 = j;
+            while (i < a.size() && a[i].isDigit())
+                ++i;
+            while (j < b.size() && b[j].isDigit())
+                ++j;
+            QStringView x = a.mid(i0, i - i0), y = b.mid(j0, j - j0);
+            while (x.size() > 1 && x[0] == QLatin1Char('0'))
+                x = x.mid(1);
+            while (y.size() > 1 && y[0] == QLatin1Char('0'))
+                y = y.mid(1);
+            if (x.size() != y.size())
+                return x.size() < y.size();
+            if (const int c = x.compare(y); c != 0)
+                return c < 0;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] < b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
+void VariablesModel::sort(Node* node) const
+{
+    // The frame's own slots lead the Locals, in this order, as in xsbug.
+    static const QStringList leading{QStringLiteral("(return)"), QStringLiteral("new.target"),
+                                     QStringLiteral("(function)"), QStringLiteral("this")};
+    const bool top = node->property.depth < 0 && m_order == Order::LocalsFirst;
+    const auto rank = [&](const Node& n) {
+        const qsizetype at = top ? leading.indexOf(n.property.name) : -1;
+        return at < 0 ? leading.size() : at;
+    };
+    std::stable_sort(node->children.begin(), node->children.end(), [&](const auto& a, const auto& b) {
+        const qsizetype ra = rank(*a), rb = rank(*b);
+        return ra != rb ? ra < rb : naturalLess(a->property.name, b->property.name);
+    });
+    for (size_t i = 0; i < node->children.size(); ++i) {
+        node->children[i]->row = int(i);
+        sort(node->children[i].get());
+    }
 }
 
 void VariablesModel::merge(Node* into, std::vector<std::unique_ptr<Node>>& fresh)

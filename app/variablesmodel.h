@@ -3,6 +3,8 @@
 // built from the flat, depth-ordered property list. The machine keeps the expansion
 // state and re-sends the whole list after each <toggle>; setProperties() merges it into
 // the tree in place (row inserts/removes and dataChanged), so views keep their state.
+// Rows are sorted within their parent as xsbug sorts them, numbers by value ([2] before
+// [10], arg(2) before arg(10)); Locals put (return), new.target, (function) and this first.
 #include "protocol/xsbugmessages.h"
 
 #include <QAbstractItemModel>
@@ -17,8 +19,14 @@ public:
     enum Column { NameColumn, ValueColumn, ColumnCount };
     enum Role { AddressRole = Qt::UserRole + 1, FlagsRole, ExpandableRole, ExpandedRole, RawValueRole };
 
+    enum class Order { Names, LocalsFirst };
+
     explicit VariablesModel(QObject* parent = nullptr);
     ~VariablesModel() override;
+
+    void setOrder(Order order) { m_order = order; } // for the next setProperties()
+    // Names compared with digit runs by value, the rest by character.
+    static bool naturalLess(QStringView a, QStringView b);
 
     void setProperties(const QList<xsbug::Property>& properties);
     void clear() { setProperties({}); }
@@ -41,9 +49,11 @@ private:
         int row = 0;
     };
     static std::unique_ptr<Node> build(const QList<xsbug::Property>& properties);
+    void sort(Node* node) const;
     void merge(Node* into, std::vector<std::unique_ptr<Node>>& fresh);
     QModelIndex indexOf(Node* node, int column) const;
     Node* nodeOf(const QModelIndex& index) const;
 
     std::unique_ptr<Node> m_root;
+    Order m_order = Order::Names;
 };

@@ -9,6 +9,7 @@
 VariablesView::VariablesView(MachineSession* session, Scope scope, QWidget* parent)
     : QTreeView(parent), m_session(session), m_scope(scope), m_model(new VariablesModel(this))
 {
+    m_model->setOrder(scope == Scope::Locals ? VariablesModel::Order::LocalsFirst : VariablesModel::Order::Names);
     setModel(m_model);
     setUniformRowHeights(true);
     setAlternatingRowColors(true);

@@ -94,6 +94,7 @@ private slots:
     void consoleModelSplitsAndColours();
     void consoleModelIsBoundedAndMerges();
     void variablesModelMergesInPlace();
+    void variablesAreSortedAsXsbugDoes();
     void logsFromMachineReachTheConsole();
     void breakShowsFramesAndLocalsAndSteps();
     void togglingAPropertyOpensIt();
@@ -220,6 +221,44 @@ void TestDebugger::variablesModelMergesInPlace()
     QCOMPARE(VariablesModel::displayValue(prop(" cew_", "b", "-0x7Bn", 0)), QStringLiteral("-123n"));
 }
 
+void TestDebugger::variablesAreSortedAsXsbugDoes()
+{
+    QVERIFY(VariablesModel::naturalLess(u"[2]", u"[10]"));
+    QVERIFY(!VariablesModel::naturalLess(u"[10]", u"[2]"));
+    QVERIFY(VariablesModel::naturalLess(u"arg(9)", u"arg(10)"));
+    QVERIFY(VariablesModel::naturalLess(u"a", u"ab"));
+    QVERIFY(VariablesModel::naturalLess(u"x007", u"x8"));
+    QVERIFY(!VariablesModel::naturalLess(u"same", u"same"));
+
+    VariablesModel model;
+    model.setOrder(VariablesModel::Order::LocalsFirst);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto prop = [](const char* flags, const char* name, int depth) {
+        return xsbug::Property{QString::fromLatin1(name), QStringLiteral("1"), QString::fromLatin1(flags), {}, 0, depth};
+    };
+    // As a machine sends them: its own order, an array's items under it.
+    model.setProperties({prop(" cew_", "zeta", 0), prop("-cew_", "list", 0), prop(" cew_", "[10]", 1),
+                         prop(" cew_", "[2]", 1), prop(" cew_", "(..)", 1), prop(" cew_", "this", 0),
+                         prop(" cew_", "(function)", 0), prop(" cew_", "alpha", 0), prop(" cew_", "new.target", 0),
+                         prop(" cew_", "(return)", 0)});
+    QStringList top;
+    for (int row = 0; row < model.rowCount(); ++row)
+        top << model.index(row, 0).data().toString();
+    QCOMPARE(top, (QStringList{QStringLiteral("(return)"), QStringLiteral("new.target"), QStringLiteral("(function)"),
+                               QStringLiteral("this"), QStringLiteral("alpha"), QStringLiteral("list"),
+                               QStringLiteral("zeta")}));
+    const QModelIndex list = model.index(5, 0);
+    QStringList items;
+    for (int row = 0; row < model.rowCount(list); ++row)
+        items << model.index(row, 0, list).data().toString();
+    QCOMPARE(items, (QStringList{QStringLiteral("(..)"), QStringLiteral("[2]"), QStringLiteral("[10]")}));
+
+    // Globals and modules: no leading slots, the same order by name.
+    VariablesModel globals;
+    globals.setProperties({prop(" cew_", "this", 0), prop(" cew_", "Array", 0)});
+    QCOMPARE(globals.index(0, 0).data().toString(), QStringLiteral("Array"));
+}
+
 void TestDebugger::logsFromMachineReachTheConsole()
 {
     DebugServer server;
@@ -281,8 +320,10 @@ void TestDebugger::breakShowsFramesAndLocalsAndSteps()
     QCOMPARE(panes.callStack()->model()->rowCount(), 3);
     QCOMPARE(panes.callStack()->model()->index(0, 0).data().toString(), QStringLiteral("mid"));
     QCOMPARE(panes.locals()->model()->rowCount(), 5);
-    QCOMPARE(panes.locals()->model()->index(2, 1).data().toString(), QStringLiteral("'probe'"));
-    QCOMPARE(panes.locals()->model()->index(4, 1).data().toString(), QStringLiteral("123n"));
+    // Sorted as xsbug does: the frame's slots first, then by name.
+    QCOMPARE(panes.locals()->model()->index(1, 0).data().toString(), QStringLiteral("this"));
+    QCOMPARE(panes.locals()->model()->index(2, 1).data().toString(), QStringLiteral("123n"));
+    QCOMPARE(panes.locals()->model()->index(4, 1).data().toString(), QStringLiteral("'probe'"));
     QCOMPARE(panes.globals()->model()->rowCount(), 2);
     QCOMPARE(panes.modules()->model()->rowCount(), 1);
     QVERIFY(panes.source()->isLoaded());

@@ -1,5 +1,7 @@
 #include "callstackview.h"
 
+#include "staleviewtimer.h"
+
 #include "callstackmodel.h"
 
 #include "protocol/machinesession.h"
@@ -20,13 +22,11 @@ CallStackView::CallStackView(MachineSession* session, QWidget* parent)
     if (session) {
         connect(session, &MachineSession::framesChanged, this, &CallStackView::refresh);
         connect(session, &MachineSession::variablesChanged, this, &CallStackView::refresh);
-        connect(session, &MachineSession::stateChanged, this, [this](MachineSession::State state) {
-            if (state != MachineSession::State::Broken) {
-                m_updating = true;
-                m_model->setFrames({}); // a running machine has no stack to show
-                m_updating = false;
-            }
-        });
+        new StaleViewTimer(session, [this] {
+            m_updating = true;
+            m_model->setFrames({}); // a running machine has no stack to show
+            m_updating = false;
+        }, this);
         refresh();
     }
 }

@@ -1,5 +1,6 @@
 #include "variablesview.h"
 
+#include "staleviewtimer.h"
 #include "variablesmodel.h"
 
 #include "protocol/machinesession.h"
@@ -19,10 +20,7 @@ VariablesView::VariablesView(MachineSession* session, Scope scope, QWidget* pare
     connect(this, &QTreeView::collapsed, this, [this](const QModelIndex& index) { onExpandedByUser(index, false); });
     if (session) {
         connect(session, &MachineSession::variablesChanged, this, &VariablesView::refresh);
-        connect(session, &MachineSession::stateChanged, this, [this](MachineSession::State state) {
-            if (state == MachineSession::State::Running || state == MachineSession::State::Disconnected)
-                m_model->clear(); // values of a running machine are stale
-        });
+        new StaleViewTimer(session, [this] { m_model->clear(); }, this); // a running machine's values are stale
         if (session->state() == MachineSession::State::Broken)
             refresh();
     }

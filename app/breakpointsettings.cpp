@@ -18,7 +18,9 @@ void BreakpointSettings::load(QSettings& settings, BreakpointsModel& model)
     for (int i = 0; i < count; ++i) {
         settings.setArrayIndex(i);
         list << Breakpoint{settings.value(QStringLiteral("path")).toString(), settings.value(QStringLiteral("line")).toInt(),
-                           settings.value(QStringLiteral("enabled"), true).toBool()};
+                           settings.value(QStringLiteral("enabled"), true).toBool(),
+                           settings.value(QStringLiteral("function"), false).toBool(),
+                           settings.value(QStringLiteral("hitCount")).toString()};
     }
     settings.endArray();
     settings.endGroup();
@@ -38,6 +40,8 @@ void BreakpointSettings::save(QSettings& settings, const BreakpointsModel& model
         settings.setValue(QStringLiteral("path"), b.path);
         settings.setValue(QStringLiteral("line"), b.line);
         settings.setValue(QStringLiteral("enabled"), b.enabled);
+        settings.setValue(QStringLiteral("function"), b.function);
+        settings.setValue(QStringLiteral("hitCount"), b.hitCount);
     }
     settings.endArray();
     settings.endGroup();

@@ -1,6 +1,7 @@
 #include "breakpointsmodel.h"
 
 #include "protocol/machinesession.h"
+#include "protocol/xsbugcommandwriter.h"
 
 #include <QFileInfo>
 
@@ -10,9 +11,12 @@ void BreakpointsModel::setBreakpoints(const BreakpointList& breakpoints)
 {
     beginResetModel();
     m_breakpoints.clear();
-    for (const Breakpoint& b : breakpoints) {
-        if (!m_breakpoints.contains(b) && !b.path.isEmpty() && b.line > 0)
-            m_breakpoints << b;
+    for (Breakpoint b : breakpoints) {
+        if (m_breakpoints.contains(b) || b.path.isEmpty() || (b.function ? b.line != 0 : b.line <= 0))
+            continue;
+        if (!Breakpoint::isValidHitCount(b.hitCount))
+            b.hitCount.clear();
+        m_breakpoints << b;
     }
     endResetModel();
     emit changed();
@@ -37,12 +41,42 @@ void BreakpointsModel::add(const QString& path, int line)
 {
     if (path.isEmpty() || line <= 0 || contains(path, line))
         return;
+    insert(Breakpoint{path, line});
+}
+
+bool BreakpointsModel::addFunction(const QString& name)
+{
+    const Breakpoint b{name.trimmed(), 0, true, true};
+    if (!XsbugCommandWriter::isSendablePath(b.path))
+        return false;
+    if (!m_breakpoints.contains(b))
+        insert(b);
+    return true;
+}
+
+void BreakpointsModel::insert(const Breakpoint& breakpoint)
+{
     const int row = int(m_breakpoints.size());
     beginInsertRows({}, row, row);
-    m_breakpoints << Breakpoint{path, line, true};
+    m_breakpoints << breakpoint;
     endInsertRows();
-    sendSet(path, line);
+    sendSet(breakpoint);
     emit changed();
+}
+
+bool BreakpointsModel::setHitCount(int row, const QString& hitCount)
+{
+    if (row < 0 || row >= m_breakpoints.size() || (!hitCount.isEmpty() && !Breakpoint::isValidHitCount(hitCount)))
+        return false;
+    Breakpoint& b = m_breakpoints[row];
+    if (b.hitCount == hitCount)
+        return true;
+    b.hitCount = hitCount;
+    emit dataChanged(index(row), index(row));
+    if (b.enabled)
+        sendSet(b); // replaces the machine's record for this breakpoint
+    emit changed();
+    return true;
 }
 
 void BreakpointsModel::remove(const QString& path, int line)
@@ -61,7 +95,7 @@ void BreakpointsModel::removeRow(int row)
     m_breakpoints.removeAt(row);
     endRemoveRows();
     if (b.enabled)
-        sendClear(b.path, b.line);
+        sendClear(b);
     emit changed();
 }
 
@@ -76,7 +110,7 @@ void BreakpointsModel::removeAll()
     // One clear per breakpoint, not <clear-all-breakpoints/>, which the session does not offer.
     for (const Breakpoint& b : old) {
         if (b.enabled)
-            sendClear(b.path, b.line);
+            sendClear(b);
     }
     emit changed();
 }
@@ -89,9 +123,9 @@ void BreakpointsModel::setEnabled(int row, bool enabled)
     b.enabled = enabled;
     emit dataChanged(index(row), index(row), {Qt::CheckStateRole});
     if (enabled)
-        sendSet(b.path, b.line);
+        sendSet(b);
     else
-        sendClear(b.path, b.line);
+        sendClear(b);
     emit changed();
 }
 
@@ -99,7 +133,7 @@ QList<int> BreakpointsModel::linesIn(const QString& path) const
 {
     QList<int> lines;
     for (const Breakpoint& b : m_breakpoints) {
-        if (b.path == path)
+        if (!b.function && b.path == path)
             lines << b.line;
     }
     return lines;
@@ -119,10 +153,12 @@ void BreakpointsModel::setBreakOnExceptions(bool on)
         return;
     m_breakOnExceptions = on;
     // Sent at once to every machine (xsbug-protocol.md §5.6).
-    if (on)
-        sendSet(QStringLiteral("exceptions"), 0);
-    else
-        sendClear(QStringLiteral("exceptions"), 0);
+    sendToMachines([on](MachineSession* s) {
+        if (on)
+            s->setSpecialBreakpoint(QStringLiteral("exceptions"));
+        else
+            s->clearSpecialBreakpoint(QStringLiteral("exceptions"));
+    });
     emit changed();
 }
 
@@ -152,19 +188,21 @@ void BreakpointsModel::attach(MachineSession* session)
     m_sessions << session;
 }
 
-void BreakpointsModel::sendSet(const QString& path, int line)
+void BreakpointsModel::sendSet(const Breakpoint& breakpoint)
 {
-    for (const QPointer<MachineSession>& s : std::as_const(m_sessions)) {
-        if (s && s->state() != MachineSession::State::AwaitingLogin && s->isConnected())
-            s->setBreakpoint(path, line);
-    }
+    sendToMachines([&breakpoint](MachineSession* s) { s->setBreakpoint(breakpoint); });
 }
 
-void BreakpointsModel::sendClear(const QString& path, int line)
+void BreakpointsModel::sendClear(const Breakpoint& breakpoint)
+{
+    sendToMachines([&breakpoint](MachineSession* s) { s->clearBreakpoint(breakpoint); });
+}
+
+void BreakpointsModel::sendToMachines(const std::function<void(MachineSession*)>& command)
 {
     for (const QPointer<MachineSession>& s : std::as_const(m_sessions)) {
         if (s && s->state() != MachineSession::State::AwaitingLogin && s->isConnected())
-            s->clearBreakpoint(path, line);
+            command(s);
     }
 }
 
@@ -178,12 +216,21 @@ QVariant BreakpointsModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Breakpoint& b = m_breakpoints.at(index.row());
+    const QString hits = b.hitCount.isEmpty() ? QString() : tr("  · hit count %1").arg(b.hitCount);
     switch (role) {
-    case Qt::DisplayRole: return QString(QFileInfo(b.path).fileName() + QLatin1Char(':') + QString::number(b.line));
-    case Qt::ToolTipRole: return QString(b.path + QLatin1Char(':') + QString::number(b.line));
+    case Qt::DisplayRole:
+        if (b.function)
+            return QString(b.path + QStringLiteral("()") + hits);
+        return QString(QFileInfo(b.path).fileName() + QLatin1Char(':') + QString::number(b.line) + hits);
+    case Qt::ToolTipRole:
+        if (b.function)
+            return QString(tr("Stops on entry to any function named %1").arg(b.path) + hits);
+        return QString(b.path + QLatin1Char(':') + QString::number(b.line) + hits);
     case Qt::CheckStateRole: return b.enabled ? Qt::Checked : Qt::Unchecked;
     case PathRole: return b.path;
     case LineRole: return b.line;
+    case FunctionRole: return b.function;
+    case HitCountRole: return b.hitCount;
     default: return {};
     }
 }

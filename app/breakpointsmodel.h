@@ -1,7 +1,8 @@
 #pragma once
 // The breakpoints of all machines, as xsbug keeps them (xsbug-protocol.md §4.3, §5.6):
-// path:line rows that can be disabled, plus Break on start / Break on exceptions. Machines
-// get them at login (sessionSettings()); attached machines get each change at once.
+// path:line and function rows that can be disabled and given a hit count, plus Break on
+// start / Break on exceptions. Machines get them at login (sessionSettings()); attached
+// machines get each change at once.
 #include "protocol/machinesession.h"
 
 #include "protocol/breakpoint.h"
@@ -10,12 +11,14 @@
 #include <QAbstractListModel>
 #include <QPointer>
 
+#include <functional>
+
 
 class BreakpointsModel : public QAbstractListModel
 {
     Q_OBJECT
 public:
-    enum Role { PathRole = Qt::UserRole + 1, LineRole };
+    enum Role { PathRole = Qt::UserRole + 1, LineRole, FunctionRole, HitCountRole };
 
     explicit BreakpointsModel(QObject* parent = nullptr);
 
@@ -27,6 +30,10 @@ public:
     // Adds an enabled breakpoint, or removes the existing one; true when it now exists.
     bool toggle(const QString& path, int line);
     void add(const QString& path, int line);
+    // Stops on entry to any function of that name; false for a name the machine cannot take.
+    bool addFunction(const QString& name);
+    // "" for every hit; false (nothing changes) unless Breakpoint::isValidHitCount().
+    bool setHitCount(int row, const QString& hitCount);
     void remove(const QString& path, int line);
     void removeRow(int row);
     void removeAll();
@@ -56,8 +63,10 @@ signals:
     void changed();
 
 private:
-    void sendSet(const QString& path, int line);
-    void sendClear(const QString& path, int line);
+    void insert(const Breakpoint& breakpoint);
+    void sendSet(const Breakpoint& breakpoint);
+    void sendClear(const Breakpoint& breakpoint);
+    void sendToMachines(const std::function<void(MachineSession*)>& command);
 
     BreakpointList m_breakpoints;
     bool m_breakOnStart = false;

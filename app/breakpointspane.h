@@ -1,11 +1,13 @@
 #pragma once
-// The breakpoint list: enable/disable by checkbox, Remove (Del), Remove All, and the
-// Break on start / Break on exceptions flags.
+// The breakpoint list: enable/disable by checkbox, Add Function… (stop on entry to a function
+// by name), Hit Count… (stop only at some hits), Remove (Del), Remove All, and the Break on
+// start / Break on exceptions flags. The questions are asked in non-modal dialogs.
 #include <QWidget>
 
 class BreakpointsModel;
 class QCheckBox;
 class QListView;
+class QToolButton;
 
 class BreakpointsPane : public QWidget
 {
@@ -15,15 +17,21 @@ public:
     QListView* view() const { return m_view; }
     QCheckBox* breakOnStartBox() const { return m_onStart; }
     QCheckBox* breakOnExceptionsBox() const { return m_onExceptions; }
+    QToolButton* addFunctionButton() const { return m_addFunction; }
+    QToolButton* hitCountButton() const { return m_hitCount; }
 
 signals:
     void breakpointActivated(const QString& path, int line);
 
 private:
     void removeSelected();
+    void askFunctionName();
+    void askHitCount();
 
     BreakpointsModel* m_model;
     QListView* m_view;
     QCheckBox* m_onStart;
     QCheckBox* m_onExceptions;
+    QToolButton* m_addFunction;
+    QToolButton* m_hitCount;
 };

@@ -2,13 +2,28 @@
 #include <QList>
 #include <QString>
 
-// A line breakpoint as the machine knows it: the exact path the machine reports, and a line.
-struct Breakpoint {
-    QString path;
-    int line = 0;
-    bool enabled = true;
+#include <utility>
 
-    bool operator==(const Breakpoint& o) const { return path == o.path && line == o.line; }
+// A breakpoint as the machine knows it (xsbug-protocol.md §4.3): a line (the exact path the
+// machine reports, and a line) or a function (its name; the machine stops on entry to any
+// function of that name), optionally with a hit count.
+struct Breakpoint {
+    Breakpoint() = default;
+    Breakpoint(QString path, int line, bool enabled = true, bool function = false, QString hitCount = {})
+        : path(std::move(path)), line(line), enabled(enabled), function(function), hitCount(std::move(hitCount))
+    {
+    }
+
+    QString path; // the file, or the function's name
+    int line = 0; // 0 for a function
+    bool enabled = true;
+    bool function = false;
+    QString hitCount; // empty: every hit; else an optional operator (% < <= = > >=) and a count
+
+    bool operator==(const Breakpoint& o) const { return path == o.path && line == o.line && function == o.function; }
+
+    // "5", ">=5", "%3"…: what the machine accepts in <breakpoint-hit-count>.
+    static bool isValidHitCount(const QString& text);
 };
 
 using BreakpointList = QList<Breakpoint>;

@@ -304,5 +304,7 @@ void MachineSession::startProfiling() { resume(XsbugCommandWriter::go() + XsbugC
 void MachineSession::stopProfiling() { send(XsbugCommandWriter::stopProfiling()); }
 void MachineSession::select(const QString& frameAddress) { send(XsbugCommandWriter::select(frameAddress)); }
 void MachineSession::toggle(const QString& address) { send(XsbugCommandWriter::toggle(address)); }
-void MachineSession::setBreakpoint(const QString& path, int line) { send(XsbugCommandWriter::setBreakpoint(path, line)); }
-void MachineSession::clearBreakpoint(const QString& path, int line) { send(XsbugCommandWriter::clearBreakpoint(path, line)); }
+void MachineSession::setBreakpoint(const Breakpoint& b) { send(XsbugCommandWriter::setBreakpoint(b)); }
+void MachineSession::clearBreakpoint(const Breakpoint& b) { send(XsbugCommandWriter::clearBreakpoint(b)); }
+void MachineSession::setSpecialBreakpoint(const QString& name) { send(XsbugCommandWriter::setSpecialBreakpoint(name)); }
+void MachineSession::clearSpecialBreakpoint(const QString& name) { send(XsbugCommandWriter::clearSpecialBreakpoint(name)); }

@@ -65,8 +65,10 @@ public:
     void stopProfiling();
     void select(const QString& frameAddress);
     void toggle(const QString& address);
-    void setBreakpoint(const QString& path, int line);
-    void clearBreakpoint(const QString& path, int line);
+    void setBreakpoint(const Breakpoint& breakpoint);
+    void clearBreakpoint(const Breakpoint& breakpoint);
+    void setSpecialBreakpoint(const QString& name); // "exceptions" or "start"
+    void clearSpecialBreakpoint(const QString& name);
 
 signals:
     void loggedIn();

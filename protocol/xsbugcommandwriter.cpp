@@ -9,10 +9,27 @@ QByteArray framed(const QByteArray& body)
     return QByteArrayLiteral("\r\n") + body + QByteArrayLiteral("\r\n");
 }
 
-QByteArray breakpointElement(const char* element, const QString& path, int line, const char* id = "@0")
+QByteArray breakpointElement(const char* element, const QString& path, int line, int id = 0,
+                             const QString& hitCount = {})
 {
-    return QByteArray("<") + element + " path=\"" + path.toUtf8() + "\" line=\"" + QByteArray::number(qMax(0, line)) +
-           "\" id=\"" + id + "\"/>";
+    QByteArray e = QByteArray("<") + element + " path=\"" + path.toUtf8() + "\" line=\"" +
+                   QByteArray::number(qMax(0, line)) + "\" id=\"@" + QByteArray::number(id, 16) + '"';
+    if (hitCount.isEmpty())
+        return e + "/>";
+    return e + "><breakpoint-hit-count path=\"" + hitCount.toLatin1() + "\"/></" + element + '>';
+}
+
+// The id is a flag word: 2 for a function breakpoint, bit 0 when children follow (§4.3).
+QByteArray breakpointElement(const char* element, const Breakpoint& b, bool withChildren)
+{
+    const QString hitCount = withChildren && Breakpoint::isValidHitCount(b.hitCount) ? b.hitCount : QString();
+    const int id = (b.function ? 2 : 0) | (hitCount.isEmpty() ? 0 : 1);
+    return breakpointElement(element, b.path, b.function ? 0 : b.line, id, hitCount);
+}
+
+bool isSendable(const Breakpoint& b)
+{
+    return isSendablePath(b.path) && (b.function || b.line > 0);
 }
 
 } // namespace
@@ -66,14 +83,24 @@ QByteArray toggle(const QString& value)
     return framed("<toggle id=\"" + address(value) + "\"/>");
 }
 
-QByteArray setBreakpoint(const QString& path, int line)
+QByteArray setBreakpoint(const Breakpoint& breakpoint)
 {
-    return isSendablePath(path) ? framed(breakpointElement("set-breakpoint", path, line)) : QByteArray();
+    return isSendable(breakpoint) ? framed(breakpointElement("set-breakpoint", breakpoint, true)) : QByteArray();
 }
 
-QByteArray clearBreakpoint(const QString& path, int line)
+QByteArray clearBreakpoint(const Breakpoint& breakpoint)
 {
-    return isSendablePath(path) ? framed(breakpointElement("clear-breakpoint", path, line)) : QByteArray();
+    return isSendable(breakpoint) ? framed(breakpointElement("clear-breakpoint", breakpoint, false)) : QByteArray();
+}
+
+QByteArray setSpecialBreakpoint(const QString& name)
+{
+    return framed(breakpointElement("set-breakpoint", name, 0));
+}
+
+QByteArray clearSpecialBreakpoint(const QString& name)
+{
+    return framed(breakpointElement("clear-breakpoint", name, 0));
 }
 
 QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStart, bool breakOnExceptions)
@@ -84,8 +111,8 @@ QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStar
     if (breakOnExceptions)
         body += breakpointElement("breakpoint", QStringLiteral("exceptions"), 0);
     for (const Breakpoint& b : breakpoints) {
-        if (b.enabled && isSendablePath(b.path) && b.line > 0)
-            body += breakpointElement("breakpoint", b.path, b.line);
+        if (b.enabled && isSendable(b))
+            body += breakpointElement("breakpoint", b, true);
     }
     body += "</set-all-breakpoints>";
     return framed(body);

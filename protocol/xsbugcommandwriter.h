@@ -19,8 +19,12 @@ QByteArray startProfiling();
 QByteArray stopProfiling();
 QByteArray select(const QString& frameAddress);
 QByteArray toggle(const QString& address);
-QByteArray setBreakpoint(const QString& path, int line);
-QByteArray clearBreakpoint(const QString& path, int line);
+// Line and function breakpoints; a hit count goes along as a child element.
+QByteArray setBreakpoint(const Breakpoint& breakpoint);
+QByteArray clearBreakpoint(const Breakpoint& breakpoint);
+// The pseudo-breakpoints `exceptions` and `start` (line 0, id 0).
+QByteArray setSpecialBreakpoint(const QString& name);
+QByteArray clearSpecialBreakpoint(const QString& name);
 QByteArray clearAllBreakpoints();
 // The login answer: start / exceptions pseudo-breakpoints first, then the enabled ones.
 QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStart, bool breakOnExceptions);

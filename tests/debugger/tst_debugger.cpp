@@ -11,19 +11,21 @@
 #include "app/debuggerpanes.h"
 #include "app/instrumentspanel.h"
 #include "app/sourcegutter.h"
-#include "views/sourceview.h"
 #include "app/staleviewtimer.h"
 #include "app/variablesmodel.h"
 #include "app/variablesview.h"
+#include "views/sourceview.h"
 
 #include "views/qcustomplotinclude.h"
 
 #include "protocol/debugserver.h"
+#include "protocol/xsbugcommandwriter.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QLocale>
 #include <QTextBlock>
@@ -498,6 +500,49 @@ void TestDebugger::breakpointsReachTheHandshakeAndLaterChanges()
     QVERIFY(machine.waitFor("line=\"9\" id=\"@0\"/>"));
     QCOMPARE(machine.received.count("<clear-breakpoint"), 2); // the enabled ones: 12 and 9
     QCOMPARE(breakpoints.rowCount(), 0);
+
+    // A function breakpoint and a hit count, through the pane's dialogs.
+    BreakpointsPane* pane = panes.breakpointsPane();
+    machine.received.clear();
+    pane->addFunctionButton()->click();
+    auto* ask = pane->findChild<QInputDialog*>();
+    QVERIFY(ask);
+    ask->setTextValue(QStringLiteral("fib"));
+    ask->accept();
+    QVERIFY(machine.waitFor("\r\n<set-breakpoint path=\"fib\" line=\"0\" id=\"@2\"/>\r\n"));
+    QCOMPARE(breakpoints.index(0).data().toString(), QStringLiteral("fib()"));
+    QVERIFY(breakpoints.linesIn(QStringLiteral("fib")).isEmpty());
+    QVERIFY(!pane->hitCountButton()->isEnabled());
+    pane->view()->setCurrentIndex(breakpoints.index(0));
+    QVERIFY(pane->hitCountButton()->isEnabled());
+    QTRY_VERIFY(!pane->findChild<QInputDialog*>()); // the first one closed itself
+    pane->hitCountButton()->click();
+    ask = pane->findChild<QInputDialog*>();
+    QVERIFY(ask);
+    ask->setTextValue(QStringLiteral(">=5"));
+    ask->accept();
+    QVERIFY(machine.waitFor("\r\n<set-breakpoint path=\"fib\" line=\"0\" id=\"@3\"><breakpoint-hit-count "
+                            "path=\">=5\"/></set-breakpoint>\r\n"));
+    QCOMPARE(breakpoints.index(0).data(BreakpointsModel::HitCountRole).toString(), QStringLiteral(">=5"));
+    QVERIFY(breakpoints.index(0).data().toString().contains(QLatin1String(">=5")));
+    // Not a hit count: refused, nothing sent, the old one kept.
+    machine.received.clear();
+    QVERIFY(!breakpoints.setHitCount(0, QStringLiteral("five")));
+    QCOMPARE(breakpoints.breakpoints().at(0).hitCount, QStringLiteral(">=5"));
+    QVERIFY(!breakpoints.addFunction(QStringLiteral("a\"b")));
+    QCOMPARE(breakpoints.rowCount(), 1);
+    // Back to every hit: set again, without the child.
+    QVERIFY(breakpoints.setHitCount(0, QString()));
+    QVERIFY(machine.waitFor("\r\n<set-breakpoint path=\"fib\" line=\"0\" id=\"@2\"/>\r\n"));
+    QCOMPARE(machine.received.count("breakpoint"), 1);
+    // And a machine logging in later gets both kinds in its handshake.
+    breakpoints.add(script, 7);
+    breakpoints.setHitCount(1, QStringLiteral("%2"));
+    const QByteArray handshake = XsbugCommandWriter::setAllBreakpoints(breakpoints.enabledBreakpoints(), false, false);
+    QVERIFY(handshake.contains("<breakpoint path=\"fib\" line=\"0\" id=\"@2\"/>"));
+    QVERIFY(handshake.contains("line=\"7\" id=\"@1\"><breakpoint-hit-count path=\"%2\"/></breakpoint>"));
+    pane->resize(520, 160);
+    screenshot(pane, QStringLiteral("breakpoints-pane.png"));
 }
 
 void TestDebugger::breakpointSettingsRoundTrip()
@@ -509,11 +554,16 @@ void TestDebugger::breakpointSettingsRoundTrip()
     saved.setEnabled(1, false);
     saved.setBreakOnStart(true);
     saved.setBreakOnExceptions(false);
+    QVERIFY(saved.addFunction(QStringLiteral("fib")));
+    QVERIFY(saved.setHitCount(0, QStringLiteral("%3")));
     BreakpointSettings::save(settings, saved);
     BreakpointsModel loaded;
     QAbstractItemModelTester tester(&loaded, QAbstractItemModelTester::FailureReportingMode::QtTest);
     BreakpointSettings::load(settings, loaded);
-    QCOMPARE(loaded.rowCount(), 2);
+    QCOMPARE(loaded.rowCount(), 3);
+    QCOMPARE(loaded.breakpoints().at(0).hitCount, QStringLiteral("%3"));
+    QVERIFY(loaded.breakpoints().at(2).function);
+    QCOMPARE(loaded.breakpoints().at(2).path, QStringLiteral("fib"));
     QCOMPARE(loaded.breakpoints().at(1).line, 12);
     QVERIFY(!loaded.breakpoints().at(1).enabled);
     QCOMPARE(loaded.index(1).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));

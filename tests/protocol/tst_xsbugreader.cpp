@@ -189,9 +189,31 @@ void TestXsbugReader::commandsAreFramedAndEscaped()
     QCOMPARE(setAllBreakpoints(list, true, false),
              QByteArray("\r\n<set-all-breakpoints><breakpoint path=\"start\" line=\"0\" id=\"@0\"/>"
                         "<breakpoint path=\"/a/main.js\" line=\"12\" id=\"@0\"/></set-all-breakpoints>\r\n"));
-    QCOMPARE(setBreakpoint(QStringLiteral("/b & c/<x>.js"), 7),
+    QCOMPARE(setBreakpoint({QStringLiteral("/b & c/<x>.js"), 7}),
              QByteArray("\r\n<set-breakpoint path=\"/b & c/<x>.js\" line=\"7\" id=\"@0\"/>\r\n")); // the machine decodes nothing
-    QVERIFY(setBreakpoint(QStringLiteral("/a\"b.js"), 7).isEmpty());
+    QVERIFY(setBreakpoint({QStringLiteral("/a\"b.js"), 7}).isEmpty());
+    QVERIFY(setBreakpoint({QStringLiteral("/a/main.js"), 0}).isEmpty()); // a line breakpoint needs a line
+
+    // Function breakpoints (id 2) and hit counts (bit 0, a child element), as xsbug sends them.
+    const Breakpoint fib{QStringLiteral("fib"), 0, true, true};
+    QCOMPARE(setBreakpoint(fib), QByteArray("\r\n<set-breakpoint path=\"fib\" line=\"0\" id=\"@2\"/>\r\n"));
+    QCOMPARE(clearBreakpoint(fib), QByteArray("\r\n<clear-breakpoint path=\"fib\" line=\"0\" id=\"@2\"/>\r\n"));
+    const Breakpoint fifth{QStringLiteral("/a/main.js"), 12, true, false, QStringLiteral(">=5")};
+    QCOMPARE(setBreakpoint(fifth), QByteArray("\r\n<set-breakpoint path=\"/a/main.js\" line=\"12\" id=\"@1\">"
+                                              "<breakpoint-hit-count path=\">=5\"/></set-breakpoint>\r\n"));
+    QCOMPARE(clearBreakpoint(fifth), QByteArray("\r\n<clear-breakpoint path=\"/a/main.js\" line=\"12\" id=\"@0\"/>\r\n"));
+    const Breakpoint everyThird{QStringLiteral("exceptions"), 0, true, true, QStringLiteral("%3")};
+    QCOMPARE(setAllBreakpoints({everyThird, {QStringLiteral("bad"), 0, true, true, QStringLiteral("x")}}, false, false),
+             QByteArray("\r\n<set-all-breakpoints><breakpoint path=\"exceptions\" line=\"0\" id=\"@3\">"
+                        "<breakpoint-hit-count path=\"%3\"/></breakpoint>"
+                        "<breakpoint path=\"bad\" line=\"0\" id=\"@2\"/></set-all-breakpoints>\r\n"));
+    QCOMPARE(setSpecialBreakpoint(QStringLiteral("exceptions")),
+             QByteArray("\r\n<set-breakpoint path=\"exceptions\" line=\"0\" id=\"@0\"/>\r\n"));
+
+    for (const char* ok : {"1", "5", ">=5", ">5", "<3", "<=3", "=7", "%2", "123456789"})
+        QVERIFY2(Breakpoint::isValidHitCount(QString::fromLatin1(ok)), ok);
+    for (const char* bad : {"", "0", ">=0", "=>5", "5%", "%", "x", "-1", " 5", "1234567890", "\"5"})
+        QVERIFY2(!Breakpoint::isValidHitCount(QString::fromLatin1(bad)), bad);
 }
 
 QTEST_GUILESS_MAIN(TestXsbugReader)

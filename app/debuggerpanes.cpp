@@ -13,6 +13,7 @@
 #include "protocol/machinesession.h"
 
 #include <QAction>
+#include <QDataStream>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
@@ -27,7 +28,8 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
       m_locals(new VariablesView(session, VariablesView::Scope::Locals, this)),
       m_modules(new VariablesView(session, VariablesView::Scope::Modules, this)),
       m_globals(new VariablesView(session, VariablesView::Scope::Globals, this)),
-      m_breakpointsPane(new BreakpointsPane(breakpoints, this)), m_source(new SourceGutter(breakpoints, this)),
+      m_breakpoints(breakpoints ? breakpoints : new BreakpointsModel(this)), // a pane on its own keeps its own list
+      m_breakpointsPane(new BreakpointsPane(m_breakpoints, this)), m_source(new SourceGutter(m_breakpoints, this)),
       m_instruments(new InstrumentsPanel(this)), m_showInstruments(new QAction(tr("Instruments"), this))
 {
     m_controls->setSession(session);
@@ -76,6 +78,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     main->setStretchFactor(2, 1);
     main->setSizes({320, 520, 260});
     connect(m_showInstruments, &QAction::toggled, strip, &QWidget::setVisible);
+    m_splitters = {left, right, main};
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -88,7 +91,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     m_instruments->setSession(session);
     if (session) {
         m_consoleModel->attach(session);
-        breakpoints->attach(session);
+        m_breakpoints->attach(session);
         connect(session, &MachineSession::stateChanged, this, &DebuggerPanes::updateStatus);
         connect(session, &MachineSession::variablesChanged, this, &DebuggerPanes::showCurrentSource);
         connect(session, &MachineSession::broke, this, &DebuggerPanes::showCurrentSource);
@@ -138,4 +141,42 @@ void DebuggerPanes::setPathMappings(const PathMappings& mappings)
 {
     m_source->setPathMappings(mappings);
     showCurrentSource();
+}
+
+namespace {
+constexpr quint32 layoutMagic = 0x58534450; // "XSDP"
+constexpr quint16 layoutVersion = 1;
+} // namespace
+
+QByteArray DebuggerPanes::saveLayout() const
+{
+    QByteArray layout;
+    QDataStream out(&layout, QIODevice::WriteOnly);
+    out << layoutMagic << layoutVersion << m_showInstruments->isChecked() << quint16(m_splitters.size());
+    for (const QSplitter* splitter : m_splitters)
+        out << splitter->saveState();
+    return layout;
+}
+
+bool DebuggerPanes::restoreLayout(const QByteArray& layout)
+{
+    QDataStream in(layout);
+    quint32 magic = 0;
+    quint16 version = 0, count = 0;
+    bool instruments = false;
+    in >> magic >> version >> instruments >> count;
+    if (in.status() != QDataStream::Ok || magic != layoutMagic || version != layoutVersion || count != m_splitters.size())
+        return false;
+    QList<QByteArray> states;
+    for (quint16 i = 0; i < count; ++i) {
+        QByteArray state;
+        in >> state;
+        states << state;
+    }
+    if (in.status() != QDataStream::Ok)
+        return false;
+    for (qsizetype i = 0; i < m_splitters.size(); ++i)
+        m_splitters[i]->restoreState(states[i]);
+    m_showInstruments->setChecked(instruments);
+    return true;
 }

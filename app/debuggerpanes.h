@@ -46,11 +46,17 @@ public:
     QAction* instrumentsAction() const { return m_showInstruments; }
     QLabel* statusLabel() const { return m_status; }
 
+    // The splitters' sizes and whether the instruments show, to give the next machine's panes
+    // (and the next run) the arrangement the user made. restoreLayout() ignores bad data.
+    QByteArray saveLayout() const;
+    bool restoreLayout(const QByteArray& layout);
+
 private:
     void updateStatus();
     void showCurrentSource();
 
     QPointer<MachineSession> m_session;
+    QList<QSplitter*> m_splitters; // left, right, main
     DebugControls* m_controls;
     QToolBar* m_toolBar;
     QLabel* m_status;
@@ -61,6 +67,7 @@ private:
     VariablesView* m_locals;
     VariablesView* m_modules;
     VariablesView* m_globals;
+    BreakpointsModel* m_breakpoints;
     BreakpointsPane* m_breakpointsPane;
     SourceGutter* m_source;
     InstrumentsPanel* m_instruments;

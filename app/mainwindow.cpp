@@ -192,6 +192,8 @@ void MainWindow::saveSettings()
     m_settings->setValue(SettingsKeys::windowState, saveState(SettingsKeys::currentVersion));
     if (ProfilePage* page = currentPage())
         m_settings->setValue(SettingsKeys::pageViewState, page->saveViewState());
+    if (DebuggeePage* machine = currentDebuggee())
+        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     QStringList files;
     QVariantList indexes;
     for (int i = 0; i < documentCount(); ++i) {
@@ -342,6 +344,8 @@ void MainWindow::closeDocument(int index)
 void MainWindow::removeTab(int index)
 {
     QWidget* closing = m_tabs->widget(index);
+    if (DebuggeePage* machine = debuggee(index))
+        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
     closing->deleteLater();
     if (m_tabs->count() == 0)
@@ -351,7 +355,13 @@ void MainWindow::removeTab(int index)
 
 void MainWindow::addDebuggee(MachineSession* session)
 {
+    // The arrangement of the machine in front, else the one kept from last time.
+    const DebuggeePage* arranged = currentDebuggee();
+    const QByteArray layout = arranged ? arranged->debuggerPanes()->saveLayout()
+                                       : m_settings->value(SettingsKeys::debuggerLayout).toByteArray();
     auto* machine = new DebuggeePage(session, m_breakpoints);
+    if (!layout.isEmpty())
+        machine->debuggerPanes()->restoreLayout(layout);
     m_allConsole->attach(session, session->name());
     machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
     machine->debuggerPanes()->setPathMappings(m_preferences->pathMappings());

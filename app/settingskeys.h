@@ -19,4 +19,5 @@ inline const QString acceptOtherDevices = QStringLiteral("debug/acceptOtherDevic
 inline const QString profileOnStart = QStringLiteral("debug/profileOnStart");
 inline const QString pathMappings = QStringLiteral("source/pathMappings");
 inline const QString consoleLines = QStringLiteral("debug/consoleLines");
+inline const QString debuggerLayout = QStringLiteral("debug/panesLayout");
 } // namespace SettingsKeys

@@ -3,10 +3,9 @@
 // engine; Save As; several machines; a busy port; closing a connected machine's tab.
 #include "viewtestutils.h"
 
-#include "app/debuggeepage.h"
+#include "app/callstackview.h"
 #include "app/consolemodel.h"
-#include "views/sourceview.h"
-#include "app/sourcegutter.h"
+#include "app/debuggeepage.h"
 #include "app/debuggerpanes.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
@@ -14,9 +13,11 @@
 #include "app/servercontroller.h"
 #include "app/serverstatuswidget.h"
 #include "app/settingskeys.h"
+#include "app/sourcegutter.h"
 #include "expectedprofile.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
+#include "views/sourceview.h"
 #include "views/profilepage.h"
 #include "views/profilerefresher.h"
 #include "views/stopwatchbutton.h"
@@ -36,6 +37,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTabWidget>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTest>
 #include <QTimer>
@@ -69,6 +71,7 @@ private slots:
     void testSetProfileDataKeepsViewState();
     void testLargeLiveProfileStaysResponsive();
     void testBrokenMachineComesForwardAndConsoleSurvives();
+    void testDebuggerLayoutCarriesOver();
 
 private:
     struct Replay {
@@ -641,4 +644,50 @@ void TestDebuggee::testBrokenMachineComesForwardAndConsoleSurvives()
     const QString all = lines.join(QLatin1Char('\n'));
     QVERIFY2(all.contains(QLatin1String("partial line, continued")), qPrintable(all));
     QVERIFY2(all.contains(QLatin1String("log_and_break: start")), qPrintable(all));
+}
+
+// The user arranges one machine's debugger panes: the next machine gets that arrangement,
+// and closing a machine's tab keeps it for the next run.
+void TestDebuggee::testDebuggerLayoutCarriesOver()
+{
+    startServer(false);
+    const auto connectEngine = [&](QTcpSocket& engine, const char* name) {
+        engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+        QVERIFY(engine.waitForConnected(5000));
+        engine.write(QByteArray("\r\n<xsbug><login name=\"") + name + "\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n");
+    };
+    const auto leftSplitter = [](DebuggeePage* machine) {
+        return qobject_cast<QSplitter*>(machine->debuggerPanes()->callStack()->parentWidget());
+    };
+    m_window->show();
+    QTcpSocket first;
+    connectEngine(first, "first");
+    QTRY_VERIFY(m_window->currentDebuggee());
+    DebuggeePage* a = m_window->currentDebuggee();
+    QSplitter* left = leftSplitter(a);
+    QVERIFY(left);
+    QTRY_VERIFY(left->sizes().at(0) > 0);
+    const int total = left->sizes().at(0) + left->sizes().at(1) + left->sizes().at(2);
+    left->setSizes({total / 2, total / 3, total - total / 2 - total / 3});
+    const QList<int> arranged = left->sizes();
+    a->debuggerPanes()->instrumentsAction()->setChecked(true);
+
+    QTcpSocket second;
+    connectEngine(second, "second");
+    QTRY_VERIFY(m_window->currentDebuggee() && m_window->currentDebuggee() != a);
+    DebuggeePage* b = m_window->currentDebuggee();
+    QVERIFY(b->debuggerPanes()->instrumentsAction()->isChecked());
+    QTRY_COMPARE(leftSplitter(b)->sizes(), arranged);
+
+    // Closed (after its machine left): the arrangement is kept in the settings.
+    second.disconnectFromHost();
+    QTRY_VERIFY(!b->isConnected());
+    b->requestClose();
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    const QByteArray kept = m_settings->value(SettingsKeys::debuggerLayout).toByteArray();
+    DebuggerPanes fresh(nullptr, nullptr);
+    QVERIFY(fresh.restoreLayout(kept));
+    QVERIFY(fresh.instrumentsAction()->isChecked());
+    QVERIFY(!fresh.restoreLayout(QByteArray("not a layout")));
+    QVERIFY(!fresh.restoreLayout(kept.left(kept.size() / 2)));
 }

@@ -7,6 +7,10 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMouseEvent>
+#include <QToolTip>
+
+#include <cmath>
 
 InstrumentsPanel::InstrumentsPanel(QWidget* parent)
     : QWidget(parent), m_grid(new QGridLayout(this)), m_empty(new QLabel(tr("No instruments"), this))
@@ -74,7 +78,17 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
         QColor fill = colour;
         fill.setAlphaF(0.25f);
         graph->setBrush(fill);
+        row.unit = list.at(row.first).unit == QLatin1String(" / ") && row.second >= 0 ? list.at(row.second).unit
+                                                                                      : list.at(row.first).unit;
         row.plot->setToolTip(list.at(row.first).name);
+        row.plot->setMouseTracking(true);
+        const int index = int(m_rows.size());
+        connect(row.plot, &QCustomPlot::mouseMove, this, [this, index](QMouseEvent* event) {
+            QCustomPlot* plot = m_rows.at(index).plot;
+            const QString text = valueTextAt(index, plot->xAxis->pixelToCoord(event->position().x()));
+            QToolTip::showText(event->globalPosition().toPoint(), text.isEmpty() ? m_rows.at(index).name->text() : text,
+                               plot);
+        });
         const int r = int(m_rows.size()) + 1;
         m_grid->addWidget(row.name, r, 0);
         m_grid->addWidget(row.value, r, 1);
@@ -129,6 +143,21 @@ QString InstrumentsPanel::rowName(int row) const
 QString InstrumentsPanel::rowValue(int row) const
 {
     return row >= 0 && row < m_rows.size() ? m_rows.at(row).value->text() : QString();
+}
+
+QString InstrumentsPanel::valueTextAt(int row, double x) const
+{
+    if (row < 0 || row >= m_rows.size())
+        return {};
+    const QCPGraph* graph = m_rows.at(row).plot->graph(0);
+    const double sample = std::round(x);
+    const auto at = graph->data()->findBegin(sample, false);
+    if (at == graph->data()->constEnd() || at->key != sample)
+        return {};
+    const qint64 ago = m_sampleCount - 1 - qint64(sample);
+    return tr("%1: %2%3 (%4)")
+        .arg(m_rows.at(row).name->text(), QLocale().toString(qint64(at->value)), m_rows.at(row).unit,
+             ago == 0 ? tr("last sample") : ago == 1 ? tr("1 sample ago") : tr("%1 samples ago").arg(ago));
 }
 
 QCustomPlot* InstrumentsPanel::plot(int row) const

@@ -1,7 +1,8 @@
 #pragma once
 // A machine's instruments (xsbug-protocol.md §7): one row per instrument with its name,
-// last value and unit, and a sparkline of the last N samples. A unit of " / " pairs an
-// instrument with the next one on one row ("used / available bytes"), plotting the first.
+// last value and unit, and a sparkline of the last N samples (hover it for the value of a
+// sample). A unit of " / " pairs an instrument with the next one on one row ("used /
+// available bytes"), plotting the first.
 #include "protocol/machinesession.h"
 
 #include "protocol/xsbugmessages.h"
@@ -34,6 +35,8 @@ public:
     QString rowName(int row) const;
     QString rowValue(int row) const;
     QCustomPlot* plot(int row) const;
+    // What hovering the sparkline of `row` at sample number `x` shows; empty off the data.
+    QString valueTextAt(int row, double x) const;
     qint64 sampleCount() const { return m_sampleCount; }
 
 private:
@@ -43,6 +46,7 @@ private:
         QLabel* name = nullptr;
         QLabel* value = nullptr;
         QCustomPlot* plot = nullptr;
+        QString unit;
     };
     void clearRows();
 

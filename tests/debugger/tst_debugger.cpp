@@ -28,6 +28,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QProcess>
@@ -35,6 +36,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 namespace {
 const QString script = QStringLiteral("/work/fake/app/main.js");
@@ -463,6 +465,21 @@ void TestDebugger::instrumentsReachThePlots()
     QCOMPARE((graph->data()->constEnd() - 1)->value, 6000.0);
     QCOMPARE(graph->data()->constBegin()->value, 3000.0);
     QCOMPARE(panel->plot(2)->graph(0)->data()->size(), 4);
+    // Hovering a sparkline tells the value of the sample under the pointer.
+    QCOMPARE(panel->valueTextAt(1, 5.2), QStringLiteral("Chunk used: %1 bytes (last sample)").arg(QLocale().toString(6000)));
+    QCOMPARE(panel->valueTextAt(0, 2.6), QStringLiteral("Pixels drawn: %1 pixels (2 samples ago)").arg(QLocale().toString(400)));
+    QVERIFY(panel->valueTextAt(0, 1.0).isEmpty()); // out of the window now
+    QVERIFY(panel->valueTextAt(7, 5.0).isEmpty());
+    panes.resize(1000, 600);
+    panes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panes));
+    QCustomPlot* sparkline = panel->plot(0);
+    const int lastX = int(sparkline->xAxis->coordToPixel(5.0));
+    const QPointF at(lastX - 1, sparkline->height() / 2);
+    QMouseEvent move(QEvent::MouseMove, at, sparkline->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(sparkline, &move);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().startsWith(QLatin1String("Pixels drawn: ")), qPrintable(QToolTip::text()));
     panes.instrumentsAction()->setChecked(false); // hideable
     QVERIFY(!panel->isVisibleTo(&panes));
 }

@@ -17,6 +17,7 @@ declare -A seeds=(
     [fuzz_profile_loader]="$shared $shared/tiny $shared/xsbug"
     [fuzz_xsbug_reader]="$shared/xsbug $shared/tiny"
     [fuzz_ps_decoder]="$PWD/tests/fuzz/ps-seeds"
+    [fuzz_session_parser]="$shared/xsbug $PWD/tests/fuzz/ps-seeds"
 )
 pids=()
 for target in "${!seeds[@]}"; do

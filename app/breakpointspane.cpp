@@ -2,6 +2,8 @@
 
 #include "breakpointsmodel.h"
 
+#include "protocol/breakpoint.h"
+
 #include <QAction>
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -118,8 +120,8 @@ void BreakpointsPane::askHitCount()
                              .arg(current.data().toString()));
     dialog->setTextValue(current.data(BreakpointsModel::HitCountRole).toString());
     if (auto* edit = dialog->findChild<QLineEdit*>()) {
-        static const QRegularExpression form(QStringLiteral("((%|<=?|=|>=?)?[1-9][0-9]{0,8})?"));
-        edit->setValidator(new QRegularExpressionValidator(form, edit));
+        const QRegularExpression form(QStringLiteral("(") + Breakpoint::hitCountPattern() + QStringLiteral(")?"));
+        edit->setValidator(new QRegularExpressionValidator(form, edit)); // empty: every hit
     }
     const QPersistentModelIndex row(current);
     connect(dialog, &QInputDialog::textValueSelected, this, [this, row](const QString& text) {

@@ -24,6 +24,8 @@ struct Breakpoint {
 
     // "5", ">=5", "%3"…: what the machine accepts in <breakpoint-hit-count>.
     static bool isValidHitCount(const QString& text);
+    // The same as a regular expression, unanchored (for input validators).
+    static QString hitCountPattern();
 };
 
 using BreakpointList = QList<Breakpoint>;

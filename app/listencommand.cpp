@@ -217,7 +217,12 @@ void ListenCommand::finishMachine(MachineSession* session)
 void ListenCommand::finishAll()
 {
     m_signalPoll.stop();
-    for (MachineSession* session : std::as_const(m_sessions))
+    for (MachineSession* session : std::as_const(m_sessions)) {
+        // Nothing received is lost: what is still queued for parsing goes into the profile.
+        if (session->isConnected() && !session->catchUp(10000))
+            std::fprintf(stderr, "xsprof: %s: still parsing after 10 s; saving what is parsed\n",
+                         qPrintable(session->displayName()));
         finishMachine(session);
+    }
     QCoreApplication::exit(m_exitCode);
 }

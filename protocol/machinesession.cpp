@@ -5,6 +5,8 @@
 #include <QHostAddress>
 #include <QThreadPool>
 
+#include <chrono>
+#include <condition_variable>
 #include <deque>
 
 namespace {
@@ -21,6 +23,7 @@ struct MachineSession::Pipeline {
 
     SessionParser parser; // used by one task at a time; its profile is behind a lock
     std::mutex mutex;     // guards what follows
+    std::condition_variable idle; // notified when draining stops
     std::deque<QByteArray> input;
     qsizetype queuedBytes = 0;
     bool finishRequested = false;
@@ -43,6 +46,7 @@ void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
                 finish = true;
             } else {
                 pipeline->draining = false;
+                pipeline->idle.notify_all();
                 return;
             }
         }
@@ -116,6 +120,21 @@ bool MachineSession::hasProfile() const
 int MachineSession::profileSessionCount() const
 {
     return m_pipeline->parser.profileSessionCount();
+}
+
+qsizetype MachineSession::bytesWaitingForParser() const
+{
+    std::lock_guard lock(m_pipeline->mutex);
+    return m_pipeline->queuedBytes;
+}
+
+bool MachineSession::catchUp(int timeoutMs)
+{
+    if (m_socket && !m_finishing && m_socket->bytesAvailable() > 0)
+        post(m_socket->readAll());
+    std::unique_lock lock(m_pipeline->mutex);
+    return m_pipeline->idle.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                                     [this] { return !m_pipeline->draining && m_pipeline->input.empty(); });
 }
 
 void MachineSession::post(const QByteArray& bytes)

@@ -43,9 +43,14 @@ public:
     // profileSnapshot() as a function safe to call on any thread, even after the session is gone.
     std::function<std::shared_ptr<const xsprof::Profile>()> profileSource() const;
     bool hasProfile() const;
+    // Blocks until everything received so far (the socket's buffer included) is parsed, for
+    // a last snapshot (`listen` at SIGINT); false when that takes longer than `timeoutMs`.
+    bool catchUp(int timeoutMs);
     quint64 profileRevision() const { return m_profileRevision; }
     // Times reading stopped because the worker had too much to parse (TCP then holds the rest).
     int readPauses() const { return m_readPauses; }
+    // Bytes received and not yet parsed.
+    qsizetype bytesWaitingForParser() const;
     int profileSessionCount() const;
 
     const xsbug::Break& lastBreak() const { return m_break; }

@@ -32,6 +32,7 @@ private slots:
     void lyingMachine();
     void floodIsParsedWithoutLoss();
     void sessionDeletedWhileParsing();
+    void catchUpParsesWhatWasReceived();
 
 private:
     struct Replay {
@@ -319,6 +320,7 @@ void TestDebugServer::floodIsParsedWithoutLoss()
     QTRY_VERIFY_WITH_TIMEOUT(machine && machine->state() == MachineSession::State::Disconnected, 120000);
     peer.join();
     QVERIFY2(machine->readPauses() > 0, "the flood never got ahead of the parser");
+    QCOMPARE(machine->bytesWaitingForParser(), qsizetype(0));
     const auto profile = machine->profileSnapshot();
     QVERIFY(profile);
     QCOMPARE(profile->samples.size(), size_t(messages) * 8);
@@ -339,6 +341,27 @@ void TestDebugServer::sessionDeletedWhileParsing()
     delete machine;
     QTest::qWait(300); // results queued to the deleted session are dropped
     peer.join();
+}
+
+// `listen` at SIGINT: catchUp() returns once everything received is parsed, so the last
+// snapshot holds it all.
+void TestDebugServer::catchUpParsesWhatWasReceived()
+{
+    DebugServer server;
+    QVERIFY(server.listen(0));
+    MachineSession* machine = nullptr;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) { machine = s; });
+    std::thread peer(sendFrom, server.port(), floodingMachine(25000));
+    QTRY_VERIFY_WITH_TIMEOUT(machine && machine->readPauses() > 0, 60000); // the parser is behind
+    QVERIFY(machine->bytesWaitingForParser() > 0);
+    QVERIFY(machine->catchUp(60000));
+    QCOMPARE(machine->bytesWaitingForParser(), qsizetype(0));
+    const auto profile = machine->profileSnapshot();
+    QVERIFY(profile && profile->samples.size() > 0);
+    QCOMPARE(profile->samples.size() % 8, size_t(0)); // whole <ps> messages only
+    QTRY_VERIFY_WITH_TIMEOUT(machine->state() == MachineSession::State::Disconnected, 120000);
+    peer.join();
+    QCOMPARE(machine->profileSnapshot()->samples.size(), size_t(25000) * 8);
 }
 
 QTEST_GUILESS_MAIN(TestDebugServer)

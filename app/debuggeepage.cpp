@@ -2,12 +2,15 @@
 
 #include "app/debuggerpanes.h"
 
+#include "views/costformat.h"
 #include "views/profilepage.h"
 #include "views/profilerefresher.h"
 #include "views/stopwatchbutton.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QPainter>
@@ -115,6 +118,14 @@ QWidget* DebuggeePage::createHeader()
     m_stopwatch = new StopwatchButton;
     connect(m_stopwatch, &StopwatchButton::clicked, this, &DebuggeePage::toggleProfiling);
 
+    m_sessions = new QToolButton;
+    m_sessions->setText(tr("Sessions"));
+    m_sessions->setToolTip(tr("Open an earlier profiling session of this machine in a tab of its own"));
+    m_sessions->setPopupMode(QToolButton::InstantPopup);
+    m_sessions->setAutoRaise(true);
+    m_sessions->setMenu(new QMenu(m_sessions));
+    connect(m_sessions->menu(), &QMenu::aboutToShow, this, &DebuggeePage::fillSessionsMenu);
+
     layout->addWidget(m_name);
     layout->addSpacing(8);
     layout->addWidget(m_state);
@@ -122,8 +133,23 @@ QWidget* DebuggeePage::createHeader()
     layout->addWidget(m_error, 1);
     layout->addStretch();
     layout->addWidget(m_run);
+    layout->addWidget(m_sessions);
     layout->addWidget(m_stopwatch);
     return header;
+}
+
+void DebuggeePage::fillSessionsMenu()
+{
+    QMenu* menu = m_sessions->menu();
+    menu->clear();
+    const auto sessions = m_session->finishedProfiles();
+    for (int i = 0; i < int(sessions.size()); ++i) {
+        const QString text = tr("Session %1 · %2 · %3 samples")
+                                 .arg(i + 1)
+                                 .arg(CostFormat::time(sessions[size_t(i)].duration))
+                                 .arg(QLocale().toString(qulonglong(sessions[size_t(i)].samples)));
+        menu->addAction(text, this, [this, i] { emit sessionOpenRequested(i); });
+    }
 }
 
 QString DebuggeePage::title() const
@@ -209,6 +235,7 @@ void DebuggeePage::updateHeader()
     if (m_session->isProfiling())
         state += tr(" · profiling");
     m_state->setText(state);
+    m_sessions->setEnabled(!m_session->finishedProfiles().empty());
     m_run->setVisible(m_session->state() == MachineSession::State::Broken);
     m_stopwatch->setEnabled(m_session->isConnected());
 

@@ -34,6 +34,8 @@ public:
     // Null until the machine has sent profile samples.
     ProfilePage* profilePage() const { return m_page; }
     StopwatchButton* stopwatch() const { return m_stopwatch; }
+    // Earlier profiling sessions of this machine (each start..stop), to open in tabs of their own.
+    QToolButton* sessionsButton() const { return m_sessions; }
     QToolButton* runButton() const { return m_run; }
     ProfileRefresher* refresher() const { return m_refresher; }
 
@@ -55,11 +57,14 @@ signals:
     void titleChanged(); // name or state: the tab label follows
     void profilingChanged(bool profiling);
     void profilePageCreated(ProfilePage* page);
+    // The user asked for finished session `index` (MachineSession::finishedProfile) in a tab.
+    void sessionOpenRequested(int index);
     void statusMessage(const QString& message);
     void closeConfirmed(); // the tab may be removed
 
 private:
     QWidget* createHeader();
+    void fillSessionsMenu();
     void showData(const ProfileDataPtr& data);
     void updateHeader();
 
@@ -70,6 +75,7 @@ private:
     QLabel* m_error = nullptr;
     QToolButton* m_run = nullptr;
     StopwatchButton* m_stopwatch = nullptr;
+    QToolButton* m_sessions = nullptr;
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_sections = nullptr; // Debugger | Profile
     DebuggerPanes* m_debugger = nullptr;

@@ -29,11 +29,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QSettings>
 #include <QDockWidget>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QThreadPool>
 
 namespace {
 const QString fileFilter = QStringLiteral("Profiles (*.cpuprofile *.json);;All files (*)");
@@ -197,8 +199,8 @@ void MainWindow::saveSettings()
     QStringList files;
     QVariantList indexes;
     for (int i = 0; i < documentCount(); ++i) {
-        if (debuggee(i) || !page(i))
-            continue; // machines do not come back with the next start
+        if (debuggee(i) || !page(i) || page(i)->data()->path.isEmpty())
+            continue; // machines and their sessions do not come back with the next start
         files << page(i)->data()->path;
         indexes << page(i)->data()->profileIndex;
     }
@@ -260,11 +262,12 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
             m_orderAction->setChecked(bottomUp);
     });
     const int index = m_tabs->addTab(page, page->title());
-    m_tabs->setTabToolTip(index, data->path);
+    m_tabs->setTabToolTip(index, data->path.isEmpty() ? page->title() : data->path);
     m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
     page->setFocus();
-    m_recent->add(data->path);
+    if (!data->path.isEmpty()) // a machine's session has no file to open again
+        m_recent->add(data->path);
     statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
 }
@@ -379,6 +382,9 @@ void MainWindow::addDebuggee(MachineSession* session)
     });
     connect(machine, &DebuggeePage::profilingChanged, this, &MainWindow::updateActions);
     connect(machine, &DebuggeePage::closeConfirmed, this, [this, machine] { removeTab(indexOf(machine)); });
+    connect(machine, &DebuggeePage::sessionOpenRequested, this, [this, machine](int index) {
+        openMachineSession(machine->session(), index);
+    });
     connect(machine, &DebuggeePage::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {
@@ -396,6 +402,25 @@ void MainWindow::addDebuggee(MachineSession* session)
     m_central->setCurrentWidget(m_tabs);
     statusBar()->showMessage(tr("%1 connected.").arg(session->displayName()), 4000);
     updateActions();
+}
+
+// A finished session of a machine in a tab of its own, analysed off the GUI thread. It has no
+// file: Save Profile As… writes one.
+void MainWindow::openMachineSession(MachineSession* session, int index)
+{
+    std::shared_ptr<xsprof::Profile> profile = session->finishedProfile(index);
+    if (!profile)
+        return;
+    profile->info.name = tr("%1 — session %2").arg(session->name()).arg(index + 1).toStdString();
+    statusBar()->showMessage(tr("Opening %1…").arg(QString::fromStdString(profile->info.name)));
+    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile] {
+        ProfileDataPtr data = ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1);
+        // Handed back through the application object, which outlives any window.
+        QMetaObject::invokeMethod(qApp, [window, data] {
+            if (window)
+                window->addDocument(data);
+        });
+    });
 }
 
 void MainWindow::updateDebuggeeTab(DebuggeePage* machine)

@@ -79,6 +79,7 @@ private:
     void updateActions();
     void addDebuggee(MachineSession* session);
     void updateDebuggeeTab(DebuggeePage* debuggee);
+    void openMachineSession(MachineSession* session, int index);
     void removeTab(int index);
     // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
     std::shared_ptr<const xsprof::Profile> currentProfile() const;

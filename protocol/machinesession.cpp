@@ -112,6 +112,16 @@ std::function<std::shared_ptr<const xsprof::Profile>()> MachineSession::profileS
     return [pipeline = m_pipeline] { return pipeline->parser.profileSnapshot(); };
 }
 
+std::vector<SessionParser::SessionSummary> MachineSession::finishedProfiles() const
+{
+    return m_pipeline->parser.finishedSessions();
+}
+
+std::shared_ptr<xsprof::Profile> MachineSession::finishedProfile(int index) const
+{
+    return m_pipeline->parser.finishedSession(index);
+}
+
 bool MachineSession::hasProfile() const
 {
     return m_pipeline->parser.hasProfile();

@@ -72,3 +72,28 @@ int SessionParser::profileSessionCount() const
     std::lock_guard lock(m_profileMutex);
     return int(m_recorder.sessions().size()) + (m_recorder.isRecording() ? 1 : 0);
 }
+
+std::vector<SessionParser::SessionSummary> SessionParser::finishedSessions() const
+{
+    std::lock_guard lock(m_profileMutex);
+    std::vector<SessionSummary> summaries;
+    for (const xsprof::Profile& profile : m_recorder.sessions()) {
+        const xsprof::SampleTable& s = profile.samples;
+        SessionSummary summary;
+        summary.samples = s.size();
+        if (s.size() > 0)
+            summary.duration = s.rule == xsprof::DurationRule::OwnDelta ? s.time.back() - s.origin
+                                                                        : s.time.back() - s.time.front() + s.lastDuration;
+        summaries.push_back(summary);
+    }
+    return summaries;
+}
+
+std::shared_ptr<xsprof::Profile> SessionParser::finishedSession(int index) const
+{
+    std::lock_guard lock(m_profileMutex);
+    const auto& sessions = m_recorder.sessions();
+    if (index < 0 || size_t(index) >= sessions.size())
+        return nullptr;
+    return std::make_shared<xsprof::Profile>(sessions[size_t(index)]);
+}

@@ -41,6 +41,15 @@ public:
     bool hasProfile() const;
     int profileSessionCount() const;
 
+    // Profiling sessions already stopped, oldest first (thread-safe).
+    struct SessionSummary {
+        size_t samples = 0;
+        double duration = 0.0; // µs of samples
+    };
+    std::vector<SessionSummary> finishedSessions() const;
+    // A copy of finished session `index`; null when there is no such session.
+    std::shared_ptr<xsprof::Profile> finishedSession(int index) const;
+
 private:
     XsbugMessageReader m_reader;
     bool m_loggedIn = false;

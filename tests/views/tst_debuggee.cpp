@@ -26,6 +26,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QHeaderView>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -72,6 +73,7 @@ private slots:
     void testLargeLiveProfileStaysResponsive();
     void testBrokenMachineComesForwardAndConsoleSurvives();
     void testDebuggerLayoutCarriesOver();
+    void testEarlierSessionOpensInItsOwnTab();
 
 private:
     struct Replay {
@@ -355,6 +357,7 @@ void TestDebuggee::testStopwatchFollowsEngine()
     QVERIFY(!fromWindow.contains("start-profiling")); // preference off
     StopwatchButton* stopwatch = machine->stopwatch();
     QVERIFY(stopwatch->isEnabled());
+    QVERIFY(!machine->sessionsButton()->isEnabled()); // nothing profiled yet
     QVERIFY(!stopwatch->isChecked());
 
     // Broken at a breakpoint: the click resumes the machine first, in the same write, as
@@ -388,6 +391,7 @@ void TestDebuggee::testStopwatchFollowsEngine()
     QTRY_VERIFY(!stopwatch->isChecked());
     QVERIFY(!stopwatch->isAnimating());
     QCOMPARE((*profilingAction)->text().remove(QLatin1Char('&')), QStringLiteral("Start Profiling"));
+    QVERIFY(machine->sessionsButton()->isEnabled()); // the session just stopped can open in a tab
     saveScreenshot(machine, QStringLiteral("debuggee-no-profile"));
 }
 
@@ -690,4 +694,51 @@ void TestDebuggee::testDebuggerLayoutCarriesOver()
     QVERIFY(fresh.instrumentsAction()->isChecked());
     QVERIFY(!fresh.restoreLayout(QByteArray("not a layout")));
     QVERIFY(!fresh.restoreLayout(kept.left(kept.size() / 2)));
+}
+
+// Profiling started and stopped twice: both sessions are kept, and the first opens in a tab of
+// its own (not remembered as a file for the next start).
+void TestDebuggee::testEarlierSessionOpensInItsOwnTab()
+{
+    startServer(false);
+    QTcpSocket engine;
+    engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    QVERIFY(engine.waitForConnected(5000));
+    engine.write("\r\n<xsbug><login name=\"twice\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n"
+                 "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000100\"/></xsbug>\r\n"
+                 "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
+                 "\r\n<xsbug><pr name=\"work\" value=\"7\" path=\"/app/w.js\" line=\"2\"/></xsbug>\r\n"
+                 "\r\n<xsbug><ps>A,7,0.A,7,0</ps></xsbug>\r\n"
+                 "\r\n<xsbug><pt name=\"stop\" value=\"@0000000000000200\"/></xsbug>\r\n"
+                 "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000300\"/></xsbug>\r\n"
+                 "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
+                 "\r\n<xsbug><pr name=\"work\" value=\"7\" path=\"/app/w.js\" line=\"2\"/></xsbug>\r\n"
+                 "\r\n<xsbug><ps>5,7,0.5,7,0.5,7,0</ps></xsbug>\r\n"
+                 "\r\n<xsbug><pt name=\"stop\" value=\"@0000000000000400\"/></xsbug>\r\n");
+    QTRY_VERIFY(m_window->currentDebuggee());
+    DebuggeePage* machine = m_window->currentDebuggee();
+    QTRY_COMPARE(machine->session()->finishedProfiles().size(), size_t(2));
+    QCOMPARE(machine->session()->finishedProfiles()[0].samples, size_t(2));
+    QCOMPARE(machine->session()->finishedProfiles()[1].samples, size_t(3));
+
+    QTRY_VERIFY(machine->sessionsButton()->isEnabled());
+    QMenu* menu = machine->sessionsButton()->menu();
+    emit menu->aboutToShow();
+    QCOMPARE(menu->actions().size(), 2);
+    QVERIFY(menu->actions()[0]->text().startsWith(QLatin1String("Session 1")));
+    QVERIFY(menu->actions()[0]->text().contains(QLatin1String("2 samples")));
+    menu->actions()[0]->trigger();
+    QTRY_COMPARE(m_window->documentCount(), 2);
+    ProfilePage* page = m_window->currentPage();
+    QVERIFY(page && !m_window->currentDebuggee());
+    QCOMPARE(page->data()->profile.samples.size(), size_t(2));
+    QCOMPARE(page->title(), QStringLiteral("twice — session 1"));
+    QVERIFY(closeEnough(page->data()->duration(), 20.0)); // two samples of 10 µs (A in base 36)
+
+    engine.disconnectFromHost();
+    QTRY_VERIFY(!machine->isConnected());
+    QVERIFY(!m_settings->contains(SettingsKeys::sessionFiles));
+    m_window->close();
+    QVERIFY(m_settings->contains(SettingsKeys::sessionFiles)); // saved, without the session's tab
+    QVERIFY(m_settings->value(SettingsKeys::sessionFiles).toStringList().isEmpty());
 }

@@ -16,15 +16,6 @@ ProfileBuilder::ProfileBuilder(ProfileInfo info, StringTable strings)
     m_profile.strings = std::move(strings);
 }
 
-size_t ProfileBuilder::FrameKeyHash::operator()(const FrameKey& k) const noexcept
-{
-    uint64_t h = k.name.value;
-    h = h * 0x9E3779B97F4A7C15ull ^ k.url.value;
-    h = h * 0x9E3779B97F4A7C15ull ^ static_cast<uint32_t>(k.line);
-    h = h * 0x9E3779B97F4A7C15ull ^ static_cast<uint32_t>(k.column);
-    return static_cast<size_t>(h ^ (h >> 29));
-}
-
 FrameId ProfileBuilder::addFrame(StringId name, StringId url, int32_t line, int32_t column, int64_t xsId)
 {
     FrameTable& f = m_profile.frames;
@@ -45,11 +36,10 @@ FrameId ProfileBuilder::frameForKey(std::string_view name, std::string_view url,
 
 FrameId ProfileBuilder::frameForKey(StringId name, StringId url, int32_t line, int32_t column)
 {
-    const FrameKey key{name, url, line, column};
-    if (auto it = m_keyFrames.find(key); it != m_keyFrames.end())
-        return it->second;
-    const FrameId id = addFrame(name, url, line, column, -1);
-    m_keyFrames.emplace(key, id);
+    const FrameId fresh(static_cast<uint32_t>(m_profile.frames.size()));
+    const FrameId id = m_keyFrames.findOrInsert(m_profile.frames, name, url, line, column, fresh);
+    if (id == fresh)
+        addFrame(name, url, line, column, -1);
     return id;
 }
 
@@ -203,7 +193,7 @@ void ProfileBuilder::computeDurations()
 Profile ProfileBuilder::finish()
 {
     // Release the indices before sorting or scanning the samples.
-    m_keyFrames = {};
+    m_keyFrames.clear();
     m_xsFrames = {};
     m_smallXsFrames = {};
     m_stackIndex.clear();

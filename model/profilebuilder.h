@@ -1,6 +1,7 @@
 #pragma once
 // Appends frames, stacks and samples to a Profile, merging equal frames and paths.
 // Used by every loader and by live XS sessions.
+#include "framekeyindex.h"
 #include "profile.h"
 #include "stackindex.h"
 
@@ -45,17 +46,8 @@ public:
 private:
     FrameId addFrame(StringId name, StringId url, int32_t line, int32_t column, int64_t xsId);
 
-    struct FrameKey {
-        StringId name, url;
-        int32_t line, column;
-        bool operator==(const FrameKey&) const = default;
-    };
-    struct FrameKeyHash {
-        size_t operator()(const FrameKey& k) const noexcept;
-    };
-
     Profile m_profile;
-    std::unordered_map<FrameKey, FrameId, FrameKeyHash> m_keyFrames;
+    FrameKeyIndex m_keyFrames;
     std::unordered_map<int64_t, FrameId> m_xsFrames;
     std::vector<FrameId> m_smallXsFrames; // XS ids are small integers: a direct lookup for most
     StackIndex m_stackIndex;

@@ -19,6 +19,15 @@
 
 using namespace xsprof;
 
+namespace {
+// The samples of a machine's profile so far (0 before there is a machine or a profile).
+size_t samplesOf(const MachineSession* machine)
+{
+    const auto profile = machine ? machine->profileSnapshot() : nullptr;
+    return profile ? profile->samples.size() : size_t(0);
+}
+} // namespace
+
 class TestDebugServer : public QObject {
     Q_OBJECT
 
@@ -216,18 +225,14 @@ void TestDebugServer::oversizedMessageEndsOnlyThatConnection()
                "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
                "\r\n<xsbug><pr name=\"f\" value=\"7\"/></xsbug>\r\n"
                "\r\n<xsbug><ps>A,7,0.A,7,0</ps></xsbug>\r\n");
-    const auto sampleCount = [&] {
-        const auto profile = machine ? machine->profileSnapshot() : nullptr;
-        return profile ? profile->samples.size() : size_t(0);
-    };
-    QTRY_COMPARE(sampleCount(), size_t(2));
+    QTRY_COMPARE(samplesOf(machine), size_t(2));
     QSignalSpy errors(machine, &MachineSession::errorOccurred);
     peer.write("\r\n<xsbug><log>" + QByteArray(10000, 'x'));
     QTRY_COMPARE(errors.size(), 1);
     QVERIFY2(errors.at(0).at(0).toString().contains(QLatin1String("larger than 4096 bytes")),
              qPrintable(errors.at(0).at(0).toString()));
     QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected); // once the worker has finished
-    QCOMPARE(sampleCount(), size_t(2)); // nothing received is lost
+    QCOMPARE(samplesOf(machine), size_t(2)); // nothing received is lost
     QTRY_COMPARE(peer.state(), QAbstractSocket::UnconnectedState);
 }
 
@@ -251,11 +256,7 @@ void TestDebugServer::lyingMachine()
                "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
                "\r\n<xsbug><ps>5,0.5,0.5,0</ps></xsbug>\r\n"
                "\r\n<xsbug><ps>5,0.5,0.5,0.");
-    const auto sampleCount = [&] {
-        const auto profile = machine ? machine->profileSnapshot() : nullptr;
-        return profile ? profile->samples.size() : size_t(0);
-    };
-    QTRY_COMPARE(sampleCount(), size_t(3));
+    QTRY_COMPARE(samplesOf(machine), size_t(3));
     QVERIFY(machine->isProfiling());
     peer.disconnectFromHost();
     QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected);

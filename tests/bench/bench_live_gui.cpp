@@ -20,6 +20,8 @@
 #include "views/profilepage.h"
 #include "views/profilerefresher.h"
 
+#include <sys/resource.h>
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QSettings>
@@ -209,5 +211,9 @@ int main(int argc, char* argv[])
     }
     std::printf("longest event-loop gap, median of %d runs: %.1f ms (target < 50 ms at 100 000 samples/s)\n",
                 options.runs, percentile(worst, 0.5));
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    std::printf("peak RSS of the process (window, machine thread, %d runs): %.0f MB\n", options.runs,
+                double(usage.ru_maxrss) / 1024.0);
     return 0;
 }

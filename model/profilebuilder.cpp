@@ -36,10 +36,18 @@ FrameId ProfileBuilder::frameForKey(std::string_view name, std::string_view url,
 
 FrameId ProfileBuilder::frameForKey(StringId name, StringId url, int32_t line, int32_t column)
 {
-    const FrameId fresh(static_cast<uint32_t>(m_profile.frames.size()));
-    const FrameId id = m_keyFrames.findOrInsert(m_profile.frames, name, url, line, column, fresh);
-    if (id == fresh)
-        addFrame(name, url, line, column, -1);
+    uint64_t h = name.value;
+    h = h * 0x9E3779B97F4A7C15ull ^ url.value;
+    h = h * 0x9E3779B97F4A7C15ull ^ static_cast<uint32_t>(line);
+    h = (h * 0x9E3779B97F4A7C15ull ^ static_cast<uint32_t>(column)) * 0x9E3779B97F4A7C15ull;
+    const uint32_t hash = static_cast<uint32_t>(h >> 32);
+    const FrameTable& f = m_profile.frames;
+    if (const auto found = m_keyFrames.find(hash, [&](uint32_t id) {
+            return f.name[id] == name && f.url[id] == url && f.line[id] == line && f.column[id] == column;
+        }))
+        return FrameId(*found);
+    const FrameId id = addFrame(name, url, line, column, -1);
+    m_keyFrames.insert(hash, id.value);
     return id;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Appends frames, stacks and samples to a Profile, merging equal frames and paths.
 // Used by every loader and by live XS sessions.
-#include "framekeyindex.h"
+#include "idhashtable.h"
 #include "profile.h"
 #include "stackindex.h"
 
@@ -47,7 +47,9 @@ private:
     FrameId addFrame(StringId name, StringId url, int32_t line, int32_t column, int64_t xsId);
 
     Profile m_profile;
-    FrameKeyIndex m_keyFrames;
+    // Frames by tree identity; the keys are read back from the frame table, where frames
+    // made by key never change.
+    IdHashTable m_keyFrames;
     std::unordered_map<int64_t, FrameId> m_xsFrames;
     std::vector<FrameId> m_smallXsFrames; // XS ids are small integers: a direct lookup for most
     StackIndex m_stackIndex;

@@ -1,6 +1,6 @@
 #include "loadstatuswidget.h"
 
-#include "views/profileloader.h"
+#include "views/document/profileloader.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>

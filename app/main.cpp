@@ -1,5 +1,5 @@
 #include "guimain.h"
-#include "headlesscommands.h"
+#include "app/cli/headlesscommands.h"
 
 #include <QCoreApplication>
 

@@ -1,12 +1,12 @@
 #include "mainwindow.h"
 
-#include "app/breakpointsettings.h"
-#include "app/breakpointsmodel.h"
-#include "app/consolemodel.h"
-#include "app/consolepane.h"
-#include "app/debuggerpanes.h"
+#include "app/debugger/breakpointsettings.h"
+#include "app/debugger/breakpointsmodel.h"
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/consolepane.h"
+#include "app/debugger/debuggerpanes.h"
 
-#include "debuggeepage.h"
+#include "app/debugger/debuggeepage.h"
 #include "loadstatuswidget.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
@@ -16,7 +16,7 @@
 #include "settingskeys.h"
 
 #include "model/cpuprofilewriter.h"
-#include "views/profileloader.h"
+#include "views/document/profileloader.h"
 #include "views/profilepage.h"
 
 #include <QAction>

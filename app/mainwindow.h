@@ -1,7 +1,7 @@
 #pragma once
 // The window: menus, one tab per open profile or connected XS machine, the status bar. It
 // wires the loader and the debug server to the pages; pages do their own work.
-#include "views/profiledata.h"
+#include "views/document/profiledata.h"
 
 #include <QMainWindow>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The user's preferences, typed, over QSettings, with one signal per group so the parts
 // that use them react at once (hotspot's Settings idea, without a singleton).
-#include "views/pathmappings.h"
+#include "views/document/pathmappings.h"
 
 #include <QObject>
 

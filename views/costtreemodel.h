@@ -2,7 +2,7 @@
 // Base of every tree in the views: a lazily filled node table over one ProfileData.
 // The QAbstractItemModel plumbing (index/parent/rowCount/data) is written once here;
 // subclasses only say which rows a node has and what a row costs (hotspot's TreeModel idea).
-#include "profiledata.h"
+#include "views/document/profiledata.h"
 
 #include <QAbstractItemModel>
 #include <QList>

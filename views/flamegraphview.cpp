@@ -1,7 +1,7 @@
 #include "flamegraphview.h"
 
 #include "costformat.h"
-#include "sampletimes.h"
+#include "model/sampletimes.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

@@ -3,8 +3,8 @@
 // the flame chart in time order. Click a frame to zoom into it, hover for its numbers;
 // search matches keep their colour while the rest fades. Layout lives in
 // FlameGraphLayout; this class only paints it and maps the mouse to it.
-#include "flamegraphlayout.h"
-#include "profiledata.h"
+#include "model/flamegraphlayout.h"
+#include "views/document/profiledata.h"
 
 #include <QThreadPool>
 #include <QWidget>

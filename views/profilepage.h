@@ -1,10 +1,10 @@
 #pragma once
 // One open profile: a header, the xsbug function views (top-down / bottom-up), the per-path
 // Call Tree and Bottom-Up Tree, search, and a source pane. The page owns all of them.
-#include "profiledata.h"
+#include "views/document/profiledata.h"
 
 #include <QPersistentModelIndex>
-#include "pathmappings.h"
+#include "views/document/pathmappings.h"
 
 #include <QWidget>
 

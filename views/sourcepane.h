@@ -1,6 +1,6 @@
 #pragma once
 // The "go to source" pane: a title with the file and line, and the file's text.
-#include "pathmappings.h"
+#include "views/document/pathmappings.h"
 
 #include <QWidget>
 

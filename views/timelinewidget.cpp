@@ -2,7 +2,7 @@
 
 #include "costformat.h"
 #include "qcustomplotinclude.h"
-#include "sampletimes.h"
+#include "model/sampletimes.h"
 #include "timeticker.h"
 
 #include <QToolTip>

@@ -4,8 +4,8 @@
 // visible window. Dragging selects a time range, Shift+drag pans, the wheel zooms,
 // hovering lists a bucket's top functions, and a selected function's activity is drawn
 // as a line over the areas. Times are µs in the profile's own time base.
-#include "profiledata.h"
-#include "timelinebuckets.h"
+#include "views/document/profiledata.h"
+#include "model/timelinebuckets.h"
 
 #include <QThreadPool>
 #include <QWidget>

@@ -9,7 +9,7 @@
 //   (defaults: 100 000, 10, 3, trees)
 #include "fakemachine.h"
 
-#include "app/debuggeepage.h"
+#include "app/debugger/debuggeepage.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/servercontroller.h"
@@ -18,7 +18,7 @@
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
-#include "views/profilerefresher.h"
+#include "views/document/profilerefresher.h"
 
 #include <sys/resource.h>
 

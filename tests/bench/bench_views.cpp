@@ -4,7 +4,7 @@
 // Each is timed up to a painted frame (QWidget::grab), median of N runs, offscreen.
 //   bench_views [--runs N] [PROFILE]
 #include "views/costtreeview.h"
-#include "views/profiledata.h"
+#include "views/document/profiledata.h"
 #include "views/profilepage.h"
 
 #include "model/profilebuilder.h"

@@ -10,11 +10,11 @@
 // layout at 1600 px ("views"), and the same with the profile copy RangeAnalyzer makes
 // ("page"). Then the timeline bucketing, the flame chart layout, and painting the flame
 // graph of the whole tree into a 1600x900 QImage offscreen. Prints medians and minima.
-#include "views/flamegraphlayout.h"
+#include "model/flamegraphlayout.h"
 #include "views/flamegraphview.h"
-#include "views/rangeanalyzer.h"
-#include "views/sampletimes.h"
-#include "views/timelinebuckets.h"
+#include "views/document/rangeanalyzer.h"
+#include "model/sampletimes.h"
+#include "model/timelinebuckets.h"
 #include "views/timelinewidget.h"
 #include "views/qcustomplotinclude.h"
 

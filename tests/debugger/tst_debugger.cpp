@@ -1,19 +1,19 @@
 // The debugger panes (issue 5) against fake machines: raw <xsbug> messages written from a
 // QTcpSocket into a real DebugServer, and the recorded log_and_break transcript replayed.
-#include "app/breakpointsettings.h"
-#include "app/breakpointsmodel.h"
-#include "app/breakpointspane.h"
-#include "app/callstackmodel.h"
-#include "app/callstackview.h"
-#include "app/consolemodel.h"
-#include "app/consolepane.h"
-#include "app/debugcontrols.h"
-#include "app/debuggerpanes.h"
-#include "app/instrumentspanel.h"
-#include "app/sourcegutter.h"
-#include "app/staleviewtimer.h"
-#include "app/variablesmodel.h"
-#include "app/variablesview.h"
+#include "app/debugger/breakpointsettings.h"
+#include "app/debugger/breakpointsmodel.h"
+#include "app/debugger/breakpointspane.h"
+#include "app/debugger/callstackmodel.h"
+#include "app/debugger/callstackview.h"
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/consolepane.h"
+#include "app/debugger/debugcontrols.h"
+#include "app/debugger/debuggerpanes.h"
+#include "app/debugger/instrumentspanel.h"
+#include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/staleviewtimer.h"
+#include "app/debugger/variablesmodel.h"
+#include "app/debugger/variablesview.h"
 #include "views/sourceview.h"
 
 #include "views/qcustomplotinclude.h"
@@ -592,7 +592,7 @@ void TestDebugger::breakpointSettingsRoundTrip()
 void TestDebugger::sourceGutterTogglesBreakpoints()
 {
     BreakpointsModel breakpoints;
-    SourceGutter source(&breakpoints);
+    DebuggerSourcePane source(&breakpoints);
     source.resize(600, 400);
     source.show();
     QVERIFY(QTest::qWaitForWindowExposed(&source));

@@ -2,8 +2,8 @@
 // frames merged, zoom, the function-graph variant and the time-ordered flame chart.
 #include "viewtestutils.h"
 
-#include "views/flamegraphlayout.h"
-#include "views/sampletimes.h"
+#include "model/flamegraphlayout.h"
+#include "model/sampletimes.h"
 
 #include "model/profileloader.h"
 

@@ -7,7 +7,7 @@
 #include "views/flamegraphpanel.h"
 #include "views/profilepage.h"
 #include "views/qcustomplotinclude.h"
-#include "views/sampletimes.h"
+#include "model/sampletimes.h"
 #include "views/timelinewidget.h"
 
 #include <QComboBox>

@@ -5,12 +5,12 @@
 
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
-#include "views/flamegraphlayout.h"
+#include "model/flamegraphlayout.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
-#include "views/rangeanalyzer.h"
-#include "views/sampletimes.h"
+#include "views/document/rangeanalyzer.h"
+#include "model/sampletimes.h"
 #include "views/timelinewidget.h"
 
 #include "model/cpuprofilewriter.h"

@@ -3,8 +3,8 @@
 // the right samples.
 #include "viewtestutils.h"
 
-#include "views/sampletimes.h"
-#include "views/timelinebuckets.h"
+#include "model/sampletimes.h"
+#include "model/timelinebuckets.h"
 
 #include <QTest>
 

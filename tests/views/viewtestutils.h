@@ -1,6 +1,6 @@
 #pragma once
 // Helpers shared by the view tests: corpus paths, synchronous loading, expected numbers.
-#include "views/profiledata.h"
+#include "views/document/profiledata.h"
 
 #include <QAbstractItemModel>
 #include <QString>

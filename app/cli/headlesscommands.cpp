@@ -1,0 +1,166 @@
+#include "app/cli/headlesscommands.h"
+
+#include "app/cli/listencommand.h"
+
+#include "model/cpuprofilewriter.h"
+#include "model/profileanalysis.h"
+#include "model/profileloader.h"
+#include "model/report.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <iostream>
+
+namespace HeadlessCommands {
+
+namespace {
+
+int usageError(const QCommandLineParser& parser, const QString& message)
+{
+    std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(message), qPrintable(parser.helpText()));
+    return 2;
+}
+
+bool parseProfileIndex(const QCommandLineParser& parser, xsprof::LoadOptions& options, QString& error)
+{
+    if (!parser.isSet(QStringLiteral("profile")))
+        return true;
+    bool ok = false;
+    const int k = parser.value(QStringLiteral("profile")).toInt(&ok);
+    if (!ok || k < 0) {
+        error = QStringLiteral("--profile takes a profile index (0, 1, ...)");
+        return false;
+    }
+    options.profileIndex = k;
+    return true;
+}
+
+std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptions& options)
+{
+    xsprof::LoadResult result = xsprof::loadProfileFile(path.toStdString(), options);
+    if (!result.ok()) {
+        std::fprintf(stderr, "xsprof: %s\n", result.error->toString().c_str());
+        return std::nullopt;
+    }
+    if (result.available.size() > 1 && options.profileIndex < 0) {
+        std::fprintf(stderr, "xsprof: %s holds %zu profiles; showing %zu (%s), choose with --profile K:\n",
+                     qPrintable(path), result.available.size(), result.chosenIndex,
+                     result.available[result.chosenIndex].name.c_str());
+        for (size_t i = 0; i < result.available.size(); ++i)
+            std::fprintf(stderr, "  %zu: %s, %zu samples\n", i, result.available[i].name.c_str(),
+                         result.available[i].sampleCount);
+    }
+    return std::move(result.profile);
+}
+
+} // namespace
+
+bool isCommand(const QString& word)
+{
+    return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("listen");
+}
+
+int run(const QStringList& arguments)
+{
+    const QString command = arguments.value(1);
+    if (command == QLatin1String("report"))
+        return report(arguments);
+    if (command == QLatin1String("convert"))
+        return convert(arguments);
+    if (command == QLatin1String("listen"))
+        return ListenCommand::run(arguments);
+    std::fprintf(stderr, "xsprof: unknown command %s\n", qPrintable(command));
+    return 2;
+}
+
+int report(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Prints self, total (divided) and inclusive time per function."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .cpuprofile, Self-Profiling trace or trace-event file."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of a table.")});
+    parser.addOption({QStringLiteral("sort"), QStringLiteral("Order by self, total or inclusive (default total)."),
+                      QStringLiteral("KEY"), QStringLiteral("total")});
+    parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
+                      QStringLiteral("K")});
+    if (!parser.parse(arguments))
+        return usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 2)
+        return usageError(parser, QStringLiteral("report takes exactly one FILE"));
+
+    xsprof::ReportOptions options;
+    const QString sort = parser.value(QStringLiteral("sort"));
+    if (sort == QLatin1String("self"))
+        options.sort = xsprof::ReportSort::Self;
+    else if (sort == QLatin1String("inclusive"))
+        options.sort = xsprof::ReportSort::Inclusive;
+    else if (sort != QLatin1String("total"))
+        return usageError(parser, QStringLiteral("--sort takes self, total or inclusive"));
+    if (parser.isSet(QStringLiteral("top"))) {
+        bool ok = false;
+        const int top = parser.value(QStringLiteral("top")).toInt(&ok);
+        if (!ok || top <= 0)
+            return usageError(parser, QStringLiteral("--top takes a positive number"));
+        options.top = size_t(top);
+    }
+    xsprof::LoadOptions loadOptions;
+    QString error;
+    if (!parseProfileIndex(parser, loadOptions, error))
+        return usageError(parser, error);
+
+    const std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    if (!profile)
+        return 1;
+    const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(*profile);
+    const std::string text = parser.isSet(QStringLiteral("json"))
+        ? xsprof::formatJsonReport(*profile, analysis, options)
+        : xsprof::formatTextReport(*profile, analysis, options);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+}
+
+int convert(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Writes any supported profile as a .cpuprofile."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("convert"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The profile to read."));
+    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The .cpuprofile to write."));
+    parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
+                      QStringLiteral("K")});
+    if (!parser.parse(arguments))
+        return usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 3)
+        return usageError(parser, QStringLiteral("convert takes IN and OUT"));
+    xsprof::LoadOptions loadOptions;
+    QString error;
+    if (!parseProfileIndex(parser, loadOptions, error))
+        return usageError(parser, error);
+    const std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    if (!profile)
+        return 1;
+    std::string writeError;
+    if (!xsprof::saveCpuProfile(*profile, positional[2].toStdString(), &writeError)) {
+        std::fprintf(stderr, "xsprof: %s\n", writeError.c_str());
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace HeadlessCommands

@@ -1,0 +1,228 @@
+#include "app/cli/listencommand.h"
+
+#include "model/cpuprofilewriter.h"
+#include "model/profileanalysis.h"
+#include "model/report.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+
+namespace {
+
+std::atomic<int> g_signal{0};
+
+void onSignal(int signal)
+{
+    g_signal = signal;
+}
+
+void print(const QString& text)
+{
+    std::fputs(qPrintable(text + QLatin1Char('\n')), stdout);
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int ListenCommand::run(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Debug server without a window: XS machines connect, breaks are "
+                                                    "continued, profiles are saved when a machine leaves."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("listen"), QStringLiteral("The command."));
+    parser.addOptions({
+        {QStringLiteral("port"), QStringLiteral("TCP port (default 5002)."), QStringLiteral("P")},
+        {QStringLiteral("host"), QStringLiteral("Address to listen on (default 127.0.0.1; 0.0.0.0 accepts other devices)."),
+         QStringLiteral("ADDR")},
+        {QStringLiteral("profile-on-start"), QStringLiteral("Start the profiler of every machine at login.")},
+        {QStringLiteral("save"), QStringLiteral("Write each machine's profile to PATH (-2, -3... for further machines)."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("json"), QStringLiteral("Write each machine's report (xsprof report --json schema) to PATH."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("report"), QStringLiteral("Print each machine's report when it is done.")},
+        {QStringLiteral("log"), QStringLiteral("Print the machines' console output.")},
+        {QStringLiteral("once"), QStringLiteral("Exit after the first machine disconnects.")},
+        {QStringLiteral("duration"), QStringLiteral("Stop after S seconds."), QStringLiteral("S")},
+    });
+    if (!parser.parse(arguments) || parser.positionalArguments().size() != 1) {
+        std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(parser.errorText().isEmpty()
+                                                                 ? QStringLiteral("listen takes no file arguments")
+                                                                 : parser.errorText()),
+                     qPrintable(parser.helpText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    Options options;
+    if (parser.isSet(QStringLiteral("port"))) {
+        bool ok = false;
+        const uint port = parser.value(QStringLiteral("port")).toUInt(&ok);
+        if (!ok || port > 65535) {
+            std::fprintf(stderr, "xsprof: --port takes a number from 0 to 65535\n");
+            return 2;
+        }
+        options.port = quint16(port);
+    }
+    if (parser.isSet(QStringLiteral("host")) && !options.host.setAddress(parser.value(QStringLiteral("host")))) {
+        std::fprintf(stderr, "xsprof: --host takes an IP address\n");
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("duration"))) {
+        bool ok = false;
+        options.durationSeconds = parser.value(QStringLiteral("duration")).toDouble(&ok);
+        if (!ok || options.durationSeconds <= 0) {
+            std::fprintf(stderr, "xsprof: --duration takes a positive number of seconds\n");
+            return 2;
+        }
+    }
+    options.profileOnStart = parser.isSet(QStringLiteral("profile-on-start"));
+    options.savePath = parser.value(QStringLiteral("save"));
+    options.jsonPath = parser.value(QStringLiteral("json"));
+    options.report = parser.isSet(QStringLiteral("report"));
+    options.log = parser.isSet(QStringLiteral("log"));
+    options.once = parser.isSet(QStringLiteral("once"));
+
+    ListenCommand command(options);
+    if (!command.start())
+        return 1;
+    QCoreApplication::exec();
+    return command.exitCode();
+}
+
+ListenCommand::ListenCommand(Options options, QObject* parent) : QObject(parent), m_options(std::move(options))
+{
+    SessionSettings settings;
+    settings.profileOnStart = m_options.profileOnStart;
+    m_server.setSessionSettings(settings);
+    connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
+    connect(&m_server, &DebugServer::connectionRejected, this,
+            [](const QString& reason) { std::fprintf(stderr, "xsprof: %s\n", qPrintable(reason)); });
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    m_signalPoll.setInterval(100);
+    connect(&m_signalPoll, &QTimer::timeout, this, [this] {
+        if (g_signal.load() != 0)
+            finishAll();
+    });
+    m_deadline.setSingleShot(true);
+    connect(&m_deadline, &QTimer::timeout, this, &ListenCommand::finishAll);
+}
+
+bool ListenCommand::start()
+{
+    if (!m_server.listen(m_options.host, m_options.port)) {
+        std::fprintf(stderr, "xsprof: %s\n", qPrintable(m_server.errorString()));
+        m_exitCode = 1;
+        return false;
+    }
+    std::fprintf(stderr, "xsprof: listening on %s:%u\n", qPrintable(m_server.address().toString()), m_server.port());
+    m_signalPoll.start();
+    if (m_options.durationSeconds > 0)
+        m_deadline.start(int(m_options.durationSeconds * 1000));
+    return true;
+}
+
+void ListenCommand::onMachine(MachineSession* session)
+{
+    ++m_machinesSeen;
+    m_sessions.append(session);
+    std::fprintf(stderr, "xsprof: %s connected (%s)\n", qPrintable(session->displayName()), qPrintable(session->version()));
+    connect(session, &MachineSession::broke, this, [session](const xsbug::Break& at) {
+        const QString where = at.path.isEmpty() ? QStringLiteral("(no location)")
+                                                : at.path + QLatin1Char(':') + QString::number(at.line);
+        print(QStringLiteral("break: %1 %2 [%3]").arg(where, at.message, session->name()));
+        session->go();
+    });
+    if (m_options.log)
+        connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) { printLog(session, log.text); });
+    connect(session, &MachineSession::errorOccurred, this,
+            [](const QString& message) { std::fprintf(stderr, "xsprof: %s\n", qPrintable(message)); });
+    connect(session, &MachineSession::disconnected, this, [this, session] {
+        finishMachine(session);
+        if (m_options.once)
+            finishAll();
+    });
+}
+
+void ListenCommand::printLog(MachineSession* session, const QString& text)
+{
+    // A line can continue across <log> messages: print whole lines only.
+    QString& pending = m_partialLines[session];
+    pending += text;
+    qsizetype newline;
+    while ((newline = pending.indexOf(QLatin1Char('\n'))) >= 0) {
+        print(pending.left(newline));
+        pending.remove(0, newline + 1);
+    }
+}
+
+QString ListenCommand::numberedPath(const QString& path, int index) const
+{
+    if (index <= 1)
+        return path;
+    const QFileInfo info(path);
+    const QString suffix = info.completeSuffix();
+    const QString stem = suffix.isEmpty() ? path : path.chopped(suffix.size() + 1);
+    return stem + QLatin1Char('-') + QString::number(index) + (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
+}
+
+void ListenCommand::finishMachine(MachineSession* session)
+{
+    if (m_finished.value(session))
+        return;
+    m_finished[session] = true;
+    if (const QString rest = m_partialLines.take(session); !rest.isEmpty())
+        print(rest);
+    const std::shared_ptr<xsprof::Profile> profile = session->profileSnapshot(); // our own copy
+    if (!profile) {
+        std::fprintf(stderr, "xsprof: %s left without a profile\n", qPrintable(session->displayName()));
+        return;
+    }
+    const int index = ++m_profilesWritten;
+    xsprof::Profile& copy = *profile;
+    copy.info.name = session->name().toStdString();
+    const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(copy);
+    if (!m_options.savePath.isEmpty()) {
+        const QString path = numberedPath(m_options.savePath, index);
+        std::string error;
+        if (xsprof::saveCpuProfile(copy, path.toStdString(), &error)) {
+            std::fprintf(stderr, "xsprof: %s: profile saved to %s\n", qPrintable(session->displayName()), qPrintable(path));
+        } else {
+            std::fprintf(stderr, "xsprof: %s\n", error.c_str());
+            m_exitCode = 1;
+        }
+    }
+    if (!m_options.jsonPath.isEmpty()) {
+        QFile out(numberedPath(m_options.jsonPath, index));
+        if (out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            out.write(QByteArray::fromStdString(xsprof::formatJsonReport(copy, analysis, {})));
+        } else {
+            std::fprintf(stderr, "xsprof: cannot write %s: %s\n", qPrintable(out.fileName()), qPrintable(out.errorString()));
+            m_exitCode = 1;
+        }
+    }
+    if (m_options.report)
+        std::fputs(xsprof::formatTextReport(copy, analysis, {}).c_str(), stdout);
+}
+
+void ListenCommand::finishAll()
+{
+    m_signalPoll.stop();
+    for (MachineSession* session : std::as_const(m_sessions)) {
+        // Nothing received is lost: what is still queued for parsing goes into the profile.
+        if (session->isConnected() && !session->catchUp(10000))
+            std::fprintf(stderr, "xsprof: %s: still parsing after 10 s; saving what is parsed\n",
+                         qPrintable(session->displayName()));
+        finishMachine(session);
+    }
+    QCoreApplication::exit(m_exitCode);
+}

@@ -1,0 +1,66 @@
+#include "app/debugger/callstackview.h"
+
+#include "app/debugger/staleviewtimer.h"
+
+#include "app/debugger/callstackmodel.h"
+
+#include "protocol/machinesession.h"
+
+#include <QHeaderView>
+
+CallStackView::CallStackView(MachineSession* session, QWidget* parent)
+    : QTreeView(parent), m_session(session), m_model(new CallStackModel(this))
+{
+    setModel(m_model);
+    setRootIsDecorated(false);
+    setUniformRowHeights(true);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    header()->setStretchLastSection(true);
+    header()->resizeSection(CallStackModel::FunctionColumn, 160);
+    connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) { onCurrentChanged(current); });
+    if (session) {
+        connect(session, &MachineSession::framesChanged, this, &CallStackView::refresh);
+        connect(session, &MachineSession::variablesChanged, this, &CallStackView::refresh);
+        new StaleViewTimer(session, [this] {
+            m_updating = true;
+            m_model->setFrames({}); // a running machine has no stack to show
+            m_updating = false;
+        }, this);
+        refresh();
+    }
+}
+
+void CallStackView::refresh()
+{
+    if (!m_session)
+        return;
+    const auto same = [this] {
+        const QList<xsbug::Frame>& frames = m_session->frames().frames;
+        if (m_model->rowCount() != frames.size())
+            return false;
+        for (int i = 0; i < m_model->rowCount(); ++i) {
+            if (m_model->frame(i).address != frames.at(i).address || m_model->frame(i).line != frames.at(i).line)
+                return false;
+        }
+        return true;
+    };
+    m_updating = true;
+    if (!same())
+        m_model->setFrames(m_session->frames()); // <local> refreshes after <select> keep the stack
+    m_model->setCurrentAddress(m_session->local().address);
+    const int row = m_model->rowOfAddress(m_session->local().address);
+    if (row >= 0)
+        setCurrentIndex(m_model->index(row, 0));
+    m_updating = false;
+}
+
+void CallStackView::onCurrentChanged(const QModelIndex& current)
+{
+    if (m_updating || !current.isValid() || !m_session)
+        return;
+    const xsbug::Frame& f = m_model->frame(current.row());
+    if (m_session->state() == MachineSession::State::Broken && f.address != m_session->local().address)
+        m_session->select(f.address);
+    emit frameActivated(f.path, f.line);
+}

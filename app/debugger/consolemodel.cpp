@@ -1,0 +1,199 @@
+#include "app/debugger/consolemodel.h"
+
+#include "protocol/machinesession.h"
+
+#include <QColor>
+#include <QFont>
+
+ConsoleModel::ConsoleModel(QObject* parent) : QAbstractListModel(parent) {}
+
+void ConsoleModel::attach(MachineSession* session, const QString& source)
+{
+    connect(session, &MachineSession::logged, this, [this, source](const xsbug::Log& log) { appendLog(log, source); });
+    // A partial line left by a machine that went away is finished: the next machine with
+    // the same name starts a new line.
+    connect(session, &MachineSession::disconnected, this, [this, source] { m_openLine.remove(source); });
+}
+
+void ConsoleModel::appendLog(const xsbug::Log& log, const QString& source)
+{
+    if (log.path.isEmpty()) {
+        appendText(log.text, source);
+        return;
+    }
+    // xsbug prefixes located logs and colours them by what they say (DebugBehavior.js onLogged).
+    Kind kind = Kind::Exception;
+    if (log.text.contains(QLatin1String("breakpoint")))
+        kind = Kind::Breakpoint;
+    else if (log.text.contains(QLatin1String("debugger")) || log.text.contains(QLatin1String("step")))
+        kind = Kind::Debugger;
+    m_openLine.remove(source); // the location starts a line of its own
+    appendToSource(source, log.path + QStringLiteral(" (") + QString::number(log.line) + QStringLiteral(") ") + log.text,
+                   kind);
+}
+
+void ConsoleModel::appendText(const QString& text, const QString& source)
+{
+    appendToSource(source, text, Kind::Plain);
+}
+
+void ConsoleModel::appendToSource(const QString& source, const QString& text, Kind pathKind)
+{
+    const QStringList pieces = text.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        const bool last = i == pieces.size() - 1;
+        QString piece = pieces.at(i);
+        if (piece.endsWith(QLatin1Char('\r')))
+            piece.chop(1);
+        if (last && piece.isEmpty())
+            break; // text ended with LF: nothing open
+        const auto open = m_openLine.constFind(source);
+        if (open != m_openLine.constEnd()) {
+            const qint64 row = rowOfSerial(*open);
+            Line& line = m_lines[size_t(row)];
+            line.text += piece;
+            classify(line);
+            emit dataChanged(index(int(row)), index(int(row)));
+        } else {
+            Line line{source, piece, Kind::Plain, pathKind};
+            classify(line);
+            const int row = int(m_lines.size());
+            beginInsertRows({}, row, row);
+            m_lines.push_back(std::move(line));
+            endInsertRows();
+            m_openLine.insert(source, m_firstSerial + row);
+        }
+        if (!last)
+            m_openLine.remove(source);
+    }
+    trim();
+}
+
+void ConsoleModel::classify(Line& line) const
+{
+    static const struct {
+        QLatin1String tag;
+        Kind kind;
+    } tags[] = {{QLatin1String("<info>"), Kind::Info}, {QLatin1String("<warn>"), Kind::Warn},
+                {QLatin1String("<error>"), Kind::Error}};
+    for (const auto& t : tags) {
+        if (line.text.startsWith(t.tag)) {
+            line.text.remove(0, t.tag.size()); // xsbug shows the colour, not the tag
+            line.kind = t.kind;
+            return;
+        }
+    }
+    if (line.kind == Kind::Plain)
+        line.kind = line.pathKind;
+}
+
+void ConsoleModel::trim()
+{
+    const qint64 excess = qint64(m_lines.size()) - m_maxLines;
+    if (excess <= 0)
+        return;
+    beginRemoveRows({}, 0, int(excess - 1));
+    m_lines.erase(m_lines.begin(), m_lines.begin() + excess);
+    m_firstSerial += excess;
+    endRemoveRows();
+    for (auto it = m_openLine.begin(); it != m_openLine.end();) {
+        if (*it < m_firstSerial)
+            it = m_openLine.erase(it);
+        else
+            ++it;
+    }
+}
+
+void ConsoleModel::clear()
+{
+    beginResetModel();
+    m_firstSerial += qint64(m_lines.size());
+    m_lines.clear();
+    m_openLine.clear();
+    endResetModel();
+}
+
+void ConsoleModel::setMaxLines(int lines)
+{
+    m_maxLines = std::max(1, lines);
+    trim();
+}
+
+void ConsoleModel::setShowsSource(bool show)
+{
+    if (m_showSource == show)
+        return;
+    m_showSource = show;
+    if (!m_lines.empty())
+        emit dataChanged(index(0), index(int(m_lines.size()) - 1), {Qt::DisplayRole});
+}
+
+QString ConsoleModel::lineText(int row) const
+{
+    return row >= 0 && size_t(row) < m_lines.size() ? m_lines[size_t(row)].text : QString();
+}
+
+ConsoleModel::Kind ConsoleModel::lineKind(int row) const
+{
+    return row >= 0 && size_t(row) < m_lines.size() ? m_lines[size_t(row)].kind : Kind::Plain;
+}
+
+int ConsoleModel::find(const QString& text, int from, bool backward) const
+{
+    const int count = int(m_lines.size());
+    if (text.isEmpty() || count == 0)
+        return -1;
+    for (int i = 1; i <= count; ++i) {
+        const int row = ((backward ? from - i : from + i) % count + count) % count;
+        if (m_lines[size_t(row)].text.contains(text, Qt::CaseInsensitive))
+            return row;
+    }
+    return -1;
+}
+
+QColor ConsoleModel::colour(Kind kind)
+{
+    switch (kind) {
+    case Kind::Info: return QColor(0x1f, 0x6f, 0xd0);
+    case Kind::Warn: return QColor(0xc0, 0x7a, 0x00);
+    case Kind::Error:
+    case Kind::Exception: return QColor(0xd0, 0x20, 0x20);
+    case Kind::Breakpoint: return QColor(0x8a, 0x2b, 0xc2);
+    case Kind::Debugger: return QColor(0x20, 0x8a, 0x3c);
+    case Kind::Plain: break;
+    }
+    return {};
+}
+
+int ConsoleModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_lines.size());
+}
+
+QVariant ConsoleModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Line& line = m_lines[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return m_showSource && !line.source.isEmpty() ? QString(line.source + QStringLiteral(": ") + line.text) : line.text;
+    case Qt::ForegroundRole:
+        if (line.kind != Kind::Plain)
+            return colour(line.kind);
+        return {};
+    case KindRole: return QVariant::fromValue(line.kind);
+    case SourceRole: return line.source;
+    case TextRole: return line.text;
+    default: return {};
+    }
+}
+
+QHash<int, QByteArray> ConsoleModel::roleNames() const
+{
+    auto names = QAbstractListModel::roleNames();
+    names.insert(KindRole, "kind");
+    names.insert(SourceRole, "source");
+    names.insert(TextRole, "text");
+    return names;
+}

@@ -1,0 +1,122 @@
+#include "app/debugger/consolepane.h"
+
+#include "app/debugger/consolemodel.h"
+#include "views/searchbar.h"
+
+#include <QAction>
+
+#include <algorithm>
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QListView>
+#include <QScrollBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_view(new QListView(this)), m_search(new SearchBar(this)),
+      m_eval(new QLineEdit(this))
+{
+    m_view->setModel(model);
+    m_view->setUniformItemSizes(true); // 10 000 lines stay cheap to lay out
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+
+    if (auto* field = m_search->findChild<QLineEdit*>())
+        field->setPlaceholderText(tr("Find in console (Ctrl+F)"));
+    connect(m_search, &SearchBar::searchRequested, this, [this](const QString& text) { findNext(text); });
+    connect(m_search, &SearchBar::nextRequested, this, [this] { findNext(m_search->text()); });
+    connect(m_search, &SearchBar::previousRequested, this, [this] { findNext(m_search->text(), true); });
+
+    auto* clear = new QToolButton(this);
+    clear->setText(tr("Clear"));
+    clear->setToolTip(tr("Clear the console"));
+    connect(clear, &QToolButton::clicked, model, &ConsoleModel::clear);
+    auto* copyButton = new QToolButton(this);
+    copyButton->setText(tr("Copy"));
+    copyButton->setToolTip(tr("Copy the selected lines, or all lines when none is selected"));
+    connect(copyButton, &QToolButton::clicked, this, &ConsolePane::copy);
+
+    auto* findAction = new QAction(tr("Find"), this);
+    findAction->setShortcut(QKeySequence::Find);
+    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(findAction, &QAction::triggered, m_search, &SearchBar::focusField);
+    addAction(findAction);
+    auto* copyAction = new QAction(tr("Copy"), this);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copyAction, &QAction::triggered, this, &ConsolePane::copy);
+    m_view->addAction(copyAction);
+
+    m_eval->setPlaceholderText(tr("Evaluate…"));
+    m_eval->setEnabled(false);
+    m_eval->setToolTip(evalToolTip());
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(copyButton);
+    bar->addWidget(clear);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_eval);
+
+    QScrollBar* scroll = m_view->verticalScrollBar();
+    connect(scroll, &QScrollBar::valueChanged, this, [this, scroll](int value) { m_followTail = value >= scroll->maximum(); });
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_followTail)
+            m_view->scrollToBottom();
+    });
+}
+
+QString ConsolePane::evalToolTip()
+{
+    return tr("Evaluating expressions needs XS bytecode from an xsc compiler matching the machine's "
+              "version and ID size; this is not supported yet.");
+}
+
+bool ConsolePane::findNext(const QString& text, bool backward)
+{
+    const int current = m_view->currentIndex().isValid() ? m_view->currentIndex().row() : (backward ? 0 : -1);
+    const int row = m_model->find(text, current, backward);
+    if (row < 0) {
+        m_search->setHits(0, 0);
+        return false;
+    }
+    int count = 0, ordinal = 0;
+    for (int i = 0; i < m_model->rowCount(); ++i) {
+        if (m_model->lineText(i).contains(text, Qt::CaseInsensitive)) {
+            if (i < row)
+                ++ordinal;
+            ++count;
+        }
+    }
+    m_search->setHits(ordinal, count);
+    const QModelIndex index = m_model->index(row);
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+    return true;
+}
+
+void ConsolePane::copy()
+{
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end());
+    QStringList lines;
+    if (rows.isEmpty()) {
+        for (int i = 0; i < m_model->rowCount(); ++i)
+            lines << m_model->index(i).data().toString();
+    } else {
+        for (const QModelIndex& index : std::as_const(rows))
+            lines << index.data().toString();
+    }
+    QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+}

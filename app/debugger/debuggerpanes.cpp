@@ -1,0 +1,182 @@
+#include "app/debugger/debuggerpanes.h"
+
+#include "app/debugger/breakpointsmodel.h"
+#include "app/debugger/breakpointspane.h"
+#include "app/debugger/callstackview.h"
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/consolepane.h"
+#include "app/debugger/debugcontrols.h"
+#include "app/debugger/instrumentspanel.h"
+#include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/variablesview.h"
+
+#include "protocol/machinesession.h"
+
+#include <QAction>
+#include <QDataStream>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent)
+    : QWidget(parent), m_session(session), m_controls(new DebugControls(this)), m_toolBar(new QToolBar(this)),
+      m_status(new QLabel(this)), m_consoleModel(new ConsoleModel(this)), m_console(new ConsolePane(m_consoleModel, this)),
+      m_callStack(new CallStackView(session, this)), m_variableTabs(new QTabWidget(this)),
+      m_locals(new VariablesView(session, VariablesView::Scope::Locals, this)),
+      m_modules(new VariablesView(session, VariablesView::Scope::Modules, this)),
+      m_globals(new VariablesView(session, VariablesView::Scope::Globals, this)),
+      m_breakpoints(breakpoints ? breakpoints : new BreakpointsModel(this)), // a pane on its own keeps its own list
+      m_breakpointsPane(new BreakpointsPane(m_breakpoints, this)), m_source(new DebuggerSourcePane(m_breakpoints, this)),
+      m_instruments(new InstrumentsPanel(this)), m_showInstruments(new QAction(tr("Instruments"), this))
+{
+    m_controls->setSession(session);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolBar->setIconSize(QSize(16, 16));
+    for (QAction* action : m_controls->actions()) {
+        // Several machines' tabs may exist: each tab's shortcuts act inside that tab only.
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(action);
+        m_toolBar->addAction(action);
+    }
+    m_toolBar->addSeparator();
+    m_showInstruments->setCheckable(true);
+    m_showInstruments->setToolTip(tr("Show or hide the instruments"));
+    m_toolBar->addAction(m_showInstruments);
+    m_toolBar->addSeparator();
+    m_toolBar->addWidget(m_status);
+
+    m_variableTabs->addTab(m_locals, tr("Locals"));
+    m_variableTabs->addTab(m_modules, tr("Modules"));
+    m_variableTabs->addTab(m_globals, tr("Globals"));
+
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(m_callStack);
+    left->addWidget(m_variableTabs);
+    left->addWidget(m_breakpointsPane);
+    left->setStretchFactor(0, 2);
+    left->setStretchFactor(1, 4);
+    left->setStretchFactor(2, 1);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_source);
+    right->addWidget(m_console);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    auto* strip = new QScrollArea(this);
+    strip->setWidget(m_instruments);
+    strip->setWidgetResizable(true);
+    strip->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    strip->setVisible(false);
+    auto* main = new QSplitter(Qt::Horizontal, this);
+    main->addWidget(left);
+    main->addWidget(right);
+    main->addWidget(strip);
+    main->setStretchFactor(0, 2);
+    main->setStretchFactor(1, 3);
+    main->setStretchFactor(2, 1);
+    main->setSizes({320, 520, 260});
+    connect(m_showInstruments, &QAction::toggled, strip, &QWidget::setVisible);
+    m_splitters = {left, right, main};
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(main, 1);
+
+    connect(m_callStack, &CallStackView::frameActivated, m_source, &DebuggerSourcePane::showLocation);
+    connect(m_breakpointsPane, &BreakpointsPane::breakpointActivated, m_source, &DebuggerSourcePane::showLocation);
+    m_instruments->setSession(session);
+    if (session) {
+        m_consoleModel->attach(session);
+        m_breakpoints->attach(session);
+        connect(session, &MachineSession::stateChanged, this, &DebuggerPanes::updateStatus);
+        connect(session, &MachineSession::variablesChanged, this, &DebuggerPanes::showCurrentSource);
+        connect(session, &MachineSession::broke, this, &DebuggerPanes::showCurrentSource);
+        // As xsbug: the instruments appear once the machine declares some.
+        connect(session, &MachineSession::instrumentsDeclared, this, [this](const xsbug::Instruments& declared) {
+            if (!declared.instruments.isEmpty())
+                m_showInstruments->setChecked(true);
+        });
+        if (!session->instruments().instruments.isEmpty())
+            m_showInstruments->setChecked(true);
+        if (session->state() == MachineSession::State::Broken)
+            showCurrentSource();
+    }
+    updateStatus();
+}
+
+void DebuggerPanes::updateStatus()
+{
+    if (!m_session) {
+        m_status->setText(tr("No machine"));
+        return;
+    }
+    switch (m_session->state()) {
+    case MachineSession::State::AwaitingLogin: m_status->setText(tr("Connecting…")); break;
+    case MachineSession::State::Running: m_status->setText(tr("Running")); break;
+    case MachineSession::State::Broken:
+        m_status->setText(m_session->lastBreak().message.trimmed());
+        break;
+    case MachineSession::State::Disconnected: m_status->setText(tr("Disconnected")); break;
+    }
+}
+
+void DebuggerPanes::showCurrentSource()
+{
+    if (!m_session || m_session->state() != MachineSession::State::Broken)
+        return;
+    updateStatus();
+    // <local> carries the location of the inspected frame; the break that of the innermost.
+    const xsbug::Local& local = m_session->local();
+    if (!local.path.isEmpty())
+        m_source->showLocation(local.path, local.line);
+    else
+        m_source->showLocation(m_session->lastBreak().path, m_session->lastBreak().line);
+}
+
+void DebuggerPanes::setPathMappings(const PathMappings& mappings)
+{
+    m_source->setPathMappings(mappings);
+    showCurrentSource();
+}
+
+namespace {
+constexpr quint32 layoutMagic = 0x58534450; // "XSDP"
+constexpr quint16 layoutVersion = 1;
+} // namespace
+
+QByteArray DebuggerPanes::saveLayout() const
+{
+    QByteArray layout;
+    QDataStream out(&layout, QIODevice::WriteOnly);
+    out << layoutMagic << layoutVersion << m_showInstruments->isChecked() << quint16(m_splitters.size());
+    for (const QSplitter* splitter : m_splitters)
+        out << splitter->saveState();
+    return layout;
+}
+
+bool DebuggerPanes::restoreLayout(const QByteArray& layout)
+{
+    QDataStream in(layout);
+    quint32 magic = 0;
+    quint16 version = 0, count = 0;
+    bool instruments = false;
+    in >> magic >> version >> instruments >> count;
+    if (in.status() != QDataStream::Ok || magic != layoutMagic || version != layoutVersion || count != m_splitters.size())
+        return false;
+    QList<QByteArray> states;
+    for (quint16 i = 0; i < count; ++i) {
+        QByteArray state;
+        in >> state;
+        states << state;
+    }
+    if (in.status() != QDataStream::Ok)
+        return false;
+    for (qsizetype i = 0; i < m_splitters.size(); ++i)
+        m_splitters[i]->restoreState(states[i]);
+    m_showInstruments->setChecked(instruments);
+    return true;
+}

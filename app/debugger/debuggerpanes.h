@@ -1,0 +1,75 @@
+#pragma once
+#include "views/document/pathmappings.h"
+// Everything to debug one machine, to embed in its tab: Debug toolbar, call stack,
+// Locals/Modules/Globals, breakpoints, source with breakpoint gutter, console, and the
+// instruments strip. Breakpoints are shared by all machines (one BreakpointsModel).
+#include "protocol/machinesession.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class BreakpointsModel;
+class BreakpointsPane;
+class CallStackView;
+class ConsoleModel;
+class ConsolePane;
+class DebugControls;
+class InstrumentsPanel;
+class QAction;
+class QLabel;
+class QSplitter;
+class QTabWidget;
+class QToolBar;
+class DebuggerSourcePane;
+class VariablesView;
+
+class DebuggerPanes : public QWidget
+{
+    Q_OBJECT
+public:
+    DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent = nullptr);
+
+    MachineSession* session() const { return m_session; }
+    void setPathMappings(const PathMappings& mappings);
+    DebugControls* controls() const { return m_controls; }
+    QToolBar* toolBar() const { return m_toolBar; }
+    ConsoleModel* consoleModel() const { return m_consoleModel; }
+    ConsolePane* console() const { return m_console; }
+    CallStackView* callStack() const { return m_callStack; }
+    VariablesView* locals() const { return m_locals; }
+    VariablesView* modules() const { return m_modules; }
+    VariablesView* globals() const { return m_globals; }
+    QTabWidget* variableTabs() const { return m_variableTabs; }
+    BreakpointsPane* breakpointsPane() const { return m_breakpointsPane; }
+    DebuggerSourcePane* source() const { return m_source; }
+    InstrumentsPanel* instruments() const { return m_instruments; }
+    QAction* instrumentsAction() const { return m_showInstruments; }
+    QLabel* statusLabel() const { return m_status; }
+
+    // The splitters' sizes and whether the instruments show, to give the next machine's panes
+    // (and the next run) the arrangement the user made. restoreLayout() ignores bad data.
+    QByteArray saveLayout() const;
+    bool restoreLayout(const QByteArray& layout);
+
+private:
+    void updateStatus();
+    void showCurrentSource();
+
+    QPointer<MachineSession> m_session;
+    QList<QSplitter*> m_splitters; // left, right, main
+    DebugControls* m_controls;
+    QToolBar* m_toolBar;
+    QLabel* m_status;
+    ConsoleModel* m_consoleModel;
+    ConsolePane* m_console;
+    CallStackView* m_callStack;
+    QTabWidget* m_variableTabs;
+    VariablesView* m_locals;
+    VariablesView* m_modules;
+    VariablesView* m_globals;
+    BreakpointsModel* m_breakpoints;
+    BreakpointsPane* m_breakpointsPane;
+    DebuggerSourcePane* m_source;
+    InstrumentsPanel* m_instruments;
+    QAction* m_showInstruments;
+};

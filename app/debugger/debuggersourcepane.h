@@ -1,0 +1,40 @@
+#pragma once
+#include "views/document/pathmappings.h"
+// The debugger's source pane: the file of the current frame with its break line
+// highlighted, breakpoint markers in the line-number gutter (a click sets or clears
+// one in the BreakpointsModel), and Find (Ctrl+F).
+#include <QWidget>
+
+class BreakpointsModel;
+class QLabel;
+class SearchBar;
+class SourceView;
+
+class DebuggerSourcePane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* parent = nullptr);
+
+    // Shows the machine's `path` (read from this computer's disk) at `line`; 0 = no
+    // highlight. False when the file cannot be read here.
+    bool showLocation(const QString& path, int line);
+    // Recorded paths are kept (breakpoints need them); only the file read is mapped.
+    void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
+    QString currentPath() const { return m_path; }
+    bool isLoaded() const { return m_loaded; }
+    SourceView* view() const { return m_view; }
+    SearchBar* searchBar() const { return m_search; }
+    bool find(const QString& text, bool backward = false);
+
+private:
+    PathMappings m_pathMappings;
+    void updateMarkers();
+
+    BreakpointsModel* m_breakpoints;
+    QLabel* m_title;
+    SourceView* m_view;
+    SearchBar* m_search;
+    QString m_path;
+    bool m_loaded = false;
+};

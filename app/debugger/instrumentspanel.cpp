@@ -1,0 +1,166 @@
+#include "app/debugger/instrumentspanel.h"
+
+#include "views/qcustomplotinclude.h"
+
+#include "protocol/machinesession.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QToolTip>
+
+#include <cmath>
+
+InstrumentsPanel::InstrumentsPanel(QWidget* parent)
+    : QWidget(parent), m_grid(new QGridLayout(this)), m_empty(new QLabel(tr("No instruments"), this))
+{
+    m_grid->setContentsMargins(4, 4, 4, 4);
+    m_grid->setHorizontalSpacing(8);
+    m_grid->setVerticalSpacing(1);
+    m_grid->setColumnStretch(2, 1);
+    m_empty->setEnabled(false);
+    m_grid->addWidget(m_empty, 0, 0, 1, 3);
+}
+
+InstrumentsPanel::~InstrumentsPanel() = default;
+
+void InstrumentsPanel::setSession(MachineSession* session)
+{
+    if (m_session)
+        m_session->disconnect(this);
+    m_session = session;
+    if (!session)
+        return;
+    connect(session, &MachineSession::instrumentsDeclared, this, &InstrumentsPanel::declare);
+    connect(session, &MachineSession::instrumentSamples, this, &InstrumentsPanel::addSamples);
+    declare(session->instruments());
+}
+
+void InstrumentsPanel::clearRows()
+{
+    for (const Row& row : std::as_const(m_rows)) {
+        delete row.name;
+        delete row.value;
+        delete row.plot;
+    }
+    m_rows.clear();
+}
+
+void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
+{
+    // A new declaration restarts the history (xsbug-protocol.md §7.3).
+    clearRows();
+    m_instruments = instruments;
+    m_sampleCount = 0;
+    const QList<xsbug::Instrument>& list = instruments.instruments;
+    m_empty->setVisible(list.isEmpty());
+    const QColor colour = palette().color(QPalette::Highlight);
+    for (int i = 0; i < list.size(); ++i) {
+        Row row;
+        row.first = i;
+        if (list.at(i).unit == QLatin1String(" / ") && i + 1 < list.size())
+            row.second = ++i;
+        row.name = new QLabel(list.at(row.first).name, this);
+        row.value = new QLabel(this);
+        row.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row.value->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000,000 / 000,000 bytes")));
+        row.plot = new QCustomPlot(this);
+        row.plot->setFixedHeight(22);
+        row.plot->setMinimumWidth(120);
+        row.plot->setBackground(Qt::NoBrush);
+        row.plot->axisRect()->setAutoMargins(QCP::msNone);
+        row.plot->axisRect()->setMargins(QMargins(0, 1, 0, 1));
+        row.plot->xAxis->setVisible(false);
+        row.plot->yAxis->setVisible(false);
+        QCPGraph* graph = row.plot->addGraph();
+        graph->setPen(QPen(colour, 1.2));
+        QColor fill = colour;
+        fill.setAlphaF(0.25f);
+        graph->setBrush(fill);
+        row.unit = list.at(row.first).unit == QLatin1String(" / ") && row.second >= 0 ? list.at(row.second).unit
+                                                                                      : list.at(row.first).unit;
+        row.plot->setToolTip(list.at(row.first).name);
+        row.plot->setMouseTracking(true);
+        const int index = int(m_rows.size());
+        connect(row.plot, &QCustomPlot::mouseMove, this, [this, index](QMouseEvent* event) {
+            QCustomPlot* plot = m_rows.at(index).plot;
+            const QString text = valueTextAt(index, plot->xAxis->pixelToCoord(event->position().x()));
+            QToolTip::showText(event->globalPosition().toPoint(), text.isEmpty() ? m_rows.at(index).name->text() : text,
+                               plot);
+        });
+        const int r = int(m_rows.size()) + 1;
+        m_grid->addWidget(row.name, r, 0);
+        m_grid->addWidget(row.value, r, 1);
+        m_grid->addWidget(row.plot, r, 2);
+        m_rows << row;
+    }
+}
+
+void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
+{
+    if (m_rows.isEmpty())
+        return;
+    const double x = double(m_sampleCount++);
+    const QLocale locale;
+    for (const Row& row : std::as_const(m_rows)) {
+        // Missing values count as 0, as xsbug stores them.
+        const qint64 value = row.first < samples.values.size() ? samples.values.at(row.first) : 0;
+        const QList<xsbug::Instrument>& list = m_instruments.instruments;
+        if (row.second >= 0) {
+            const qint64 other = row.second < samples.values.size() ? samples.values.at(row.second) : 0;
+            row.value->setText(locale.toString(value) + QStringLiteral(" / ") + locale.toString(other)
+                               + list.at(row.second).unit);
+        } else {
+            row.value->setText(locale.toString(value) + list.at(row.first).unit);
+        }
+        QCPGraph* graph = row.plot->graph(0);
+        graph->addData(x, double(value));
+        graph->data()->removeBefore(x - m_window + 1); // the rolling window
+        row.plot->xAxis->setRange(x - m_window + 1, x);
+        bool found = false;
+        QCPRange range = graph->getValueRange(found);
+        if (found) {
+            range.lower = std::min(range.lower, 0.0); // bars grow from 0, as xsbug's
+            if (range.upper <= range.lower)
+                range.upper = range.lower + 1;
+            row.plot->yAxis->setRange(range.lower, range.upper * 1.05);
+        }
+        row.plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void InstrumentsPanel::setWindow(int samples)
+{
+    m_window = std::max(2, samples);
+}
+
+QString InstrumentsPanel::rowName(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).name->text() : QString();
+}
+
+QString InstrumentsPanel::rowValue(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).value->text() : QString();
+}
+
+QString InstrumentsPanel::valueTextAt(int row, double x) const
+{
+    if (row < 0 || row >= m_rows.size())
+        return {};
+    const QCPGraph* graph = m_rows.at(row).plot->graph(0);
+    const double sample = std::round(x);
+    const auto at = graph->data()->findBegin(sample, false);
+    if (at == graph->data()->constEnd() || at->key != sample)
+        return {};
+    const qint64 ago = m_sampleCount - 1 - qint64(sample);
+    return tr("%1: %2%3 (%4)")
+        .arg(m_rows.at(row).name->text(), QLocale().toString(qint64(at->value)), m_rows.at(row).unit,
+             ago == 0 ? tr("last sample") : ago == 1 ? tr("1 sample ago") : tr("%1 samples ago").arg(ago));
+}
+
+QCustomPlot* InstrumentsPanel::plot(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).plot : nullptr;
+}

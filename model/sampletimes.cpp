@@ -1,0 +1,54 @@
+#include "model/sampletimes.h"
+
+#include <algorithm>
+#include <ranges>
+
+SampleTimes::Interval SampleTimes::interval(size_t sample) const
+{
+    const xsprof::SampleTable& s = m_profile->samples;
+    const double t = s.time[sample];
+    const double d = s.duration(sample);
+    if (s.rule == xsprof::DurationRule::OwnDelta)
+        return {t - d, t};
+    return {t, t + d};
+}
+
+SampleTimes::SampleTimes(const xsprof::Profile& profile) : m_profile(&profile)
+{
+    if (!size())
+        return;
+    m_start = interval(0).begin;
+    m_end = interval(size() - 1).end;
+    // Own-delta times can step back (a negative XS delta lasts 0): the span ends at the
+    // latest time, not at the last sample's.
+    if (profile.samples.rule == xsprof::DurationRule::OwnDelta)
+        m_end = std::max(m_end, *std::max_element(profile.samples.time.begin(), profile.samples.time.end()));
+}
+
+namespace {
+// First index in [0, n) for which `pred` is false; `pred` must hold on a prefix.
+template <typename Pred>
+size_t partitionPoint(size_t n, Pred pred)
+{
+    const auto indices = std::views::iota(size_t(0), n);
+    return size_t(*std::ranges::partition_point(indices, pred));
+}
+} // namespace
+
+xsprof::SampleRange SampleTimes::range(double t0, double t1) const
+{
+    const auto middle = [this](size_t i) {
+        const Interval in = interval(i);
+        return (in.begin + in.end) / 2.0;
+    };
+    const size_t begin = partitionPoint(size(), [&](size_t i) { return middle(i) < t0; });
+    const size_t end = partitionPoint(size(), [&](size_t i) { return middle(i) < t1; });
+    return {begin, std::max(begin, end)};
+}
+
+xsprof::SampleRange SampleTimes::overlapping(double t0, double t1) const
+{
+    const size_t begin = partitionPoint(size(), [&](size_t i) { return interval(i).end <= t0; });
+    const size_t end = partitionPoint(size(), [&](size_t i) { return interval(i).begin < t1; });
+    return {begin, std::max(begin, end)};
+}

@@ -1,0 +1,45 @@
+#include "views/document/profiledata.h"
+
+namespace {
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+} // namespace
+
+ProfileData::ProfileData(std::shared_ptr<const xsprof::Profile> shared)
+    : sharedProfile(std::move(shared)), profile(*sharedProfile)
+{
+}
+
+std::shared_ptr<ProfileData> ProfileData::create(xsprof::Profile profile, const QString& path, int profileIndex)
+{
+    return create(std::make_shared<const xsprof::Profile>(std::move(profile)), path, profileIndex);
+}
+
+std::shared_ptr<ProfileData> ProfileData::create(std::shared_ptr<const xsprof::Profile> profile, const QString& path,
+                                                 int profileIndex)
+{
+    auto data = std::make_shared<ProfileData>(std::move(profile));
+    data->path = path;
+    data->profileIndex = profileIndex;
+    data->analysis = xsprof::ProfileAnalysis::compute(data->profile);
+    if (data->profile.hasStacks())
+        data->bottomUp = xsprof::BottomUpTree(data->profile, data->analysis.callTree);
+    return data;
+}
+
+QString ProfileData::frameName(xsprof::FrameId f) const
+{
+    return fromView(profile.frameName(f));
+}
+
+QString ProfileData::frameUrl(xsprof::FrameId f) const
+{
+    return fromView(profile.frameUrl(f));
+}
+
+QString ProfileData::location(xsprof::FrameId f) const
+{
+    return QString::fromStdString(profile.location(f));
+}

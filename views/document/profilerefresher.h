@@ -1,0 +1,63 @@
+#pragma once
+// Keeps a live profile's analysis fresh without flooding the GUI thread: requests are
+// coalesced to at most one computation per interval, a large profile is snapshotted and
+// analysed on a worker thread (the source keeps growing meanwhile), one computation runs at
+// a time, and a result overtaken by reset() is dropped.
+#include "views/document/profiledata.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+class ProfileRefresher : public QObject
+{
+    Q_OBJECT
+public:
+    // A snapshot of the profile as it is now, or null when there is none yet. Called on the GUI
+    // thread while the profile is small, on a worker thread once it is not.
+    using Source = std::function<std::shared_ptr<const xsprof::Profile>()>;
+
+    explicit ProfileRefresher(Source source, QObject* parent = nullptr);
+    ~ProfileRefresher() override;
+
+    void setInterval(int ms) { m_interval = ms; }
+    int interval() const { return m_interval; }
+    // While the last snapshot had fewer samples, the next is analysed at once on the GUI thread
+    // (cheaper than a hop).
+    void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
+
+    // The source changed: refresh within the interval (several requests, one computation).
+    void requestRefresh();
+    // Refresh as soon as no computation runs (the end of a session: show the final numbers).
+    void refreshNow();
+    // Drops pending and running work (e.g. a new profiling session replaces the old one).
+    void reset();
+
+    bool isBusy() const { return m_running; }
+    double lastComputeMs() const { return m_lastComputeMs; }
+    int computeCount() const { return m_computeCount; }
+
+signals:
+    void refreshed(ProfileDataPtr data);
+
+private:
+    struct Shared;
+    void start();
+    void finish(unsigned generation, const std::shared_ptr<ProfileData>& data, double ms);
+
+    Source m_source;
+    int m_interval = 200;
+    size_t m_synchronousLimit = 10000;
+    QTimer m_timer;
+    QElapsedTimer m_sinceStart;
+    bool m_running = false;
+    bool m_pending = false;
+    unsigned m_generation = 0;
+    double m_lastComputeMs = 0.0;
+    int m_computeCount = 0;
+    size_t m_lastSampleCount = 0;
+    std::shared_ptr<Shared> m_shared; // what a worker may still touch after we are gone
+};

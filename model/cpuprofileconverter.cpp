@@ -2,6 +2,7 @@
 
 #include "profilebuilder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -65,6 +66,37 @@ private:
     std::vector<uint32_t> m_vector;
     std::unordered_map<int64_t, uint32_t> m_map;
 };
+
+// positionTicks per stack; nodes that became the same stack add up.
+LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& stackOf)
+{
+    struct Row {
+        uint32_t stack;
+        int32_t line;
+        uint64_t ticks;
+    };
+    std::vector<Row> rows;
+    for (size_t i = 0; i < raw.nodes.size(); ++i) {
+        for (uint32_t k = raw.nodes[i].tickBegin; k < raw.nodes[i].tickEnd; ++k) {
+            const RawPositionTick& t = raw.positionTicks[k];
+            if (t.line > 0 && t.line < INT32_MAX && t.ticks > 0 && stackOf[i].isValid())
+                rows.push_back({stackOf[i].value, int32_t(t.line), uint64_t(t.ticks)});
+        }
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const Row& a, const Row& b) { return a.stack != b.stack ? a.stack < b.stack : a.line < b.line; });
+    LineTickTable table;
+    for (const Row& r : rows) {
+        if (table.size() && table.stack.back().value == r.stack && table.line.back() == r.line) {
+            table.ticks.back() = uint32_t(std::min<uint64_t>(UINT32_MAX, table.ticks.back() + r.ticks));
+            continue;
+        }
+        table.stack.push_back(StackId(r.stack));
+        table.line.push_back(r.line);
+        table.ticks.push_back(uint32_t(std::min<uint64_t>(UINT32_MAX, r.ticks)));
+    }
+    return table;
+}
 
 } // namespace
 
@@ -267,10 +299,12 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
         times[i] = t;
         sampleStacks[i] = stackOf[node];
     }
+    builder.profile().lineTicks = lineTicksOf(raw, stackOf);
     // Free the raw tables before the durations are allocated: peak memory matters here.
     raw.samples = {};
     raw.nodes = {};
     raw.children = {};
+    raw.positionTicks = {};
     builder.setSamples(std::move(sampleStacks), std::move(times));
     builder.profile().info.negativeTimeDeltas = negative;
     ConversionResult result;

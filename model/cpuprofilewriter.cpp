@@ -40,6 +40,20 @@ void writeCallFrame(std::ostream& out, const Profile& p, FrameId f, bool withXsI
     out << '}';
 }
 
+// The rows of `stack` in the line-ticks table, as the node's "positionTicks"; `next` walks the
+// table as the nodes are written in stack order.
+void writePositionTicks(std::ostream& out, const LineTickTable& t, uint32_t stack, size_t& next)
+{
+    while (next < t.size() && t.stack[next].value < stack)
+        ++next;
+    if (next >= t.size() || t.stack[next].value != stack)
+        return;
+    out << ",\"positionTicks\":[";
+    for (bool first = true; next < t.size() && t.stack[next].value == stack; ++next, first = false)
+        out << (first ? "" : ",") << "{\"line\":" << t.line[next] << ",\"ticks\":" << t.ticks[next] << '}';
+    out << ']';
+}
+
 void writeTreeNodes(std::ostream& out, const Profile& p)
 {
     const size_t n = p.stacks.size();
@@ -56,6 +70,7 @@ void writeTreeNodes(std::ostream& out, const Profile& p)
             children[fill[p.stacks.parent[i].value]++] = uint32_t(i);
     }
     const bool xs = p.info.encoding == Encoding::Stacks;
+    size_t tick = 0; // the next row of p.lineTicks (sorted by stack)
     for (size_t i = 0; i < n; ++i) {
         out << (i ? ",\n" : "\n") << "{\"id\":" << i + 1 << ",\"callFrame\":";
         writeCallFrame(out, p, p.stacks.frame[i], xs);
@@ -65,6 +80,7 @@ void writeTreeNodes(std::ostream& out, const Profile& p)
                 out << (k != childBegin[i] ? "," : "") << children[k] + 1;
             out << ']';
         }
+        writePositionTicks(out, p.lineTicks, uint32_t(i), tick);
         out << '}';
     }
 }

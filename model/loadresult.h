@@ -2,6 +2,7 @@
 // What a loader hands back: a profile, or an error naming the file, the problem and where.
 #include "profile.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,12 +25,25 @@ struct ProfileSummary {
     size_t nodeCount = 0;
 };
 
+struct LoadResult;
+
+// What a file holding several profiles held, kept after loading so that another of them
+// opens without reading the file again (the profile picker). Thread-safe.
+class ParsedProfiles {
+public:
+    virtual ~ParsedProfiles() = default;
+    // Profile `index` of `available` (-1: the default), as loading with that index gives it.
+    virtual LoadResult convert(int index) const = 0;
+};
+
 struct LoadResult {
     std::optional<Profile> profile;
     std::optional<LoadError> error;
     bool cancelled = false;
     std::vector<ProfileSummary> available; // every profile in the file
     size_t chosenIndex = 0;
+    // Set for files with several profiles: convert another one from it (ParsedProfiles).
+    std::shared_ptr<const ParsedProfiles> parsed;
 
     bool ok() const { return profile.has_value(); }
 };
@@ -38,6 +52,9 @@ struct LoadOptions {
     int profileIndex = -1; // which profile of a multi-profile file; -1: the one with the most samples
     bool referenceJsonParser = false; // parse with nlohmann::json::sax_parse (slower; tests compare both)
     uint64_t memoryBudget = 0;        // bytes the load may use; 0: what the machine has available now
+    // With several profiles in the file and profileIndex -1: convert none, only list them in
+    // `available` and keep `parsed`, for the caller to ask which one to open.
+    bool listOnlyWhenSeveral = false;
 };
 
 } // namespace xsprof

@@ -52,6 +52,7 @@ std::string_view toString(SourceFormat format)
     case SourceFormat::TraceEvents: return "trace-events";
     case SourceFormat::XsbugTranscript: return "xsbug-transcript";
     case SourceFormat::Live: return "xs-live";
+    case SourceFormat::LegacyCpuProfile: return "cpuprofile-legacy";
     }
     return "cpuprofile";
 }

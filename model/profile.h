@@ -14,7 +14,7 @@ enum class FrameKind : uint8_t { Js, Native, Gc, Host, Idle, Program, Root };
 enum class Encoding : uint8_t { Tree, Graph, Stacks };
 enum class DurationRule : uint8_t { UntilNext, OwnDelta };
 enum class LastSampleRule : uint8_t { None, EndTime, Median };
-enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live };
+enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live, LegacyCpuProfile };
 
 std::string_view toString(FrameKind kind);
 std::string_view toString(Encoding encoding);
@@ -67,6 +67,16 @@ struct SampleTable {
     }
 };
 
+// The lines of a function that samples hit, per stack (a .cpuprofile node's "positionTicks"):
+// rows sorted by (stack, line), one per pair. Lines are 1-based as in the file.
+struct LineTickTable {
+    std::vector<StackId> stack;
+    std::vector<int32_t> line;
+    std::vector<uint32_t> ticks;
+
+    size_t size() const { return stack.size(); }
+};
+
 // A caller -> callee link of a graph-encoded (xst -p) profile.
 struct GraphLink {
     FrameId caller;
@@ -96,6 +106,7 @@ public:
     StackTable stacks;
     SampleTable samples;
     std::vector<GraphLink> links; // graph-encoded only
+    LineTickTable lineTicks;      // .cpuprofile positionTicks, when the file has them
     // Each frame's position in key order (keyLess), kept by ProfileBuilder so that sorting
     // and tie-breaking compare integers, not strings.
     std::vector<uint32_t> keyRank;

@@ -1,10 +1,13 @@
 #include "profileloader.h"
 
 #include "chunkedinputbuffer.h"
-#include "cpuprofileconverter.h"
-#include "jsonprofilereader.h"
-#include "selfprofilingconverter.h"
-#include "traceeventconverter.h"
+#include "readers/cpuprofilereader.h"
+#include "readers/jsonhead.h"
+#include "readers/jsonreading.h"
+#include "readers/legacycpuprofilereader.h"
+#include "readers/paddedbytes.h"
+#include "readers/selfprofilingreader.h"
+#include "readers/traceeventreader.h"
 #include "xsbugtranscriptloader.h"
 
 #include <cerrno>
@@ -18,12 +21,6 @@ namespace xsprof {
 
 namespace {
 
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 LoadResult failure(const std::string& file, std::string problem, std::string where = {})
 {
     LoadResult r;
@@ -31,62 +28,76 @@ LoadResult failure(const std::string& file, std::string problem, std::string whe
     return r;
 }
 
-LoadResult loadFrom(ChunkedInputBuffer& input, const std::string& name, const LoadOptions& options,
-                    const TaskControl* control, std::string_view head)
+LoadResult readXsbugTranscript(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                               const TaskControl* control)
 {
-    if (looksLikeXsbugTranscript(head))
-        return loadXsbugTranscript(input, name, options, control);
-    auto document = std::make_unique<RawDocument>();
-    JsonReadResult read;
-    try {
-        read = readJsonProfile(input, *document, control,
-                               options.referenceJsonParser ? JsonDriver::Nlohmann : JsonDriver::Fast);
-    } catch (const std::exception& e) { // allocation failures and the like
-        read.problem = std::string("cannot read the profile: ") + e.what();
-    }
-    if (read.cancelled) {
-        LoadResult r;
-        r.cancelled = true;
-        r.error = LoadError{name, "loading was cancelled", {}};
-        return r;
-    }
-    if (!read.ok) {
-        if (input.readFailed())
-            return failure(name, "read error", read.where);
-        if (input.bytesConsumed() == 0 && read.problem.starts_with("JSON syntax error"))
-            return failure(name, "the file is empty or not JSON (" + read.problem + ")", read.where);
-        return failure(name, read.problem, read.where);
-    }
+    ChunkedInputBuffer input(bytes, control);
+    return loadXsbugTranscript(input, name, options, control);
+}
 
-    ProfileInfo info;
-    info.name = baseName(name);
-    ConversionResult converted;
-    LoadResult result;
-    if (document->isTraceEvents) {
-        result.available = listTraceProfiles(document->traceEvents);
-        converted = convertTraceProfile(document->traceEvents, std::move(document->strings), info, options.profileIndex,
-                                        result.chosenIndex);
-    } else if (document->cpuProfile.sawNodes) {
-        if (!document->selfProfiling.sampleTimes.empty())
-            return failure(name, "\"samples\" holds objects, expected node ids");
-        info.format = SourceFormat::CpuProfile;
-        converted = convertCpuProfile(document->cpuProfile, std::move(document->strings), info, CpuProfileDialects::V8AndXs);
-    } else if (document->selfProfiling.sawFrames && document->selfProfiling.sawStacks) {
-        if (!document->cpuProfile.samples.empty())
-            return failure(name, "\"samples\" holds node ids, expected sample objects");
-        converted = convertSelfProfiling(document->selfProfiling, document->strings, info);
-    } else {
-        return failure(name, "no profile found: expected a .cpuprofile (\"nodes\"), a JS Self-Profiling trace "
-                             "(\"frames\", \"stacks\", \"samples\") or a trace-event file (\"traceEvents\")");
+// One entry per format: `detect` sees the file's first detectionHeadBytes, `read` the whole
+// file followed by readerPadding zero bytes (readers/paddedbytes.h). The first entry whose
+// detect accepts the head reads the file, so the order matters: distinctive signatures first
+// (xsbug's "<xsbug>", a JSON array or "traceEvents", "nodes", "head"), the weakest last
+// (Self-Profiling's "frames"/"stacks", which other formats may also have at the root).
+struct ProfileReader {
+    bool (*detect)(std::string_view head);
+    LoadResult (*read)(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                       const TaskControl* control);
+};
+
+const ProfileReader profileReaders[] = {
+    {looksLikeXsbugTranscript, readXsbugTranscript},
+    {looksLikeTraceEvents, readTraceEvents},
+    {looksLikeCpuProfile, readCpuProfile},
+    {looksLikeLegacyCpuProfile, readLegacyCpuProfile},
+    // New formats go here (before Self-Profiling).
+    {looksLikeSelfProfiling, readSelfProfiling},
+};
+
+const ProfileReader* readerFor(std::string_view head)
+{
+    for (const ProfileReader& reader : profileReaders) {
+        if (reader.detect(head))
+            return &reader;
     }
-    if (!converted.profile)
-        return failure(name, converted.problem, converted.where);
-    if (options.profileIndex < 0 && result.available.empty())
-        result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
-    result.profile = std::move(converted.profile);
-    if (control)
-        control->report(1.0);
-    return result;
+    return nullptr;
+}
+
+// The root object's keys when the head did not show enough of them (a large first member).
+std::string keysAsHead(std::string_view bytes)
+{
+    std::string head = "{";
+    for (const std::string& key : rootObjectKeys(bytes))
+        head += "\"" + key + "\":0,";
+    head.back() = '}';
+    return head.size() > 1 ? head : std::string("{}");
+}
+
+LoadResult loadBytes(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                     const TaskControl* control)
+{
+    const std::string_view head = bytes.substr(0, detectionHeadBytes);
+    const ProfileReader* reader = readerFor(head);
+    if (!reader && bytes.size() > head.size() && firstJsonCharacter(bytes) == '{')
+        reader = readerFor(keysAsHead(bytes));
+    if (reader) {
+        LoadResult result = reader->read(bytes, name, options, control);
+        if (result.ok() && control)
+            control->report(1.0);
+        return result;
+    }
+    // Not a format we read: say why, syntax errors first.
+    auto rootKind = [](const auto& root) {
+        if (root.kind() != JsonKind::Object && root.kind() != JsonKind::Array)
+            throw JsonMeaningError{std::string("the file holds ") + typeName(root.kind()) + ", not a profile object",
+                                   "byte 0"};
+    };
+    if (auto failed = readJsonDocument(bytes, name, options, control, rootKind))
+        return std::move(*failed);
+    return failure(name, "no profile found: expected a .cpuprofile (\"nodes\"), a legacy .cpuprofile (\"head\"), "
+                         "a JS Self-Profiling trace (\"frames\", \"stacks\", \"samples\"), a trace-event file "
+                         "(\"traceEvents\") or an xsbug transcript");
 }
 
 // What the loader needs per byte of input at most (measured: 1.5x for the 1M-sample file,
@@ -129,6 +140,40 @@ LoadResult guarded(const std::string& name, const std::function<LoadResult()>& l
     }
 }
 
+// The whole file, padded for the readers; progress over the first 30 %. Nothing when
+// reading failed or was cancelled.
+std::optional<PaddedBytes> readWholeFile(std::FILE* file, size_t size, bool regular, const TaskControl* control)
+{
+    constexpr size_t chunk = 256 << 10;
+    if (control)
+        control->report(0.0);
+    if (!regular) { // a pipe: size unknown
+        std::string all;
+        std::vector<char> buffer(chunk);
+        while (const size_t n = std::fread(buffer.data(), 1, buffer.size(), file))
+            all.append(buffer.data(), n);
+        if (std::ferror(file))
+            return std::nullopt;
+        return PaddedBytes(all);
+    }
+    PaddedBytes bytes(size);
+    size_t done = 0;
+    while (done < size) {
+        if (control && control->isCancelled())
+            return std::nullopt;
+        const size_t n = std::fread(bytes.data() + done, 1, std::min(chunk, size - done), file);
+        if (n == 0)
+            break;
+        done += n;
+        if (control)
+            control->report(0.3 * double(done) / double(size));
+    }
+    if (std::ferror(file))
+        return std::nullopt;
+    bytes.truncate(done);
+    return bytes;
+}
+
 } // namespace
 
 LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, const TaskControl* control)
@@ -151,31 +196,35 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
         return failure(path, "the file is too large for the memory available: loading it needs about " +
                                  gigabytes(double(size) * bytesNeededPerFileByte) + ", " + gigabytes(double(*available)) +
                                  " is free");
-    char head[64];
-    const size_t headSize = std::fread(head, 1, sizeof head, file.get());
-    std::rewind(file.get());
-    ChunkedInputBuffer input(file.get(), size_t(size), control);
-    LoadResult result = guarded(path, [&] { return loadFrom(input, path, options, control, std::string_view(head, headSize)); });
-    if (regular && !result.cancelled) {
-        std::error_code after;
-        const bool changed = std::filesystem::file_size(path, after) != size || after ||
-                             std::filesystem::last_write_time(path, after) != modified ||
-                             (result.ok() && input.bytesConsumed() != size);
-        if (changed) {
+    return guarded(path, [&] {
+        std::optional<PaddedBytes> bytes = readWholeFile(file.get(), size_t(size), regular, control);
+        if (!bytes)
+            return control && control->isCancelled() ? jsonLoadCancelled(path) : failure(path, "read error");
+        if (regular) {
+            std::error_code after;
+            const bool changed = std::filesystem::file_size(path, after) != size || after ||
+                                 std::filesystem::last_write_time(path, after) != modified || bytes->size() != size;
             // A file being written (a profiler still saving it) must not give a silently wrong profile.
-            LoadResult refused = failure(path, "the file changed while it was being read; open it again when it is complete");
-            refused.available = {};
-            return refused;
+            if (changed)
+                return failure(path, "the file changed while it was being read; open it again when it is complete");
         }
-    }
-    return result;
+        file.reset();
+        return loadBytes(bytes->view(), path, options, control);
+    });
 }
 
 LoadResult loadProfileData(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control)
 {
-    ChunkedInputBuffer input(bytes, control);
-    return guarded(name, [&] { return loadFrom(input, name, options, control, bytes.substr(0, 64)); });
+    return guarded(name, [&] {
+        if (control) {
+            control->report(0.0);
+            if (control->isCancelled())
+                return jsonLoadCancelled(name);
+        }
+        const PaddedBytes padded(bytes);
+        return loadBytes(padded.view(), name, options, control);
+    });
 }
 
 } // namespace xsprof

@@ -18,16 +18,24 @@ struct RawNode {
     int64_t line = -1;   // as stored (0-based in .cpuprofile), -1 missing
     int64_t column = -1;
     uint32_t childBegin = 0, childEnd = 0; // into RawCpuProfile::children
+    uint32_t tickBegin = 0, tickEnd = 0;   // into RawCpuProfile::positionTicks
     bool hasId = false;
     bool hasParent = false;
     bool hasCallFrame = false;
     bool hasXsId = false;
 };
 
+// One entry of a node's "positionTicks": samples that hit a (1-based) line of the function.
+struct RawPositionTick {
+    int64_t line = 0;
+    int64_t ticks = 0;
+};
+
 // The nodes/samples/timeDeltas part of a .cpuprofile or of one trace-event chunk.
 struct RawCpuProfile {
     std::vector<RawNode> nodes;
     std::vector<int64_t> children;
+    std::vector<RawPositionTick> positionTicks;
     std::vector<uint32_t> samples; // node ids; V8 ids are small positive integers
     std::vector<double> timeDeltas;
     std::optional<double> startTime, endTime;
@@ -62,6 +70,7 @@ struct RawTraceChunk {
 
 struct RawTraceProfile {
     std::string pid, id, tid;
+    bool wholeProfile = false; // a CpuProfile event: one chunk holding a whole .cpuprofile
     std::optional<double> startTime;
     std::vector<RawTraceChunk> chunks;
     std::string processName, threadName;

@@ -10,7 +10,9 @@ namespace xsprof {
 
 // Profiles in the file, ordered by (pid, id) as strings; fills names and counts.
 std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events);
-// index -1: the one with the most samples.
+// The default profile of `list` (listTraceProfiles): the placeable one with the most samples.
+size_t defaultTraceProfile(const RawTraceEvents& events, const std::vector<ProfileSummary>& list);
+// index -1: the default.
 ConversionResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
                                      int index, size_t& chosen);
 

@@ -89,11 +89,13 @@ void TestMalformed::fileTooLargeForMemory()
 
 void TestMalformed::bothJsonDriversAgree()
 {
-    // Our scanner and nlohmann::json::sax_parse drive the same handler: on real files and on
+    // simdjson and nlohmann::json::sax_parse feed the same readers: on real files and on
     // mutants they must accept the same inputs, give the same numbers and the same errors.
     std::vector<std::string> seeds = {readCorpus("tiny/variants.cpuprofile"), readCorpus("tiny/diamond_trace.json"),
                                       readCorpus("tiny/xs_graph.cpuprofile"), readCorpus("tiny/xs_stacks.cpuprofile"),
                                       readCorpus("node_fib.cpuprofile"), readCorpus("chromium_selfprof_shared.json"),
+                                      readCorpus("tiny/legacy_head.cpuprofile"), readCorpus("tiny/cpuprofile_event.json"),
+                                      readCorpus("tiny/cpuprofile_event_unterminated.json"),
                                       R"J({"a":"\u00e9\ud83d\ude00\n","b":[1e-400,-0,0.5E+3,18446744073709551616,-9223372036854775809],"nodes":[]})J"};
     QRandomGenerator rng(777);
     const char interesting[] = "{}[],:\"0123456789-+eE.\\ntfu\x80\xc3\xff";
@@ -340,7 +342,9 @@ void TestMalformed::randomMutationsNeverCrash()
     // result is either a profile or an error with a message (sanitizers catch the rest).
     const std::string seeds[] = {readCorpus("tiny/variants.cpuprofile"), readCorpus("tiny/diamond_trace.json"),
                                  readCorpus("tiny/xs_graph.cpuprofile"), readCorpus("tiny/xs_stacks.cpuprofile"),
-                                 readCorpus("tiny/cycle.cpuprofile")};
+                                 readCorpus("tiny/cycle.cpuprofile"), readCorpus("tiny/legacy_head.cpuprofile"),
+                                 readCorpus("tiny/cpuprofile_event.json"),
+                                 readCorpus("tiny/cpuprofile_event_unterminated.json")};
     QRandomGenerator rng(12345);
     int accepted = 0, rejected = 0;
     const char interesting[] = "{}[],:\"0123456789-e.\\ntf";

@@ -11,6 +11,7 @@ struct ProfileLoader::Outcome {
     bool cancelled = false;
     QStringList choices;
     int suggested = 0;
+    std::shared_ptr<const xsprof::ParsedProfiles> parsed;
 };
 
 namespace {
@@ -68,6 +69,10 @@ void ProfileLoader::startNext()
         return;
     }
     m_current = m_queue.dequeue();
+    if (m_current.profileIndex >= 0 && m_current.path == m_parsedPath)
+        m_current.parsed = m_parsed;
+    m_parsedPath.clear();
+    m_parsed.reset();
     m_cancel = false;
     m_permille = -1;
     const unsigned generation = ++m_generation;
@@ -89,7 +94,9 @@ void ProfileLoader::run(Request request, unsigned generation)
     };
     xsprof::LoadOptions options;
     options.profileIndex = request.profileIndex;
-    xsprof::LoadResult result = readProfile(request.path, options, control);
+    options.listOnlyWhenSeveral = true; // the user picks one, converted from what was parsed
+    xsprof::LoadResult result =
+        request.parsed ? request.parsed->convert(request.profileIndex) : readProfile(request.path, options, control);
 
     if (result.cancelled || m_cancel) {
         outcome->cancelled = true;
@@ -99,6 +106,7 @@ void ProfileLoader::run(Request request, unsigned generation)
         for (const auto& summary : result.available)
             outcome->choices << tr("%1 (%n sample(s))", nullptr, int(summary.sampleCount)).arg(fromStd(summary.name));
         outcome->suggested = int(result.chosenIndex);
+        outcome->parsed = result.parsed;
     } else {
         control.report(0.95);
         const int index = result.available.size() > 1 ? int(result.chosenIndex) : -1;
@@ -121,8 +129,11 @@ void ProfileLoader::complete(unsigned generation, const std::shared_ptr<Outcome>
         emit cancelled(request.path);
     else if (!outcome->error.isEmpty())
         emit failed(request.path, outcome->error);
-    else if (!outcome->choices.isEmpty())
+    else if (!outcome->choices.isEmpty()) {
+        m_parsedPath = request.path;
+        m_parsed = outcome->parsed;
         emit profileChoiceNeeded(request.path, outcome->choices, outcome->suggested);
+    }
     else
         emit loaded(outcome->data);
     startNext();

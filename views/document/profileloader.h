@@ -2,6 +2,7 @@
 // Loads profile files one at a time on a worker thread and hands the results back on the
 // GUI thread. Loading reads and analyses the file; cancelling stops the reader and drops
 // whatever the worker produces afterwards.
+#include "model/loadresult.h"
 #include "views/document/profiledata.h"
 
 #include <QObject>
@@ -41,6 +42,9 @@ private:
     struct Request {
         QString path;
         int profileIndex = -1;
+        // What the last load of this path parsed (a file with several profiles): the chosen
+        // profile is converted from it instead of reading the file again.
+        std::shared_ptr<const xsprof::ParsedProfiles> parsed;
     };
     struct Outcome;
 
@@ -54,4 +58,6 @@ private:
     std::atomic<bool> m_cancel{false};
     std::atomic<int> m_permille{-1};
     unsigned m_generation = 0; // bumped per job: a late result of a cancelled job is dropped
+    QString m_parsedPath;      // GUI thread: the file m_parsed was read from
+    std::shared_ptr<const xsprof::ParsedProfiles> m_parsed;
 };

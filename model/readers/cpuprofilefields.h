@@ -1,0 +1,160 @@
+#pragma once
+// The parts of a V8 .cpuprofile, read into a RawCpuProfile: `nodes`, `samples`,
+// `timeDeltas`, `startTime`/`endTime`. Shared by the .cpuprofile reader and the trace-event
+// reader (ProfileChunk and CpuProfile events embed them). Templates over the JSON value
+// type (jsonvalue.h).
+#include "jsonreading.h"
+
+#include "model/rawprofile.h"
+
+#include <string>
+
+namespace xsprof {
+
+// `prefix` places a problem inside a larger document ("trace event 5, ").
+template <class V>
+void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const std::string& where)
+{
+    auto at = [&] { return where; };
+    frame.forEachField([&](std::string_view key, const V& v) {
+        if (key == "functionName") {
+            node.name = expectJsonString(v, "functionName", at, strings);
+        } else if (key == "url") {
+            node.url = expectJsonString(v, "url", at, strings);
+        } else if (key == "lineNumber") {
+            if (v.kind() != JsonKind::Null)
+                node.line = expectJsonInteger(v, "lineNumber", at);
+        } else if (key == "columnNumber") {
+            if (v.kind() != JsonKind::Null)
+                node.column = expectJsonInteger(v, "columnNumber", at);
+        } else if (key == "xsId") {
+            if (v.kind() != JsonKind::Integer || v.overflow())
+                throw JsonMeaningError{std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
+                                       where};
+            node.hasXsId = true;
+            node.xsId = v.integer();
+        }
+    });
+}
+
+template <class V>
+void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const std::string& prefix)
+{
+    expectJsonKind(nodes, JsonKind::Array, "nodes", [&] { return prefix + "profile"; });
+    raw.sawNodes = true;
+    size_t index = 0;
+    nodes.forEachElement([&](const V& element) {
+        const std::string where = prefix + "node " + std::to_string(index++);
+        auto at = [&] { return where; };
+        if (element.kind() != JsonKind::Object)
+            throw JsonMeaningError{std::string("a node is ") + typeName(element.kind()) + ", expected an object", where};
+        RawNode& node = raw.nodes.emplace_back();
+        node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
+        node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
+        element.forEachField([&](std::string_view key, const V& v) {
+            if (key == "id") {
+                node.hasId = true;
+                node.id = expectJsonInteger(v, "id", at);
+            } else if (key == "parent") {
+                if (v.kind() == JsonKind::Null)
+                    return;
+                node.hasParent = true;
+                node.parent = expectJsonInteger(v, "parent", at);
+            } else if (key == "callFrame") {
+                expectJsonKind(v, JsonKind::Object, "callFrame", at);
+                node.hasCallFrame = true;
+                readCpuProfileCallFrame(v, node, strings, where);
+            } else if (key == "children") {
+                expectJsonKind(v, JsonKind::Array, "children", at);
+                node.childBegin = static_cast<uint32_t>(raw.children.size());
+                v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
+                node.childEnd = static_cast<uint32_t>(raw.children.size());
+            } else if (key == "positionTicks") {
+                expectJsonKind(v, JsonKind::Array, "positionTicks", at);
+                node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());
+                v.forEachElement([&](const V& tick) {
+                    expectJsonKind(tick, JsonKind::Object, "positionTicks", at);
+                    RawPositionTick& t = raw.positionTicks.emplace_back();
+                    tick.forEachField([&](std::string_view k, const V& n) {
+                        if (k == "line")
+                            t.line = expectJsonInteger(n, "positionTicks.line", at);
+                        else if (k == "ticks")
+                            t.ticks = expectJsonInteger(n, "positionTicks.ticks", at);
+                    });
+                });
+                node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
+            }
+        });
+    });
+}
+
+template <class V>
+void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const std::string& prefix)
+{
+    expectJsonKind(samples, JsonKind::Array, "samples", [&] { return prefix + "profile"; });
+    size_t index = 0;
+    samples.forEachElement([&](const V& element) {
+        const size_t i = index++;
+        auto at = [&] { return prefix + "sample " + std::to_string(i); };
+        const JsonKind kind = element.kind();
+        if (kind == JsonKind::Object || kind == JsonKind::Array)
+            throw JsonMeaningError{std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at()};
+        const int64_t id = expectJsonInteger(element, "samples", at);
+        if (id < 0 || id > int64_t(UINT32_MAX))
+            throw JsonMeaningError{"node id " + std::to_string(id) + " is out of range", at()};
+        raw.samples.push_back(uint32_t(id));
+    });
+}
+
+template <class V>
+void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const std::string& prefix)
+{
+    expectJsonKind(deltas, JsonKind::Array, "timeDeltas", [&] { return prefix + "profile"; });
+    size_t index = 0;
+    deltas.forEachElement([&](const V& element) {
+        const size_t i = index++;
+        raw.timeDeltas.push_back(
+            expectJsonNumber(element, "timeDeltas", [&] { return prefix + "time delta " + std::to_string(i); }));
+    });
+}
+
+// startTime / endTime; null is "not given".
+template <class V>
+void readCpuProfileTime(const V& v, const char* field, std::optional<double>& out, const std::string& where)
+{
+    if (v.kind() == JsonKind::Null)
+        return;
+    out = expectJsonNumber(v, field, [&] { return where; });
+}
+
+// A whole .cpuprofile object: nodes on one thread, samples and time deltas on another.
+template <class V>
+void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const std::string& prefix)
+{
+    std::optional<V> nodes, samples, deltas;
+    object.forEachField([&](std::string_view key, const V& v) {
+        if (key == "nodes")
+            nodes = v;
+        else if (key == "samples")
+            samples = v;
+        else if (key == "timeDeltas")
+            deltas = v;
+        else if (key == "startTime")
+            readCpuProfileTime(v, "startTime", raw.startTime, prefix + "profile");
+        else if (key == "endTime")
+            readCpuProfileTime(v, "endTime", raw.endTime, prefix + "profile");
+    });
+    V::inParallel(
+        [&] {
+            if (nodes)
+                readCpuProfileNodes(*nodes, raw, strings, prefix);
+        },
+        [&] {
+            if (samples)
+                readCpuProfileSamples(*samples, raw, prefix);
+            if (deltas)
+                readCpuProfileTimeDeltas(*deltas, raw, prefix);
+        });
+}
+
+} // namespace xsprof

@@ -1,0 +1,51 @@
+#include "cpuprofilereader.h"
+
+#include "cpuprofilefields.h"
+#include "jsonhead.h"
+
+#include "model/cpuprofileconverter.h"
+
+namespace xsprof {
+
+namespace {
+std::string baseName(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+} // namespace
+
+bool looksLikeCpuProfile(std::string_view head)
+{
+    return hasRootKey(head, "nodes");
+}
+
+LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                          const TaskControl* control)
+{
+    RawCpuProfile raw;
+    StringTable strings;
+    auto read = [&](const auto& root) {
+        raw = RawCpuProfile();
+        strings = StringTable();
+        expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
+        readCpuProfileObject(root, raw, strings, {});
+    };
+    if (auto failed = readJsonDocument(bytes, name, options, control, read))
+        return std::move(*failed);
+    if (!raw.sawNodes)
+        return jsonLoadFailure(name, "no \"nodes\": this is not a .cpuprofile");
+    ProfileInfo info;
+    info.name = baseName(name);
+    info.format = SourceFormat::CpuProfile;
+    ConversionResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
+    if (!converted.profile)
+        return jsonLoadFailure(name, converted.problem, converted.where);
+    LoadResult result;
+    if (options.profileIndex < 0)
+        result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
+    result.profile = std::move(converted.profile);
+    return result;
+}
+
+} // namespace xsprof

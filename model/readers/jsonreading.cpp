@@ -1,0 +1,59 @@
+#include "jsonreading.h"
+
+#include <cstring>
+
+namespace xsprof {
+
+namespace {
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+} // namespace
+
+LoadResult jsonLoadFailure(const std::string& file, std::string problem, std::string where)
+{
+    LoadResult r;
+    r.error = LoadError{file, std::move(problem), std::move(where)};
+    return r;
+}
+
+LoadResult jsonLoadCancelled(const std::string& file)
+{
+    LoadResult r;
+    r.cancelled = true;
+    r.error = LoadError{file, "loading was cancelled", {}};
+    return r;
+}
+
+LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error)
+{
+    if (error.where == "byte 0")
+        return jsonLoadFailure(file, "the file is empty or not JSON (" + error.problem + ")", error.where);
+    return jsonLoadFailure(file, error.problem, error.where);
+}
+
+bool looksLikeUnterminatedArray(std::string_view bytes)
+{
+    size_t first = 0;
+    while (first < bytes.size() && isJsonSpace(bytes[first]))
+        ++first;
+    size_t last = bytes.size();
+    while (last > first && isJsonSpace(bytes[last - 1]))
+        --last;
+    return first < last && bytes[first] == '[' && bytes[last - 1] != ']';
+}
+
+PaddedBytes closedJsonArray(std::string_view bytes)
+{
+    size_t end = bytes.size();
+    while (end > 0 && (isJsonSpace(bytes[end - 1]) || bytes[end - 1] == ','))
+        --end;
+    PaddedBytes closed(end + 1);
+    if (end > 0)
+        std::memcpy(closed.data(), bytes.data(), end);
+    closed.data()[end] = ']';
+    return closed;
+}
+
+} // namespace xsprof

@@ -1,0 +1,117 @@
+#pragma once
+// How every JSON reader reads: simdjson first, nlohmann when asked or when simdjson cannot,
+// and the typed field helpers that give the same messages for every format.
+//
+// Rules both parsers follow, so that they agree (tests/model/tst_malformed, the fuzzers):
+// - a syntax error anywhere wins over a problem of meaning, and is named by nlohmann
+//   ("JSON syntax error: ..." at "byte N");
+// - a reader throws JsonMeaningError for the first problem of meaning it meets; readers
+//   walk documents in a fixed order, the same for both parsers.
+#include "jsonvalue.h"
+#include "paddedbytes.h"
+#include "referencejsondocument.h"
+#include "simdjsondocument.h"
+
+#include "model/loadresult.h"
+#include "model/stringtable.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+namespace xsprof {
+
+// Largest magnitude accepted for a time or an id: beyond 2^53 doubles stop being exact.
+constexpr double absurdJsonNumber = 9007199254740992.0;
+
+LoadResult jsonLoadFailure(const std::string& file, std::string problem, std::string where = {});
+LoadResult jsonLoadCancelled(const std::string& file);
+// A syntax error at byte 0 says the file is empty or not JSON at all.
+LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error);
+
+// `bytes` without its cut-off end: a JSON array whose closing ']' is missing (a tracer
+// that died), with trailing whitespace and commas dropped and ']' added; padded.
+PaddedBytes closedJsonArray(std::string_view bytes);
+// True when `bytes` starts (after whitespace) with '[' and does not end with ']'.
+bool looksLikeUnterminatedArray(std::string_view bytes);
+
+// Runs read(root) on the document, root being a SimdJsonValue or a ReferenceJsonValue
+// (read must be generic and must start from a clean state: it may run twice). Returns an
+// error or a cancellation as a LoadResult, nothing when read succeeded.
+// `bytes` must be followed by jsonReadPadding readable bytes.
+template <class Read>
+std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::string& name,
+                                           const LoadOptions& options, const TaskControl* control, Read&& read)
+{
+    try {
+        if (!options.referenceJsonParser) {
+            try {
+                SimdJsonDocument document(bytes, control);
+                read(document.root());
+                document.checkUnreadPieces();
+                return std::nullopt;
+            } catch (const SimdJsonFailure&) {
+                // Not read by simdjson: nlohmann names the error or reads the document.
+            } catch (const JsonMeaningError& meaning) {
+                if (auto syntax = referenceSyntaxError(bytes, control))
+                    return jsonSyntaxFailure(name, *syntax);
+                return jsonLoadFailure(name, meaning.problem, meaning.where);
+            }
+        }
+        ReferenceJsonDocument document(bytes, control);
+        read(document.root());
+        return std::nullopt;
+    } catch (const JsonSyntaxError& e) {
+        return jsonSyntaxFailure(name, e);
+    } catch (const JsonMeaningError& e) {
+        return jsonLoadFailure(name, e.problem, e.where);
+    } catch (const JsonReadCancelled&) {
+        return jsonLoadCancelled(name);
+    }
+}
+
+// The typed field helpers. `where` is a callable giving the location ("node 3").
+template <class V, class W>
+double expectJsonNumber(const V& v, const char* field, W&& where, bool integer = false)
+{
+    const JsonKind kind = v.kind();
+    if ((kind != JsonKind::Integer && kind != JsonKind::Float) || v.overflow() ||
+        (integer && kind != JsonKind::Integer))
+        throw JsonMeaningError{std::string("\"") + field + "\" is " + typeName(kind) + ", expected " +
+                                   (integer ? "an integer" : "a number"),
+                               where()};
+    const double d = v.number();
+    if (!std::isfinite(d) || std::fabs(d) > absurdJsonNumber)
+        throw JsonMeaningError{std::string("\"") + field + "\" is out of range (" + std::to_string(d) + ")", where()};
+    return d;
+}
+
+template <class V, class W>
+int64_t expectJsonInteger(const V& v, const char* field, W&& where)
+{
+    expectJsonNumber(v, field, where, true);
+    return v.integer();
+}
+
+// null is the empty string.
+template <class V, class W>
+StringId expectJsonString(const V& v, const char* field, W&& where, StringTable& strings)
+{
+    const JsonKind kind = v.kind();
+    if (kind == JsonKind::Null)
+        return StringId(0);
+    if (kind != JsonKind::String)
+        throw JsonMeaningError{std::string("\"") + field + "\" is " + typeName(kind) + ", expected a string", where()};
+    return strings.intern(v.string());
+}
+
+template <class V, class W>
+void expectJsonKind(const V& v, JsonKind kind, const char* field, W&& where)
+{
+    if (v.kind() != kind)
+        throw JsonMeaningError{std::string("\"") + field + "\" is " + typeName(v.kind()) + ", expected " +
+                                   typeName(kind),
+                               where()};
+}
+
+} // namespace xsprof

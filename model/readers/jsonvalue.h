@@ -1,0 +1,55 @@
+#pragma once
+// What the format readers see of a JSON value, whichever parser produced it: simdjson
+// (SimdJsonValue, the fast path) or nlohmann (ReferenceJsonValue, the reference the
+// differential tests compare with). Readers are templates over the value type, so the
+// knowledge of a format is written once and both parsers must agree on it.
+//
+// A value type V offers:
+//   JsonKind kind() const;  bool overflow() const;  (an integer above INT64_MAX)
+//   int64_t integer() const;  double number() const;  std::string_view string() const;
+//   void forEachField(F f) const;    f(std::string_view key, const V& value), document order,
+//                                    duplicate keys included
+//   void forEachElement(F f) const;  f(const V& element), in order
+// Values are valid only inside the call that handed them out.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace xsprof {
+
+enum class JsonKind : uint8_t { Null, Bool, Integer, Float, String, Array, Object };
+
+inline const char* typeName(JsonKind kind)
+{
+    switch (kind) {
+    case JsonKind::Null: return "null";
+    case JsonKind::Bool: return "a boolean";
+    case JsonKind::Integer: return "an integer";
+    case JsonKind::Float: return "a number with a fraction";
+    case JsonKind::String: return "a string";
+    case JsonKind::Array: return "an array";
+    case JsonKind::Object: return "an object";
+    }
+    return "?";
+}
+
+// A problem with the meaning of a well-formed document ("\"id\" is a string..."), thrown by
+// readers and turned into a LoadError by the driver (jsonreading.h).
+struct JsonMeaningError {
+    std::string problem;
+    std::string where;
+};
+
+// The user cancelled (TaskControl); thrown between pieces of a large document.
+struct JsonReadCancelled {};
+
+// The simdjson path could not read the document (a syntax error, or a number simdjson does
+// not represent): the driver asks the reference parser, which names the byte or reads it.
+struct SimdJsonFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Largest nesting accepted, by both parsers (deeper is an error, never a stack overflow).
+constexpr size_t maxJsonDepth = 10000;
+
+} // namespace xsprof

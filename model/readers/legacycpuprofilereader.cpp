@@ -1,0 +1,168 @@
+#include "legacycpuprofilereader.h"
+
+#include "cpuprofilefields.h"
+#include "jsonhead.h"
+
+#include "model/cpuprofileconverter.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace xsprof {
+
+namespace {
+
+std::string baseName(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+struct LegacyProfile {
+    RawCpuProfile raw;
+    StringTable strings;
+    std::vector<double> timestamps;
+    std::optional<double> startSeconds, endSeconds;
+    bool sawHead = false, sawSamples = false, sawTimestamps = false;
+};
+
+// The nested tree in preorder, each node linked to its parent.
+template <class V>
+void readHead(const V& head, LegacyProfile& p)
+{
+    struct Pending {
+        V node;
+        std::optional<int64_t> parent;
+    };
+    std::vector<Pending> todo{{head, std::nullopt}};
+    while (!todo.empty()) {
+        const Pending current = todo.back();
+        todo.pop_back();
+        const std::string where = "node " + std::to_string(p.raw.nodes.size());
+        auto at = [&] { return where; };
+        if (current.node.kind() != JsonKind::Object)
+            throw JsonMeaningError{std::string("a node is ") + typeName(current.node.kind()) + ", expected an object",
+                                   where};
+        RawNode& node = p.raw.nodes.emplace_back();
+        node.hasCallFrame = true; // the call frame's fields sit on the node itself
+        node.childBegin = node.childEnd = static_cast<uint32_t>(p.raw.children.size());
+        if (current.parent) {
+            node.hasParent = true;
+            node.parent = *current.parent;
+        }
+        std::optional<V> children;
+        readCpuProfileCallFrame(current.node, node, p.strings, where);
+        current.node.forEachField([&](std::string_view key, const V& v) {
+            if (key == "id") {
+                node.hasId = true;
+                node.id = expectJsonInteger(v, "id", at);
+            } else if (key == "children") {
+                expectJsonKind(v, JsonKind::Array, "children", at);
+                children = v;
+            }
+        });
+        if (!node.hasId)
+            throw JsonMeaningError{"a node has no \"id\"", where};
+        if (children) {
+            const size_t first = todo.size();
+            const int64_t id = node.id;
+            children->forEachElement([&](const V& child) {
+                if (todo.size() >= maxJsonDepth * 64)
+                    throw JsonMeaningError{"too many nodes waiting", where};
+                todo.push_back({child, id});
+            });
+            std::reverse(todo.begin() + std::ptrdiff_t(first), todo.end());
+        }
+    }
+}
+
+template <class V>
+void readLegacy(const V& root, LegacyProfile& p)
+{
+    expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
+    std::optional<V> head, samples, timestamps;
+    root.forEachField([&](std::string_view key, const V& v) {
+        if (key == "head")
+            head = v;
+        else if (key == "samples")
+            samples = v;
+        else if (key == "timestamps")
+            timestamps = v;
+        else if (key == "startTime")
+            readCpuProfileTime(v, "startTime", p.startSeconds, "profile");
+        else if (key == "endTime")
+            readCpuProfileTime(v, "endTime", p.endSeconds, "profile");
+    });
+    p.sawHead = head.has_value();
+    p.sawSamples = samples.has_value();
+    p.sawTimestamps = timestamps.has_value();
+    if (head)
+        readHead(*head, p);
+    if (samples)
+        readCpuProfileSamples(*samples, p.raw, {});
+    if (timestamps) {
+        expectJsonKind(*timestamps, JsonKind::Array, "timestamps", [] { return std::string("profile"); });
+        size_t index = 0;
+        timestamps->forEachElement([&](const V& t) {
+            const size_t i = index++;
+            p.timestamps.push_back(expectJsonNumber(t, "timestamps", [&] { return "timestamp " + std::to_string(i); }));
+        });
+    }
+}
+
+} // namespace
+
+bool looksLikeLegacyCpuProfile(std::string_view head)
+{
+    return hasRootKey(head, "head");
+}
+
+LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                                const TaskControl* control)
+{
+    LegacyProfile p;
+    auto read = [&](const auto& root) {
+        p = LegacyProfile();
+        readLegacy(root, p);
+    };
+    if (auto failed = readJsonDocument(bytes, name, options, control, read))
+        return std::move(*failed);
+    if (!p.sawHead || !p.sawSamples || !p.sawTimestamps)
+        return jsonLoadFailure(name, "a legacy .cpuprofile needs \"head\", \"samples\" and \"timestamps\"");
+    // DESIGN.md, "More inputs": times from the timestamps, the end from the extra one or endTime.
+    const std::vector<double>& ts = p.timestamps;
+    const size_t n = p.raw.samples.size();
+    if (ts.size() != n && ts.size() != n + 1)
+        return jsonLoadFailure(name, "timestamps (" + std::to_string(ts.size()) + ") must number the samples (" +
+                                         std::to_string(n) + ") or one more");
+    double start = p.startSeconds ? *p.startSeconds * 1e6 : (ts.empty() ? 0.0 : ts[0]);
+    if (!ts.empty() && start > ts[0])
+        start = ts[0];
+    std::optional<double> end;
+    if (ts.size() == n + 1)
+        end = ts.back();
+    else if (p.endSeconds && n > 0 && *p.endSeconds * 1e6 >= ts[n - 1])
+        end = *p.endSeconds * 1e6;
+    double previous = start;
+    p.raw.timeDeltas.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+        p.raw.timeDeltas.push_back(ts[i] - previous);
+        previous = ts[i];
+    }
+    p.raw.startTime = start;
+    p.raw.endTime = end;
+    p.raw.sawNodes = true;
+    ProfileInfo info;
+    info.name = baseName(name);
+    info.format = SourceFormat::LegacyCpuProfile;
+    ConversionResult converted = convertCpuProfile(p.raw, std::move(p.strings), info, CpuProfileDialects::V8AndXs);
+    if (!converted.profile)
+        return jsonLoadFailure(name, converted.problem, converted.where);
+    LoadResult result;
+    if (options.profileIndex < 0)
+        result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
+    result.profile = std::move(converted.profile);
+    return result;
+}
+
+} // namespace xsprof

@@ -1,0 +1,175 @@
+#include "referencejsondocument.h"
+
+#include "model/chunkedinputbuffer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <istream>
+
+namespace xsprof {
+
+namespace {
+
+using json = nlohmann::json;
+
+// Checks nesting and records the first error; `Builder` adds the tree.
+class SyntaxSax {
+public:
+    explicit SyntaxSax(const ChunkedInputBuffer& input) : m_input(input) {}
+
+    std::optional<JsonSyntaxError> error;
+
+    bool null() { return true; }
+    bool boolean(bool) { return true; }
+    bool number_integer(json::number_integer_t) { return true; }
+    bool number_unsigned(json::number_unsigned_t) { return true; }
+    bool number_float(json::number_float_t, const json::string_t&) { return true; }
+    bool string(json::string_t&) { return true; }
+    bool binary(json::binary_t&) { return fail("binary data is not JSON"); }
+    bool key(json::string_t&) { return true; }
+    bool start_object(size_t) { return open(); }
+    bool start_array(size_t) { return open(); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+    bool parse_error(size_t position, const std::string&, const nlohmann::detail::exception& ex)
+    {
+        if (!error) {
+            std::string what = ex.what();
+            // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
+            if (auto colon = what.find(": "); colon != std::string::npos)
+                what = what.substr(colon + 2);
+            error = JsonSyntaxError{"JSON syntax error: " + what, "byte " + std::to_string(position > 0 ? position - 1 : 0)};
+        }
+        return false;
+    }
+
+protected:
+    bool fail(std::string problem)
+    {
+        if (!error)
+            error = JsonSyntaxError{std::move(problem), "byte " + std::to_string(m_input.bytesConsumed())};
+        return false;
+    }
+    bool open()
+    {
+        if (++m_depth > maxJsonDepth)
+            return fail("nesting deeper than " + std::to_string(maxJsonDepth) + " levels");
+        return true;
+    }
+    bool close()
+    {
+        --m_depth;
+        return true;
+    }
+
+private:
+    const ChunkedInputBuffer& m_input;
+    size_t m_depth = 0;
+};
+
+class TreeSax : public SyntaxSax {
+public:
+    TreeSax(const ChunkedInputBuffer& input, ReferenceJsonNode& root) : SyntaxSax(input), m_root(root) {}
+
+    bool null()
+    {
+        add(JsonKind::Null);
+        return true;
+    }
+    bool boolean(bool)
+    {
+        add(JsonKind::Bool);
+        return true;
+    }
+    bool number_integer(json::number_integer_t v)
+    {
+        ReferenceJsonNode& n = add(JsonKind::Integer);
+        n.integer = v;
+        n.number = double(v);
+        return true;
+    }
+    bool number_unsigned(json::number_unsigned_t v)
+    {
+        ReferenceJsonNode& n = add(JsonKind::Integer);
+        n.integer = static_cast<int64_t>(v);
+        n.number = double(v);
+        n.overflow = v > uint64_t(INT64_MAX);
+        return true;
+    }
+    bool number_float(json::number_float_t v, const json::string_t&)
+    {
+        add(JsonKind::Float).number = v;
+        return true;
+    }
+    bool string(json::string_t& v)
+    {
+        add(JsonKind::String).text = std::move(v);
+        return true;
+    }
+    bool key(json::string_t& k)
+    {
+        m_key = std::move(k);
+        return true;
+    }
+    bool start_object(size_t) { return open() && push(JsonKind::Object); }
+    bool start_array(size_t) { return open() && push(JsonKind::Array); }
+    bool end_object() { return pop(); }
+    bool end_array() { return pop(); }
+
+private:
+    ReferenceJsonNode& add(JsonKind kind)
+    {
+        ReferenceJsonNode* node = &m_root;
+        if (!m_open.empty()) {
+            ReferenceJsonNode& parent = *m_open.back();
+            if (parent.kind == JsonKind::Object)
+                parent.keys.push_back(std::move(m_key));
+            node = &parent.children.emplace_back();
+        }
+        node->kind = kind;
+        return *node;
+    }
+    bool push(JsonKind kind)
+    {
+        // The containers open now are never moved: only the innermost one grows.
+        m_open.push_back(&add(kind));
+        return true;
+    }
+    bool pop()
+    {
+        m_open.pop_back();
+        return close();
+    }
+
+    ReferenceJsonNode& m_root;
+    std::vector<ReferenceJsonNode*> m_open;
+    std::string m_key;
+};
+
+} // namespace
+
+std::optional<JsonSyntaxError> referenceSyntaxError(std::string_view bytes, const TaskControl* control)
+{
+    ChunkedInputBuffer input(bytes, control);
+    SyntaxSax sax(input);
+    std::istream stream(&input);
+    json::sax_parse(stream, &sax, json::input_format_t::json, true);
+    if (control && control->isCancelled())
+        throw JsonReadCancelled();
+    return sax.error;
+}
+
+ReferenceJsonDocument::ReferenceJsonDocument(std::string_view bytes, const TaskControl* control)
+    : m_root(std::make_unique<ReferenceJsonNode>())
+{
+    ChunkedInputBuffer input(bytes, control);
+    TreeSax sax(input, *m_root);
+    std::istream stream(&input);
+    json::sax_parse(stream, &sax, json::input_format_t::json, true);
+    if (control && control->isCancelled())
+        throw JsonReadCancelled();
+    if (sax.error)
+        throw *sax.error;
+}
+
+} // namespace xsprof

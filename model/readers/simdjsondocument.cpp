@@ -1,0 +1,277 @@
+#include "simdjsondocument.h"
+
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace xsprof {
+
+namespace {
+
+// Arrays of the root larger than this are cut into pieces.
+constexpr size_t splitAbove = SimdJsonDocument::pieceBytes;
+
+bool isSpecial(char c, bool withComma)
+{
+    return c == '"' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\\' || (withComma && c == ',');
+}
+
+// The first index >= i holding a quote, bracket, brace or backslash (and comma when asked), or n.
+size_t nextSpecial(const char* b, size_t i, size_t n, bool withComma)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), open = _mm_set1_epi8('['), close = _mm_set1_epi8(']');
+    const __m128i openObject = _mm_set1_epi8('{'), closeObject = _mm_set1_epi8('}'), backslash = _mm_set1_epi8('\\');
+    const __m128i comma = _mm_set1_epi8(withComma ? ',' : '"');
+    while (i + 16 <= n) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+        const __m128i hit = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, open)),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, openObject))),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, closeObject), _mm_cmpeq_epi8(v, backslash)),
+                         _mm_cmpeq_epi8(v, comma)));
+        const int mask = _mm_movemask_epi8(hit);
+        if (mask)
+            return i + size_t(__builtin_ctz(unsigned(mask)));
+        i += 16;
+    }
+#endif
+    while (i < n && !isSpecial(b[i], withComma))
+        ++i;
+    return i;
+}
+
+// i is at an opening quote; returns the index after the closing one (n when there is none).
+size_t skipString(const char* b, size_t i, size_t n)
+{
+    ++i;
+    while (i < n) {
+        const void* quote = std::memchr(b + i, '"', n - i);
+        if (!quote)
+            return n;
+        size_t q = size_t(static_cast<const char*>(quote) - b);
+        size_t slashes = 0;
+        while (q - slashes > i && b[q - slashes - 1] == '\\')
+            ++slashes;
+        if (slashes % 2 == 0)
+            return q + 1;
+        i = q + 1;
+    }
+    return n;
+}
+
+// Finds the root's large arrays and where to cut them. Never reads past n; on input that is
+// not JSON it may find nonsense, which the parsers then reject.
+std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
+{
+    std::vector<SplitJsonArray> splits;
+    size_t i = 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t'))
+        ++i;
+    if (i >= n || (b[i] != '{' && b[i] != '['))
+        return splits;
+    const bool rootIsObject = b[i] == '{';
+    size_t depth = 0;
+    size_t member = 0; // commas seen at depth 1 of the root object
+    bool active = false;
+    size_t start = 0, arrayDepth = 0, lastCut = 0, arrayMember = 0;
+    std::vector<size_t> cuts;
+    while (i < n) {
+        const bool wantCut = active && depth == arrayDepth && i - lastCut >= SimdJsonDocument::pieceBytes;
+        i = nextSpecial(b, i, n, wantCut || (rootIsObject && depth == 1));
+        if (i >= n)
+            break;
+        switch (b[i]) {
+        case '"': i = skipString(b, i, n); continue;
+        case '\\': break; // outside a string: invalid, the parser says so
+        case ',':
+            if (depth == 1 && rootIsObject)
+                ++member;
+            if (active && depth == arrayDepth) {
+                cuts.push_back(i);
+                lastCut = i;
+            }
+            break;
+        case '[':
+        case '{':
+            ++depth;
+            if (b[i] == '[' && !active && ((rootIsObject && depth == 2) || (!rootIsObject && depth == 1))) {
+                active = true;
+                start = lastCut = i;
+                arrayDepth = depth;
+                arrayMember = member;
+                cuts.clear();
+            }
+            break;
+        case ']':
+        case '}':
+            if (depth == 0)
+                return {}; // more closing than opening: let the parser say where
+            if (active && depth == arrayDepth) {
+                active = false;
+                if (i - start > splitAbove) {
+                    SplitJsonArray split;
+                    split.member = arrayMember;
+                    split.depth = arrayDepth;
+                    size_t begin = start + 1;
+                    for (size_t cut : cuts) {
+                        split.pieces.emplace_back(begin, cut);
+                        begin = cut + 1;
+                    }
+                    split.pieces.emplace_back(begin, i);
+                    splits.push_back(std::move(split));
+                }
+            }
+            --depth;
+            break;
+        default: break;
+        }
+        ++i;
+    }
+    if (active || depth != 0)
+        return {}; // unterminated: parse it whole and let the parser say where
+    return splits;
+}
+
+} // namespace
+
+JsonKind SimdJsonValue::kind() const
+{
+    using T = simdjson::dom::element_type;
+    switch (m_element.type()) {
+    case T::ARRAY: return JsonKind::Array;
+    case T::OBJECT: return JsonKind::Object;
+    case T::INT64:
+    case T::UINT64: return JsonKind::Integer;
+    case T::DOUBLE: return JsonKind::Float;
+    case T::STRING: return JsonKind::String;
+    case T::BOOL: return JsonKind::Bool;
+    case T::NULL_VALUE: return JsonKind::Null;
+    }
+    return JsonKind::Null;
+}
+
+int64_t SimdJsonValue::integer() const
+{
+    if (m_element.type() == simdjson::dom::element_type::UINT64) {
+        const uint64_t v = m_element.get_uint64().value_unsafe();
+        return static_cast<int64_t>(v);
+    }
+    const int64_t v = m_element.get_int64().value_unsafe();
+    return v;
+}
+
+double SimdJsonValue::number() const
+{
+    switch (m_element.type()) {
+    case simdjson::dom::element_type::INT64: return double(m_element.get_int64().value_unsafe());
+    case simdjson::dom::element_type::UINT64: return double(m_element.get_uint64().value_unsafe());
+    default: return m_element.get_double().value_unsafe();
+    }
+}
+
+SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control)
+    : m_bytes(bytes), m_control(control), m_owner(std::this_thread::get_id())
+{
+    if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
+        throw SimdJsonFailure("the document is larger than simdjson reads");
+    m_splits = findSplits(bytes.data(), bytes.size());
+    m_walked.assign(m_splits.size(), 0);
+    if (m_parser.allocate(std::max<size_t>(64, m_splits.empty() ? bytes.size() : 0), maxJsonDepth))
+        throw SimdJsonFailure("cannot allocate the parser");
+    simdjson::error_code error;
+    if (m_splits.empty()) {
+        error = m_parser.parse(bytes.data(), bytes.size(), false).get(m_root);
+    } else {
+        // The skeleton: the document without the split arrays' contents.
+        std::string skeleton;
+        size_t from = 0;
+        for (const SplitJsonArray& s : m_splits) {
+            const size_t begin = s.pieces.front().first, end = s.pieces.back().second;
+            skeleton.append(bytes.substr(from, begin - from));
+            from = end;
+            m_splitBytes += end - begin;
+        }
+        skeleton.append(bytes.substr(from));
+        m_skeleton = simdjson::padded_string(skeleton);
+        error = m_parser.parse(m_skeleton).get(m_root);
+        if (!m_splits.empty() && m_splits.front().depth == 1)
+            m_rootSplit = &m_splits.front();
+    }
+    if (error)
+        throw SimdJsonFailure(simdjson::error_message(error));
+}
+
+SimdJsonValue SimdJsonDocument::root() const
+{
+    return SimdJsonValue(m_root, this, m_rootSplit, m_rootSplit == nullptr);
+}
+
+const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
+{
+    for (const SplitJsonArray& s : m_splits) {
+        if (s.depth == 2 && s.member == member)
+            return &s;
+    }
+    return nullptr;
+}
+
+void SimdJsonDocument::checkUnreadPieces() const
+{
+    for (size_t i = 0; i < m_splits.size(); ++i) {
+        if (m_walked[i])
+            continue;
+        PieceParser pieces(*this, m_splits[i]);
+        while (pieces.next()) {
+        }
+    }
+}
+
+void SimdJsonDocument::pieceRead(size_t bytes) const
+{
+    const size_t done = m_piecesRead.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+    if (!m_control)
+        return;
+    if (m_control->isCancelled())
+        throw JsonReadCancelled();
+    // Progress is reported from the loading thread only: the callback need not be thread-safe.
+    if (std::this_thread::get_id() == m_owner && m_splitBytes > 0)
+        m_control->report(0.3 + 0.6 * double(done) / double(m_splitBytes));
+}
+
+SimdJsonDocument::PieceParser::PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split)
+    : m_document(document), m_split(split)
+{
+}
+
+std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
+{
+    if (m_next >= m_split.pieces.size())
+        return std::nullopt;
+    const auto [begin, end] = m_split.pieces[m_next++];
+    const size_t size = end - begin + 2;
+    m_buffer.resize(size + simdjson::SIMDJSON_PADDING);
+    m_buffer[0] = '[';
+    std::memcpy(m_buffer.data() + 1, m_document.m_bytes.data() + begin, end - begin);
+    m_buffer[size - 1] = ']';
+    if (m_parser.capacity() < size || m_parser.max_depth() == simdjson::DEFAULT_MAX_DEPTH) {
+        // Inside the piece the array is one level deeper than the wrapper: stay within the limit.
+        const size_t depth = maxJsonDepth > m_split.depth + 1 ? maxJsonDepth - m_split.depth - 1 : 1;
+        if (m_parser.allocate(std::max(size, SimdJsonDocument::pieceBytes + 4096), depth))
+            throw SimdJsonFailure("cannot allocate the parser");
+    }
+    simdjson::dom::array array;
+    if (const auto error = m_parser.parse(m_buffer.data(), size, false).get_array().get(array))
+        throw SimdJsonFailure(simdjson::error_message(error));
+    // An empty piece between two commas would hide a syntax error ("[1,,2]").
+    if (array.begin() == array.end() && m_split.pieces.size() > 1)
+        throw SimdJsonFailure("an empty element");
+    m_document.pieceRead(end - begin);
+    if (m_next == m_split.pieces.size())
+        m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
+    return array;
+}
+
+} // namespace xsprof

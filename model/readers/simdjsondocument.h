@@ -1,0 +1,172 @@
+#pragma once
+// The fast JSON path: simdjson's validating DOM parser, in bounded memory.
+//
+// A DOM of a whole 1 GB profile would cost several times the file, so the large arrays
+// directly under the root (a .cpuprofile's nodes, samples and timeDeltas; a trace's events)
+// are cut at element boundaries into pieces of a few MB. The rest of the document (the
+// "skeleton", the file with those arrays' contents left out) is parsed once; each piece is
+// parsed on its own, when a reader walks that array, as the document `[piece]`. The file is
+// valid JSON exactly when the skeleton and every piece are (a piece must hold at least one
+// element), so nothing invalid gets through the cutting. Pieces of different arrays can be
+// read on two threads at once (SimdJsonValue::inParallel).
+//
+// Any simdjson error throws SimdJsonFailure: the driver (jsonreading.h) then asks the
+// reference parser, which names the byte of a syntax error or reads what simdjson cannot
+// represent (integers beyond 64 bits).
+#include "jsonvalue.h"
+#include "paddedbytes.h"
+#include "model/taskcontrol.h"
+
+#include <simdjson.h>
+
+#include <atomic>
+#include <exception>
+#include <optional>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace xsprof {
+
+// Bytes the buffer handed to SimdJsonDocument must have readable after its end.
+constexpr size_t jsonReadPadding = simdjson::SIMDJSON_PADDING;
+static_assert(readerPadding >= jsonReadPadding);
+
+class SimdJsonDocument;
+
+// One large array of the root, cut into pieces.
+struct SplitJsonArray {
+    size_t member = 0;                               // its index among the root object's members
+    size_t depth = 0;                                // nesting of the array itself (root: 1)
+    std::vector<std::pair<size_t, size_t>> pieces;   // byte ranges of the content, between commas
+};
+
+class SimdJsonValue {
+public:
+    SimdJsonValue(simdjson::dom::element element, const SimdJsonDocument* document, const SplitJsonArray* split,
+                  bool isRoot)
+        : m_element(element), m_document(document), m_split(split), m_isRoot(isRoot)
+    {
+    }
+
+    JsonKind kind() const;
+    bool overflow() const { return m_element.type() == simdjson::dom::element_type::UINT64; }
+    int64_t integer() const;
+    double number() const;
+    std::string_view string() const { return m_element.get_string().value_unsafe(); }
+
+    template <class F>
+    void forEachField(F&& f) const;
+    template <class F>
+    void forEachElement(F&& f) const;
+
+    // Runs a and b at the same time (b on a second thread); rethrows what either threw.
+    template <class A, class B>
+    static void inParallel(A&& a, B&& b);
+
+private:
+    simdjson::dom::element m_element;
+    const SimdJsonDocument* m_document;
+    const SplitJsonArray* m_split;
+    bool m_isRoot;
+};
+
+class SimdJsonDocument {
+public:
+    // `bytes` must be followed by jsonReadPadding readable bytes (the loader's buffer is).
+    SimdJsonDocument(std::string_view bytes, const TaskControl* control);
+
+    SimdJsonValue root() const;
+
+    // Pieces are cut at the first element boundary after this many bytes.
+    static constexpr size_t pieceBytes = size_t(4) << 20;
+
+    // Parses one piece after another into a reused parser.
+    class PieceParser {
+    public:
+        PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split);
+        std::optional<simdjson::dom::array> next();
+
+    private:
+        const SimdJsonDocument& m_document;
+        const SplitJsonArray& m_split;
+        size_t m_next = 0;
+        simdjson::dom::parser m_parser;
+        std::vector<char> m_buffer;
+    };
+
+    const SplitJsonArray* splitOfMember(size_t member) const;
+    // Parses the pieces no reader walked: the whole file must be JSON, not only what was read.
+    void checkUnreadPieces() const;
+    size_t splitCount() const { return m_splits.size(); }
+
+private:
+    friend class PieceParser;
+    void pieceRead(size_t bytes) const;
+
+    std::string_view m_bytes;
+    const TaskControl* m_control;
+    std::vector<SplitJsonArray> m_splits;
+    const SplitJsonArray* m_rootSplit = nullptr;
+    simdjson::padded_string m_skeleton;
+    simdjson::dom::parser m_parser;
+    simdjson::dom::element m_root;
+    std::thread::id m_owner;
+    mutable std::atomic<size_t> m_piecesRead{0};
+    mutable std::vector<uint8_t> m_walked; // per split: every piece parsed (each written by one thread)
+    size_t m_splitBytes = 0;
+};
+
+template <class F>
+void SimdJsonValue::forEachField(F&& f) const
+{
+    size_t member = 0;
+    const simdjson::dom::object object = m_element.get_object().value_unsafe();
+    for (const simdjson::dom::key_value_pair field : object) {
+        const SplitJsonArray* split = m_isRoot ? m_document->splitOfMember(member) : nullptr;
+        f(field.key, SimdJsonValue(field.value, m_document, split, false));
+        ++member;
+    }
+}
+
+template <class F>
+void SimdJsonValue::forEachElement(F&& f) const
+{
+    if (!m_split) {
+        const simdjson::dom::array array = m_element.get_array().value_unsafe();
+        for (const simdjson::dom::element e : array)
+            f(SimdJsonValue(e, m_document, nullptr, false));
+        return;
+    }
+    SimdJsonDocument::PieceParser pieces(*m_document, *m_split);
+    while (const auto array = pieces.next()) {
+        for (const simdjson::dom::element e : *array)
+            f(SimdJsonValue(e, m_document, nullptr, false));
+    }
+}
+
+template <class A, class B>
+void SimdJsonValue::inParallel(A&& a, B&& b)
+{
+    std::exception_ptr failedB;
+    std::thread other([&] {
+        try {
+            b();
+        } catch (...) {
+            failedB = std::current_exception();
+        }
+    });
+    std::exception_ptr failedA;
+    try {
+        a();
+    } catch (...) {
+        failedA = std::current_exception();
+    }
+    other.join();
+    if (failedA)
+        std::rethrow_exception(failedA);
+    if (failedB)
+        std::rethrow_exception(failedB);
+}
+
+} // namespace xsprof

@@ -30,6 +30,7 @@ struct LoadResult {
     bool cancelled = false;
     std::vector<ProfileSummary> available; // every profile in the file
     size_t chosenIndex = 0;
+    std::vector<std::string> warnings; // what a reader repaired or left out, for the user
 
     bool ok() const { return profile.has_value(); }
 };

@@ -1,11 +1,14 @@
 #include "profileloader.h"
 
 #include "chunkedinputbuffer.h"
+#include "readers/newformats.h"
 #include "cpuprofileconverter.h"
 #include "jsonprofilereader.h"
 #include "selfprofilingconverter.h"
 #include "traceeventconverter.h"
 #include "xsbugtranscriptloader.h"
+
+#include "readers/traceeventtracingreader.h"
 
 #include <cerrno>
 #include <cstring>
@@ -129,6 +132,42 @@ LoadResult guarded(const std::string& name, const std::function<LoadResult()>& l
     }
 }
 
+// The formats of model/readers/ (until they join a reader table): recognised from the head,
+// read from the whole input.
+std::optional<LoadResult> loadNewFormat(std::string_view head, const std::function<std::string()>& whole,
+                                        const std::string& name, const LoadOptions& options, const TaskControl* control)
+{
+    const readers::ReadFunction read = readers::newFormatReader(head);
+    if (!read)
+        return std::nullopt;
+    return guarded(name, [&] { return read(whole(), name, options, control); });
+}
+
+// A trace-event file without a V8 CPU profile may still hold stack samples or duration events.
+std::optional<LoadResult> loadTracingInstead(const LoadResult& failed, std::string_view head,
+                                             const std::function<std::string()>& whole, const std::string& name,
+                                             const LoadOptions& options, const TaskControl* control)
+{
+    if (failed.ok() || failed.cancelled || !readers::mayHoldTracingProfile(head))
+        return std::nullopt;
+    LoadResult tracing = guarded(name, [&] { return readers::readTraceEventTracing(whole(), name, options, control); });
+    const bool noCpuProfile = failed.error && failed.error->problem.starts_with("no Profile/ProfileChunk events");
+    if (tracing.ok() || tracing.cancelled || noCpuProfile)
+        return tracing;
+    return std::nullopt;
+}
+
+std::string readAll(std::FILE* file, size_t sizeHint)
+{
+    std::string bytes;
+    bytes.reserve(sizeHint);
+    char chunk[1 << 16];
+    size_t n = 0;
+    while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0)
+        bytes.append(chunk, n);
+    return bytes;
+}
+
 } // namespace
 
 LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, const TaskControl* control)
@@ -151,11 +190,19 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
         return failure(path, "the file is too large for the memory available: loading it needs about " +
                                  gigabytes(double(size) * bytesNeededPerFileByte) + ", " + gigabytes(double(*available)) +
                                  " is free");
-    char head[64];
-    const size_t headSize = std::fread(head, 1, sizeof head, file.get());
+    std::string head(readers::headSize, '\0');
+    head.resize(std::fread(head.data(), 1, head.size(), file.get()));
     std::rewind(file.get());
+    const auto wholeFile = [&] {
+        std::rewind(file.get());
+        return readAll(file.get(), size_t(size));
+    };
+    if (auto other = loadNewFormat(head, wholeFile, path, options, control))
+        return *other;
     ChunkedInputBuffer input(file.get(), size_t(size), control);
-    LoadResult result = guarded(path, [&] { return loadFrom(input, path, options, control, std::string_view(head, headSize)); });
+    LoadResult result = guarded(path, [&] { return loadFrom(input, path, options, control, head); });
+    if (auto tracing = loadTracingInstead(result, head, wholeFile, path, options, control))
+        return *tracing;
     if (regular && !result.cancelled) {
         std::error_code after;
         const bool changed = std::filesystem::file_size(path, after) != size || after ||
@@ -174,8 +221,15 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
 LoadResult loadProfileData(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control)
 {
+    const std::string_view head = bytes.substr(0, readers::headSize);
+    const auto whole = [&] { return std::string(bytes); };
+    if (auto other = loadNewFormat(head, whole, name, options, control))
+        return *other;
     ChunkedInputBuffer input(bytes, control);
-    return guarded(name, [&] { return loadFrom(input, name, options, control, bytes.substr(0, 64)); });
+    LoadResult result = guarded(name, [&] { return loadFrom(input, name, options, control, head); });
+    if (auto tracing = loadTracingInstead(result, head, whole, name, options, control))
+        return *tracing;
+    return result;
 }
 
 } // namespace xsprof

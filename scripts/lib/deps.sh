@@ -6,7 +6,7 @@
 # python3 runs ../shared/tools (the oracle, the profile generator, the XS replayer) in tests;
 # clang and libclang-rt-14-dev build the libFuzzer targets.
 XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev cmake g++ ninja-build xvfb libqt6svg6
-    python3 clang libclang-rt-14-dev)
+    python3 clang libclang-rt-14-dev libsimdjson-dev)
 
 xsprof_missing_packages() {
     local pkg status

@@ -80,7 +80,8 @@ LoadResult loadFrom(ChunkedInputBuffer& input, const std::string& name, const Lo
         converted = convertSelfProfiling(document->selfProfiling, document->strings, info);
     } else {
         return failure(name, "no profile found: expected a .cpuprofile (\"nodes\"), a JS Self-Profiling trace "
-                             "(\"frames\", \"stacks\", \"samples\") or a trace-event file (\"traceEvents\")");
+                             "(\"frames\", \"stacks\", \"samples\") or a trace-event file (\"traceEvents\"); " +
+                                 std::string(readers::supportedFormatsText()));
     }
     if (!converted.profile)
         return failure(name, converted.problem, converted.where);

@@ -117,11 +117,28 @@ void writeCpuProfile(const Profile& p, std::ostream& out)
     out << "],\n";
 
     const SampleTable& s = p.samples;
-    const double start = p.info.startTime.value_or(s.size() ? s.time[0] : 0.0);
+    const bool given = s.rule == DurationRule::Given;
+    // Stated durations become until-next ones: each sample starts where the previous one
+    // ended, from 0 (small numbers keep the sums exact), so the gaps charged to nothing close
+    // up and every number stays the same.
+    const double start = given ? 0.0 : p.info.startTime.value_or(s.size() ? s.time[0] : 0.0);
+    std::vector<double> givenTimes;
+    double givenEnd = start;
+    if (given) {
+        givenTimes.reserve(s.size());
+        for (size_t i = 0; i < s.size(); ++i) {
+            givenTimes.push_back(givenEnd);
+            givenEnd += s.duration(i);
+        }
+    }
+    const std::vector<double>& times = given ? givenTimes : s.time;
     out << "\"startTime\":";
     writeNumber(out, start);
     // Until-next profiles without an end time keep it absent, so the last sample gets the median again.
-    if (p.info.endTime && (p.info.durationRule == DurationRule::OwnDelta || p.info.lastSampleRule == LastSampleRule::EndTime)) {
+    if (given) {
+        out << ",\"endTime\":";
+        writeNumber(out, givenEnd);
+    } else if (p.info.endTime && (p.info.durationRule == DurationRule::OwnDelta || p.info.lastSampleRule == LastSampleRule::EndTime)) {
         out << ",\"endTime\":";
         writeNumber(out, *p.info.endTime);
     }
@@ -139,8 +156,8 @@ void writeCpuProfile(const Profile& p, std::ostream& out)
     for (size_t i = 0; i < s.size(); ++i) {
         if (i)
             out << ',';
-        writeNumber(out, s.time[i] - previous);
-        previous = s.time[i];
+        writeNumber(out, times[i] - previous);
+        previous = times[i];
     }
     out << "]}\n";
 }

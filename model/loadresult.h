@@ -44,6 +44,7 @@ struct LoadResult {
     size_t chosenIndex = 0;
     // Set for files with several profiles: convert another one from it (ParsedProfiles).
     std::shared_ptr<const ParsedProfiles> parsed;
+    std::vector<std::string> warnings; // what a reader repaired or left out, for the user
 
     bool ok() const { return profile.has_value(); }
 };

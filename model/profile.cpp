@@ -31,7 +31,12 @@ std::string_view toString(Encoding encoding)
 
 std::string_view toString(DurationRule rule)
 {
-    return rule == DurationRule::OwnDelta ? "own-delta" : "until-next";
+    switch (rule) {
+    case DurationRule::UntilNext: return "until-next";
+    case DurationRule::OwnDelta: return "own-delta";
+    case DurationRule::Given: return "given";
+    }
+    return "until-next";
 }
 
 std::string_view toString(LastSampleRule rule)
@@ -53,6 +58,11 @@ std::string_view toString(SourceFormat format)
     case SourceFormat::XsbugTranscript: return "xsbug-transcript";
     case SourceFormat::Live: return "xs-live";
     case SourceFormat::LegacyCpuProfile: return "cpuprofile-legacy";
+    case SourceFormat::SafariRecording: return "safari-recording";
+    case SourceFormat::Gecko: return "gecko";
+    case SourceFormat::FirefoxProcessed: return "firefox-processed";
+    case SourceFormat::TraceEventTracing: return "trace-event-tracing";
+    case SourceFormat::Speedscope: return "speedscope";
     }
     return "cpuprofile";
 }

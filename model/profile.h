@@ -12,9 +12,10 @@ namespace xsprof {
 
 enum class FrameKind : uint8_t { Js, Native, Gc, Host, Idle, Program, Root };
 enum class Encoding : uint8_t { Tree, Graph, Stacks };
-enum class DurationRule : uint8_t { UntilNext, OwnDelta };
+enum class DurationRule : uint8_t { UntilNext, OwnDelta, Given };
 enum class LastSampleRule : uint8_t { None, EndTime, Median };
-enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live, LegacyCpuProfile };
+enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live, LegacyCpuProfile,
+                                    SafariRecording, Gecko, FirefoxProcessed, TraceEventTracing, Speedscope };
 
 std::string_view toString(FrameKind kind);
 std::string_view toString(Encoding encoding);
@@ -54,11 +55,14 @@ struct SampleTable {
     DurationRule rule = DurationRule::UntilNext;
     double origin = 0.0;       // own-delta: the time the first sample's delta starts from
     double lastDuration = 0.0; // until-next: the last sample's (end time or median)
+    std::vector<double> given; // given: each sample's stated duration (Safari, tracing profiles)
 
     size_t size() const { return stack.size(); }
     // µs, by the duration rule: until the next sample, or the sample's own delta.
     double duration(size_t i) const
     {
+        if (rule == DurationRule::Given)
+            return given[i];
         if (rule == DurationRule::OwnDelta) {
             const double d = time[i] - (i ? time[i - 1] : origin);
             return d > 0.0 ? d : 0.0;

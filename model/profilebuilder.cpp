@@ -104,6 +104,13 @@ void ProfileBuilder::setSamples(std::vector<StackId> stacks, std::vector<double>
     m_profile.samples.time = std::move(times);
 }
 
+void ProfileBuilder::setGivenDurations(std::vector<double> durations)
+{
+    for (double& d : durations)
+        d = d > 0.0 ? d : 0.0;
+    m_profile.samples.given = std::move(durations);
+}
+
 void ProfileBuilder::addLink(FrameId caller, FrameId callee)
 {
     m_profile.links.push_back({caller, callee});
@@ -152,6 +159,31 @@ void sortSamplesByTime(SampleTable& s)
     s.time = std::move(times);
 }
 
+// Given durations: every sample keeps its own, so they move with it (stable index sort).
+void sortGivenSamplesByTime(SampleTable& s, ProfileInfo& info)
+{
+    const size_t n = s.size();
+    s.given.resize(n, 0.0);
+    if (std::is_sorted(s.time.begin(), s.time.end()))
+        return;
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return s.time[a] < s.time[b]; });
+    SampleTable sorted;
+    sorted.stack.reserve(n);
+    sorted.time.reserve(n);
+    sorted.given.reserve(n);
+    for (uint32_t i : order) {
+        sorted.stack.push_back(s.stack[i]);
+        sorted.time.push_back(s.time[i]);
+        sorted.given.push_back(s.given[i]);
+    }
+    s.stack = std::move(sorted.stack);
+    s.time = std::move(sorted.time);
+    s.given = std::move(sorted.given);
+    info.samplesResorted = true;
+}
+
 } // namespace
 
 void ProfileBuilder::computeDurations()
@@ -161,6 +193,12 @@ void ProfileBuilder::computeDurations()
     const size_t n = s.size();
     s.rule = info.durationRule;
     s.lastDuration = 0.0;
+    if (info.durationRule == DurationRule::Given) {
+        // The source states each sample's duration: sort by time, keep the durations.
+        sortGivenSamplesByTime(s, info);
+        info.lastSampleRule = LastSampleRule::None;
+        return;
+    }
     if (info.durationRule == DurationRule::OwnDelta) {
         // XS samples after the work: each sample lasts its own delta (DESIGN.md).
         s.origin = info.startTime.value_or(n ? s.time[0] : 0.0);

@@ -29,6 +29,8 @@ public:
     void addSample(StackId stack, double time);
     // Replaces every sample at once (loaders that have them in arrays already).
     void setSamples(std::vector<StackId> stacks, std::vector<double> times);
+    // Durations stated by the source, one per sample (DurationRule::Given); negative ones count 0.
+    void setGivenDurations(std::vector<double> durations);
     void reserveStacks(size_t count) { m_stackIndex.reserve(count); }
     void reserveFrames(size_t count) { m_keyFrames.reserve(count); }
     void addLink(FrameId caller, FrameId callee);

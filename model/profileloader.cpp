@@ -8,6 +8,11 @@
 #include "readers/paddedbytes.h"
 #include "readers/selfprofilingreader.h"
 #include "readers/traceeventreader.h"
+#include "readers/firefoxprocessedreader.h"
+#include "readers/geckoprofilereader.h"
+#include "readers/newformats.h"
+#include "readers/safarirecordingreader.h"
+#include "readers/speedscopereader.h"
 #include "xsbugtranscriptloader.h"
 
 #include <cerrno>
@@ -48,10 +53,15 @@ struct ProfileReader {
 
 const ProfileReader profileReaders[] = {
     {looksLikeXsbugTranscript, readXsbugTranscript},
-    {looksLikeTraceEvents, readTraceEvents},
+    // The other engines' formats have distinctive root keys ("$schema", "meta" with "threads",
+    // "recording"): before the V8 formats, whose keys ("samples", "nodes") they may share.
+    {readers::looksLikeSpeedscope, readers::readSpeedscope},
+    {readers::looksLikeFirefoxProcessed, readers::readFirefoxProcessed},
+    {readers::looksLikeGeckoProfile, readers::readGeckoProfile},
+    {readers::looksLikeSafariRecording, readers::readSafariRecording},
+    {looksLikeTraceEvents, readTraceEvents}, // falls back to readers::readTraceEventTracing
     {looksLikeCpuProfile, readCpuProfile},
     {looksLikeLegacyCpuProfile, readLegacyCpuProfile},
-    // New formats go here (before Self-Profiling).
     {looksLikeSelfProfiling, readSelfProfiling},
 };
 
@@ -95,9 +105,7 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, rootKind))
         return std::move(*failed);
-    return failure(name, "no profile found: expected a .cpuprofile (\"nodes\"), a legacy .cpuprofile (\"head\"), "
-                         "a JS Self-Profiling trace (\"frames\", \"stacks\", \"samples\"), a trace-event file "
-                         "(\"traceEvents\") or an xsbug transcript");
+    return failure(name, "no profile found: " + std::string(readers::supportedFormatsText()));
 }
 
 // What the loader needs per byte of input at most (measured: 1.5x for the 1M-sample file,

@@ -44,6 +44,8 @@ std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptio
         std::fprintf(stderr, "xsprof: %s\n", result.error->toString().c_str());
         return std::nullopt;
     }
+    for (const std::string& warning : result.warnings)
+        std::fprintf(stderr, "xsprof: %s: %s\n", qPrintable(path), warning.c_str());
     if (result.available.size() > 1 && options.profileIndex < 0) {
         std::fprintf(stderr, "xsprof: %s holds %zu profiles; showing %zu (%s), choose with --profile K:\n",
                      qPrintable(path), result.available.size(), result.chosenIndex,

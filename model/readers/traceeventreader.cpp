@@ -1,5 +1,7 @@
 #include "traceeventreader.h"
 
+#include "traceeventtracingreader.h"
+
 #include "cpuprofilefields.h"
 #include "jsonhead.h"
 
@@ -248,11 +250,8 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
     }
 
     if (events.profiles.empty()) {
-        // HOOK (lead, at merge with h-formats): a trace without Profile/CpuProfile events may
-        // hold tracing samples or duration events:
-        //     return readers::readTraceEventTracing(bytes, name, options, control);
-        return jsonLoadFailure(name, "no profile found: the trace holds no CPU profile (no Profile, ProfileChunk "
-                                     "or CpuProfile events)");
+        // No V8 CPU profile: the trace may still hold stack samples or duration events.
+        return readers::readTraceEventTracing(bytes, name, options, control);
     }
     std::vector<ProfileSummary> available = listTraceProfiles(events);
     if (available.size() == 1) { // nothing to keep: convert in place

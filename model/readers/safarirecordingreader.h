@@ -1,0 +1,16 @@
+#pragma once
+// Safari / WebKit Web Inspector timeline recordings (Timelines › Export, "…-recording.json"):
+// JavaScriptCore's sampling profiler. Each sample lasts its stated duration (DESIGN.md).
+#include "model/loadresult.h"
+#include "model/taskcontrol.h"
+
+#include <string>
+#include <string_view>
+
+namespace xsprof::readers {
+
+bool looksLikeSafariRecording(std::string_view head);
+LoadResult readSafariRecording(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                               const TaskControl* control);
+
+} // namespace xsprof::readers

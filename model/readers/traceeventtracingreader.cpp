@@ -1,0 +1,465 @@
+#include "traceeventtracingreader.h"
+
+#include "headscanner.h"
+#include "readersupport.h"
+
+#include "model/profilebuilder.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+namespace xsprof::readers {
+
+namespace {
+
+constexpr std::string_view formatName = "trace-event file";
+
+using ThreadKey = std::pair<double, double>; // (pid, tid) as numbers, as the format's tools sort them
+
+// A number, or a string holding one (Hermes writes "ts": "11552125241").
+bool numberOf(JsonElement e, double& out)
+{
+    if (!e.get(out))
+        return true;
+    std::string_view s;
+    if (e.get(s) || s.empty())
+        return false;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+double numberField(JsonObject o, std::string_view key, double fallback)
+{
+    JsonElement e;
+    double v = fallback;
+    if (o.at_key(key).get(e) || !numberOf(e, v))
+        return fallback;
+    return v;
+}
+
+std::string threadText(const ThreadKey& k)
+{
+    auto text = [](double v) { return v == double(int64_t(v)) ? std::to_string(int64_t(v)) : std::to_string(v); };
+    return "pid " + text(k.first) + ", tid " + text(k.second);
+}
+
+struct DurationEvent {
+    double ts = 0;
+    std::string_view name;
+    std::string key; // name + args: what pairs a B with its E
+    std::string_view url;
+    int32_t line = 0, column = 0;
+};
+
+struct ThreadEvents {
+    std::vector<DurationEvent> begins, ends; // X events add one of each
+    std::vector<std::pair<DurationEvent, double>> completes; // X with its duration
+};
+
+// What was repaired, over the chosen thread.
+struct Repairs {
+    size_t endWithoutBegin = 0;
+    size_t endNotMatching = 0;
+    size_t endMatchedByName = 0;
+    size_t leftOpen = 0;
+
+    void describe(std::vector<std::string>& warnings) const
+    {
+        auto add = [&](size_t n, const char* text) {
+            if (n)
+                warnings.push_back(std::to_string(n) + text);
+        };
+        add(endWithoutBegin, " end event(s) with no open event were ignored");
+        add(endNotMatching, " end event(s) that did not match the innermost open event were ignored");
+        add(endMatchedByName, " end event(s) with other args than their begin event closed it by name");
+        add(leftOpen, " event(s) still open at the end were closed at the last event");
+    }
+};
+
+// Replays one thread's B/E/X events (DESIGN.md, speedscope's tests): begins in time order
+// (file order on ties), ends in time order, preferring on a tie the end that closes the
+// innermost open event. Each interval with a non-empty stack is a sample. With a builder,
+// samples are appended; without one they are only counted.
+size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackId>* stacks, std::vector<double>* times,
+                    std::vector<double>* durations, Repairs& repairs)
+{
+    std::stable_sort(t.completes.begin(), t.completes.end(), [](const auto& a, const auto& b) {
+        return a.first.ts != b.first.ts ? a.first.ts < b.first.ts : a.second > b.second; // longer first
+    });
+    for (auto& [event, duration] : t.completes) {
+        t.begins.push_back(event);
+        event.ts += duration;
+        t.ends.push_back(std::move(event));
+    }
+    t.completes.clear();
+    const auto byTime = [](const DurationEvent& a, const DurationEvent& b) { return a.ts < b.ts; };
+    std::stable_sort(t.begins.begin(), t.begins.end(), byTime);
+    std::stable_sort(t.ends.begin(), t.ends.end(), byTime);
+
+    struct Open {
+        const DurationEvent* event;
+        StackId stack;
+    };
+    std::vector<Open> open;
+    size_t samples = 0;
+    double last = 0;
+    auto advance = [&](double ts) {
+        if (!open.empty() && ts > last) {
+            ++samples;
+            if (builder) {
+                stacks->push_back(open.back().stack);
+                times->push_back(last);
+                durations->push_back(ts - last);
+            }
+        }
+        last = std::max(last, ts);
+    };
+    size_t b = 0, e = 0;
+    while (b < t.begins.size() || e < t.ends.size()) {
+        bool takeBegin = e == t.ends.size();
+        if (!takeBegin && b < t.begins.size()) {
+            const DurationEvent& nb = t.begins[b];
+            const DurationEvent& ne = t.ends[e];
+            // On a tie, a begin whose own end is next opens first (a zero-length event).
+            takeBegin = nb.ts < ne.ts || (nb.ts == ne.ts && nb.key == ne.key);
+        }
+        if (takeBegin) {
+            const DurationEvent& event = t.begins[b++];
+            advance(event.ts);
+            StackId stack;
+            if (builder) {
+                const FrameId frame = builder->frameForKey(event.name, event.url, event.line, event.column);
+                stack = builder->stack(open.empty() ? StackId() : open.back().stack, frame);
+            }
+            open.push_back({&event, stack});
+            continue;
+        }
+        if (!open.empty()) {
+            // Among the ends at this time, the one closing the innermost event goes first:
+            // a match by key (name and args), else by name.
+            const DurationEvent& top = *open.back().event;
+            const double now = t.ends[e].ts;
+            size_t pick = e;
+            bool found = false;
+            for (size_t i = e; i < t.ends.size() && t.ends[i].ts <= now && !found; ++i) {
+                found = t.ends[i].key == top.key;
+                pick = found ? i : pick;
+            }
+            if (!found) {
+                for (size_t i = e; i < t.ends.size() && t.ends[i].ts <= now; ++i) {
+                    if (t.ends[i].name == top.name) {
+                        pick = i;
+                        break;
+                    }
+                }
+            }
+            std::swap(t.ends[e], t.ends[pick]);
+        }
+        // An end that closes nothing is ignored, and its time with it.
+        const DurationEvent& end = t.ends[e++];
+        if (open.empty()) {
+            ++repairs.endWithoutBegin;
+            continue;
+        }
+        const DurationEvent& top = *open.back().event;
+        if (end.name != top.name) {
+            ++repairs.endNotMatching;
+            continue;
+        }
+        if (end.key != top.key)
+            ++repairs.endMatchedByName;
+        advance(end.ts);
+        open.pop_back();
+    }
+    repairs.leftOpen += open.size();
+    return samples;
+}
+
+// Reads one B/E/X event; false for other phases.
+bool readDurationEvent(JsonObject o, const std::string& where, ThreadEvents& thread)
+{
+    const std::string_view ph = stringOr(o, "ph", "");
+    if (ph != "B" && ph != "E" && ph != "X")
+        return false;
+    DurationEvent event;
+    JsonElement ts;
+    if (o.at_key("ts").get(ts) || !numberOf(ts, event.ts))
+        throw FormatError("the " + std::string(ph) + " event has no numeric \"ts\"", where);
+    event.name = stringOr(o, "name", "(unnamed)");
+    event.key = std::string(event.name);
+    JsonObject args;
+    if (!o.at_key("args").get(args)) {
+        event.key += ' ';
+        event.key += simdjson::minify(args);
+        // Hermes (React Native's profile-hermes) names the source location in args.
+        event.url = stringOr(args, "url", "");
+        event.line = oneBased(numberField(args, "line", 0));
+        event.column = oneBased(numberField(args, "column", 0));
+    }
+    if (ph == "B") {
+        thread.begins.push_back(std::move(event));
+    } else if (ph == "E") {
+        thread.ends.push_back(std::move(event));
+    } else {
+        double duration = numberField(o, "dur", -1);
+        if (duration < 0)
+            duration = std::max(0.0, numberField(o, "tdur", 0));
+        thread.completes.emplace_back(std::move(event), duration);
+    }
+    return true;
+}
+
+struct Names {
+    std::map<double, std::string> process;
+    std::map<ThreadKey, std::string> thread;
+
+    void read(JsonObject o, const ThreadKey& key)
+    {
+        const std::string_view name = stringOr(o, "name", "");
+        JsonObject args;
+        if ((name != "process_name" && name != "thread_name") || o.at_key("args").get(args))
+            return;
+        const std::string_view value = stringOr(args, "name", "");
+        if (name == "process_name")
+            process[key.first] = std::string(value);
+        else
+            thread[key] = std::string(value);
+    }
+
+    std::string of(const ThreadKey& key) const
+    {
+        const auto p = process.find(key.first);
+        const auto t = thread.find(key);
+        std::string text = threadText(key);
+        if (t != thread.end())
+            text = t->second + " (" + text + ")";
+        if (p != process.end())
+            text = p->second + ", " + text;
+        return text;
+    }
+};
+
+ThreadKey threadOf(JsonObject o)
+{
+    return {numberField(o, "pid", 0), numberField(o, "tid", 0)};
+}
+
+// A JSON-array trace whose writer died before the closing ']' (the format allows it).
+JsonElement parseTrace(JsonDocument& document, std::string_view bytes, std::string& repaired, bool& unterminated)
+{
+    try {
+        return document.parse(bytes);
+    } catch (const FormatError&) {
+        std::string_view body = trimmedHead(bytes);
+        if (!body.starts_with('['))
+            throw;
+        while (!body.empty() && (body.back() == ',' || body.back() == ' ' || body.back() == '\n' ||
+                                 body.back() == '\r' || body.back() == '\t'))
+            body.remove_suffix(1);
+        repaired.assign(body);
+        repaired += ']';
+        unterminated = true;
+        return document.parse(repaired);
+    }
+}
+
+std::string frameIdOf(JsonElement e, const std::string& where)
+{
+    std::string_view s;
+    if (!e.get(s))
+        return std::string(s);
+    return std::to_string(asInteger(e, where));
+}
+
+// Summaries and the chosen index; `counts` gives each thread's sample count.
+size_t choose(const std::vector<ThreadKey>& keys, const std::vector<size_t>& counts, const Names& names,
+              const LoadOptions& options, std::vector<ProfileSummary>& list)
+{
+    for (size_t i = 0; i < keys.size(); ++i)
+        list.push_back({names.of(keys[i]), counts[i], 0});
+    return chooseProfile(list, counts, options.profileIndex);
+}
+
+LoadResult finish(ProfileBuilder& builder, std::vector<ProfileSummary> list, size_t chosen)
+{
+    LoadResult r;
+    r.profile = builder.finish();
+    r.available = std::move(list);
+    r.chosenIndex = chosen;
+    return r;
+}
+
+// Top-level "samples" + "stackFrames" (Hermes' sampling profiler): until-next per thread.
+LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, const LoadOptions& options,
+                       const TaskControl* control)
+{
+    std::unordered_map<std::string_view, JsonObject> frames;
+    for (auto [id, frame] : asObject(field(root, "stackFrames", {}), "stackFrames"))
+        frames.emplace(id, asObject(frame, "stackFrames[\"" + std::string(id) + "\"]"));
+    std::map<ThreadKey, std::vector<std::pair<double, std::string>>> threads; // (ts, frame id)
+    size_t i = 0;
+    for (JsonElement e : asArray(field(root, "samples", {}), "samples")) {
+        const std::string where = "samples[" + std::to_string(i++) + "]";
+        const JsonObject o = asObject(e, where);
+        double ts = 0;
+        JsonElement value;
+        if (o.at_key("ts").get(value) || !numberOf(value, ts))
+            throw FormatError("the sample has no numeric \"ts\"", where);
+        std::string id;
+        if (!o.at_key("sf").get(value) && !value.is_null()) {
+            id = frameIdOf(value, where + ".sf");
+            if (!frames.contains(id))
+                throw FormatError("stack frame \"" + id + "\" is not in stackFrames", where + ".sf");
+        }
+        threads[threadOf(o)].emplace_back(ts, std::move(id));
+    }
+    std::vector<ThreadKey> keys;
+    std::vector<size_t> counts;
+    for (const auto& [key, samples] : threads) {
+        keys.push_back(key);
+        counts.push_back(samples.size());
+    }
+    std::vector<ProfileSummary> list;
+    const size_t chosen = choose(keys, counts, names, options, list);
+    checkCancel(control, 0.6);
+    info.description = "trace-event stack samples — " + list[chosen].name;
+    info.durationRule = DurationRule::UntilNext; // no end time: the last sample gets the median
+    ProfileBuilder builder(std::move(info));
+    const StackId root0 = builder.stack(StackId(), builder.frameForKey("(root)", "", 0, 0));
+    std::map<std::string, StackId, std::less<>> stackOf;
+    const size_t frameCount = frames.size();
+    auto resolve = [&](const std::string& id) {
+        std::vector<std::pair<std::string, JsonObject>> chain;
+        std::string at = id;
+        while (!at.empty() && !stackOf.contains(at)) {
+            const auto found = frames.find(at);
+            if (found == frames.end())
+                throw FormatError("parent \"" + at + "\" is not in stackFrames", "stackFrames[\"" + chain.back().first + "\"]");
+            const JsonObject frame = found->second;
+            chain.emplace_back(at, frame);
+            if (chain.size() > frameCount)
+                throw FormatError("the stack frames' parent links form a cycle", "stackFrames[\"" + id + "\"]");
+            JsonElement parent;
+            at = frame.at_key("parent").get(parent) || parent.is_null() ? std::string()
+                                                                          : frameIdOf(parent, "stackFrames[\"" + at + "\"].parent");
+        }
+        StackId stack = at.empty() ? root0 : stackOf.find(at)->second;
+        for (auto c = chain.rbegin(); c != chain.rend(); ++c) {
+            const JsonObject& f = c->second;
+            stack = builder.stack(stack, builder.frameForKey(stringOr(f, "name", ""), stringOr(f, "url", ""),
+                                                             oneBased(numberField(f, "line", 0)),
+                                                             oneBased(numberField(f, "column", 0))));
+            stackOf.emplace(c->first, stack);
+        }
+        return stack;
+    };
+    std::vector<StackId> stacks;
+    std::vector<double> times;
+    for (const auto& [ts, id] : threads[keys[chosen]]) {
+        stacks.push_back(id.empty() ? root0 : resolve(id));
+        times.push_back(ts);
+    }
+    builder.setSamples(std::move(stacks), std::move(times));
+    return finish(builder, std::move(list), chosen);
+}
+
+// B/E/X duration events: a tracing profile per thread.
+LoadResult fromDurationEvents(JsonArray events, const Names& names, ProfileInfo info, const LoadOptions& options,
+                              const TaskControl* control, std::vector<std::string>& warnings)
+{
+    std::map<ThreadKey, ThreadEvents> threads;
+    size_t i = 0;
+    for (JsonElement e : events) {
+        JsonObject o;
+        if (!e.get(o)) {
+            const ThreadKey key = threadOf(o);
+            auto it = threads.find(key);
+            ThreadEvents scratch;
+            ThreadEvents& target = it != threads.end() ? it->second : scratch;
+            if (readDurationEvent(o, "traceEvents[" + std::to_string(i) + "]", target) && it == threads.end())
+                threads.emplace(key, std::move(scratch));
+        }
+        if ((++i & 0xffff) == 0)
+            checkCancel(control, 0.4 + 0.2 * double(i) / double(events.size()));
+    }
+    if (threads.empty())
+        throw FormatError("the trace holds no CPU profile, no stack samples (\"samples\" + \"stackFrames\") and no "
+                          "duration events (B/E, X)", {});
+    std::vector<ThreadKey> keys;
+    std::vector<size_t> counts;
+    for (auto& [key, thread] : threads) {
+        ThreadEvents copy = thread;
+        Repairs ignored;
+        keys.push_back(key);
+        counts.push_back(replayThread(copy, nullptr, nullptr, nullptr, nullptr, ignored));
+    }
+    std::vector<ProfileSummary> list;
+    const size_t chosen = choose(keys, counts, names, options, list);
+    if (counts[chosen] == 0)
+        throw FormatError("the trace holds no CPU profile, and the duration events of " + list[chosen].name +
+                              " enclose no time", {});
+    checkCancel(control, 0.8);
+    info.description = "trace-event durations — " + list[chosen].name;
+    info.durationRule = DurationRule::Given;
+    ProfileBuilder builder(std::move(info));
+    std::vector<StackId> stacks;
+    std::vector<double> times, durations;
+    Repairs repairs;
+    replayThread(threads[keys[chosen]], &builder, &stacks, &times, &durations, repairs);
+    repairs.describe(warnings);
+    builder.setSamples(std::move(stacks), std::move(times));
+    builder.setGivenDurations(std::move(durations));
+    return finish(builder, std::move(list), chosen);
+}
+
+} // namespace
+
+bool looksLikeTraceEventTracing(std::string_view head)
+{
+    return startsArray(head) || keyOpensArray(head, "traceEvents");
+}
+
+LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                                 const TaskControl* control)
+{
+    return guardedRead(name, formatName, [&] {
+        JsonDocument document;
+        std::string repaired;
+        bool unterminated = false;
+        const JsonElement top = parseTrace(document, bytes, repaired, unterminated);
+        checkCancel(control, 0.4);
+        JsonObject root;
+        const bool isObject = !top.get(root);
+        const JsonArray events = isObject ? asArray(field(root, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
+        Names names;
+        for (JsonElement e : events) {
+            JsonObject o;
+            if (e.get(o))
+                continue;
+            if (stringOr(o, "ph", "") == "M")
+                names.read(o, threadOf(o));
+            const std::string_view eventName = stringOr(o, "name", "");
+            if (eventName == "Profile" || eventName == "ProfileChunk" || eventName == "CpuProfile")
+                throw FormatError("the trace holds a V8 CPU profile (" + std::string(eventName) +
+                                      " events) that the trace-event loader could not read", {});
+        }
+        ProfileInfo info;
+        info.name = fileNameOf(name);
+        info.format = SourceFormat::TraceEventTracing;
+        info.encoding = Encoding::Tree;
+        std::vector<std::string> warnings;
+        if (unterminated)
+            warnings.push_back("the JSON array was not closed (a tracer that stopped early): read as if it were");
+        LoadResult result = isObject && hasField(root, "samples") && hasField(root, "stackFrames")
+            ? fromSamples(root, names, std::move(info), options, control)
+            : fromDurationEvents(events, names, std::move(info), options, control, warnings);
+        result.warnings.insert(result.warnings.end(), warnings.begin(), warnings.end());
+        checkCancel(control, 1.0);
+        return result;
+    });
+}
+
+} // namespace xsprof::readers

@@ -22,7 +22,7 @@ std::string signedMs(std::optional<double> us)
     if (!us)
         return "-";
     char b[32];
-    std::snprintf(b, sizeof b, "%+.3f", *us / 1000.0);
+    std::snprintf(b, sizeof b, *us == 0.0 ? "%.3f" : "%+.3f", *us / 1000.0);
     return b;
 }
 

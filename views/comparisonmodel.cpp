@@ -248,8 +248,18 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         return isEdge ? (edge->caller ? 1 : 2) : 0;
     if (column == Name) {
         const QString name = f.name.empty() ? tr("(anonymous)") : QString::fromStdString(f.name);
-        if (role == Qt::DisplayRole || role == SortRole)
-            return isEdge ? (edge->caller ? tr("← %1").arg(name) : tr("→ %1").arg(name)) : name;
+        if (role == SortRole)
+            return name;
+        if (role == Qt::DisplayRole) {
+            QString shown = isEdge ? (edge->caller ? tr("← %1").arg(name) : tr("→ %1").arg(name)) : name;
+            if (!f.url.empty()) { // "name  file (line)", as the other views show a function
+                const QString url = QString::fromStdString(f.url);
+                shown += QStringLiteral("  ") + url.mid(url.lastIndexOf(QLatin1Char('/')) + 1);
+                if (f.line > 0)
+                    shown += QStringLiteral(" (%1)").arg(f.line);
+            }
+            return shown;
+        }
         if (role == Qt::ToolTipRole) {
             QString where = QString::fromStdString(f.url);
             if (f.line > 0)

@@ -44,8 +44,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->setSortingEnabled(true);
-    m_tree->header()->setSortIndicator(-1, Qt::DescendingOrder); // the model's |Δ total| order
-    m_tree->header()->setSortIndicatorShown(true);
+    m_tree->sortByColumn(ComparisonModel::TotalDelta, Qt::DescendingOrder); // Δ columns sort by |Δ|
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Stretch);
     auto* delegate = new DeltaDelegate(ComparisonModel::DeltaFractionRole, m_tree);
@@ -55,6 +54,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
         m_tree->setColumnWidth(c, 92);
     m_flame->setData(m_data);
     connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
+    connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_header, 1);

@@ -35,16 +35,36 @@ void DiffFlameGraphView::setData(ComparisonDataPtr data)
     m_data = std::move(data);
     m_zoom = {};
     m_layoutValid = false;
-    m_maxAbsDelta = 0.0;
-    if (isAvailable()) {
-        const xsprof::CallTree& tree = m_data->nextAnalysis.callTree;
-        for (size_t s = 0; s < tree.size(); ++s) {
-            const xsprof::StackId id(static_cast<uint32_t>(s));
-            if (tree.isSampled(id))
-                m_maxAbsDelta = std::max(m_maxAbsDelta, std::abs(newTotal(id) - baseTotal(id)));
-        }
-    }
+    computeScale();
     update();
+}
+
+void DiffFlameGraphView::setRelative(bool relative)
+{
+    m_relative = relative;
+    computeScale();
+    update();
+}
+
+double DiffFlameGraphView::change(xsprof::StackId s) const
+{
+    if (!m_relative)
+        return newTotal(s) - baseTotal(s);
+    const double b = m_data->comparison.duration(xsprof::Side::Base), n = m_data->comparison.duration(xsprof::Side::New);
+    return (n > 0 ? newTotal(s) / n : 0.0) - (b > 0 ? baseTotal(s) / b : 0.0);
+}
+
+void DiffFlameGraphView::computeScale()
+{
+    m_maxAbsDelta = 0.0;
+    if (!isAvailable())
+        return;
+    const xsprof::CallTree& tree = m_data->nextAnalysis.callTree;
+    for (size_t s = 0; s < tree.size(); ++s) {
+        const xsprof::StackId id(static_cast<uint32_t>(s));
+        if (tree.isSampled(id))
+            m_maxAbsDelta = std::max(m_maxAbsDelta, std::abs(change(id)));
+    }
 }
 
 bool DiffFlameGraphView::isAvailable() const
@@ -104,8 +124,7 @@ QColor DiffFlameGraphView::colorOf(const FlameGraphLayout::Box& box) const
 {
     if (!box.frame.isValid() || box.node == FlameGraphLayout::noNode)
         return QColor(0xbd, 0xbd, 0xbd);
-    const xsprof::StackId s(box.node);
-    const double delta = newTotal(s) - baseTotal(s);
+    const double delta = change(xsprof::StackId(box.node));
     if (m_maxAbsDelta <= 0.0 || delta == 0.0)
         return neutral;
     // A square root so that small changes still show against one big one.
@@ -121,9 +140,16 @@ QString DiffFlameGraphView::toolTipFor(const FlameGraphLayout::Box& box) const
     const double base = baseTotal(s), now = newTotal(s), delta = now - base;
     const QString name = QString::fromUtf8(m_data->next->frameName(box.frame));
     const QString sign = delta > 0 ? QStringLiteral("+") : QString();
-    return tr("%1\nbase: %2\nnew: %3\nΔ: %4%5")
-        .arg(name.isEmpty() ? tr("(anonymous)") : name, CostFormat::timeAndPercent(base, m_data->comparison.duration(xsprof::Side::Base)),
-             CostFormat::timeAndPercent(now, m_data->comparison.duration(xsprof::Side::New)), sign, CostFormat::time(delta));
+    QString text = tr("%1\nbase: %2\nnew: %3\nΔ: %4%5")
+                       .arg(name.isEmpty() ? tr("(anonymous)") : name,
+                            CostFormat::timeAndPercent(base, m_data->comparison.duration(xsprof::Side::Base)),
+                            CostFormat::timeAndPercent(now, m_data->comparison.duration(xsprof::Side::New)), sign,
+                            CostFormat::time(delta));
+    if (m_relative) {
+        const double share = change(s);
+        text += tr(" (share %1%2)").arg(share > 0 ? QStringLiteral("+") : QString(), CostFormat::percent(share));
+    }
+    return text;
 }
 
 void DiffFlameGraphView::zoomInto(xsprof::StackId stack)
@@ -190,7 +216,7 @@ void DiffFlameGraphView::paintLegend(QPainter& painter, const QRect& area) const
     g.setColorAt(1.0, hotter);
     painter.fillRect(bar, g);
     painter.setPen(palette().color(QPalette::WindowText));
-    const QString most = CostFormat::time(m_maxAbsDelta);
+    const QString most = m_relative ? CostFormat::percent(m_maxAbsDelta) : CostFormat::time(m_maxAbsDelta);
     painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()), Qt::AlignVCenter | Qt::AlignRight,
                      tr("cooler (−%1)").arg(most));
     painter.drawText(QRect(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height()),

@@ -17,6 +17,11 @@ public:
 
     void setData(ComparisonDataPtr data);
     bool isAvailable() const; // both profiles have per-path stacks
+    // Compares each path's share of its profile's duration instead of its time.
+    void setRelative(bool relative);
+    bool isRelative() const { return m_relative; }
+    // The change of a path: new − base, in µs or (relative) as a share of the durations.
+    double change(xsprof::StackId s) const;
 
     // For a path (StackId of the new profile): base total, new total.
     double baseTotal(xsprof::StackId s) const;
@@ -44,6 +49,9 @@ private:
 
     ComparisonDataPtr m_data;
     xsprof::StackId m_zoom;
+    void computeScale();
+
+    bool m_relative = false;
     double m_maxAbsDelta = 0.0;
     mutable FlameGraphLayout m_layout;
     mutable bool m_layoutValid = false;

@@ -11,6 +11,7 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QTest>
+#include <QHeaderView>
 #include <QTreeView>
 
 using namespace xsprof;
@@ -36,7 +37,7 @@ QModelIndex rowNamed(const ComparisonModel& model, const QString& name, const QM
 {
     for (int r = 0; r < model.rowCount(parent); ++r) {
         const QModelIndex i = model.index(r, 0, parent);
-        if (i.data().toString() == name)
+        if (i.data(ComparisonModel::SortRole).toString() == name)
             return i;
     }
     return {};
@@ -122,9 +123,12 @@ void TestComparisonPage::expandingShowsCallersAndCallees()
     QVERIFY(b.isValid());
     QVERIFY(model.hasChildren(b));
     // B: caller A (share 350 = total(B), one caller), callee D (share 250 = total(D)/2).
-    const QModelIndex callerA = rowNamed(model, QStringLiteral("← A"), b);
-    const QModelIndex calleeD = rowNamed(model, QStringLiteral("→ D"), b);
+    const QModelIndex callerA = rowNamed(model, QStringLiteral("A"), b);
+    const QModelIndex calleeD = rowNamed(model, QStringLiteral("D"), b);
     QVERIFY(callerA.isValid() && calleeD.isValid());
+    QCOMPARE(callerA.data(ComparisonModel::RowKindRole).toInt(), 1);
+    QCOMPARE(calleeD.data(ComparisonModel::RowKindRole).toInt(), 2);
+    QCOMPARE(callerA.data().toString(), QStringLiteral("← A  tiny.js (2)"));
     QCOMPARE(callerA.row(), 0); // callers first
     QCOMPARE(model.index(callerA.row(), ComparisonModel::TotalBase, b).data(ComparisonModel::SortRole).toDouble(), 350.0);
     QCOMPARE(model.index(calleeD.row(), ComparisonModel::TotalNew, b).data(ComparisonModel::SortRole).toDouble(), 250.0);
@@ -153,7 +157,7 @@ void TestComparisonPage::relativeToggleAndSorting()
     model.sort(ComparisonModel::Name, Qt::AscendingOrder);
     QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("(root)"));
     model.sort(ComparisonModel::SelfNew, Qt::DescendingOrder);
-    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("D"));
+    QCOMPARE(model.index(0, 0).data(ComparisonModel::SortRole).toString(), QStringLiteral("D"));
 }
 
 void TestComparisonPage::pageShowsBothNames()
@@ -168,6 +172,9 @@ void TestComparisonPage::pageShowsBothNames()
     page.relativeToggle()->setChecked(true);
     QVERIFY(page.model()->isRelative());
     QVERIFY(page.flameGraph()->isAvailable());
+    QVERIFY(page.flameGraph()->isRelative());
+    // Sorted by |Δ total| on first show.
+    QCOMPARE(page.tree()->header()->sortIndicatorSection(), int(ComparisonModel::TotalDelta));
 }
 
 void TestComparisonPage::differentialFlameGraphColours()
@@ -210,6 +217,12 @@ void TestComparisonPage::differentialFlameGraphColours()
         }
     }
     QVERIFY(sawRoot && sawMain);
+    // As shares of each duration, (root) is 100 % on both sides: no change.
+    view.setRelative(true);
+    for (const auto& box : view.layout().boxes()) {
+        if (box.frame.isValid() && data->next->frameName(box.frame) == "(root)")
+            QCOMPARE(view.change(StackId(box.node)), 0.0);
+    }
 }
 
 void TestComparisonPage::graphEncodedSideHasNoFlameGraph()

@@ -228,9 +228,11 @@ QString ComparisonModel::text(std::optional<double> value, int column) const
 {
     if (!value)
         return partOf(column) == 2 || costOf(column) == CostKind::Inclusive ? QStringLiteral("-") : QStringLiteral("—");
-    const bool delta = partOf(column) == 2;
-    QString t = m_relative ? CostFormat::percent(*value) : CostFormat::time(*value);
-    if (delta && *value > 0)
+    // A change that rounds to zero where it is shown reads "0.0 %" or "0.00 ms", unsigned.
+    const bool zero = m_relative ? std::abs(*value) < 0.0005 : std::abs(*value) < 5.0;
+    const double v = zero ? 0.0 : *value;
+    QString t = m_relative ? CostFormat::percent(v) : CostFormat::time(v);
+    if (partOf(column) == 2 && v > 0)
         t.prepend(QLatin1Char('+'));
     return t;
 }

@@ -37,8 +37,13 @@ QVariant EdgeListModel::data(const QModelIndex& index, int role) const
         return e.function.value;
     if (index.column() == Name) {
         const QString name = QString::fromUtf8(m_source.profile->frameName(e.function));
-        if (role == Qt::DisplayRole || role == SortRole)
-            return name.isEmpty() ? tr("(anonymous)") : name;
+        const QString shown = name.isEmpty() ? tr("(anonymous)") : name;
+        if (role == SortRole)
+            return shown;
+        if (role == Qt::DisplayRole) {
+            const QString where = QString::fromStdString(m_source.profile->location(e.function));
+            return where.isEmpty() ? shown : shown + QStringLiteral("  ") + where;
+        }
         if (role == Qt::ToolTipRole)
             return QString::fromStdString(m_source.profile->location(e.function));
         return {};

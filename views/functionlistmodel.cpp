@@ -49,8 +49,13 @@ QVariant FunctionListModel::data(const QModelIndex& index, int role) const
         return f.value;
     if (index.column() == Name) {
         const QString name = QString::fromUtf8(m_source.profile->frameName(f));
-        if (role == Qt::DisplayRole || role == SortRole)
-            return name.isEmpty() ? tr("(anonymous)") : name;
+        const QString shown = name.isEmpty() ? tr("(anonymous)") : name;
+        if (role == SortRole)
+            return shown;
+        if (role == Qt::DisplayRole) {
+            const QString where = QString::fromStdString(m_source.profile->location(f));
+            return where.isEmpty() ? shown : shown + QStringLiteral("  ") + where;
+        }
         if (role == Qt::ToolTipRole)
             return QString::fromStdString(m_source.profile->location(f));
         return {};

@@ -31,8 +31,11 @@ ComparisonPage* openComparison(MainWindow* window, int baseTab, int newTab)
     const ProfilePage* next = window->page(newTab);
     if (!base || !next || !base->data() || !next->data())
         return nullptr;
-    auto* page = new ComparisonPage(ComparisonData::create(base->data()->sharedProfile, base->title(),
-                                                           next->data()->sharedProfile, next->title()));
+    // The tabs' whole-profile analyses are reused: only the matching is computed here.
+    const ProfileDataPtr b = base->data(), n = next->data();
+    auto* page = new ComparisonPage(ComparisonData::create(
+        b->sharedProfile, std::shared_ptr<const xsprof::ProfileAnalysis>(b, &b->analysis), base->title(),
+        n->sharedProfile, std::shared_ptr<const xsprof::ProfileAnalysis>(n, &n->analysis), next->title()));
     addTab(window, page, page->title());
     return page;
 }

@@ -74,7 +74,12 @@ CallersCallees callersAndCallees(const Profile& profile, const ProfileAnalysis& 
         const FunctionGraph::Edge& edge = g.edge(e);
         out.callees.push_back({edge.callee, g.share(edge), inclusiveOf(calleeIncl, edge.callee)});
     }
-    const auto byShare = [](const EdgeCost& a, const EdgeCost& b) { return a.share > b.share; };
+    // Largest share first; equal shares (callers of one callee) by the pair's inclusive time.
+    const auto byShare = [](const EdgeCost& a, const EdgeCost& b) {
+        if (a.share != b.share)
+            return a.share > b.share;
+        return a.inclusive.value_or(0.0) > b.inclusive.value_or(0.0);
+    };
     std::stable_sort(out.callers.begin(), out.callers.end(), byShare);
     std::stable_sort(out.callees.begin(), out.callees.end(), byShare);
     return out;

@@ -18,7 +18,7 @@ struct EdgeCost {
 };
 
 struct CallersCallees {
-    std::vector<EdgeCost> callers; // largest share first
+    std::vector<EdgeCost> callers; // largest share first, then largest pair inclusive
     std::vector<EdgeCost> callees;
 };
 

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "stackindex.h"
+
 namespace xsprof {
 
 namespace {
@@ -123,39 +125,42 @@ std::vector<uint32_t> Comparison::order(CostKind kind, size_t top) const
 std::vector<double> matchedPathTotals(const Comparison& comparison, const Profile& base, const CallTree& baseTree,
                                       const Profile& next)
 {
-    // A path is identified by (its caller's path, the function's comparison row).
-    constexpr uint32_t none = UINT32_MAX;
-    std::unordered_map<uint64_t, uint32_t> pathIds;
+    // A path is identified by (its caller's path, the function's comparison row): the same
+    // (parent, key) -> id lookup as the stack trie's, so StackIndex serves (a path id is a
+    // StackId, a row a FrameId).
+    StackIndex paths;
+    paths.reserve(base.stacks.size());
     std::vector<double> pathTotal;
-    const auto keyOf = [](uint32_t parentPath, uint32_t row) { return uint64_t(parentPath + 1u) << 32 | row; };
-    std::vector<uint32_t> basePath(base.stacks.size(), none);
+    pathTotal.reserve(base.stacks.size());
+    std::vector<StackId> basePath(base.stacks.size());
     for (size_t s = 0; s < base.stacks.size(); ++s) {
         const StackId id(static_cast<uint32_t>(s));
         const StackId parent = base.stacks.parent[s];
-        const uint32_t parentPath = parent.isValid() ? basePath[parent.value] : none;
+        const StackId parentPath = parent.isValid() ? basePath[parent.value] : StackId();
         const uint32_t row = comparison.rowOf(Side::Base, base.stacks.frame[s]);
-        if (!baseTree.isSampled(id) || row == Comparison::noRow || (parent.isValid() && parentPath == none))
+        if (!baseTree.isSampled(id) || row == Comparison::noRow || (parent.isValid() && !parentPath.isValid()))
             continue;
-        auto [it, added] = pathIds.try_emplace(keyOf(parentPath, row), uint32_t(pathTotal.size()));
-        if (added)
+        const StackId fresh(static_cast<uint32_t>(pathTotal.size()));
+        const StackId path = paths.findOrInsert(parentPath, FrameId(row), fresh);
+        if (path == fresh)
             pathTotal.push_back(0.0);
-        pathTotal[it->second] += baseTree.total(id);
-        basePath[s] = it->second;
+        pathTotal[path.value] += baseTree.total(id);
+        basePath[s] = path;
     }
     std::vector<double> out(next.stacks.size(), 0.0);
-    std::vector<uint32_t> nextPath(next.stacks.size(), none);
+    std::vector<StackId> nextPath(next.stacks.size());
+    const StackId missing(static_cast<uint32_t>(pathTotal.size())); // findOrInsert's "none"
     for (size_t s = 0; s < next.stacks.size(); ++s) {
         const StackId parent = next.stacks.parent[s];
-        const uint32_t parentPath = parent.isValid() ? nextPath[parent.value] : none;
-        if (parent.isValid() && parentPath == none)
-            continue;
+        const StackId parentPath = parent.isValid() ? nextPath[parent.value] : StackId();
         const uint32_t row = comparison.rowOf(Side::New, next.stacks.frame[s]);
-        if (row == Comparison::noRow)
+        if ((parent.isValid() && !parentPath.isValid()) || row == Comparison::noRow)
             continue;
-        if (const auto it = pathIds.find(keyOf(parentPath, row)); it != pathIds.end()) {
-            nextPath[s] = it->second;
-            out[s] = pathTotal[it->second];
-        }
+        const StackId path = paths.findOrInsert(parentPath, FrameId(row), missing);
+        if (path == missing)
+            continue; // not in base (the lookup left the marker behind: it reads as missing again)
+        nextPath[s] = path;
+        out[s] = pathTotal[path.value];
     }
     return out;
 }

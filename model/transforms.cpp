@@ -179,28 +179,28 @@ std::vector<uint8_t> frameMask(const Profile& p, const std::vector<FrameId>& fra
 void mapSamples(Profile& out, const Profile& p, const std::vector<StackId>& mapped)
 {
     const SampleTable& in = p.samples;
-    std::vector<StackId> stacks;
-    stacks.reserve(in.size());
-    bool removed = false;
+    std::vector<StackId> stacks(in.size());
+    size_t kept = 0;
     for (size_t i = 0; i < in.size(); ++i) {
         const StackId s = mapped[in.stack[i].value];
-        removed |= !s.isValid();
-        stacks.push_back(s);
+        stacks[i] = s;
+        kept += s.isValid();
     }
-    if (!removed) {
+    if (kept == in.size()) {
         out.samples.stack = std::move(stacks);
         out.samples.time = in.time;
         return;
     }
-    std::vector<StackId> kept;
-    std::vector<double> durations;
+    std::vector<double> durations(kept);
+    size_t k = 0;
     for (size_t i = 0; i < in.size(); ++i) {
         if (stacks[i].isValid()) {
-            kept.push_back(stacks[i]);
-            durations.push_back(in.duration(i));
+            durations[k] = in.duration(i);
+            stacks[k++] = stacks[i];
         }
     }
-    setSamplesWithDurations(out, p, std::move(kept), durations);
+    stacks.resize(kept);
+    setSamplesWithDurations(out, p, std::move(stacks), durations);
 }
 
 // merge: a matching frame is replaced by its caller; a path of matching frames only is empty.
@@ -271,14 +271,15 @@ Profile rewritePaths(const Profile& p, TransformKind kind, const std::vector<Fra
     }
     if (kind == TransformKind::CollapseRecursion) {
         // One frame after the other, so that two functions of the same name stay apart.
-        Profile current = p;
+        std::optional<Profile> current;
         for (FrameId f : frames) {
-            Profile next = withFramesOf(current);
-            TrieWriter trie(next.stacks, current.stacks.size());
-            mapSamples(next, current, collapsePaths(current, f, trie));
+            const Profile& from = current ? *current : p;
+            Profile next = withFramesOf(from);
+            TrieWriter trie(next.stacks, from.stacks.size());
+            mapSamples(next, from, collapsePaths(from, f, trie));
             current = std::move(next);
         }
-        return current;
+        return std::move(*current);
     }
     TrieWriter trie(out.stacks, p.stacks.size());
     const std::vector<StackId> mapped = kind == TransformKind::Focus ? focusPaths(p, match, trie)

@@ -59,7 +59,7 @@ void DiffFlameGraphView::computeScale()
     m_maxAbsDelta = 0.0;
     if (!isAvailable())
         return;
-    const xsprof::CallTree& tree = m_data->nextAnalysis.callTree;
+    const xsprof::CallTree& tree = m_data->nextAnalysis->callTree;
     for (size_t s = 0; s < tree.size(); ++s) {
         const xsprof::StackId id(static_cast<uint32_t>(s));
         if (tree.isSampled(id))
@@ -79,13 +79,13 @@ double DiffFlameGraphView::baseTotal(xsprof::StackId s) const
 
 double DiffFlameGraphView::newTotal(xsprof::StackId s) const
 {
-    return m_data->nextAnalysis.callTree.total(s);
+    return m_data->nextAnalysis->callTree.total(s);
 }
 
 const FlameGraphLayout& DiffFlameGraphView::layout() const
 {
     if (!m_layoutValid && isAvailable()) {
-        m_layout = FlameGraphLayout::fromCallTree(*m_data->next, m_data->nextAnalysis.callTree, m_zoom,
+        m_layout = FlameGraphLayout::fromCallTree(*m_data->next, m_data->nextAnalysis->callTree, m_zoom,
                                                   std::max(1, width()));
         m_layoutValid = true;
     }

@@ -331,10 +331,12 @@ void TestTransforms::callersAndCalleesByHand()
 
     const CallersCallees top = callersAndCallees(p, a, frameNamed(p, "A"));
     QCOMPARE(top.callees.size(), size_t(2));
-    QCOMPARE(p.frameName(top.callees[0].function), std::string_view("B")); // equal shares: key order
+    // Equal shares: the larger pair inclusive (C, 400) first.
+    QCOMPARE(p.frameName(top.callees[0].function), std::string_view("C"));
     QCOMPARE(top.callees[0].share, 350.0);
-    QCOMPARE(*top.callees[0].inclusive, 300.0);
-    QCOMPARE(*top.callees[1].inclusive, 400.0);
+    QCOMPARE(*top.callees[0].inclusive, 400.0);
+    QCOMPARE(p.frameName(top.callees[1].function), std::string_view("B"));
+    QCOMPARE(*top.callees[1].inclusive, 300.0);
 
     // cycle: the pair A->B is on A>B, A>B>A, A>B>A>B (twice on the last, counted once) = 500.
     const Profile c = load(corpus + "/tiny/cycle.cpuprofile");

@@ -224,13 +224,17 @@ bool ComparisonModel::hasChildren(const QModelIndex& parent) const
     return false;
 }
 
+bool ComparisonModel::roundsToZero(double value) const
+{
+    // What reads "0.0 %" or "0.00 ms" is shown unsigned and uncoloured.
+    return m_relative ? std::abs(value) < 0.0005 : std::abs(value) < 5.0;
+}
+
 QString ComparisonModel::text(std::optional<double> value, int column) const
 {
     if (!value)
         return partOf(column) == 2 || costOf(column) == CostKind::Inclusive ? QStringLiteral("-") : QStringLiteral("—");
-    // A change that rounds to zero where it is shown reads "0.0 %" or "0.00 ms", unsigned.
-    const bool zero = m_relative ? std::abs(*value) < 0.0005 : std::abs(*value) < 5.0;
-    const double v = zero ? 0.0 : *value;
+    const double v = roundsToZero(*value) ? 0.0 : *value;
     QString t = m_relative ? CostFormat::percent(v) : CostFormat::time(v);
     if (partOf(column) == 2 && v > 0)
         t.prepend(QLatin1Char('+'));
@@ -279,7 +283,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case SortRole: return partOf(column) == 2 ? std::abs(value.value_or(0.0)) : value.value_or(-1.0);
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (partOf(column) == 2 && value && *value != 0.0)
+        if (partOf(column) == 2 && value && !roundsToZero(*value))
             return QColor(*value > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
         return {};
     case DeltaFractionRole:

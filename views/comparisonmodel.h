@@ -56,6 +56,7 @@ private:
     double scale(xsprof::Side side) const;
     void computeMaxima();
     QString text(std::optional<double> value, int column) const;
+    bool roundsToZero(double value) const;
 
     ComparisonDataPtr m_data;
     bool m_relative = false;

@@ -191,16 +191,32 @@ void mapSamples(Profile& out, const Profile& p, const std::vector<StackId>& mapp
         out.samples.time = in.time;
         return;
     }
-    std::vector<double> durations(kept);
+    // The kept samples laid end to end, each with its duration (as setSamplesWithDurations
+    // does, in one pass: no array of durations).
+    const bool ownDelta = in.rule == DurationRule::OwnDelta;
+    std::vector<double> times(kept);
+    double t = ownDelta ? in.origin : (in.size() ? in.time[0] : 0.0);
+    double last = 0.0;
     size_t k = 0;
     for (size_t i = 0; i < in.size(); ++i) {
-        if (stacks[i].isValid()) {
-            durations[k] = in.duration(i);
-            stacks[k++] = stacks[i];
-        }
+        if (!stacks[i].isValid())
+            continue;
+        last = in.duration(i);
+        if (ownDelta)
+            t += last;
+        times[k] = t;
+        if (!ownDelta)
+            t += last;
+        stacks[k++] = stacks[i];
     }
     stacks.resize(kept);
-    setSamplesWithDurations(out, p, std::move(stacks), durations);
+    out.samples.stack = std::move(stacks);
+    out.samples.time = std::move(times);
+    if (!ownDelta) {
+        out.samples.lastDuration = kept ? last : 0.0;
+        if (out.info.endTime)
+            out.info.endTime = t;
+    }
 }
 
 // merge: a matching frame is replaced by its caller; a path of matching frames only is empty.

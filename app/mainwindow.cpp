@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "app/comparetabs.h"
+
 #include "app/debugger/breakpointsettings.h"
 #include "app/debugger/breakpointsmodel.h"
 #include "app/debugger/consolemodel.h"
@@ -129,6 +131,7 @@ void MainWindow::createMenus()
     m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openFile(path); });
     m_saveAction = file->addAction(tr("&Save Profile As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
+    QAction* compare = file->addAction(tr("Compare &With…"), this, [this] { CompareTabs::showCompareDialog(this); });
     file->addSeparator();
     QAction* preferences = file->addAction(tr("Pr&eferences…"), QKeySequence::Preferences, this,
                                            &MainWindow::showPreferences);
@@ -150,9 +153,11 @@ void MainWindow::createMenus()
     QAction* previous = view->addAction(tr("Find &Previous"), QKeySequence::FindPrevious, this,
                                         [this] { currentPage()->findPrevious(); });
     view->addSeparator();
+    QAction* callers = view->addAction(tr("&Callers and Callees"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                                       [this] { CompareTabs::openCallersCallees(this, m_tabs->currentIndex()); });
     QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                    [this] { currentPage()->expandHotPath(); });
-    m_pageActions = {m_orderAction, find, next, previous, hot};
+    m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers};
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
     m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
@@ -338,8 +343,11 @@ void MainWindow::closeDocument(int index)
         return;
     }
     ProfilePage* closing = page(index);
-    if (!closing)
+    if (!closing) {
+        if (m_tabs->widget(index) && !debuggee(index)) // a comparison or callers/callees tab
+            removeTab(index);
         return;
+    }
     m_settings->setValue(SettingsKeys::pageViewState, closing->saveViewState());
     removeTab(index);
 }

@@ -5,7 +5,10 @@ namespace xsprof {
 namespace {
 size_t slotOf(uint64_t key, size_t mask)
 {
-    return size_t((key * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+    // The product's high half depends on every bit of the key (the parent is in the key's
+    // high half): folded onto the low half, one parent's many children spread out.
+    const uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    return size_t(h ^ (h >> 32)) & mask;
 }
 } // namespace
 

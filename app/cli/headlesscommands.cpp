@@ -1,6 +1,8 @@
 #include "app/cli/headlesscommands.h"
 
+#include "app/cli/diffcommand.h"
 #include "app/cli/listencommand.h"
+#include "app/cli/transformoptions.h"
 
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
@@ -37,6 +39,8 @@ bool parseProfileIndex(const QCommandLineParser& parser, xsprof::LoadOptions& op
     return true;
 }
 
+} // namespace
+
 std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptions& options)
 {
     xsprof::LoadResult result = xsprof::loadProfileFile(path.toStdString(), options);
@@ -57,11 +61,10 @@ std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptio
     return std::move(result.profile);
 }
 
-} // namespace
-
 bool isCommand(const QString& word)
 {
-    return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("listen");
+    return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("diff")
+        || word == QLatin1String("listen");
 }
 
 int run(const QStringList& arguments)
@@ -71,6 +74,8 @@ int run(const QStringList& arguments)
         return report(arguments);
     if (command == QLatin1String("convert"))
         return convert(arguments);
+    if (command == QLatin1String("diff"))
+        return DiffCommand::run(arguments);
     if (command == QLatin1String("listen"))
         return ListenCommand::run(arguments);
     std::fprintf(stderr, "xsprof: unknown command %s\n", qPrintable(command));
@@ -90,6 +95,7 @@ int report(const QStringList& arguments)
     parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
+    TransformOptions::addTo(parser);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -120,8 +126,13 @@ int report(const QStringList& arguments)
     if (!parseProfileIndex(parser, loadOptions, error))
         return usageError(parser, error);
 
-    const std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
-    if (!profile)
+    const std::optional<xsprof::Profile> loaded = load(positional[1], loadOptions);
+    if (!loaded)
+        return 1;
+    const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
+    std::vector<size_t> matched;
+    const std::optional<xsprof::Profile> profile = TransformOptions::apply(*loaded, transforms, positional[1], &matched);
+    if (!profile || !TransformOptions::reportUnmatched(transforms, matched, positional[1]))
         return 1;
     const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(*profile);
     const std::string text = parser.isSet(QStringLiteral("json"))

@@ -1,6 +1,10 @@
 #pragma once
 // `xsprof report`, `convert` and `listen`: no window, no display needed.
+#include "model/loadresult.h"
+
 #include <QStringList>
+
+#include <optional>
 
 namespace HeadlessCommands {
 
@@ -9,5 +13,7 @@ int report(const QStringList& arguments);
 int convert(const QStringList& arguments);
 bool isCommand(const QString& word);
 int run(const QStringList& arguments); // arguments[0] is the program, arguments[1] the command
+// Loads `path` for a command; errors and the profiles a multi-profile file holds go to stderr.
+std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptions& options);
 
 } // namespace HeadlessCommands

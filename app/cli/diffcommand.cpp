@@ -1,0 +1,119 @@
+#include "app/cli/diffcommand.h"
+
+#include "app/cli/headlesscommands.h"
+#include "app/cli/transformoptions.h"
+
+#include "model/comparison.h"
+#include "model/diffreport.h"
+#include "model/profileanalysis.h"
+
+#include <QCommandLineParser>
+
+#include <cstdio>
+
+namespace DiffCommand {
+
+namespace {
+
+int usageError(const QCommandLineParser& parser, const QString& message)
+{
+    std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(message), qPrintable(parser.helpText()));
+    return 2;
+}
+
+bool profileIndex(const QCommandLineParser& parser, const QString& option, int& index)
+{
+    if (!parser.isSet(option))
+        return true;
+    bool ok = false;
+    index = parser.value(option).toInt(&ok);
+    return ok && index >= 0;
+}
+
+} // namespace
+
+int run(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Compares two profiles: self, total (divided) and inclusive time per function in BASE, in NEW, "
+                       "and the change (new - base). Functions match by (name, url, line, column), XS ones by "
+                       "(name, path, line)."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("diff"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("BASE"), QStringLiteral("The profile before."));
+    parser.addPositionalArgument(QStringLiteral("NEW"), QStringLiteral("The profile after."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of a table.")});
+    parser.addOption({QStringLiteral("sort"),
+                      QStringLiteral("Order by the size of the change of self, total or inclusive (default total)."),
+                      QStringLiteral("KEY"), QStringLiteral("total")});
+    parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("profile-base"),
+                      QStringLiteral("Which profile of a multi-profile BASE file (0-based)."), QStringLiteral("K")});
+    parser.addOption({QStringLiteral("profile-new"),
+                      QStringLiteral("Which profile of a multi-profile NEW file (0-based)."), QStringLiteral("K")});
+    TransformOptions::addTo(parser);
+    if (!parser.parse(arguments))
+        return usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 3)
+        return usageError(parser, QStringLiteral("diff takes BASE and NEW"));
+
+    xsprof::DiffOptions options;
+    const QString sort = parser.value(QStringLiteral("sort"));
+    if (sort == QLatin1String("self"))
+        options.sort = xsprof::CostKind::Self;
+    else if (sort == QLatin1String("inclusive"))
+        options.sort = xsprof::CostKind::Inclusive;
+    else if (sort != QLatin1String("total"))
+        return usageError(parser, QStringLiteral("--sort takes self, total or inclusive"));
+    if (parser.isSet(QStringLiteral("top"))) {
+        bool ok = false;
+        const int top = parser.value(QStringLiteral("top")).toInt(&ok);
+        if (!ok || top <= 0)
+            return usageError(parser, QStringLiteral("--top takes a positive number"));
+        options.top = size_t(top);
+    }
+    xsprof::LoadOptions baseOptions, newOptions;
+    if (!profileIndex(parser, QStringLiteral("profile-base"), baseOptions.profileIndex))
+        return usageError(parser, QStringLiteral("--profile-base takes a profile index (0, 1, ...)"));
+    if (!profileIndex(parser, QStringLiteral("profile-new"), newOptions.profileIndex))
+        return usageError(parser, QStringLiteral("--profile-new takes a profile index (0, 1, ...)"));
+
+    const std::optional<xsprof::Profile> baseLoaded = HeadlessCommands::load(positional[1], baseOptions);
+    if (!baseLoaded)
+        return 1;
+    const std::optional<xsprof::Profile> newLoaded = HeadlessCommands::load(positional[2], newOptions);
+    if (!newLoaded)
+        return 1;
+    // The transforms apply to both sides; a name has to exist on at least one of them.
+    const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
+    std::vector<size_t> baseMatched, newMatched;
+    const std::optional<xsprof::Profile> base = TransformOptions::apply(*baseLoaded, transforms, positional[1], &baseMatched);
+    if (!base)
+        return 1;
+    const std::optional<xsprof::Profile> next = TransformOptions::apply(*newLoaded, transforms, positional[2], &newMatched);
+    if (!next)
+        return 1;
+    for (size_t i = 0; i < baseMatched.size() && i < newMatched.size(); ++i)
+        baseMatched[i] += newMatched[i];
+    if (!TransformOptions::reportUnmatched(transforms, baseMatched, positional[1] + QStringLiteral(" and ") + positional[2]))
+        return 1;
+
+    const xsprof::ProfileAnalysis baseAnalysis = xsprof::ProfileAnalysis::compute(*base);
+    const xsprof::ProfileAnalysis newAnalysis = xsprof::ProfileAnalysis::compute(*next);
+    const xsprof::Comparison comparison(*base, baseAnalysis, *next, newAnalysis);
+    const xsprof::DiffInput baseInput{positional[1].toStdString(), &*base};
+    const xsprof::DiffInput newInput{positional[2].toStdString(), &*next};
+    const std::string text = parser.isSet(QStringLiteral("json"))
+        ? xsprof::formatJsonDiff(comparison, baseInput, newInput, options)
+        : xsprof::formatTextDiff(comparison, baseInput, newInput, options);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+}
+
+} // namespace DiffCommand

@@ -1,0 +1,113 @@
+// File › Compare With… and View › Callers and Callees in the window: tabs made from the
+// profiles of other tabs, closed like any tab.
+#include "viewtestutils.h"
+
+#include "app/comparetabs.h"
+#include "app/mainwindow.h"
+#include "views/callerscalleespage.h"
+#include "views/comparisonmodel.h"
+#include "views/comparisonpage.h"
+#include "views/functionlistmodel.h"
+#include "views/profilepage.h"
+
+#include <QAction>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace ViewTestUtils;
+
+class TestCompareTabs : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void compareTwoOpenProfiles();
+    void compareWithDialog();
+    void callersAndCalleesTab();
+
+private:
+    QAction* action(const QString& text) const;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestCompareTabs::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+    m_window->openFiles({corpusPath(QStringLiteral("node_fib.cpuprofile")), corpusPath(QStringLiteral("node_fib_i100.cpuprofile"))});
+    QTRY_COMPARE(m_window->documentCount(), 2);
+}
+
+void TestCompareTabs::cleanup()
+{
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+QAction* TestCompareTabs::action(const QString& text) const
+{
+    for (QAction* a : m_window->findChildren<QAction*>()) {
+        if (a->text() == text)
+            return a;
+    }
+    return nullptr;
+}
+
+void TestCompareTabs::compareTwoOpenProfiles()
+{
+    const int base = m_window->page(0)->title() == QLatin1String("node_fib.cpuprofile") ? 0 : 1;
+    ComparisonPage* page = CompareTabs::openComparison(m_window.get(), base, 1 - base);
+    QVERIFY(page);
+    QCOMPARE(m_window->documentCount(), 3);
+    QCOMPARE(m_window->tabWidget()->currentWidget(), page);
+    QCOMPARE(page->data()->baseName, QStringLiteral("node_fib.cpuprofile"));
+    QVERIFY(page->model()->rowCount() > 50);
+    // The page actions do not apply to a comparison tab, and closing it works.
+    QVERIFY(!action(QStringLiteral("&Bottom-up Order"))->isEnabled());
+    m_window->closeDocument(2);
+    QTRY_COMPARE(m_window->documentCount(), 2);
+}
+
+void TestCompareTabs::compareWithDialog()
+{
+    QAction* compare = action(QStringLiteral("Compare &With…"));
+    QVERIFY(compare && compare->isEnabled());
+    QTimer::singleShot(0, this, [] {
+        auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->accept(); // the only other tab
+    });
+    compare->trigger();
+    QTRY_COMPARE(m_window->documentCount(), 3);
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QVERIFY(page->data()->baseName != page->data()->nextName);
+}
+
+void TestCompareTabs::callersAndCalleesTab()
+{
+    QAction* callers = action(QStringLiteral("&Callers and Callees"));
+    QVERIFY(callers);
+    QCOMPARE(callers->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    callers->trigger();
+    QCOMPARE(m_window->documentCount(), 3);
+    auto* page = qobject_cast<CallersCalleesPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QVERIFY(page->functions()->rowCount() > 50);
+    QVERIFY(page->selectedFunction().isValid()); // the hottest function is selected
+    m_window->closeDocument(2);
+    QTRY_COMPARE(m_window->documentCount(), 2);
+}
+
+QTEST_MAIN(TestCompareTabs)
+#include "tst_comparetabs.moc"

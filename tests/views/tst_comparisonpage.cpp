@@ -1,0 +1,242 @@
+// The comparison tab: its model (checked by QAbstractItemModelTester and against the oracle
+// numbers of both runs), the page, and the differential flame graph.
+#include "viewtestutils.h"
+
+#include "views/comparisonmodel.h"
+#include "views/comparisonpage.h"
+#include "views/diffflamegraphview.h"
+
+#include "model/profileloader.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QTest>
+#include <QHeaderView>
+#include <QTreeView>
+
+using namespace xsprof;
+
+namespace {
+
+std::shared_ptr<const Profile> loadProfile(const QString& relative, int index = -1)
+{
+    LoadOptions options;
+    options.profileIndex = index;
+    LoadResult r = loadProfileFile(ViewTestUtils::corpusPath(relative).toStdString(), options);
+    if (!r.ok())
+        qFatal("cannot load %s", qPrintable(relative));
+    return std::make_shared<const Profile>(std::move(*r.profile));
+}
+
+ComparisonDataPtr compare(const QString& base, const QString& next)
+{
+    return ComparisonData::create(loadProfile(base), base, loadProfile(next), next);
+}
+
+QModelIndex rowNamed(const ComparisonModel& model, const QString& name, const QModelIndex& parent = {})
+{
+    for (int r = 0; r < model.rowCount(parent); ++r) {
+        const QModelIndex i = model.index(r, 0, parent);
+        if (i.data(ComparisonModel::SortRole).toString() == name)
+            return i;
+    }
+    return {};
+}
+
+double expectedOf(const nlohmann::json& expected, const std::string& name, const char* field)
+{
+    for (const auto& f : expected.at("functions")) {
+        if (f.at("key")[0] == name)
+            return f.at(field).get<double>();
+    }
+    return 0.0;
+}
+
+} // namespace
+
+class TestComparisonPage : public QObject {
+    Q_OBJECT
+
+private slots:
+    void modelPassesTesterAndMatchesOracle();
+    void expandingShowsCallersAndCallees();
+    void relativeToggleAndSorting();
+    void pageShowsBothNames();
+    void differentialFlameGraphColours();
+    void graphEncodedSideHasNoFlameGraph();
+};
+
+void TestComparisonPage::modelPassesTesterAndMatchesOracle()
+{
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model);
+    const ComparisonDataPtr data = compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile"));
+    model.setData(data);
+    QCOMPARE(size_t(model.rowCount()), data->comparison.functions().size());
+    QVERIFY(ViewTestUtils::visitAll(model, 100000) > model.rowCount()); // edge rows too
+
+    // main (fib.js): base/new divided totals and their change, as the oracle computed them.
+    const auto eb = ViewTestUtils::readExpected(ViewTestUtils::corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    const auto en = ViewTestUtils::readExpected(ViewTestUtils::corpusPath(QStringLiteral("node_fib_i100.cpuprofile")));
+    const QModelIndex main = rowNamed(model, QStringLiteral("main"));
+    QVERIFY(main.isValid());
+    const uint32_t row = model.functionRow(main);
+    const ComparedFunction& f = data->comparison.functions()[row];
+    QVERIFY(ViewTestUtils::closeEnough(f.base()->total, expectedOf(eb, "main", "divided_total")));
+    QVERIFY(ViewTestUtils::closeEnough(f.next()->total, expectedOf(en, "main", "divided_total")));
+    const double delta = expectedOf(en, "main", "divided_total") - expectedOf(eb, "main", "divided_total");
+    QVERIFY(delta < 0); // the _i100 run was shorter
+    const QModelIndex deltaCell = model.index(main.row(), ComparisonModel::TotalDelta);
+    QVERIFY(ViewTestUtils::closeEnough(deltaCell.data(ComparisonModel::SortRole).toDouble(), std::abs(delta)));
+    QVERIFY(deltaCell.data().toString().startsWith(QLatin1Char('-')));
+    QCOMPARE(deltaCell.data(Qt::ForegroundRole).value<QColor>().green() > deltaCell.data(Qt::ForegroundRole).value<QColor>().red(), true);
+    const double fraction = deltaCell.data(ComparisonModel::DeltaFractionRole).toDouble();
+    QVERIFY(fraction < 0 && fraction >= -1);
+
+    // Default order: |Δ total|, largest first.
+    double previous = 1e300;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const double v = model.index(r, ComparisonModel::TotalDelta).data(ComparisonModel::SortRole).toDouble();
+        QVERIFY(v <= previous + 1e-9);
+        previous = v;
+    }
+    // A function present on one side only shows "—" on the other.
+    bool sawDash = false;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const uint32_t fr = model.functionRow(model.index(r, 0));
+        if (!data->comparison.functions()[fr].base()) {
+            QCOMPARE(model.index(r, ComparisonModel::SelfBase).data().toString(), QStringLiteral("—"));
+            sawDash = true;
+        }
+    }
+    QVERIFY(sawDash);
+}
+
+void TestComparisonPage::expandingShowsCallersAndCallees()
+{
+    // diamond vs itself with D merged: D's callers B and C lose their edge to D on the new side.
+    const auto base = loadProfile(QStringLiteral("tiny/diamond.cpuprofile"));
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model);
+    model.setData(ComparisonData::create(base, QStringLiteral("a"), base, QStringLiteral("b")));
+    const QModelIndex b = rowNamed(model, QStringLiteral("B"));
+    QVERIFY(b.isValid());
+    QVERIFY(model.hasChildren(b));
+    // B: caller A (share 350 = total(B), one caller), callee D (share 250 = total(D)/2).
+    const QModelIndex callerA = rowNamed(model, QStringLiteral("A"), b);
+    const QModelIndex calleeD = rowNamed(model, QStringLiteral("D"), b);
+    QVERIFY(callerA.isValid() && calleeD.isValid());
+    QCOMPARE(callerA.data(ComparisonModel::RowKindRole).toInt(), 1);
+    QCOMPARE(calleeD.data(ComparisonModel::RowKindRole).toInt(), 2);
+    QCOMPARE(callerA.data().toString(), QStringLiteral("← A  tiny.js (2)"));
+    QCOMPARE(callerA.row(), 0); // callers first
+    QCOMPARE(model.index(callerA.row(), ComparisonModel::TotalBase, b).data(ComparisonModel::SortRole).toDouble(), 350.0);
+    QCOMPARE(model.index(calleeD.row(), ComparisonModel::TotalNew, b).data(ComparisonModel::SortRole).toDouble(), 250.0);
+    // Pair inclusive B->D: D's two samples under B.
+    QCOMPARE(model.index(calleeD.row(), ComparisonModel::InclBase, b).data(ComparisonModel::SortRole).toDouble(), 200.0);
+    QCOMPARE(model.index(calleeD.row(), ComparisonModel::TotalDelta, b).data().toString(), QStringLiteral("0.00 ms"));
+    QCOMPARE(model.index(calleeD.row(), ComparisonModel::SelfBase, b).data().toString(), QString());
+}
+
+void TestComparisonPage::relativeToggleAndSorting()
+{
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model);
+    // linear (600 µs) vs diamond (800 µs): (root) is 100 % of both, so relative Δ is 0.
+    model.setData(compare(QStringLiteral("tiny/linear.cpuprofile"), QStringLiteral("tiny/diamond.cpuprofile")));
+    const auto rootDelta = [&] {
+        return model.index(rowNamed(model, QStringLiteral("(root)")).row(), ComparisonModel::TotalDelta);
+    };
+    QCOMPARE(rootDelta().data().toString(), QStringLiteral("+0.20 ms"));
+    model.setRelative(true);
+    QCOMPARE(rootDelta().data().toString(), QStringLiteral("0.0 %"));
+    QCOMPARE(model.index(rowNamed(model, QStringLiteral("D")).row(), ComparisonModel::SelfNew).data().toString(),
+             QStringLiteral("62.5 %")); // 500 of 800
+    model.setRelative(false);
+
+    model.sort(ComparisonModel::Name, Qt::AscendingOrder);
+    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("(root)"));
+    model.sort(ComparisonModel::SelfNew, Qt::DescendingOrder);
+    QCOMPARE(model.index(0, 0).data(ComparisonModel::SortRole).toString(), QStringLiteral("D"));
+}
+
+void TestComparisonPage::pageShowsBothNames()
+{
+    ComparisonPage page(compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile")));
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.title().contains(QLatin1String("node_fib.cpuprofile")) && page.title().contains(QLatin1String("node_fib_i100")));
+    QCOMPARE(page.tree()->model(), page.model());
+    QVERIFY(page.tree()->itemDelegateForColumn(ComparisonModel::TotalDelta) != nullptr);
+    page.relativeToggle()->setChecked(true);
+    QVERIFY(page.model()->isRelative());
+    QVERIFY(page.flameGraph()->isAvailable());
+    QVERIFY(page.flameGraph()->isRelative());
+    // Sorted by |Δ total| on first show.
+    QCOMPARE(page.tree()->header()->sortIndicatorSection(), int(ComparisonModel::TotalDelta));
+}
+
+void TestComparisonPage::differentialFlameGraphColours()
+{
+    // A profile against itself: nothing changed, every frame is neutral.
+    const auto unchanged = ComparisonData::create(loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("diamond"),
+                                                loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("same"));
+    DiffFlameGraphView same;
+    same.resize(800, 300);
+    same.setData(unchanged);
+    for (const auto& box : same.layout().boxes()) {
+        if (box.frame.isValid())
+            QCOMPARE(same.colorOf(box), QColor(0xee, 0xee, 0xee)); // no change anywhere: neutral
+    }
+
+    const auto data = ComparisonData::create(loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("base"),
+                                             loadProfile(QStringLiteral("tiny/linear.cpuprofile")), QStringLiteral("new"));
+    DiffFlameGraphView view;
+    view.resize(800, 300);
+    view.setData(data);
+    QVERIFY(view.isAvailable());
+    // New = linear: (root) 600 now vs 800 before: cooler (blue); main is new: hotter (red).
+    bool sawRoot = false, sawMain = false;
+    for (const auto& box : view.layout().boxes()) {
+        if (!box.frame.isValid())
+            continue;
+        const std::string_view name = data->next->frameName(box.frame);
+        const QColor c = view.colorOf(box);
+        if (name == "(root)") {
+            QVERIFY(c.blue() > c.red());
+            QCOMPARE(view.baseTotal(StackId(box.node)), 800.0);
+            QVERIFY2(view.toolTipFor(box).contains(QStringLiteral("Δ: -0.20 ms")), qPrintable(view.toolTipFor(box)));
+            sawRoot = true;
+        }
+        if (name == "main") {
+            QVERIFY(c.red() > c.blue());
+            QCOMPARE(view.baseTotal(StackId(box.node)), 0.0);
+            QVERIFY2(view.toolTipFor(box).contains(QStringLiteral("Δ: +0.60 ms")), qPrintable(view.toolTipFor(box)));
+            sawMain = true;
+        }
+    }
+    QVERIFY(sawRoot && sawMain);
+    // As shares of each duration, (root) is 100 % on both sides: no change.
+    view.setRelative(true);
+    for (const auto& box : view.layout().boxes()) {
+        if (box.frame.isValid() && data->next->frameName(box.frame) == "(root)")
+            QCOMPARE(view.change(StackId(box.node)), 0.0);
+    }
+}
+
+void TestComparisonPage::graphEncodedSideHasNoFlameGraph()
+{
+    const auto data = compare(QStringLiteral("xsbug/gc_alloc.xst-p.cpuprofile"), QStringLiteral("xsbug/gc_alloc.profile-on-start.xsbug"));
+    DiffFlameGraphView view;
+    view.setData(data);
+    QVERIFY(!view.isAvailable());
+    QVERIFY(view.boxAt(QPoint(10, 5)) == nullptr);
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model);
+    model.setData(data);
+    QCOMPARE(model.index(0, ComparisonModel::InclDelta).data().toString(), QStringLiteral("-"));
+}
+
+QTEST_MAIN(TestComparisonPage)
+#include "tst_comparisonpage.moc"

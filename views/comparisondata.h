@@ -1,0 +1,37 @@
+#pragma once
+// Two profiles and their comparison, computed once and shared (read-only) by the comparison
+// tab's models and its differential flame graph.
+#include "model/comparison.h"
+#include "model/profile.h"
+#include "model/profileanalysis.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+struct ComparisonData {
+    std::shared_ptr<const xsprof::Profile> base, next;
+    QString baseName, nextName;
+    std::shared_ptr<const xsprof::ProfileAnalysis> baseAnalysis, nextAnalysis; // whole profiles
+    xsprof::Comparison comparison;
+    // By StackId of `next`: the total of the same call path in `base` (0 if none).
+    std::vector<double> basePathTotals;
+
+    // Runs the analyses and the comparison (the expensive part: call it on a worker thread).
+    static std::shared_ptr<const ComparisonData> create(std::shared_ptr<const xsprof::Profile> base, QString baseName,
+                                                        std::shared_ptr<const xsprof::Profile> next, QString nextName);
+    // The same with the profiles' whole-profile analyses already made (an open tab's).
+    static std::shared_ptr<const ComparisonData> create(std::shared_ptr<const xsprof::Profile> base,
+                                                        std::shared_ptr<const xsprof::ProfileAnalysis> baseAnalysis,
+                                                        QString baseName, std::shared_ptr<const xsprof::Profile> next,
+                                                        std::shared_ptr<const xsprof::ProfileAnalysis> nextAnalysis,
+                                                        QString nextName);
+    const xsprof::Profile& side(xsprof::Side s) const { return s == xsprof::Side::Base ? *base : *next; }
+    const xsprof::ProfileAnalysis& analysis(xsprof::Side s) const
+    {
+        return s == xsprof::Side::Base ? *baseAnalysis : *nextAnalysis;
+    }
+};
+
+using ComparisonDataPtr = std::shared_ptr<const ComparisonData>;

@@ -1,0 +1,348 @@
+#include "views/comparisonmodel.h"
+
+#include "views/costformat.h"
+
+#include "model/callerscallees.h"
+
+#include <QColor>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace {
+
+constexpr quintptr topLevel = 0; // internalId of a function row; an edge row has its parent's row + 1
+
+using xsprof::CostKind;
+using xsprof::Side;
+
+CostKind costOf(int column)
+{
+    if (column <= ComparisonModel::SelfDelta)
+        return CostKind::Self;
+    if (column <= ComparisonModel::TotalDelta)
+        return CostKind::Total;
+    return CostKind::Inclusive;
+}
+
+// 0 base, 1 new, 2 Δ.
+int partOf(int column)
+{
+    return (column - 1) % 3;
+}
+
+} // namespace
+
+ComparisonModel::ComparisonModel(QObject* parent) : QAbstractItemModel(parent) {}
+
+void ComparisonModel::setData(ComparisonDataPtr data)
+{
+    beginResetModel();
+    m_data = std::move(data);
+    m_order.clear();
+    m_edges.clear();
+    if (m_data) {
+        m_order = m_data->comparison.order(CostKind::Total);
+        m_edges.resize(m_order.size());
+    }
+    computeMaxima();
+    endResetModel();
+}
+
+void ComparisonModel::setRelative(bool relative)
+{
+    if (relative == m_relative)
+        return;
+    // Every number changes, edge rows too: a reset (expansion is the view's to restore).
+    beginResetModel();
+    m_relative = relative;
+    computeMaxima();
+    endResetModel();
+}
+
+double ComparisonModel::scale(Side side) const
+{
+    if (!m_relative)
+        return 1.0;
+    const double d = m_data->comparison.duration(side);
+    return d > 0.0 ? 1.0 / d : 0.0;
+}
+
+void ComparisonModel::computeMaxima()
+{
+    m_maxAbs.fill(0.0);
+    if (!m_data)
+        return;
+    for (uint32_t f = 0; f < m_data->comparison.functions().size(); ++f) {
+        for (int c = SelfBase; c < ColumnCount; ++c)
+            m_maxAbs[c] = std::max(m_maxAbs[c], std::abs(functionValue(f, c).value_or(0.0)));
+    }
+}
+
+std::optional<double> ComparisonModel::functionValue(uint32_t function, int column) const
+{
+    const xsprof::Comparison& c = m_data->comparison;
+    const xsprof::ComparedFunction& f = c.functions()[function];
+    const CostKind kind = costOf(column);
+    const auto sideValue = [&](Side side) -> std::optional<double> {
+        const auto& costs = f.sides[size_t(side)];
+        if (!costs || (kind == CostKind::Inclusive && !costs->inclusive))
+            return std::nullopt;
+        return c.cost(f, side, kind) * scale(side);
+    };
+    switch (partOf(column)) {
+    case 0: return sideValue(Side::Base);
+    case 1: return sideValue(Side::New);
+    default:
+        if (!c.delta(f, kind))
+            return std::nullopt;
+        return c.cost(f, Side::New, kind) * scale(Side::New) - c.cost(f, Side::Base, kind) * scale(Side::Base);
+    }
+}
+
+std::optional<double> ComparisonModel::edgeValue(const EdgeRow& e, int column) const
+{
+    const CostKind kind = costOf(column);
+    if (kind == CostKind::Self)
+        return std::nullopt;
+    const auto& values = kind == CostKind::Total ? e.share : e.inclusive;
+    const auto side = [&](Side s) -> std::optional<double> {
+        const auto& v = values[size_t(s)];
+        return v ? std::optional<double>(*v * scale(s)) : std::nullopt;
+    };
+    switch (partOf(column)) {
+    case 0: return side(Side::Base);
+    case 1: return side(Side::New);
+    default:
+        if (kind == CostKind::Inclusive && !(m_data->comparison.hasInclusive(Side::Base) && m_data->comparison.hasInclusive(Side::New)))
+            return std::nullopt;
+        return side(Side::New).value_or(0.0) - side(Side::Base).value_or(0.0);
+    }
+}
+
+const std::vector<ComparisonModel::EdgeRow>& ComparisonModel::edgesOf(uint32_t orderRow) const
+{
+    std::optional<std::vector<EdgeRow>>& cached = m_edges[orderRow];
+    if (cached)
+        return *cached;
+    const xsprof::Comparison& c = m_data->comparison;
+    const xsprof::ComparedFunction& f = c.functions()[m_order[orderRow]];
+    std::map<std::pair<bool, uint32_t>, EdgeRow> rows; // (is a callee, function row)
+    for (Side side : {Side::Base, Side::New}) {
+        const size_t s = size_t(side);
+        for (xsprof::FrameId frame : f.frames[s]) {
+            const xsprof::CallersCallees cc = xsprof::callersAndCallees(m_data->side(side), m_data->analysis(side), frame);
+            const auto add = [&](const xsprof::EdgeCost& e, bool caller) {
+                const uint32_t other = c.rowOf(side, e.function);
+                if (other == xsprof::Comparison::noRow)
+                    return;
+                EdgeRow& row = rows[{!caller, other}];
+                row.caller = caller;
+                row.function = other;
+                row.share[s] = row.share[s].value_or(0.0) + e.share;
+                if (e.inclusive)
+                    row.inclusive[s] = row.inclusive[s].value_or(0.0) + *e.inclusive;
+            };
+            for (const xsprof::EdgeCost& e : cc.callers)
+                add(e, true);
+            for (const xsprof::EdgeCost& e : cc.callees)
+                add(e, false);
+        }
+    }
+    std::vector<EdgeRow> out;
+    for (auto& [key, row] : rows)
+        out.push_back(row);
+    // Callers first, then callees; each by the share the edge carries in the new profile.
+    std::stable_sort(out.begin(), out.end(), [](const EdgeRow& a, const EdgeRow& b) {
+        if (a.caller != b.caller)
+            return a.caller;
+        return std::max(a.share[1].value_or(0), a.share[0].value_or(0)) > std::max(b.share[1].value_or(0), b.share[0].value_or(0));
+    });
+    cached = std::move(out);
+    return *cached;
+}
+
+uint32_t ComparisonModel::functionRow(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.internalId() != topLevel || size_t(index.row()) >= m_order.size())
+        return xsprof::Comparison::noRow;
+    return m_order[size_t(index.row())];
+}
+
+QModelIndex ComparisonModel::indexOfFunction(uint32_t functionRow) const
+{
+    const auto it = std::find(m_order.begin(), m_order.end(), functionRow);
+    return it == m_order.end() ? QModelIndex() : index(int(it - m_order.begin()), 0);
+}
+
+QModelIndex ComparisonModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
+        return {};
+    return createIndex(row, column, parent.isValid() ? quintptr(parent.row()) + 1 : topLevel);
+}
+
+QModelIndex ComparisonModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid() || child.internalId() == topLevel)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, topLevel);
+}
+
+int ComparisonModel::rowCount(const QModelIndex& parent) const
+{
+    if (!m_data)
+        return 0;
+    if (!parent.isValid())
+        return int(m_order.size());
+    if (parent.internalId() != topLevel || parent.column() != 0)
+        return 0;
+    return int(edgesOf(uint32_t(parent.row())).size());
+}
+
+int ComparisonModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
+
+bool ComparisonModel::hasChildren(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return m_data && !m_order.empty();
+    if (parent.internalId() != topLevel || parent.column() != 0)
+        return false;
+    // Every function but a lone root has a caller or a callee; asking avoids computing them.
+    const xsprof::ComparedFunction& f = m_data->comparison.functions()[m_order[size_t(parent.row())]];
+    for (Side side : {Side::Base, Side::New}) {
+        const auto& g = m_data->analysis(side).functions.graph();
+        for (xsprof::FrameId frame : f.frames[size_t(side)]) {
+            if (!g.callerEdges(frame).empty() || !g.calleeEdges(frame).empty())
+                return true;
+        }
+    }
+    return false;
+}
+
+bool ComparisonModel::roundsToZero(double value) const
+{
+    // What reads "0.0 %" or "0.00 ms" is shown unsigned and uncoloured.
+    return m_relative ? std::abs(value) < 0.0005 : std::abs(value) < 5.0;
+}
+
+QString ComparisonModel::text(std::optional<double> value, int column) const
+{
+    if (!value)
+        return partOf(column) == 2 || costOf(column) == CostKind::Inclusive ? QStringLiteral("-") : QStringLiteral("—");
+    const double v = roundsToZero(*value) ? 0.0 : *value;
+    QString t = m_relative ? CostFormat::percent(v) : CostFormat::time(v);
+    if (partOf(column) == 2 && v > 0)
+        t.prepend(QLatin1Char('+'));
+    return t;
+}
+
+QVariant ComparisonModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_data || !index.isValid())
+        return {};
+    const int column = index.column();
+    const bool isEdge = index.internalId() != topLevel;
+    const EdgeRow* edge = isEdge ? &edgesOf(uint32_t(index.internalId() - 1))[size_t(index.row())] : nullptr;
+    const uint32_t function = isEdge ? edge->function : m_order[size_t(index.row())];
+    const xsprof::ComparedFunction& f = m_data->comparison.functions()[function];
+    if (role == RowKindRole)
+        return isEdge ? (edge->caller ? 1 : 2) : 0;
+    if (column == Name) {
+        const QString name = f.name.empty() ? tr("(anonymous)") : QString::fromStdString(f.name);
+        if (role == SortRole)
+            return name;
+        if (role == Qt::DisplayRole) {
+            QString shown = isEdge ? (edge->caller ? tr("← %1").arg(name) : tr("→ %1").arg(name)) : name;
+            if (!f.url.empty()) { // "name  file (line)", as the other views show a function
+                const QString url = QString::fromStdString(f.url);
+                shown += QStringLiteral("  ") + url.mid(url.lastIndexOf(QLatin1Char('/')) + 1);
+                if (f.line > 0)
+                    shown += QStringLiteral(" (%1)").arg(f.line);
+            }
+            return shown;
+        }
+        if (role == Qt::ToolTipRole) {
+            QString where = QString::fromStdString(f.url);
+            if (f.line > 0)
+                where += QStringLiteral(":%1").arg(f.line);
+            const QString side = !f.base() ? tr("only in new") : !f.next() ? tr("only in base") : tr("in both");
+            return QStringLiteral("%1\n%2\n%3").arg(name, where, side);
+        }
+        return {};
+    }
+    if (isEdge && costOf(column) == CostKind::Self)
+        return {};
+    const std::optional<double> value = isEdge ? edgeValue(*edge, column) : functionValue(function, column);
+    switch (role) {
+    case Qt::DisplayRole: return (isEdge && !value && partOf(column) != 2) ? QStringLiteral("—") : text(value, column);
+    case SortRole: return partOf(column) == 2 ? std::abs(value.value_or(0.0)) : value.value_or(-1.0);
+    case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (partOf(column) == 2 && value && !roundsToZero(*value))
+            return QColor(*value > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
+        return {};
+    case DeltaFractionRole:
+        if (partOf(column) != 2 || !value || m_maxAbs[column] <= 0.0)
+            return {};
+        return std::clamp(*value / m_maxAbs[column], -1.0, 1.0);
+    default: return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+        return {};
+    if (section == Name)
+        return tr("Function");
+    static const char* const kinds[] = {QT_TR_NOOP("Self"), QT_TR_NOOP("Total"), QT_TR_NOOP("Inclusive")};
+    static const char* const parts[] = {QT_TR_NOOP("base"), QT_TR_NOOP("new"), QT_TR_NOOP("Δ")};
+    return QStringLiteral("%1 %2").arg(tr(kinds[(section - 1) / 3]), tr(parts[partOf(section)]));
+}
+
+void ComparisonModel::sort(int column, Qt::SortOrder order)
+{
+    if (!m_data || column < 0 || column >= ColumnCount)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<uint32_t> previous = m_order;
+    struct Key {
+        QString name;
+        double value = 0.0;
+        uint32_t row = 0;
+    };
+    std::vector<Key> keys;
+    keys.reserve(m_order.size());
+    for (uint32_t r = 0; r < m_order.size(); ++r) {
+        const QVariant v = data(index(int(r), column), SortRole);
+        keys.push_back(column == Name ? Key{v.toString(), 0.0, r} : Key{{}, v.toDouble(), r});
+    }
+    std::stable_sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+        const int c = column == Name ? a.name.compare(b.name, Qt::CaseInsensitive)
+                                     : (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+        return order == Qt::AscendingOrder ? c < 0 : c > 0;
+    });
+    std::vector<int> newRowOf(m_order.size());
+    std::vector<std::optional<std::vector<EdgeRow>>> edges(m_order.size());
+    for (uint32_t r = 0; r < keys.size(); ++r) {
+        m_order[r] = previous[keys[r].row];
+        edges[r] = std::move(m_edges[keys[r].row]);
+        newRowOf[keys[r].row] = int(r);
+    }
+    m_edges = std::move(edges);
+    QModelIndexList after;
+    for (const QModelIndex& i : before) {
+        if (i.internalId() == topLevel)
+            after.push_back(createIndex(newRowOf[size_t(i.row())], i.column(), topLevel));
+        else
+            after.push_back(createIndex(i.row(), i.column(), quintptr(newRowOf[size_t(i.internalId() - 1)]) + 1));
+    }
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}

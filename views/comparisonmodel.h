@@ -1,0 +1,66 @@
+#pragma once
+// The comparison tab's tree: every function of either profile once, with self, total
+// (divided) and inclusive for base, new and Δ, sorted by |Δ total|; expanding a function
+// shows its callers and callees with what each edge carries on each side (the divided
+// share in the total columns, the pair's inclusive time in the inclusive columns).
+#include "views/comparisondata.h"
+
+#include <QAbstractItemModel>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+class ComparisonModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Role {
+        SortRole = Qt::UserRole + 1, // name, or the number shown (Δ columns: |Δ|)
+        DeltaFractionRole,           // Δ columns: Δ / the largest |Δ| of that column, in [-1, 1]
+        RowKindRole,                 // 0 function, 1 caller, 2 callee
+    };
+    enum Column { Name, SelfBase, SelfNew, SelfDelta, TotalBase, TotalNew, TotalDelta, InclBase, InclNew, InclDelta, ColumnCount };
+
+    explicit ComparisonModel(QObject* parent = nullptr);
+
+    void setData(ComparisonDataPtr data);
+    const ComparisonData* comparisonData() const { return m_data.get(); }
+    // Values as a share of each profile's duration instead of µs (runs of different length).
+    void setRelative(bool relative);
+    bool isRelative() const { return m_relative; }
+
+    // The comparison row (ComparedFunction index) of a top-level index, or noRow.
+    uint32_t functionRow(const QModelIndex& index) const;
+    QModelIndex indexOfFunction(uint32_t functionRow) const;
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    bool hasChildren(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+private:
+    struct EdgeRow {
+        bool caller = true;
+        uint32_t function = 0; // comparison row of the caller or callee
+        std::array<std::optional<double>, 2> share, inclusive;
+    };
+    const std::vector<EdgeRow>& edgesOf(uint32_t orderRow) const;
+    // The value a column shows, in µs or as a share; nullopt: "—" (absent) or blank.
+    std::optional<double> functionValue(uint32_t function, int column) const;
+    std::optional<double> edgeValue(const EdgeRow& edge, int column) const;
+    double scale(xsprof::Side side) const;
+    void computeMaxima();
+    QString text(std::optional<double> value, int column) const;
+    bool roundsToZero(double value) const;
+
+    ComparisonDataPtr m_data;
+    bool m_relative = false;
+    std::vector<uint32_t> m_order; // top-level rows: comparison rows
+    mutable std::vector<std::optional<std::vector<EdgeRow>>> m_edges; // by top-level row, filled on expansion
+    std::array<double, ColumnCount> m_maxAbs{};
+};

@@ -1,0 +1,76 @@
+#include "views/comparisonpage.h"
+
+#include "views/comparisonmodel.h"
+#include "views/costformat.h"
+#include "views/deltadelegate.h"
+#include "views/diffflamegraphview.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace {
+QString describe(const ComparisonData& d, xsprof::Side side)
+{
+    const QString name = side == xsprof::Side::Base ? d.baseName : d.nextName;
+    return ComparisonPage::tr("<b>%1</b> %2 (%3, %4 samples)")
+        .arg(side == xsprof::Side::Base ? ComparisonPage::tr("Base:") : ComparisonPage::tr("New:"), name.toHtmlEscaped(),
+             CostFormat::time(d.comparison.duration(side)), QString::number(d.comparison.sampleCount(side)));
+}
+} // namespace
+
+ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
+    : QWidget(parent)
+    , m_data(std::move(data))
+    , m_header(new QLabel(this))
+    , m_relative(new QCheckBox(tr("Compare as % of each profile's duration"), this))
+    , m_model(new ComparisonModel(this))
+    , m_tree(new QTreeView(this))
+    , m_flame(new DiffFlameGraphView(this))
+{
+    m_header->setTextFormat(Qt::RichText);
+    const double change = m_data->comparison.duration(xsprof::Side::New) - m_data->comparison.duration(xsprof::Side::Base);
+    m_header->setText(describe(*m_data, xsprof::Side::Base) + QStringLiteral(" &nbsp;→&nbsp; ") +
+                      describe(*m_data, xsprof::Side::New) + QStringLiteral(" &nbsp; <b>Δ</b> ") +
+                      (change > 0 ? QStringLiteral("+") : QString()) + CostFormat::time(change));
+    m_relative->setToolTip(tr("For runs of different length: each number as a share of its profile's duration."));
+
+    m_model->setData(m_data);
+    m_tree->setModel(m_model);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSortingEnabled(true);
+    m_tree->sortByColumn(ComparisonModel::TotalDelta, Qt::DescendingOrder); // Δ columns sort by |Δ|
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Stretch);
+    auto* delegate = new DeltaDelegate(ComparisonModel::DeltaFractionRole, m_tree);
+    for (int c : {ComparisonModel::SelfDelta, ComparisonModel::TotalDelta, ComparisonModel::InclDelta})
+        m_tree->setItemDelegateForColumn(c, delegate);
+    for (int c = 1; c < ComparisonModel::ColumnCount; ++c)
+        m_tree->setColumnWidth(c, 92);
+    m_flame->setData(m_data);
+    connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
+    connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    top->addWidget(m_relative);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_tree);
+    splitter->addWidget(m_flame);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+}
+
+QString ComparisonPage::title() const
+{
+    return tr("%1 vs %2").arg(m_data->baseName, m_data->nextName);
+}

@@ -1,0 +1,17 @@
+#pragma once
+// Paints a change cell: a bar from the cell's centre, right and red for slower, left and
+// green for faster, as long as the change's share of the column's largest change; then the
+// text. Reads ComparisonModel::DeltaFractionRole; other cells are painted as usual.
+#include <QStyledItemDelegate>
+
+class DeltaDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+public:
+    DeltaDelegate(int fractionRole, QObject* parent = nullptr);
+
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+
+private:
+    int m_fractionRole;
+};

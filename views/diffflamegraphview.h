@@ -1,0 +1,58 @@
+#pragma once
+// The differential flame graph of a comparison: the new profile's flame graph (call tree,
+// widest first), each frame coloured by how its path's time changed from the base profile
+// — red hotter, blue cooler, intensity ∝ |Δ| — with a legend; hover tells base, new and Δ;
+// click a frame to zoom into it, Escape or a click on the top row to zoom out.
+#include "views/comparisondata.h"
+
+#include "model/flamegraphlayout.h"
+
+#include <QWidget>
+
+class DiffFlameGraphView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DiffFlameGraphView(QWidget* parent = nullptr);
+
+    void setData(ComparisonDataPtr data);
+    bool isAvailable() const; // both profiles have per-path stacks
+    // Compares each path's share of its profile's duration instead of its time.
+    void setRelative(bool relative);
+    bool isRelative() const { return m_relative; }
+    // The change of a path: new − base, in µs or (relative) as a share of the durations.
+    double change(xsprof::StackId s) const;
+
+    // For a path (StackId of the new profile): base total, new total.
+    double baseTotal(xsprof::StackId s) const;
+    double newTotal(xsprof::StackId s) const;
+    const FlameGraphLayout& layout() const;
+    const FlameGraphLayout::Box* boxAt(const QPoint& pos) const;
+    QString toolTipFor(const FlameGraphLayout::Box& box) const;
+    QColor colorOf(const FlameGraphLayout::Box& box) const;
+    void zoomInto(xsprof::StackId stack);
+    xsprof::StackId zoom() const { return m_zoom; }
+    QSize sizeHint() const override;
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    int rowHeight() const;
+    int graphHeight() const; // the widget minus the legend
+    QRectF rectOf(const FlameGraphLayout::Box& box) const;
+    void paintLegend(QPainter& painter, const QRect& area) const;
+
+    ComparisonDataPtr m_data;
+    xsprof::StackId m_zoom;
+    void computeScale();
+
+    bool m_relative = false;
+    double m_maxAbsDelta = 0.0;
+    mutable FlameGraphLayout m_layout;
+    mutable bool m_layoutValid = false;
+};

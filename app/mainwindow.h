@@ -4,8 +4,10 @@
 #include "views/document/profiledata.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class DebuggeePage;
+class LoadErrorDialog;
 class LoadStatusWidget;
 class MachineSession;
 class Preferences;
@@ -56,6 +58,9 @@ public:
     DebuggeePage* debuggee(int index) const; // null for a file tab
     DebuggeePage* currentDebuggee() const;
     int indexOf(QWidget* tab) const;
+    // The tab of an open file (any of its profiles when `profileIndex` is -1), else -1.
+    int indexOfFile(const QString& path, int profileIndex = -1) const;
+    LoadErrorDialog* loadErrorDialog() const; // while one is shown
     QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
@@ -81,6 +86,11 @@ private:
     void updateDebuggeeTab(DebuggeePage* debuggee);
     void openMachineSession(MachineSession* session, int index);
     void removeTab(int index);
+    void refreshFileTabTitles();
+    void placeForFirstStart();
+    void showConsoleDockIfUseful();
+    void connectSourceOpening(ProfilePage* page);
+    void offerPathMapping(const QString& url);
     // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
     std::shared_ptr<const xsprof::Profile> currentProfile() const;
     bool hasCurrentProfile() const;
@@ -103,4 +113,5 @@ private:
     QDockWidget* m_consoleDock = nullptr;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
+    QPointer<LoadErrorDialog> m_loadErrors; // while shown
 };

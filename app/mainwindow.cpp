@@ -131,9 +131,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_consoleDock->setObjectName(QStringLiteral("allMachinesConsole"));
     m_consoleDock->setWidget(new ConsolePane(m_allConsole));
     addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
-    // Hidden until a second machine connects: with one machine its own console (in its tab)
-    // holds the same lines, and the dock would take the room of the debugger panes. What the
-    // user does with View › Console is remembered and wins.
+    // Hidden until the user asks for it (View › Console): each machine's tab has its own
+    // console with the same lines, and a dock would take the debugger panes' room and resize
+    // them whenever a machine comes or goes. A second machine brings a hint; what the user
+    // chooses is remembered.
     m_consoleDock->hide();
     connect(m_consoleDock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
         m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
@@ -525,9 +526,12 @@ void MainWindow::showConsoleDockIfUseful()
     int machines = 0;
     for (int i = 0; i < m_tabs->count(); ++i)
         machines += debuggee(i) != nullptr;
-    if (choice == QLatin1String("shown") || machines >= 2) {
+    if (choice == QLatin1String("shown")) {
         m_consoleDock->show();
         resizeDocks({m_consoleDock}, {std::max(120, height() / 6)}, Qt::Vertical); // a strip, not half the window
+    } else if (machines == 2) {
+        statusBar()->showMessage(tr("Two machines connected: View › Console (all machines) shows their logs together."),
+                                 10000);
     }
 }
 
@@ -572,11 +576,11 @@ void MainWindow::addDebuggee(MachineSession* session)
             updateActions();
     });
     const int index = m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
-    showConsoleDockIfUseful(); // counts this machine
     updateDebuggeeTab(machine);
     m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
     statusBar()->showMessage(tr("%1 connected.").arg(session->displayName()), 4000);
+    showConsoleDockIfUseful(); // counts this machine; its hint replaces the message above
     updateActions();
 }
 

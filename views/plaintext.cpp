@@ -25,7 +25,20 @@ QString visibleControls(const QString& text)
     return out;
 }
 
+QString singleLine(const QString& text)
+{
+    QString out = visibleControls(text);
+    out.replace(QLatin1Char('\n'), QChar(0x21B5));
+    out.replace(QLatin1Char('\t'), QLatin1Char(' '));
+    return out;
+}
+
 QString toolTip(const QString& text, int maxChars)
+{
+    return QStringLiteral("<p style='white-space:pre-wrap'>") + html(text, maxChars) + QStringLiteral("</p>");
+}
+
+QString html(const QString& text, int maxChars)
 {
     QString plain = visibleControls(text);
     if (plain.size() > maxChars) {
@@ -48,7 +61,7 @@ QString toolTip(const QString& text, int maxChars)
         }
         broken += c;
     }
-    return QStringLiteral("<p style='white-space:pre-wrap'>") + broken.toHtmlEscaped() + QStringLiteral("</p>");
+    return broken.toHtmlEscaped();
 }
 
 QString escapeMnemonics(QString text)

@@ -1,6 +1,7 @@
 #include "timelinewidget.h"
 
 #include "costformat.h"
+#include "plaintext.h"
 #include "qcustomplotinclude.h"
 #include "model/sampletimes.h"
 #include "timeticker.h"
@@ -117,7 +118,7 @@ void TimelineWidget::setupPlot()
 
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(TimelineBuckets::categoryCount);
+    m_plot->legend->setWrap(TimelineBuckets::categoryCount + 1); // and the selected function
     m_plot->legend->setRowSpacing(0);
     m_plot->legend->setColumnSpacing(6);
     m_plot->legend->setIconSize(10, 8);
@@ -263,8 +264,13 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
             values[b] = m_activity[size_t(b)] * toPercent;
         values[n] = n ? values[n - 1] : 0.0;
         m_highlightGraph->setData(keys, values, true);
+        // The legend says whose the area is (a long name elided).
+        m_highlightGraph->setName(
+            fontMetrics().elidedText(PlainText::singleLine(m_data->frameName(m_highlighted)), Qt::ElideRight, 240));
+        m_highlightGraph->addToLegend();
     } else {
         m_highlightGraph->data()->clear();
+        m_highlightGraph->removeFromLegend();
     }
     if (m_dimmed != !m_activity.empty())
         applyColors(); // dims or restores the categories, and replots
@@ -426,7 +432,7 @@ QString TimelineWidget::toolTipAt(double time) const
         text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
         for (const auto& entry : top) {
             text += QStringLiteral("<tr><td align='right'>%1&nbsp;</td><td>%2</td></tr>")
-                        .arg(CostFormat::time(entry.time), m_data->frameName(entry.frame).toHtmlEscaped());
+                        .arg(CostFormat::time(entry.time), PlainText::html(m_data->frameName(entry.frame), 200));
         }
         text += QStringLiteral("</table>");
     }

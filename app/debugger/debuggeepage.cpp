@@ -107,8 +107,7 @@ QWidget* DebuggeePage::createHeader()
     m_name->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_state = new QLabel;
     m_error = new QLabel;
-    for (QLabel* label : {m_state, m_error})
-        label->setTextFormat(Qt::PlainText); // may quote the machine: never markup
+    m_error->setTextFormat(Qt::PlainText); // may quote the machine: never markup
     m_error->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; }"));
     m_error->hide();
 

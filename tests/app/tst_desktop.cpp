@@ -53,6 +53,8 @@
 #include <QTextDocument>
 #include <QTimer>
 
+#include <cstdio>
+
 using namespace ViewTestUtils;
 
 namespace {
@@ -382,6 +384,8 @@ void TestDesktop::plainTextToolTips()
              QStringLiteral("a <b>b</b> &amp; c\nnext"));
     QCOMPARE(PlainText::visibleControls(QStringLiteral("a\x01" "b\x1b")), QStringLiteral("a\u2401b\u241b"));
     QCOMPARE(PlainText::escapeMnemonics(QStringLiteral("R&D")), QStringLiteral("R&&D"));
+    QCOMPARE(PlainText::singleLine(QStringLiteral("a\nb\tc\x01")), QStringLiteral("a\u21b5b c\u2401"));
+    QCOMPARE(PlainText::html(QStringLiteral("<i>&")), QStringLiteral("&lt;i&gt;&amp;"));
     const QString tip = PlainText::toolTip(QString(10000, QLatin1Char('y')));
     QVERIFY(shownText(tip).endsWith(QChar(0x2026)));
     QVERIFY(Qt::mightBeRichText(tip)); // so that Qt wraps it
@@ -417,6 +421,8 @@ void TestDesktop::keyboardShortcutsDialogListsTheMenus()
     const QString markdown = ShortcutsDialog::markdown(entries);
     QVERIFY(markdown.startsWith(QLatin1String("| Where | Command | Keys |")));
     QCOMPARE(markdown.count(QLatin1Char('\n')), int(entries.size()) + 2);
+    if (qEnvironmentVariableIsSet("XSPROF_PRINT_SHORTCUTS"))
+        std::fputs(qPrintable(markdown), stdout); // the README's table
     dialog->close();
 }
 

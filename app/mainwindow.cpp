@@ -8,7 +8,8 @@
 
 #include "app/debugger/debuggeepage.h"
 #include "documentnames.h"
-#include "editorlauncher.h"
+#include "firststart.h"
+#include "sourceopening.h"
 #include "windowexports.h"
 #include "loaderrordialog.h"
 #include "loadstatuswidget.h"
@@ -27,7 +28,6 @@
 #include "views/profilepage.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -38,7 +38,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPushButton>
 #include <QScreen>
 #include <QPointer>
 #include <QSettings>
@@ -64,7 +63,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
       m_server(new ServerController(m_preferences, this)),
-      m_serverStatus(new ServerStatusWidget(m_server))
+      m_serverStatus(new ServerStatusWidget(m_server)), m_sourceOpening(new SourceOpening(this, m_preferences))
 {
     setWindowTitle(QStringLiteral("xsprof"));
     setAcceptDrops(true);
@@ -188,19 +187,7 @@ void MainWindow::createMenus()
                                    [this] { currentPage()->expandHotPath(); });
     m_pageActions = {m_orderAction, find, next, previous, hot};
     view->addSeparator();
-    QMenu* themes = view->addMenu(tr("&Theme"));
-    auto* themeGroup = new QActionGroup(this);
-    const Theme::Mode chosen = Theme::load(*m_settings);
-    for (const Theme::Mode mode : {Theme::Mode::System, Theme::Mode::Light, Theme::Mode::Dark}) {
-        QAction* action = themes->addAction(Theme::name(mode), this, [this, mode] {
-            Theme::apply(mode);
-            Theme::save(*m_settings, mode);
-        });
-        action->setCheckable(true);
-        action->setChecked(mode == chosen);
-        action->setData(int(mode));
-        themeGroup->addAction(action);
-    }
+    Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
     m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
@@ -240,21 +227,12 @@ void MainWindow::restoreSettings()
     restoreState(m_settings->value(SettingsKeys::windowState).toByteArray(), SettingsKeys::currentVersion);
 }
 
-// A first start (no saved geometry): most of the screen, centred. Small screens (laptops at
-// 1366x768) get nearly all of it, since trees, timeline and debugger panes all need room;
-// large ones keep a margin and a cap so that lines stay readable.
 void MainWindow::placeForFirstStart()
 {
     const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    if (!screen) {
-        resize(1100, 720);
-        return;
-    }
-    const QRect available = screen->availableGeometry();
-    const double share = available.width() < 1600 ? 0.96 : 0.85;
-    const QSize size(std::min(int(available.width() * share), 2200), std::min(int(available.height() * 0.92), 1400));
-    resize(size);
-    move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+    const QRect geometry = screen ? FirstStart::windowGeometry(screen->availableGeometry()) : QRect(0, 0, 1100, 720);
+    resize(geometry.size());
+    move(geometry.topLeft());
 }
 
 void MainWindow::saveSettings()
@@ -372,7 +350,7 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
 {
     auto* page = new ProfilePage(data);
     page->setPathMappings(m_preferences->pathMappings());
-    connectSourceOpening(page);
+    m_sourceOpening->attach(page);
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
@@ -390,41 +368,6 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
         m_recent->add(data->path);
     statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
-}
-
-// Double-click or Enter on a function: the user's editor when the preferences name one; a
-// file that is not here leads to the path mappings.
-void MainWindow::connectSourceOpening(ProfilePage* page)
-{
-    page->setSourceOpener([this](const QString& path, int line) {
-        const QString command = m_preferences->openSourceCommand();
-        if (command.isEmpty())
-            return false;
-        QString error;
-        if (!EditorLauncher::open(command, path, line, &error)) {
-            statusBar()->showMessage(tr("Cannot open the editor (%1): %2. Showing the file here.").arg(command, error), 8000);
-            return false;
-        }
-        statusBar()->showMessage(tr("Opened %1 in the editor.").arg(QFileInfo(path).fileName()), 4000);
-        return true;
-    });
-    connect(page, &ProfilePage::sourceUnavailable, this, &MainWindow::offerPathMapping);
-}
-
-void MainWindow::offerPathMapping(const QString& url)
-{
-    if (url.contains(QLatin1String("://")) && !url.startsWith(QLatin1String("file:")))
-        return; // http:, node:, webpack:... no folder to map
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Source not available"),
-                                tr("%1 is not available on this computer.").arg(url), QMessageBox::Cancel, this);
-    box->setTextFormat(Qt::PlainText); // the url comes from the profile
-    box->setInformativeText(tr("If the profile was recorded on another machine or in another folder, map the "
-                               "recorded folder to a local one in Preferences › Source files."));
-    QPushButton* map = box->addButton(tr("&Map Folder…"), QMessageBox::AcceptRole);
-    box->setDefaultButton(map);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(map, &QPushButton::clicked, this, [this, url] { showPreferences()->addPathMapping(url); });
-    box->open();
 }
 
 LoadErrorDialog* MainWindow::loadErrorDialog() const
@@ -567,7 +510,7 @@ void MainWindow::addDebuggee(MachineSession* session)
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {
         page->setPathMappings(m_preferences->pathMappings());
-        connectSourceOpening(page);
+        m_sourceOpening->attach(page);
         connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
             if (page == currentPage())
                 m_orderAction->setChecked(bottomUp);

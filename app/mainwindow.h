@@ -17,6 +17,7 @@ class ConsoleModel;
 class QDockWidget;
 class ServerController;
 class ServerStatusWidget;
+class SourceOpening;
 class ProfileLoader;
 class ProfilePage;
 class QAction;
@@ -89,8 +90,6 @@ private:
     void refreshFileTabTitles();
     void placeForFirstStart();
     void showConsoleDockIfUseful();
-    void connectSourceOpening(ProfilePage* page);
-    void offerPathMapping(const QString& url);
     // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
     std::shared_ptr<const xsprof::Profile> currentProfile() const;
     bool hasCurrentProfile() const;
@@ -113,5 +112,6 @@ private:
     QDockWidget* m_consoleDock = nullptr;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
+    SourceOpening* m_sourceOpening;
     QPointer<LoadErrorDialog> m_loadErrors; // while shown
 };

@@ -1,6 +1,8 @@
 #include "theme.h"
 
+#include <QActionGroup>
 #include <QApplication>
+#include <QMenu>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
@@ -107,6 +109,21 @@ QString name(Mode mode)
     case Mode::Dark: return QApplication::translate("Theme", "&Dark");
     }
     return {};
+}
+
+void fillMenu(QMenu* menu, QSettings& settings)
+{
+    auto* group = new QActionGroup(menu);
+    const Mode chosen = load(settings);
+    for (const Mode mode : {Mode::System, Mode::Light, Mode::Dark}) {
+        QAction* action = menu->addAction(name(mode), menu, [mode, &settings] {
+            apply(mode);
+            save(settings, mode);
+        });
+        action->setCheckable(true);
+        action->setChecked(mode == chosen);
+        group->addAction(action);
+    }
 }
 
 } // namespace Theme

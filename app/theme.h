@@ -4,6 +4,7 @@
 // painted views follow the palette (they repaint on QEvent::PaletteChange).
 #include <QString>
 
+class QMenu;
 class QSettings;
 
 namespace Theme {
@@ -21,5 +22,9 @@ void apply(Mode mode);
 bool isDark();
 
 QString name(Mode mode);
+
+// View › Theme: System, Light, Dark as checkable items; choosing one applies and keeps it.
+// `settings` must outlive the menu.
+void fillMenu(QMenu* menu, QSettings& settings);
 
 } // namespace Theme

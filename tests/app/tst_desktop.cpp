@@ -9,6 +9,7 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/variablesview.h"
 #include "app/editorchooser.h"
+#include "app/firststart.h"
 #include "app/editorlauncher.h"
 #include "app/loaderrordialog.h"
 #include "app/mainwindow.h"
@@ -613,6 +614,14 @@ void TestDesktop::missingSourceOffersAPathMapping()
 
 void TestDesktop::firstStartUsesTheScreen()
 {
+    // Laptop and desktop screens (a 27 px panel at the top).
+    const QRect laptop = FirstStart::windowGeometry(QRect(0, 27, 1366, 741));
+    QVERIFY(laptop.width() >= 1300 && laptop.height() >= 670);
+    QVERIFY(QRect(0, 27, 1366, 741).contains(laptop));
+    const QRect desktop = FirstStart::windowGeometry(QRect(0, 27, 1920, 1053));
+    QCOMPARE(desktop.width(), 1632);
+    QCOMPARE(desktop.center(), QRect(0, 27, 1920, 1053).center());
+    QVERIFY(FirstStart::windowGeometry(QRect(0, 0, 5120, 2880)).width() <= 2200);
     const QRect available = m_window->screen()->availableGeometry();
     QVERIFY(m_window->width() >= int(available.width() * 0.8));
     QVERIFY(m_window->height() >= int(available.height() * 0.8));

@@ -97,6 +97,7 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar* menuBar, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_table->resizeColumnToContents(0);
     m_table->resizeColumnToContents(2);
+    m_table->resizeRowsToContents();
     m_table->setAccessibleName(tr("Keyboard shortcuts"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

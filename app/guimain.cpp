@@ -1,6 +1,7 @@
 #include "guimain.h"
 
 #include "mainwindow.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -24,6 +25,8 @@ int runGui(int argc, char* argv[])
     parser.process(app);
 
     QSettings settings;
+    if (const Theme::Mode theme = Theme::load(settings); theme != Theme::Mode::System)
+        Theme::apply(theme);
     MainWindow window(&settings);
     window.show();
     window.startDebugServer(); // a busy port is shown in the status bar; files still open

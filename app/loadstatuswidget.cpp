@@ -11,6 +11,7 @@
 LoadStatusWidget::LoadStatusWidget(ProfileLoader* loader, QWidget* parent)
     : QWidget(parent), m_label(new QLabel(this)), m_progress(new QProgressBar(this)), m_cancel(new QToolButton(this))
 {
+    m_label->setTextFormat(Qt::PlainText); // file names
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(200);
     m_progress->setTextVisible(false);

@@ -1,5 +1,6 @@
 #include "guimain.h"
 #include "app/cli/headlesscommands.h"
+#include "app/cli/startup.h"
 
 #include <QCoreApplication>
 
@@ -16,5 +17,10 @@ int main(int argc, char* argv[])
         QCoreApplication::setApplicationVersion(QStringLiteral(XSPROF_VERSION));
         return HeadlessCommands::run(QCoreApplication::arguments());
     }
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    if (const std::optional<int> status = Startup::answerWithoutWindow(arguments))
+        return *status; // help, version, a mistyped command, or no display: no window
     return runGui(argc, argv);
 }

@@ -9,6 +9,11 @@
 #include "app/debugger/debuggerpanes.h"
 
 #include "app/debugger/debuggeepage.h"
+#include "documentnames.h"
+#include "firststart.h"
+#include "sourceopening.h"
+#include "windowexports.h"
+#include "loaderrordialog.h"
 #include "loadstatuswidget.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
@@ -16,14 +21,18 @@
 #include "servercontroller.h"
 #include "serverstatuswidget.h"
 #include "settingskeys.h"
+#include "shortcutsdialog.h"
+#include "theme.h"
 
 #include "model/cpuprofilewriter.h"
 #include "views/document/profileloader.h"
+#include "views/plaintext.h"
 #include "views/profilepage.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -31,6 +40,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QPointer>
 #include <QSettings>
 #include <QDockWidget>
@@ -40,7 +50,14 @@
 #include <QThreadPool>
 
 namespace {
-const QString fileFilter = QStringLiteral("Profiles (*.cpuprofile *.json);;All files (*)");
+// Every format the loader reads, then one filter per format (gzip-compressed files are
+// recognised by their first bytes, whatever their name).
+const QString fileFilter = QStringLiteral(
+    "All profiles (*.cpuprofile *.json *.xsbug *.gz);;"
+    "V8 / Chrome / Node CPU profiles (*.cpuprofile *.cpuprofile.gz);;"
+    "JS Self-Profiling and trace-event files (*.json *.json.gz);;"
+    "xsbug transcripts (*.xsbug);;"
+    "All files (*)");
 }
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
@@ -48,7 +65,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
       m_server(new ServerController(m_preferences, this)),
-      m_serverStatus(new ServerStatusWidget(m_server))
+      m_serverStatus(new ServerStatusWidget(m_server)), m_sourceOpening(new SourceOpening(this, m_preferences))
 {
     setWindowTitle(QStringLiteral("xsprof"));
     setAcceptDrops(true);
@@ -115,7 +132,14 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_consoleDock->setObjectName(QStringLiteral("allMachinesConsole"));
     m_consoleDock->setWidget(new ConsolePane(m_allConsole));
     addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
-    m_consoleDock->hide(); // shown when the first machine connects
+    // Hidden until the user asks for it (View › Console): each machine's tab has its own
+    // console with the same lines, and a dock would take the debugger panes' room and resize
+    // them whenever a machine comes or goes. A second machine brings a hint; what the user
+    // chooses is remembered.
+    m_consoleDock->hide();
+    connect(m_consoleDock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
+        m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
+    });
 
     createMenus();
     restoreSettings();
@@ -129,9 +153,18 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
     m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
-    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) { openFile(path); });
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
+        if (!QFileInfo::exists(path)) {
+            m_recent->remove(path); // gone since: say so once and forget it
+            statusBar()->showMessage(tr("%1 no longer exists; removed from Open Recent.")
+                                         .arg(QDir::toNativeSeparators(path)), 8000);
+            return;
+        }
+        openFile(path);
+    });
     m_saveAction = file->addAction(tr("&Save Profile As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
     QAction* compare = file->addAction(tr("Compare &With…"), this, [this] { CompareTabs::showCompareDialog(this); });
+    new WindowExports(this, file->addMenu(tr("&Export")));
     file->addSeparator();
     QAction* preferences = file->addAction(tr("Pr&eferences…"), QKeySequence::Preferences, this,
                                            &MainWindow::showPreferences);
@@ -158,6 +191,8 @@ void MainWindow::createMenus()
     QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                    [this] { currentPage()->expandHotPath(); });
     m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers};
+    view->addSeparator();
+    Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
     m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
@@ -174,6 +209,11 @@ void MainWindow::createMenus()
     connect(m_preferences, &Preferences::profileOnStartChanged, m_profileOnStartAction, &QAction::setChecked);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {
+        auto* dialog = new ShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
 }
 
@@ -184,12 +224,20 @@ void MainWindow::restoreSettings()
         for (const QString& key : {SettingsKeys::geometry, SettingsKeys::windowState, SettingsKeys::pageViewState})
             m_settings->remove(key);
         m_settings->setValue(SettingsKeys::version, SettingsKeys::currentVersion);
-        resize(1100, 720);
+        placeForFirstStart();
         return;
     }
     if (!restoreGeometry(m_settings->value(SettingsKeys::geometry).toByteArray()))
-        resize(1100, 720);
+        placeForFirstStart();
     restoreState(m_settings->value(SettingsKeys::windowState).toByteArray(), SettingsKeys::currentVersion);
+}
+
+void MainWindow::placeForFirstStart()
+{
+    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    const QRect geometry = screen ? FirstStart::windowGeometry(screen->availableGeometry()) : QRect(0, 0, 1100, 720);
+    resize(geometry.size());
+    move(geometry.topLeft());
 }
 
 void MainWindow::saveSettings()
@@ -243,7 +291,54 @@ void MainWindow::openFiles(const QStringList& paths)
 
 void MainWindow::openFile(const QString& path, int profileIndex)
 {
+    const int open = indexOfFile(path, profileIndex);
+    if (open >= 0) { // already open: show it rather than a second identical tab
+        m_tabs->setCurrentIndex(open);
+        m_central->setCurrentWidget(m_tabs);
+        statusBar()->showMessage(tr("%1 is already open.").arg(page(open)->title()), 4000);
+        return;
+    }
     m_loader->load(path, profileIndex);
+}
+
+int MainWindow::indexOfFile(const QString& path, int profileIndex) const
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const ProfilePage* open = debuggee(i) ? nullptr : page(i);
+        if (!open || open->data()->path.isEmpty())
+            continue;
+        const bool samePath = open->data()->path.startsWith(QLatin1String(":/"))
+            ? open->data()->path == path
+            : QFileInfo(open->data()->path).absoluteFilePath() == absolute;
+        if (samePath && (profileIndex < 0 || open->data()->profileIndex == profileIndex))
+            return i;
+    }
+    return -1;
+}
+
+// File tabs show the file name, with the folder when two open files share a name; '&' of a
+// name is shown as it is.
+void MainWindow::refreshFileTabTitles()
+{
+    QStringList paths;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (!debuggee(i) && page(i))
+            paths << page(i)->data()->path;
+    }
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const ProfilePage* open = debuggee(i) ? nullptr : page(i);
+        if (!open)
+            continue;
+        const QString& path = open->data()->path;
+        QString title = open->title();
+        if (!path.isEmpty() && !path.startsWith(QLatin1String(":/"))) {
+            title = DocumentNames::label(path, paths);
+            if (open->data()->profileIndex >= 0)
+                title += QStringLiteral(" [%1]").arg(open->data()->profileIndex + 1);
+        }
+        m_tabs->setTabText(i, PlainText::escapeMnemonics(title));
+    }
 }
 
 void MainWindow::showOpenDialog()
@@ -260,14 +355,17 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
 {
     auto* page = new ProfilePage(data);
     page->setPathMappings(m_preferences->pathMappings());
+    m_sourceOpening->attach(page);
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
         if (page == currentPage())
             m_orderAction->setChecked(bottomUp);
     });
-    const int index = m_tabs->addTab(page, page->title());
-    m_tabs->setTabToolTip(index, data->path.isEmpty() ? page->title() : data->path);
+    const int index = m_tabs->addTab(page, PlainText::escapeMnemonics(page->title()));
+    m_tabs->setTabToolTip(index, PlainText::toolTip(data->path.isEmpty() ? page->title()
+                                                                         : QDir::toNativeSeparators(data->path)));
+    refreshFileTabTitles();
     m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
     page->setFocus();
@@ -277,14 +375,20 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     updateActions();
 }
 
+LoadErrorDialog* MainWindow::loadErrorDialog() const
+{
+    return m_loadErrors;
+}
+
 void MainWindow::showLoadError(const QString& path, const QString& message)
 {
-    // Not exec(): the window keeps running, and several errors can be shown at once.
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open profile"),
-                                tr("Could not open %1.").arg(QFileInfo(path).fileName()), QMessageBox::Ok, this);
-    box->setInformativeText(message);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    // Not exec(): the window keeps running. Failures while the dialog is up join its list.
+    const bool shown = m_loadErrors != nullptr;
+    if (!shown)
+        m_loadErrors = new LoadErrorDialog(this);
+    m_loadErrors->addError(path, message);
+    if (!shown)
+        m_loadErrors->open();
 }
 
 void MainWindow::askForProfile(const QString& path, const QStringList& profiles, int suggested)
@@ -359,9 +463,27 @@ void MainWindow::removeTab(int index)
         m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
     closing->deleteLater();
+    refreshFileTabTitles();
     if (m_tabs->count() == 0)
         m_central->setCurrentIndex(0);
     updateActions();
+}
+
+void MainWindow::showConsoleDockIfUseful()
+{
+    const QString choice = m_settings->value(SettingsKeys::consoleDockChoice, QStringLiteral("auto")).toString();
+    if (choice == QLatin1String("hidden") || m_consoleDock->isVisible())
+        return;
+    int machines = 0;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        machines += debuggee(i) != nullptr;
+    if (choice == QLatin1String("shown")) {
+        m_consoleDock->show();
+        resizeDocks({m_consoleDock}, {std::max(120, height() / 6)}, Qt::Vertical); // a strip, not half the window
+    } else if (machines == 2) {
+        statusBar()->showMessage(tr("Two machines connected: View › Console (all machines) shows their logs together."),
+                                 10000);
+    }
 }
 
 void MainWindow::addDebuggee(MachineSession* session)
@@ -376,7 +498,6 @@ void MainWindow::addDebuggee(MachineSession* session)
     m_allConsole->attach(session, session->name());
     machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
     machine->debuggerPanes()->setPathMappings(m_preferences->pathMappings());
-    m_consoleDock->show();
     // A machine that breaks comes forward, unless the tab in front is already a broken machine.
     connect(session, &MachineSession::broke, this, [this, machine] {
         const DebuggeePage* front = currentDebuggee();
@@ -397,6 +518,7 @@ void MainWindow::addDebuggee(MachineSession* session)
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {
         page->setPathMappings(m_preferences->pathMappings());
+        m_sourceOpening->attach(page);
         connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
             if (page == currentPage())
                 m_orderAction->setChecked(bottomUp);
@@ -404,11 +526,12 @@ void MainWindow::addDebuggee(MachineSession* session)
         if (machine == currentDebuggee())
             updateActions();
     });
-    const int index = m_tabs->addTab(machine, machine->stateIcon(), machine->title());
+    const int index = m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
     updateDebuggeeTab(machine);
     m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
     statusBar()->showMessage(tr("%1 connected.").arg(session->displayName()), 4000);
+    showConsoleDockIfUseful(); // counts this machine; its hint replaces the message above
     updateActions();
 }
 
@@ -436,9 +559,9 @@ void MainWindow::updateDebuggeeTab(DebuggeePage* machine)
     const int index = indexOf(machine);
     if (index < 0)
         return;
-    m_tabs->setTabText(index, machine->tabText());
+    m_tabs->setTabText(index, PlainText::escapeMnemonics(machine->tabText()));
     m_tabs->setTabIcon(index, machine->stateIcon());
-    m_tabs->setTabToolTip(index, machine->tabToolTip());
+    m_tabs->setTabToolTip(index, PlainText::toolTip(machine->tabToolTip()));
 }
 
 bool MainWindow::startDebugServer()
@@ -523,9 +646,9 @@ void MainWindow::updateActions()
     if (page)
         m_orderAction->setChecked(page->isBottomUp());
     if (machine)
-        setWindowTitle(machine->title() + QStringLiteral(" — xsprof"));
+        setWindowTitle(PlainText::visibleControls(machine->title()) + QStringLiteral(" — xsprof"));
     else if (page)
-        setWindowTitle(page->title() + QStringLiteral(" — xsprof"));
+        setWindowTitle(PlainText::visibleControls(page->title()) + QStringLiteral(" — xsprof"));
     else
         setWindowTitle(QStringLiteral("xsprof"));
     const bool profiling = machine && machine->session()->isProfiling();

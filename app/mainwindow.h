@@ -4,8 +4,10 @@
 #include "views/document/profiledata.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class DebuggeePage;
+class LoadErrorDialog;
 class LoadStatusWidget;
 class MachineSession;
 class Preferences;
@@ -15,6 +17,7 @@ class ConsoleModel;
 class QDockWidget;
 class ServerController;
 class ServerStatusWidget;
+class SourceOpening;
 class ProfileLoader;
 class ProfilePage;
 class QAction;
@@ -56,6 +59,9 @@ public:
     DebuggeePage* debuggee(int index) const; // null for a file tab
     DebuggeePage* currentDebuggee() const;
     int indexOf(QWidget* tab) const;
+    // The tab of an open file (any of its profiles when `profileIndex` is -1), else -1.
+    int indexOfFile(const QString& path, int profileIndex = -1) const;
+    LoadErrorDialog* loadErrorDialog() const; // while one is shown
     QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
@@ -81,6 +87,9 @@ private:
     void updateDebuggeeTab(DebuggeePage* debuggee);
     void openMachineSession(MachineSession* session, int index);
     void removeTab(int index);
+    void refreshFileTabTitles();
+    void placeForFirstStart();
+    void showConsoleDockIfUseful();
     // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
     std::shared_ptr<const xsprof::Profile> currentProfile() const;
     bool hasCurrentProfile() const;
@@ -103,4 +112,6 @@ private:
     QDockWidget* m_consoleDock = nullptr;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
+    SourceOpening* m_sourceOpening;
+    QPointer<LoadErrorDialog> m_loadErrors; // while shown
 };

@@ -67,3 +67,13 @@ void Preferences::setConsoleLines(int lines)
     m_settings->setValue(SettingsKeys::consoleLines, lines);
     emit consoleLinesChanged(consoleLines());
 }
+
+QString Preferences::openSourceCommand() const
+{
+    return m_settings->value(SettingsKeys::openSourceCommand).toString().trimmed();
+}
+
+void Preferences::setOpenSourceCommand(const QString& command)
+{
+    m_settings->setValue(SettingsKeys::openSourceCommand, command.trimmed());
+}

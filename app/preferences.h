@@ -19,12 +19,16 @@ public:
     bool profileOnStart() const;
     PathMappings pathMappings() const;
     int consoleLines() const; // lines each console keeps
+    // "Open source in": empty for the built-in pane, else an editor command template
+    // (EditorLauncher), read each time a source is opened.
+    QString openSourceCommand() const;
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);
     void setProfileOnStart(bool on);
     void setPathMappings(const PathMappings& mappings);
     void setConsoleLines(int lines);
+    void setOpenSourceCommand(const QString& command);
 
 signals:
     void listeningChanged();

@@ -1,5 +1,6 @@
 #include "preferencesdialog.h"
 
+#include "editorchooser.h"
 #include "preferences.h"
 
 #include <QCheckBox>
@@ -9,7 +10,10 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     : QDialog(parent), m_preferences(preferences), m_port(new QSpinBox),
@@ -53,6 +57,8 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     m_pathMappings->setTabChangesFocus(true);
     m_pathMappings->setFixedHeight(m_pathMappings->fontMetrics().lineSpacing() * 5);
     sourcesLayout->addWidget(m_pathMappings);
+    m_editor = new EditorChooser;
+    m_editor->setCommand(preferences->openSourceCommand());
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -61,6 +67,9 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     layout->addWidget(server);
     layout->addWidget(profiling);
     layout->addWidget(sources);
+    layout->addWidget(m_editor);
+    // Wide enough for the example rule on one line.
+    setMinimumWidth(std::max(560, fontMetrics().horizontalAdvance(QStringLiteral("/home/ci/app => /home/me/work/app")) * 2));
     layout->addWidget(buttons);
 }
 
@@ -70,5 +79,22 @@ void PreferencesDialog::accept()
     m_preferences->setProfileOnStart(m_profileOnStart->isChecked());
     m_preferences->setPathMappings(PathMappings::fromText(m_pathMappings->toPlainText()));
     m_preferences->setConsoleLines(m_consoleLines->value());
+    m_preferences->setOpenSourceCommand(m_editor->command());
     QDialog::accept();
+}
+
+void PreferencesDialog::addPathMapping(const QString& recordedPath)
+{
+    // The folder as recorded, ready for the user to add the local one after "=>".
+    QString folder = recordedPath;
+    if (folder.startsWith(QLatin1String("file://")))
+        folder = QUrl(folder).toLocalFile();
+    folder = folder.section(QLatin1Char('/'), 0, -2);
+    QString text = m_pathMappings->toPlainText();
+    if (!text.isEmpty() && !text.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    text += folder + QStringLiteral(" => ");
+    m_pathMappings->setPlainText(text);
+    m_pathMappings->moveCursor(QTextCursor::End);
+    m_pathMappings->setFocus();
 }

@@ -3,6 +3,7 @@
 // Applied when accepted.
 #include <QDialog>
 
+class EditorChooser;
 class Preferences;
 class QCheckBox;
 class QPlainTextEdit;
@@ -17,6 +18,10 @@ public:
     QSpinBox* portField() const { return m_port; }
     QCheckBox* acceptOtherDevicesBox() const { return m_acceptOthers; }
     QCheckBox* profileOnStartBox() const { return m_profileOnStart; }
+    QPlainTextEdit* pathMappingsField() const { return m_pathMappings; }
+    EditorChooser* editorChooser() const { return m_editor; }
+    // Starts a path-mapping rule for the folder of `recordedPath` and puts the cursor after "=>".
+    void addPathMapping(const QString& recordedPath);
 
     void accept() override;
 
@@ -27,4 +32,5 @@ private:
     QCheckBox* m_profileOnStart;
     QPlainTextEdit* m_pathMappings;
     QSpinBox* m_consoleLines;
+    EditorChooser* m_editor = nullptr;
 };

@@ -1,5 +1,8 @@
 #include "recentfiles.h"
 
+#include "views/plaintext.h"
+
+#include "documentnames.h"
 #include "settingskeys.h"
 
 #include <QDir>
@@ -13,6 +16,27 @@ RecentFiles::RecentFiles(QSettings* settings, QMenu* menu, QObject* parent)
     m_files = m_settings->value(SettingsKeys::recentFiles).toStringList();
     while (m_files.size() > maxCount)
         m_files.removeLast();
+    rebuildMenu();
+    // Files deleted or moved since are dropped each time the menu opens.
+    connect(m_menu, &QMenu::aboutToShow, this, &RecentFiles::dropMissing);
+}
+
+bool RecentFiles::dropMissing()
+{
+    const qsizetype before = m_files.size();
+    m_files.removeIf([](const QString& path) { return !QFileInfo::exists(path); });
+    if (m_files.size() == before)
+        return false;
+    save();
+    rebuildMenu();
+    return true;
+}
+
+void RecentFiles::remove(const QString& path)
+{
+    if (m_files.removeAll(QFileInfo(path).absoluteFilePath()) == 0)
+        return;
+    save();
     rebuildMenu();
 }
 
@@ -46,10 +70,11 @@ void RecentFiles::rebuildMenu()
     m_menu->clear();
     for (int i = 0; i < m_files.size(); ++i) {
         const QString& path = m_files[i];
-        // &1..&9 and &0 as keyboard accelerators.
-        const QString label = QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName());
+        // &1..&9 and &0 as keyboard accelerators; a '&' of the name itself is shown as it is.
+        const QString name = PlainText::escapeMnemonics(DocumentNames::label(path, m_files));
+        const QString label = QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(name);
         QAction* action = m_menu->addAction(label, this, [this, path] { emit openRequested(path); });
-        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setToolTip(PlainText::toolTip(QDir::toNativeSeparators(path)));
         action->setStatusTip(QDir::toNativeSeparators(path));
     }
     if (!m_files.isEmpty()) {

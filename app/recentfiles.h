@@ -15,7 +15,10 @@ public:
     RecentFiles(QSettings* settings, QMenu* menu, QObject* parent = nullptr);
 
     void add(const QString& path);
+    void remove(const QString& path);
     void clear();
+    // Forgets the files that no longer exist; true when there were any.
+    bool dropMissing();
     QStringList files() const { return m_files; }
 
 signals:

@@ -9,6 +9,7 @@
 ServerStatusWidget::ServerStatusWidget(ServerController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_label(new QLabel), m_change(new QToolButton)
 {
+    m_label->setTextFormat(Qt::PlainText);
     m_change->setText(tr("Change Port…"));
     m_change->setToolTip(tr("Open the Preferences to choose another port"));
     m_change->setAutoRaise(true);

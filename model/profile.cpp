@@ -67,7 +67,7 @@ std::string_view toString(SourceFormat format)
     return "cpuprofile";
 }
 
-FrameKind classifyFrame(std::string_view name, std::string_view url)
+FrameKind classifyFrame(std::string_view name, std::string_view url, int32_t line)
 {
     if (name == "(garbage collector)" || name == "(gc)")
         return FrameKind::Gc;
@@ -79,7 +79,7 @@ FrameKind classifyFrame(std::string_view name, std::string_view url)
         return FrameKind::Root;
     if (name == "(host)")
         return FrameKind::Host;
-    if (url.empty())
+    if (url.empty() && line <= 0)
         return FrameKind::Native;
     return FrameKind::Js;
 }
@@ -95,8 +95,8 @@ double Profile::duration() const
 std::string Profile::location(FrameId f) const
 {
     std::string_view url = frameUrl(f);
-    if (url.empty())
-        return {};
+    if (url.empty()) // code from eval or new Function has a line but no file
+        return frames.line[f.value] > 0 ? "(eval) " + std::to_string(frames.line[f.value]) : std::string();
     if (auto slash = url.find_last_of('/'); slash != std::string_view::npos && slash + 1 < url.size())
         url = url.substr(slash + 1);
     std::string text(url);

@@ -23,8 +23,9 @@ std::string_view toString(DurationRule rule);
 std::string_view toString(LastSampleRule rule);
 std::string_view toString(SourceFormat format);
 
-// Classifies a frame from its name and url ("(garbage collector)" -> Gc, ...).
-FrameKind classifyFrame(std::string_view name, std::string_view url);
+// Classifies a frame from its name, url and 1-based line ("(garbage collector)" -> Gc, ...).
+// No url but a line is code compiled from a string (eval, new Function): JavaScript.
+FrameKind classifyFrame(std::string_view name, std::string_view url, int32_t line = 0);
 
 // One row per distinct function. Lines and columns are 1-based, 0 = unknown.
 struct FrameTable {
@@ -125,7 +126,8 @@ public:
     FrameId leafFrame(size_t sample) const { return stacks.frame[samples.stack[sample].value]; }
 
     double duration() const; // sum of sample durations
-    // "file (line)" as shown in the views: the url's last path component and the line.
+    // "file (line)" as shown in the views: the url's last path component and the line;
+    // "(eval) line" for code without a file.
     std::string location(FrameId f) const;
     // Strict weak order of DESIGN.md: key tuple, or XS id.
     bool keyLess(FrameId a, FrameId b) const

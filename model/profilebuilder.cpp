@@ -24,7 +24,7 @@ FrameId ProfileBuilder::addFrame(StringId name, StringId url, int32_t line, int3
     f.url.push_back(url);
     f.line.push_back(line);
     f.column.push_back(column);
-    f.kind.push_back(classifyFrame(m_profile.strings.view(name), m_profile.strings.view(url)));
+    f.kind.push_back(classifyFrame(m_profile.strings.view(name), m_profile.strings.view(url), line));
     f.xsId.push_back(xsId);
     return id;
 }
@@ -78,7 +78,7 @@ void ProfileBuilder::defineXsFrame(FrameId frame, std::string_view name, std::st
     f.name[frame.value] = m_profile.strings.intern(name);
     f.url[frame.value] = m_profile.strings.intern(url);
     f.line[frame.value] = line;
-    f.kind[frame.value] = classifyFrame(name, url);
+    f.kind[frame.value] = classifyFrame(name, url, line);
 }
 
 StackId ProfileBuilder::stack(StackId parent, FrameId frame)

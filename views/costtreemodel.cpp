@@ -1,6 +1,7 @@
 #include "costtreemodel.h"
 
 #include "costformat.h"
+#include "plaintext.h"
 
 CostTreeModel::CostTreeModel(QObject* parent) : QAbstractItemModel(parent)
 {
@@ -115,7 +116,7 @@ QVariant CostTreeModel::data(const QModelIndex& index, int role) const
     case DurationRole:
         return m_data->duration();
     case Qt::ToolTipRole:
-        return rowToolTip(node);
+        return PlainText::toolTip(rowToolTip(node)); // names and urls come from the file: never markup
     default:
         break;
     }
@@ -171,10 +172,13 @@ QString CostTreeModel::rowToolTip(const Node& node) const
     const xsprof::FrameId f = frameOf(node);
     QString tip = m_data->frameName(f);
     const QString url = m_data->frameUrl(f);
+    const int line = m_data->profile.frames.line[f.value];
     if (!url.isEmpty()) {
         tip += QLatin1Char('\n') + url;
-        if (const int line = m_data->profile.frames.line[f.value]; line > 0)
+        if (line > 0)
             tip += tr(", line %1").arg(line);
+    } else if (line > 0) {
+        tip += QLatin1Char('\n') + tr("Code from eval or new Function, line %1").arg(line);
     }
     if (node.recursive)
         tip += QLatin1Char('\n') + tr("Already on this path: not expanded again.");

@@ -1,5 +1,6 @@
 #include "flamegraphview.h"
 
+#include "plaintext.h"
 #include "costformat.h"
 #include "model/sampletimes.h"
 
@@ -251,7 +252,7 @@ const QString& FlameGraphView::nameOf(xsprof::FrameId f) const
         m_names.assign(m_data->profile.frames.size(), QString());
     QString& name = m_names[f.value];
     if (name.isNull())
-        name = m_data->frameName(f);
+        name = PlainText::singleLine(m_data->frameName(f));
     if (name.isEmpty())
         name = QStringLiteral("(anonymous)");
     return name;
@@ -428,10 +429,11 @@ QString FlameGraphView::toolTipFor(const Box& box) const
     if (!box.frame.isValid())
         return tr("%n frame(s) thinner than a pixel<br/>together %1", nullptr, int(box.merged)).arg(share(box.width));
     const auto& functions = m_data->analysis.functions;
-    QString text = QStringLiteral("<b>%1</b>").arg(nameOf(box.frame).toHtmlEscaped());
+    // Names and locations from the file: escaped, cut and breakable so that the tooltip wraps.
+    QString text = QStringLiteral("<b>%1</b>").arg(PlainText::html(nameOf(box.frame), 300));
     const QString location = m_data->location(box.frame);
     if (!location.isEmpty())
-        text += QStringLiteral("<br/>%1").arg(location.toHtmlEscaped());
+        text += QStringLiteral("<br/>%1").arg(PlainText::html(location, 300));
     text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     const auto row = [&text](const QString& what, const QString& value) {
         text += QStringLiteral("<tr><td>%1&nbsp;</td><td>%2</td></tr>").arg(what, value);

@@ -1,6 +1,7 @@
 #include "functiondelegate.h"
 
 #include "costtreemodel.h"
+#include "plaintext.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -21,7 +22,7 @@ void FunctionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     initStyleOption(&opt, index);
     const QWidget* widget = opt.widget;
     QStyle* style = widget ? widget->style() : QApplication::style();
-    const QString name = opt.text;
+    const QString name = PlainText::singleLine(opt.text); // a line break or control from the file stays on the row
     const QString location = index.data(CostTreeModel::LocationRole).toString();
     opt.text.clear();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget); // background, focus
@@ -40,7 +41,10 @@ void FunctionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     const QFontMetrics metrics(font);
     const QString shownName = metrics.elidedText(name, Qt::ElideRight, rect.width());
     painter->setPen(text);
-    painter->drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, shownName);
+    // Not clipped to the text rectangle: a fallback font (CJK) may be taller than the row's
+    // font, and its underscores and descenders would be cut off; the cell still bounds it.
+    painter->setClipRect(opt.rect);
+    painter->drawText(rect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, shownName);
 
     const int used = metrics.horizontalAdvance(shownName) + gap;
     if (!location.isEmpty() && used < rect.width()) {

@@ -299,8 +299,13 @@ void ProfilePage::showSource(const QModelIndex& index)
     const QString baseDir = m_data->path.startsWith(QLatin1String(":/")) ? QString()
                                                                          : QFileInfo(m_data->path).absolutePath();
     const QString path = SourcePane::localPath(url, baseDir, m_pathMappings);
-    if (path.isEmpty() || !m_source->showFile(path, m_data->profile.frames.line[f.value])) {
-        emit statusMessage(tr("%1 is not available locally.").arg(url));
+    const int line = m_data->profile.frames.line[f.value];
+    if (!path.isEmpty() && m_sourceOpener && m_sourceOpener(path, line))
+        return;
+    if (path.isEmpty() || !m_source->showFile(path, line)) {
+        emit statusMessage(tr("%1 is not available locally: map its folder to a local one in "
+                              "Preferences › Source files.").arg(url));
+        emit sourceUnavailable(url);
         return;
     }
     m_source->show();

@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <vector>
 
 class CostTreeView;
@@ -60,6 +61,10 @@ public:
     void showSource(const QModelIndex& index);
     // Where to look for sources recorded on another machine (File › Preferences).
     void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
+    // Opens a local source file outside the built-in pane (the user's editor); returns false
+    // to let the built-in pane show it.
+    using SourceOpener = std::function<bool(const QString& path, int line)>;
+    void setSourceOpener(SourceOpener opener) { m_sourceOpener = std::move(opener); }
 
     // Time range selection (µs in the profile's time base): every view shows only the
     // samples in [t0, t1); big profiles are recomputed off the GUI thread.
@@ -82,11 +87,14 @@ public:
 
 signals:
     void statusMessage(const QString& message);
+    // A function's file is not here (nor under a path mapping): the window offers to map it.
+    void sourceUnavailable(const QString& url);
     void orderChanged(bool bottomUp);
     void viewDataChanged(); // the trees now show the current range (or everything)
 
 private:
     PathMappings m_pathMappings;
+    SourceOpener m_sourceOpener;
     QWidget* createHeader();
     void updateHeader();
     QWidget* createToolBar();

@@ -13,6 +13,7 @@
 
 SourcePane::SourcePane(QWidget* parent) : QWidget(parent), m_title(new QLabel(this)), m_view(new SourceView(this))
 {
+    m_title->setTextFormat(Qt::PlainText); // a path from the profile
     auto* close = new QToolButton(this);
     close->setAutoRaise(true);
     close->setText(tr("Close"));

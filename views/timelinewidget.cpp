@@ -1,6 +1,7 @@
 #include "timelinewidget.h"
 
 #include "costformat.h"
+#include "plaintext.h"
 #include "qcustomplotinclude.h"
 #include "model/sampletimes.h"
 #include "timeticker.h"
@@ -25,6 +26,14 @@ QColor categoryColor(int category)
     case TimelineBuckets::Gc: return QColor(214, 84, 84);
     default: return QColor(196, 196, 196);
     }
+}
+
+// `color` faded towards `background` by `amount` (0: unchanged, 1: the background).
+QColor faded(const QColor& color, const QColor& background, double amount)
+{
+    return QColor::fromRgbF(float(color.redF() * (1 - amount) + background.redF() * amount),
+                            float(color.greenF() * (1 - amount) + background.greenF() * amount),
+                            float(color.blueF() * (1 - amount) + background.blueF() * amount));
 }
 
 QString categoryName(int category)
@@ -109,7 +118,7 @@ void TimelineWidget::setupPlot()
 
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(TimelineBuckets::categoryCount);
+    m_plot->legend->setWrap(TimelineBuckets::categoryCount + 1); // and the selected function
     m_plot->legend->setRowSpacing(0);
     m_plot->legend->setColumnSpacing(6);
     m_plot->legend->setIconSize(10, 8);
@@ -138,16 +147,22 @@ void TimelineWidget::applyColors()
         axis->setTickLabelColor(pal.color(QPalette::Text));
         axis->grid()->setPen(QPen(pal.color(QPalette::Midlight), 0, Qt::DotLine));
     }
+    // With a function selected, the categories fade into the background and the function's
+    // share of each bucket is a solid fill in front: an area (as in the peers), not a line
+    // that turns into a zigzag on a dense profile.
+    const bool dimmed = !m_activity.empty();
     for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
-        const QColor color = categoryColor(c);
-        m_graphs[c]->setPen(QPen(color.darker(115), 0));
+        const QColor color = dimmed ? faded(categoryColor(c), pal.color(QPalette::Base), 0.72) : categoryColor(c);
+        m_graphs[c]->setPen(dimmed ? QPen(Qt::NoPen) : QPen(color.darker(115), 0));
         m_graphs[c]->setBrush(color);
     }
-    // A cosmetic (1 px) pen and an aliased fill: a busy step line of ~1 000 points costs
-    // 26 ms a replot with a 1.6 px antialiased pen, 6.8 ms so (1M samples, 1600 px).
-    m_highlightGraph->setPen(QPen(QColor(128, 0, 170), 0));
+    const bool dark = pal.color(QPalette::Base).lightnessF() < 0.5;
+    const QColor accent = dark ? QColor(196, 120, 255) : QColor(128, 0, 170);
+    m_highlightGraph->setPen(Qt::NoPen); // no stroke: the filled steps alone read as an area
+    m_highlightGraph->setAntialiased(false);
     m_highlightGraph->setAntialiasedFill(false);
-    m_highlightGraph->setBrush(QColor(128, 0, 170, 40));
+    m_highlightGraph->setBrush(accent);
+    m_dimmed = dimmed;
     QColor selection = pal.color(QPalette::Highlight);
     m_selectionItem->setPen(QPen(selection, 1.5));
     selection.setAlpha(60);
@@ -249,9 +264,16 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
             values[b] = m_activity[size_t(b)] * toPercent;
         values[n] = n ? values[n - 1] : 0.0;
         m_highlightGraph->setData(keys, values, true);
+        // The legend says whose the area is (a long name elided).
+        m_highlightGraph->setName(
+            fontMetrics().elidedText(PlainText::singleLine(m_data->frameName(m_highlighted)), Qt::ElideRight, 240));
+        m_highlightGraph->addToLegend();
     } else {
         m_highlightGraph->data()->clear();
+        m_highlightGraph->removeFromLegend();
     }
+    if (m_dimmed != !m_activity.empty())
+        applyColors(); // dims or restores the categories, and replots
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -410,7 +432,7 @@ QString TimelineWidget::toolTipAt(double time) const
         text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
         for (const auto& entry : top) {
             text += QStringLiteral("<tr><td align='right'>%1&nbsp;</td><td>%2</td></tr>")
-                        .arg(CostFormat::time(entry.time), m_data->frameName(entry.frame).toHtmlEscaped());
+                        .arg(CostFormat::time(entry.time), PlainText::html(m_data->frameName(entry.frame), 200));
         }
         text += QStringLiteral("</table>");
     }

@@ -3,7 +3,7 @@
 // native/host, GC and idle time per bucket, about one bucket per two pixels of the
 // visible window. Dragging selects a time range, Shift+drag pans, the wheel zooms,
 // hovering lists a bucket's top functions, and a selected function's activity is drawn
-// as a line over the areas. Times are µs in the profile's own time base.
+// as a solid area over the faded categories. Times are µs in the profile's own time base.
 #include "views/document/profiledata.h"
 #include "model/timelinebuckets.h"
 
@@ -90,6 +90,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QCPGraph* m_graphs[TimelineBuckets::categoryCount] = {};
     QCPGraph* m_highlightGraph = nullptr;
+    bool m_dimmed = false; // the categories are faded behind a selected function's activity
     QCPItemRect* m_selectionItem = nullptr;
     TimelineBuckets m_buckets;
     std::vector<double> m_activity;

@@ -1,12 +1,13 @@
 #pragma once
 // Axis labels for times in µs from the profile start: "250 µs", "12.5 ms", "1.25 s". The
-// tick step stays QCustomPlot's readable 1-2-5 series, which suits µs as well as ms.
+// tick step stays QCustomPlot's readable 1-2-2.5-5 series, and the label shows as many
+// decimals as the step needs (0.25 s steps: 0.25, 0.5, 0.75, 1 s).
 #include "qcustomplotinclude.h"
 
 class TimeTicker : public QCPAxisTicker
 {
 public:
-    // `step` (µs) decides the unit and how many decimals tell neighbouring ticks apart.
+    // `step` (µs) decides the unit and the decimals: those that write the step exactly.
     static QString label(double microseconds, double step);
 
 protected:

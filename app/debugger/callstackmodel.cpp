@@ -1,5 +1,7 @@
 #include "app/debugger/callstackmodel.h"
 
+#include "views/plaintext.h"
+
 #include <QFileInfo>
 #include <QFont>
 
@@ -60,7 +62,7 @@ QVariant CallStackModel::data(const QModelIndex& index, int role) const
             return QString();
         return QString(QFileInfo(f.path).fileName() + QLatin1Char(':') + QString::number(f.line));
     case Qt::ToolTipRole:
-        return f.path.isEmpty() ? f.name : QString(f.path + QLatin1Char(':') + QString::number(f.line));
+        return PlainText::toolTip(f.path.isEmpty() ? f.name : QString(f.path + QLatin1Char(':') + QString::number(f.line)));
     case Qt::FontRole:
         if (!m_current.isEmpty() && f.address.compare(m_current, Qt::CaseInsensitive) == 0) {
             QFont font;

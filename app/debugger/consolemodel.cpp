@@ -4,6 +4,8 @@
 
 #include <QColor>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 
 ConsoleModel::ConsoleModel(QObject* parent) : QAbstractListModel(parent) {}
 
@@ -179,8 +181,9 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return m_showSource && !line.source.isEmpty() ? QString(line.source + QStringLiteral(": ") + line.text) : line.text;
     case Qt::ForegroundRole:
-        if (line.kind != Kind::Plain)
-            return colour(line.kind);
+        if (line.kind != Kind::Plain) // lighter on a dark base, so that it stays legible
+            return QGuiApplication::palette().color(QPalette::Base).lightnessF() < 0.5 ? colour(line.kind).lighter(170)
+                                                                                       : colour(line.kind);
         return {};
     case KindRole: return QVariant::fromValue(line.kind);
     case SourceRole: return line.source;

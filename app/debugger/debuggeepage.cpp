@@ -1,5 +1,7 @@
 #include "app/debugger/debuggeepage.h"
 
+#include "views/plaintext.h"
+
 #include "app/debugger/debuggerpanes.h"
 
 #include "views/costformat.h"
@@ -39,6 +41,7 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
     session->setParent(this);
 
     m_placeholder = new QLabel;
+    m_placeholder->setTextFormat(Qt::PlainText); // holds the machine's name
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_stack = new QStackedWidget;
@@ -74,7 +77,7 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
     });
     connect(session, &MachineSession::errorOccurred, this, [this](const QString& message) {
         m_error->setText(message);
-        m_error->setToolTip(message);
+        m_error->setToolTip(PlainText::toolTip(message));
         m_error->show();
         emit statusMessage(message);
     });
@@ -104,6 +107,7 @@ QWidget* DebuggeePage::createHeader()
     m_name->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_state = new QLabel;
     m_error = new QLabel;
+    m_error->setTextFormat(Qt::PlainText); // may quote the machine: never markup
     m_error->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; }"));
     m_error->hide();
 
@@ -229,7 +233,7 @@ void DebuggeePage::toggleProfiling()
 void DebuggeePage::updateHeader()
 {
     m_name->setText(QStringLiteral("<b>%1</b>").arg(m_session->displayName().toHtmlEscaped()));
-    m_name->setToolTip(m_session->version());
+    m_name->setToolTip(PlainText::toolTip(m_session->version()));
     const QColor color = stateColor(m_session->state());
     QString state = QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(color.name(), stateText());
     if (m_session->isProfiling())

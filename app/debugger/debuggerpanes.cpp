@@ -32,6 +32,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
       m_breakpointsPane(new BreakpointsPane(m_breakpoints, this)), m_source(new DebuggerSourcePane(m_breakpoints, this)),
       m_instruments(new InstrumentsPanel(this)), m_showInstruments(new QAction(tr("Instruments"), this))
 {
+    m_status->setTextFormat(Qt::PlainText); // the machine's break message: never markup
     m_controls->setSession(session);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_toolBar->setIconSize(QSize(16, 16));

@@ -17,6 +17,7 @@ DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* p
       m_search(new SearchBar(this))
 {
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText); // a path from the machine
     m_title->setText(tr("No source"));
     if (auto* field = m_search->findChild<QLineEdit*>())
         field->setPlaceholderText(tr("Find in source (Ctrl+F)"));

@@ -1,5 +1,7 @@
 #include "app/debugger/instrumentspanel.h"
 
+#include "views/plaintext.h"
+
 #include "views/qcustomplotinclude.h"
 
 #include "protocol/machinesession.h"
@@ -63,6 +65,8 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
             row.second = ++i;
         row.name = new QLabel(list.at(row.first).name, this);
         row.value = new QLabel(this);
+        for (QLabel* label : {row.name, row.value})
+            label->setTextFormat(Qt::PlainText); // names and units from the machine
         row.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         row.value->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000,000 / 000,000 bytes")));
         row.plot = new QCustomPlot(this);
@@ -80,7 +84,7 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
         graph->setBrush(fill);
         row.unit = list.at(row.first).unit == QLatin1String(" / ") && row.second >= 0 ? list.at(row.second).unit
                                                                                       : list.at(row.first).unit;
-        row.plot->setToolTip(list.at(row.first).name);
+        row.plot->setToolTip(PlainText::toolTip(list.at(row.first).name));
         row.plot->setMouseTracking(true);
         const int index = int(m_rows.size());
         connect(row.plot, &QCustomPlot::mouseMove, this, [this, index](QMouseEvent* event) {

@@ -1,5 +1,7 @@
 #include "app/debugger/variablesmodel.h"
 
+#include "views/plaintext.h"
+
 #include <QColor>
 #include <QHash>
 
@@ -231,7 +233,7 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return index.column() == NameColumn ? p.name : displayValue(p);
     case Qt::ToolTipRole:
-        return index.column() == ValueColumn ? p.value : p.name;
+        return PlainText::toolTip(index.column() == ValueColumn ? p.value : p.name); // the machine's: never markup
     case Qt::ForegroundRole:
         // Non-enumerable properties are dimmed, as in xsbug.
         if (p.flags.size() > 2 && p.flags.at(2) == QLatin1Char('E'))

@@ -3,9 +3,10 @@
 # xsprof needs to build and test, and nothing when they are all present already.
 
 # libqt6svg6 holds the SVG image and icon plugins; without it the SVG icons do not show.
+# qt6-svg-dev: QSvgGenerator, for exporting the flame graph and timeline as SVG.
 # python3 runs ../shared/tools (the oracle, the profile generator, the XS replayer) in tests;
 # clang and libclang-rt-14-dev build the libFuzzer targets.
-XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev cmake g++ ninja-build xvfb libqt6svg6
+XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev cmake g++ ninja-build xvfb libqt6svg6 qt6-svg-dev
     python3 clang libclang-rt-14-dev)
 
 xsprof_missing_packages() {

@@ -19,6 +19,10 @@ private slots:
     void convertThenReportGivesSameNumbers();
     void traceEventProfilesByIndex();
     void listenSavesWhatTheMachineSent();
+    void helpAndVersionWithoutDisplay_data();
+    void helpAndVersionWithoutDisplay();
+    void unknownCommandNamesTheCommands();
+    void windowWithoutDisplaySaysSo();
 
 private:
     struct Run {
@@ -26,6 +30,8 @@ private:
         QByteArray out, err;
     };
     static Run xsprof(const QStringList& arguments, int timeoutMs = 60000);
+    // As from a text console: no DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM.
+    static Run xsprofWithoutDisplay(const QStringList& arguments);
     QTemporaryDir m_dir;
 };
 
@@ -37,6 +43,23 @@ TestCli::Run TestCli::xsprof(const QStringList& arguments, int timeoutMs)
     if (!p.waitForFinished(timeoutMs))
         p.kill();
     r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+TestCli::Run TestCli::xsprofWithoutDisplay(const QStringList& arguments)
+{
+    QProcess p;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QString::fromLatin1(name));
+    p.setProcessEnvironment(environment);
+    p.start(QStringLiteral(XSPROF_EXECUTABLE), arguments);
+    Run r;
+    if (!p.waitForFinished(30000))
+        p.kill();
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1; // -1: crashed (Qt's abort)
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
@@ -202,6 +225,57 @@ void TestCli::listenSavesWhatTheMachineSent()
     const Run reopened = xsprof({QStringLiteral("report"), saved, QStringLiteral("--json")});
     QCOMPARE(reopened.code, 0);
     QCOMPARE(nlohmann::json::parse(reopened.out.toStdString()).at("functions").size(), got.at("functions").size());
+}
+
+void TestCli::helpAndVersionWithoutDisplay_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << QStringLiteral("xsprof report FILE");
+    QTest::newRow("-h") << QStringList{QStringLiteral("-h")} << QStringLiteral("xsprof convert IN OUT");
+    QTest::newRow("--help after a file") << QStringList{QStringLiteral("some.cpuprofile"), QStringLiteral("--help")}
+                                         << QStringLiteral("xsprof listen");
+    QTest::newRow("--version") << QStringList{QStringLiteral("--version")}
+                               << QStringLiteral("xsprof " XSPROF_VERSION "\n");
+    QTest::newRow("report --help") << QStringList{QStringLiteral("report"), QStringLiteral("--help")}
+                                   << QStringLiteral("--sort");
+}
+
+void TestCli::helpAndVersionWithoutDisplay()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    const Run r = xsprofWithoutDisplay(arguments);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(QString::fromUtf8(r.out).contains(expected), r.out.constData());
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+}
+
+void TestCli::unknownCommandNamesTheCommands()
+{
+    for (const Run& r : {xsprofWithoutDisplay({QStringLiteral("reprot"), QStringLiteral("f")}),
+                         xsprof({QStringLiteral("reprot"), QStringLiteral("f")})}) {
+        QCOMPARE(r.code, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+        for (const char* word : {"reprot", "report", "convert", "listen"})
+            QVERIFY2(err.contains(QLatin1String(word)), qPrintable(err));
+        QVERIFY(r.out.isEmpty());
+    }
+}
+
+void TestCli::windowWithoutDisplaySaysSo()
+{
+    const QString file = QStringLiteral(XSPROF_CORPUS_DIR "/tiny/linear.cpuprofile");
+    for (const QStringList& arguments : {QStringList{file}, QStringList{}}) {
+        const Run r = xsprofWithoutDisplay(arguments);
+        QCOMPARE(r.code, 1);
+        const QString err = QString::fromUtf8(r.err);
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+        QVERIFY2(err.contains(QLatin1String("no display")) && err.contains(QLatin1String("xvfb-run"))
+                     && err.contains(QLatin1String("xsprof report")),
+                 qPrintable(err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -3,6 +3,8 @@
 #include "model/bottomuptree.h"
 #include "model/profileanalysis.h"
 #include "model/profilebuilder.h"
+#include "model/profileloader.h"
+#include "model/timelinebuckets.h"
 
 #include <QTest>
 
@@ -65,6 +67,7 @@ private slots:
     void rangeRestrictsEveryNumber();
     void builderMergesEqualPaths();
     void badlyShuffledSamplesSortStably();
+    void codeFromEvalIsJavaScript();
 };
 
 void TestAnalysis::badlyShuffledSamplesSortStably()
@@ -228,6 +231,33 @@ void TestAnalysis::builderMergesEqualPaths()
     const StackId s2 = b.stack(s1, x);
     QVERIFY(s2 != s1);
     QCOMPARE(b.profile().stacks.parent[s2.value], s1);
+}
+
+// V8 writes code compiled from a string (eval, new Function) with an empty url and a real
+// line; builtins have an empty url and line -1.
+void TestAnalysis::codeFromEvalIsJavaScript()
+{
+    const std::string json = R"json({"nodes":[
+        {"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},
+        {"id":2,"callFrame":{"functionName":"main","scriptId":"3","url":"file:///app/main.js","lineNumber":9,"columnNumber":0},"children":[3,4]},
+        {"id":3,"callFrame":{"functionName":"","scriptId":"146","url":"","lineNumber":2,"columnNumber":4}},
+        {"id":4,"callFrame":{"functionName":"parse","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1}}],
+        "startTime":0,"endTime":300,"samples":[3,4,3],"timeDeltas":[0,100,100]})json";
+    const LoadResult result = loadProfileData(json, "eval.cpuprofile");
+    QVERIFY(result.ok());
+    const Profile& p = *result.profile;
+    const FrameId evaluated = frame(p, "");
+    const FrameId builtin = frame(p, "parse");
+    QVERIFY(p.frames.kind[evaluated.value] == FrameKind::Js);
+    QVERIFY(p.frames.kind[builtin.value] == FrameKind::Native);
+    QVERIFY(p.frames.kind[frame(p, "main").value] == FrameKind::Js);
+    QCOMPARE(p.location(evaluated), std::string("(eval) 3"));
+    QCOMPARE(p.location(builtin), std::string());
+    QCOMPARE(p.location(frame(p, "main")), std::string("main.js (10)"));
+    // The timeline counts the two eval samples as JavaScript, the builtin's as native.
+    const TimelineBuckets buckets(p, 0.0, 300.0, 3);
+    QCOMPARE(buckets.categoryTotal(TimelineBuckets::Js), 200.0);
+    QCOMPARE(buckets.categoryTotal(TimelineBuckets::Native), 100.0);
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

@@ -1,0 +1,108 @@
+#include "shortcutsdialog.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+QString withoutMnemonic(QString text)
+{
+    text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    text.replace(QStringLiteral("&&"), QStringLiteral("&"));
+    if (text.endsWith(QStringLiteral("…")))
+        text.chop(1);
+    return text;
+}
+
+void collect(const QMenu* menu, const QString& section, QList<ShortcutsDialog::Entry>& out)
+{
+    const QList<QAction*> actions = menu->actions();
+    for (const QAction* action : actions) {
+        if (action->menu()) {
+            collect(action->menu(), section, out);
+            continue;
+        }
+        const QList<QKeySequence> keys = action->shortcuts();
+        if (keys.isEmpty() || action->isSeparator())
+            continue;
+        QStringList written;
+        for (const QKeySequence& key : keys)
+            written << key.toString(QKeySequence::NativeText);
+        out.append({section, withoutMnemonic(action->text()), written.join(QStringLiteral(", "))});
+    }
+}
+
+// Keys the views handle in their own key events (not menu actions).
+QList<ShortcutsDialog::Entry> viewKeys()
+{
+    const QString views = ShortcutsDialog::tr("Views");
+    return {
+        {views, ShortcutsDialog::tr("Open the selected function's source"), ShortcutsDialog::tr("Enter, double-click")},
+        {views, ShortcutsDialog::tr("Copy the selected rows (tab-separated)"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)},
+        {views, ShortcutsDialog::tr("Flame graph: zoom out one level"), ShortcutsDialog::tr("Backspace")},
+        {views, ShortcutsDialog::tr("Clear the search, or the time range in the timeline"), ShortcutsDialog::tr("Esc")},
+        {views, ShortcutsDialog::tr("Timeline: select a range / pan / zoom"), ShortcutsDialog::tr("Drag / Shift+drag / wheel")},
+        {views, ShortcutsDialog::tr("Debugger: delete the selected breakpoint"), QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)},
+    };
+}
+
+} // namespace
+
+QList<ShortcutsDialog::Entry> ShortcutsDialog::entries(const QMenuBar* menuBar)
+{
+    QList<Entry> out;
+    const QList<QAction*> menus = menuBar->actions();
+    for (const QAction* top : menus) {
+        if (top->menu())
+            collect(top->menu(), withoutMnemonic(top->text()), out);
+    }
+    out.append(viewKeys());
+    return out;
+}
+
+QString ShortcutsDialog::markdown(const QList<Entry>& entries)
+{
+    QString text = tr("| Where | Command | Keys |\n|---|---|---|\n");
+    for (const Entry& e : entries)
+        text += QStringLiteral("| %1 | %2 | %3 |\n").arg(e.section, e.command, e.keys);
+    return text;
+}
+
+ShortcutsDialog::ShortcutsDialog(const QMenuBar* menuBar, QWidget* parent)
+    : QDialog(parent), m_table(new QTableWidget(this))
+{
+    setWindowTitle(tr("Keyboard Shortcuts"));
+    const QList<Entry> all = entries(menuBar);
+    m_table->setColumnCount(3);
+    m_table->setHorizontalHeaderLabels({tr("Where"), tr("Command"), tr("Keys")});
+    m_table->setRowCount(int(all.size()));
+    for (int row = 0; row < all.size(); ++row) {
+        const Entry& e = all[row];
+        int column = 0;
+        for (const QString& text : {e.section, e.command, e.keys}) {
+            auto* item = new QTableWidgetItem(text);
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            m_table->setItem(row, column++, item);
+        }
+    }
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->resizeColumnToContents(0);
+    m_table->resizeColumnToContents(2);
+    m_table->resizeRowsToContents();
+    m_table->setAccessibleName(tr("Keyboard shortcuts"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_table);
+    layout->addWidget(buttons);
+    resize(640, 520);
+}

@@ -1,0 +1,26 @@
+#pragma once
+// Double-click or Enter on a function: the user's editor when Preferences › "Open source in"
+// names one, else the built-in pane; a file that is not here leads to the path mappings
+// (a dialog offering Preferences › Source files with a rule for its folder begun).
+#include <QObject>
+
+class MainWindow;
+class Preferences;
+class ProfilePage;
+
+class SourceOpening : public QObject
+{
+    Q_OBJECT
+public:
+    SourceOpening(MainWindow* window, Preferences* preferences);
+
+    // For every profile page of the window, as it is created.
+    void attach(ProfilePage* page);
+
+private:
+    bool openInEditor(const QString& path, int line);
+    void offerPathMapping(const QString& url);
+
+    MainWindow* m_window;
+    Preferences* m_preferences;
+};

@@ -1,0 +1,37 @@
+#pragma once
+// File › Export: the flame graph or chart and the timeline of the tab in front as SVG or
+// PNG, and the table in front (any tree view: cost trees, call stack, variables) copied as
+// tab-separated text or Markdown.
+#include "views/treeexport.h"
+
+#include <QObject>
+
+class FlameGraphView;
+class MainWindow;
+class QMenu;
+class QTreeView;
+class QWidget;
+
+class WindowExports : public QObject
+{
+    Q_OBJECT
+public:
+    // Fills `menu`; its actions act on the window's current tab.
+    WindowExports(MainWindow* window, QMenu* menu);
+
+    // The view an action exports in `tab`: the flame graph or chart shown (or last shown), the
+    // timeline, and the tree with the focus, else the visible one.
+    static FlameGraphView* flameView(QWidget* tab);
+    static QWidget* timeline(QWidget* tab);
+    static QTreeView* tableInFront(QWidget* tab);
+
+    // Copies the table in front to the clipboard; false when there is none.
+    bool copyTable(TreeExport::Format format);
+
+private:
+    void updateActions();
+    void exportImage(QWidget* view, const QString& what);
+
+    MainWindow* m_window;
+    QMenu* m_menu;
+};

@@ -1,0 +1,641 @@
+// The window as a desktop user meets it: already-open files, same names, '&' in names, Open
+// Recent, files that are not profiles, hostile names shown as text, keyboard shortcuts,
+// themes, export, the editor preference and the first-start layout.
+#include "viewtestutils.h"
+
+#include "app/debugger/callstackview.h"
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/debuggeepage.h"
+#include "app/debugger/debuggerpanes.h"
+#include "app/debugger/variablesview.h"
+#include "app/editorchooser.h"
+#include "app/firststart.h"
+#include "app/editorlauncher.h"
+#include "app/loaderrordialog.h"
+#include "app/mainwindow.h"
+#include "app/preferences.h"
+#include "app/preferencesdialog.h"
+#include "app/servercontroller.h"
+#include "app/settingskeys.h"
+#include "app/shortcutsdialog.h"
+#include "app/theme.h"
+#include "app/windowexports.h"
+#include "views/costtreemodel.h"
+#include "views/costtreeview.h"
+#include "views/document/profileloader.h"
+#include "views/flamegraphpanel.h"
+#include "views/flamegraphview.h"
+#include "views/imageexport.h"
+#include "views/plaintext.h"
+#include "views/profilepage.h"
+#include "views/sourcepane.h"
+#include "views/timelinewidget.h"
+#include "views/treeexport.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace ViewTestUtils;
+
+namespace {
+
+const QString hostileProfile = QStringLiteral(XSPROF_TEST_DATA_DIR "/hostile_names.cpuprofile");
+
+// What a rich-text tooltip shows, as the user reads it.
+QString shownText(const QString& tip)
+{
+    if (!Qt::mightBeRichText(tip))
+        return tip;
+    QTextDocument document;
+    document.setHtml(tip);
+    return document.toPlainText().remove(QChar(0x200B));
+}
+
+QAction* findAction(const QWidget* root, const QString& text)
+{
+    const QList<QAction*> actions = root->findChildren<QAction*>();
+    for (QAction* action : actions) {
+        if (QString(action->text()).remove(QLatin1Char('&')) == text)
+            return action;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestDesktop : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void openingAnOpenFileSwitchesToIt();
+    void sameNamesShowTheirFolder();
+    void ampersandsAreNotMnemonics();
+    void openRecentDropsMissingFiles();
+    void notAProfileSaysWhatItIs();
+    void oneDialogForSeveralBadFiles();
+    void hostileNamesAreText();
+    void hostileMachineIsText();
+    void plainTextToolTips();
+    void keyboardShortcutsDialogListsTheMenus();
+    void themeIsAppliedAndKept();
+    void exportImagesAndTables();
+    void markdownEscapesMarkup();
+    void editorCommandLine();
+    void doubleClickOpensTheEditor();
+    void missingSourceOffersAPathMapping();
+    void firstStartUsesTheScreen();
+
+private:
+    QString copyCorpusFile(const QString& corpusName, const QString& relativeTarget);
+    ProfilePage* openAndWait(const QString& path);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestDesktop::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+}
+
+void TestDesktop::cleanup()
+{
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+    Theme::apply(Theme::Mode::System);
+}
+
+QString TestDesktop::copyCorpusFile(const QString& corpusName, const QString& relativeTarget)
+{
+    const QString target = m_dir->filePath(relativeTarget);
+    QDir().mkpath(QFileInfo(target).absolutePath());
+    QFile::copy(corpusPath(corpusName), target);
+    return target;
+}
+
+ProfilePage* TestDesktop::openAndWait(const QString& path)
+{
+    const int before = m_window->documentCount();
+    m_window->openFile(path);
+    if (!QTest::qWaitFor([&] { return m_window->documentCount() > before; }, 20000))
+        return nullptr;
+    return m_window->currentPage();
+}
+
+void TestDesktop::openingAnOpenFileSwitchesToIt()
+{
+    const QString a = corpusPath(QStringLiteral("tiny/diamond.cpuprofile"));
+    QVERIFY(openAndWait(a));
+    QVERIFY(openAndWait(corpusPath(QStringLiteral("tiny/linear.cpuprofile"))));
+    QCOMPARE(m_window->tabWidget()->currentIndex(), 1);
+    QSignalSpy started(m_window->loader(), &ProfileLoader::loaded);
+    m_window->openFile(a);
+    QCOMPARE(m_window->tabWidget()->currentIndex(), 0); // at once, without loading again
+    QTest::qWait(300);
+    QCOMPARE(m_window->documentCount(), 2);
+    QCOMPARE(started.count(), 0);
+    // Through a relative spelling of the same file as well.
+    QDir::setCurrent(QFileInfo(a).absolutePath());
+    m_window->tabWidget()->setCurrentIndex(1);
+    m_window->openFile(QStringLiteral("./diamond.cpuprofile"));
+    QCOMPARE(m_window->tabWidget()->currentIndex(), 0);
+}
+
+void TestDesktop::sameNamesShowTheirFolder()
+{
+    const QString a = copyCorpusFile(QStringLiteral("tiny/diamond.cpuprofile"), QStringLiteral("dirA/same.cpuprofile"));
+    const QString b = copyCorpusFile(QStringLiteral("tiny/linear.cpuprofile"), QStringLiteral("dirB/same.cpuprofile"));
+    QVERIFY(openAndWait(a));
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("same.cpuprofile"));
+    QVERIFY(openAndWait(b));
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("same.cpuprofile — dirA"));
+    QCOMPARE(m_window->tabWidget()->tabText(1), QStringLiteral("same.cpuprofile — dirB"));
+    // Open Recent tells them apart too.
+    QMenu* recent = m_window->menuBar()->findChild<QMenu*>();
+    QStringList texts;
+    for (QMenu* menu : m_window->menuBar()->findChildren<QMenu*>()) {
+        if (QString(menu->title()).remove(QLatin1Char('&')) == QLatin1String("Open Recent"))
+            recent = menu;
+    }
+    for (QAction* action : recent->actions())
+        texts << action->text();
+    QVERIFY2(texts.filter(QStringLiteral("same.cpuprofile — dirA")).size() == 1, qPrintable(texts.join(QLatin1Char('|'))));
+    QVERIFY(texts.filter(QStringLiteral("same.cpuprofile — dirB")).size() == 1);
+    // Closing one: the other is alone with its name again.
+    m_window->closeDocument(0);
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("same.cpuprofile"));
+}
+
+void TestDesktop::ampersandsAreNotMnemonics()
+{
+    const QString path = copyCorpusFile(QStringLiteral("tiny/diamond.cpuprofile"), QStringLiteral("R&D profile.cpuprofile"));
+    QVERIFY(openAndWait(path));
+    // "&&" is how a tab or an action shows one '&'; a lone '&' would underline the next letter.
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("R&&D profile.cpuprofile"));
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("R&D profile.cpuprofile")));
+    bool found = false;
+    for (QMenu* menu : m_window->menuBar()->findChildren<QMenu*>()) {
+        for (QAction* action : menu->actions())
+            found = found || action->text().endsWith(QStringLiteral("R&&D profile.cpuprofile"));
+    }
+    QVERIFY(found);
+}
+
+void TestDesktop::openRecentDropsMissingFiles()
+{
+    const QString kept = copyCorpusFile(QStringLiteral("tiny/diamond.cpuprofile"), QStringLiteral("kept.cpuprofile"));
+    const QString gone = copyCorpusFile(QStringLiteral("tiny/linear.cpuprofile"), QStringLiteral("gone.cpuprofile"));
+    QVERIFY(openAndWait(kept));
+    QVERIFY(openAndWait(gone));
+    QCOMPARE(m_settings->value(SettingsKeys::recentFiles).toStringList().size(), 2);
+    QVERIFY(QFile::remove(gone));
+    QMenu* recent = nullptr;
+    for (QMenu* menu : m_window->menuBar()->findChildren<QMenu*>()) {
+        if (QString(menu->title()).remove(QLatin1Char('&')) == QLatin1String("Open Recent"))
+            recent = menu;
+    }
+    QVERIFY(recent);
+    emit recent->aboutToShow(); // as when the user opens the menu
+    const QStringList files = m_settings->value(SettingsKeys::recentFiles).toStringList();
+    QCOMPARE(files, QStringList{QFileInfo(kept).absoluteFilePath()});
+    for (QAction* action : recent->actions())
+        QVERIFY(!action->text().contains(QLatin1String("gone")));
+}
+
+void TestDesktop::notAProfileSaysWhatItIs()
+{
+    const QString png = m_dir->filePath(QStringLiteral("screenshot.png"));
+    QImage image(4, 4, QImage::Format_RGB32);
+    image.fill(Qt::red);
+    QVERIFY(image.save(png));
+    QSignalSpy failed(m_window->loader(), &ProfileLoader::failed);
+    m_window->openFiles({png});
+    QVERIFY(failed.wait());
+    LoadErrorDialog* box = m_window->loadErrorDialog();
+    QVERIFY(box);
+    QVERIFY2(box->informativeText().contains(QLatin1String("screenshot.png is a PNG image, not a profile")),
+             qPrintable(box->informativeText()));
+    QVERIFY(!box->informativeText().contains(QLatin1String("syntax")));
+}
+
+void TestDesktop::oneDialogForSeveralBadFiles()
+{
+    QStringList bad;
+    for (const QString& name : {QStringLiteral("a.cpuprofile"), QStringLiteral("<b>b<i>.cpuprofile"),
+                                QStringLiteral("c.cpuprofile")}) {
+        QFile file(m_dir->filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"nodes\": [");
+        bad << file.fileName();
+    }
+    QSignalSpy failed(m_window->loader(), &ProfileLoader::failed);
+    m_window->openFiles(bad);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 3, 20000);
+    QCOMPARE(m_window->findChildren<QMessageBox*>().size(), 1);
+    LoadErrorDialog* box = m_window->loadErrorDialog();
+    QCOMPARE(box->errorCount(), 3);
+    QVERIFY(box->text().contains(QLatin1String("3")));
+    QCOMPARE(box->textFormat(), Qt::PlainText);
+    for (const QString& path : bad)
+        QVERIFY(box->informativeText().contains(QFileInfo(path).fileName()));
+    auto* informative = box->findChild<QLabel*>(QStringLiteral("qt_msgbox_informativelabel"));
+    QVERIFY(informative);
+    QCOMPARE(informative->textFormat(), Qt::PlainText); // "<b>b</b>" is shown, not bold
+    box->accept();
+    QTRY_VERIFY(!m_window->loadErrorDialog());
+    // The next failure opens a fresh dialog.
+    m_window->openFiles({bad.first()});
+    QTRY_VERIFY(m_window->loadErrorDialog());
+    QCOMPARE(m_window->loadErrorDialog()->errorCount(), 1);
+}
+
+void TestDesktop::hostileNamesAreText()
+{
+    ProfilePage* page = openAndWait(hostileProfile);
+    QVERIFY(page);
+    const CostTreeModel* model = page->functionView(true)->costModel(); // every function with self time
+    int checked = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        const QString name = index.data(CostTreeModel::NameRole).toString();
+        if (name == QLatin1String("(root)"))
+            continue;
+        const QString tip = index.data(Qt::ToolTipRole).toString();
+        const QString shown = shownText(tip);
+        ++checked;
+        if (name.size() > 1500) { // cut, and breakable so that it wraps
+            QVERIFY(shown.startsWith(name.left(1000)));
+            QVERIFY(shown.size() < 1700);
+            QVERIFY(tip.contains(QChar(0x200B)));
+            continue;
+        }
+        // Every tag, entity and control character reads as written (controls as symbols).
+        QVERIFY2(shown.startsWith(PlainText::visibleControls(name)), qPrintable(shown));
+        QVERIFY(!tip.contains(QLatin1String("<b>")) && !tip.contains(QLatin1String("<img")));
+        QVERIFY(index.data(Qt::DisplayRole).toString() == name || name.isEmpty());
+    }
+    QCOMPARE(checked, 9);
+    // The tooltip of the file with the tagged url shows the url literally.
+    const QModelIndex bold = findRow(*model, QStringLiteral("<b>bold</b> & <i>x</i>"));
+    QVERIFY(bold.isValid());
+    QVERIFY(shownText(bold.data(Qt::ToolTipRole).toString()).contains(QLatin1String("file:///srv/<b>app</b>/R&D/")));
+}
+
+// A replayed machine whose name, log lines, frames, paths and values are markup, with a
+// 10 000-character log line and value: everything reads as sent.
+void TestDesktop::hostileMachineIsText()
+{
+    m_settings->setValue(SettingsKeys::port, 0); // any free port
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+    QVERIFY(m_window->startDebugServer());
+    m_window->show();
+    bool checked = false;
+    connect(m_window->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+        connect(s, &MachineSession::broke, this, [&, s] {
+            DebuggeePage* machine = m_window->currentDebuggee();
+            QVERIFY(machine && machine->session() == s);
+            const QString name = QStringLiteral("<b>evil</b> & <img src=x>");
+            QVERIFY(machine->title().contains(name));
+            const int tab = m_window->indexOf(machine);
+            QVERIFY(m_window->tabWidget()->tabText(tab).startsWith(PlainText::escapeMnemonics(name)));
+            QVERIFY(shownText(m_window->tabWidget()->tabToolTip(tab)).contains(name));
+            QVERIFY(m_window->windowTitle().contains(name));
+            DebuggerPanes* panes = machine->debuggerPanes();
+            QCOMPARE(panes->statusLabel()->textFormat(), Qt::PlainText);
+            QVERIFY2(panes->statusLabel()->text().contains(QLatin1String("<b>debugger</b> & <i>more</i>")),
+                     qPrintable(panes->statusLabel()->text()));
+            // Call stack: names as sent; tooltips show the tagged path literally.
+            const QAbstractItemModel* stack = panes->callStack()->model();
+            QTRY_VERIFY(stack->rowCount() == 2);
+            QCOMPARE(stack->index(0, 0).data().toString(), QStringLiteral("<img src=x onerror=alert(1)>"));
+            QVERIFY(shownText(stack->index(0, 0).data(Qt::ToolTipRole).toString()).contains(QLatin1String("/srv/<b>app</b>/R&D.js")));
+            QCOMPARE(shownText(stack->index(1, 0).data(Qt::ToolTipRole).toString()), QStringLiteral("/srv/app/main.js:9"));
+            // Locals: the value's tooltip is the value, wrapped and cut, never markup.
+            const QAbstractItemModel* locals = panes->locals()->model();
+            QTRY_VERIFY(locals->rowCount() >= 2);
+            bool sawScript = false, sawLong = false;
+            for (int row = 0; row < locals->rowCount(); ++row) {
+                const QString tip = locals->index(row, 1).data(Qt::ToolTipRole).toString();
+                sawScript = sawScript || shownText(tip) == QStringLiteral("'<script>alert(1)</script> &amp;'");
+                if (locals->index(row, 0).data().toString() == QLatin1String("long")) {
+                    sawLong = true;
+                    QVERIFY(shownText(tip).size() < 1700);
+                }
+                QVERIFY(!tip.contains(QLatin1String("<script")));
+            }
+            QVERIFY(sawScript && sawLong);
+            checked = true;
+            QTimer::singleShot(50, s, &MachineSession::go);
+        });
+    });
+    QProcess python;
+    python.setProcessChannelMode(QProcess::MergedChannels);
+    python.start(QStringLiteral("python3"),
+                 {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), QStringLiteral(XSPROF_TEST_DATA_DIR "/hostile_machine.xsbug"),
+                  QStringLiteral("--connect"),
+                  QStringLiteral("127.0.0.1:%1").arg(m_window->serverController()->server()->port()),
+                  QStringLiteral("--quiet"), QStringLiteral("--timeout"), QStringLiteral("60")});
+    QDeadlineTimer deadline(70000);
+    while (python.state() != QProcess::NotRunning && !deadline.hasExpired())
+        QTest::qWait(20);
+    QVERIFY2(checked, python.readAll().constData());
+    // The console lines are the log text, tags and all (the list shows plain strings).
+    DebuggeePage* machine = m_window->currentDebuggee();
+    QVERIFY(machine);
+    ConsoleModel* console = machine->debuggerPanes()->consoleModel();
+    QStringList lines;
+    for (int row = 0; row < console->rowCount(); ++row)
+        lines << console->index(row, 0).data().toString();
+    const QString all = lines.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QLatin1String("<b>bold log</b> &amp; <a href=\"https://example.com/\">link</a>")), qPrintable(all.left(500)));
+    QVERIFY(all.contains(QLatin1String("after the break <u>underlined</u>")));
+    QVERIFY(all.contains(QString(10000, QLatin1Char('L'))));
+}
+
+void TestDesktop::plainTextToolTips()
+{
+    QCOMPARE(shownText(PlainText::toolTip(QStringLiteral("a <b>b</b> &amp; c\nnext"))),
+             QStringLiteral("a <b>b</b> &amp; c\nnext"));
+    QCOMPARE(PlainText::visibleControls(QStringLiteral("a\x01" "b\x1b")), QStringLiteral("a\u2401b\u241b"));
+    QCOMPARE(PlainText::escapeMnemonics(QStringLiteral("R&D")), QStringLiteral("R&&D"));
+    QCOMPARE(PlainText::singleLine(QStringLiteral("a\nb\tc\x01")), QStringLiteral("a\u21b5b c\u2401"));
+    QCOMPARE(PlainText::html(QStringLiteral("<i>&")), QStringLiteral("&lt;i&gt;&amp;"));
+    const QString tip = PlainText::toolTip(QString(10000, QLatin1Char('y')));
+    QVERIFY(shownText(tip).endsWith(QChar(0x2026)));
+    QVERIFY(Qt::mightBeRichText(tip)); // so that Qt wraps it
+}
+
+void TestDesktop::keyboardShortcutsDialogListsTheMenus()
+{
+    const QList<ShortcutsDialog::Entry> entries = ShortcutsDialog::entries(m_window->menuBar());
+    const auto keysOf = [&](const QString& command) {
+        for (const ShortcutsDialog::Entry& e : entries) {
+            if (e.command == command)
+                return e.keys;
+        }
+        return QString();
+    };
+    QCOMPARE(keysOf(QStringLiteral("Open")), QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText));
+    QCOMPARE(keysOf(QStringLiteral("Expand Hot Path")), QKeySequence(Qt::CTRL | Qt::Key_E).toString(QKeySequence::NativeText));
+    QVERIFY(!keysOf(QStringLiteral("Keyboard Shortcuts")).isEmpty());
+    QVERIFY(!keysOf(QStringLiteral("Find")).isEmpty());
+    // Every menu action with a key is listed.
+    int withKeys = 0;
+    for (QAction* action : m_window->menuBar()->findChildren<QAction*>()) {
+        if (!action->shortcut().isEmpty() && !action->menu())
+            ++withKeys;
+    }
+    QVERIFY(withKeys > 0);
+    QAction* open = findAction(m_window.get(), QStringLiteral("Keyboard Shortcuts"));
+    QVERIFY(open);
+    open->trigger();
+    auto* dialog = m_window->findChild<ShortcutsDialog*>();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->table()->rowCount(), int(entries.size()));
+    const QString markdown = ShortcutsDialog::markdown(entries);
+    QVERIFY(markdown.startsWith(QLatin1String("| Where | Command | Keys |")));
+    QCOMPARE(markdown.count(QLatin1Char('\n')), int(entries.size()) + 2);
+    if (qEnvironmentVariableIsSet("XSPROF_PRINT_SHORTCUTS"))
+        std::fputs(qPrintable(markdown), stdout); // the README's table
+    dialog->close();
+}
+
+void TestDesktop::themeIsAppliedAndKept()
+{
+    QAction* dark = findAction(m_window.get(), QStringLiteral("Dark"));
+    QVERIFY(dark && dark->isCheckable());
+    dark->trigger();
+    QVERIFY(Theme::isDark());
+    QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    QCOMPARE(Theme::load(*m_settings), Theme::Mode::Dark);
+    // A new window (the next start) shows Dark checked.
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+    QVERIFY(findAction(m_window.get(), QStringLiteral("Dark"))->isChecked());
+    // The views follow the palette: the timeline's background and the tree's text.
+    ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(page);
+    QVERIFY(page->palette().color(QPalette::Base).lightnessF() < 0.3);
+    findAction(m_window.get(), QStringLiteral("Light"))->trigger();
+    QVERIFY(!Theme::isDark());
+    QCOMPARE(Theme::load(*m_settings), Theme::Mode::Light);
+}
+
+void TestDesktop::exportImagesAndTables()
+{
+    ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(page);
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    page->tabs()->setCurrentWidget(page->flameGraph());
+    FlameGraphView* flame = WindowExports::flameView(m_window->tabWidget()->currentWidget());
+    QCOMPARE(flame, page->flameGraph()->view());
+    QTRY_VERIFY(!flame->layout().boxes().empty());
+    const QString svg = m_dir->filePath(QStringLiteral("flame.svg"));
+    QString error;
+    QVERIFY2(ImageExport::save(flame, svg, &error), qPrintable(error));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY2(svgText.contains(">fib<") || svgText.contains("fib"), "the frame names are text in the SVG");
+    const QString png = m_dir->filePath(QStringLiteral("flame.png"));
+    QVERIFY(ImageExport::save(flame, png, &error));
+    QCOMPARE(QImage(png).size(), flame->size() * flame->devicePixelRatio());
+
+    QWidget* timeline = WindowExports::timeline(m_window->tabWidget()->currentWidget());
+    QVERIFY(timeline);
+    const QString timelineSvg = m_dir->filePath(QStringLiteral("timeline.svg"));
+    QVERIFY(ImageExport::save(timeline, timelineSvg, &error));
+    QFile timelineFile(timelineSvg);
+    QVERIFY(timelineFile.open(QIODevice::ReadOnly));
+    const QByteArray timelineText = timelineFile.readAll();
+    QVERIFY(timelineText.contains("<path") || timelineText.contains("<polyline"));
+    QVERIFY(!timelineText.contains("<image")); // vectors, not the plot's pixmap buffer
+
+    // The function table: header with columns, then every visible row.
+    page->tabs()->setCurrentIndex(0);
+    CostTreeView* tree = page->functionView(false);
+    tree->setFocus();
+    tree->clearSelection();
+    const QString tsv = TreeExport::text(tree, TreeExport::Format::TabSeparated);
+    const QStringList lines = tsv.trimmed().split(QLatin1Char('\n'));
+    int visibleRows = 0;
+    for (QModelIndex row = tree->model()->index(0, 0); row.isValid(); row = tree->indexBelow(row))
+        ++visibleRows;
+    QVERIFY(visibleRows > tree->model()->rowCount()); // expanded rows count too
+    QCOMPARE(lines.size(), visibleRows + 1);
+    QVERIFY(lines.first().startsWith(QStringLiteral("Function\tLocation\t")));
+    QCOMPARE(lines.first().count(QLatin1Char('\t')), lines.at(1).count(QLatin1Char('\t')));
+    // A selection exports just the selection.
+    const QModelIndex second = tree->indexBelow(tree->model()->index(0, 0));
+    QVERIFY(second.isValid());
+    tree->selectionModel()->select(second, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const QString one = TreeExport::text(tree, TreeExport::Format::Markdown);
+    QCOMPARE(one.count(QLatin1Char('\n')), 3);
+    QVERIFY(one.contains(QLatin1String("|---|")));
+    QVERIFY(one.contains(TreeExport::markdownCell(second.data().toString())));
+}
+
+void TestDesktop::markdownEscapesMarkup()
+{
+    QCOMPARE(TreeExport::markdownCell(QStringLiteral("<b>x</b> | a_b *c*\nd")),
+             QStringLiteral("&lt;b&gt;x&lt;/b&gt; \\| a\\_b \\*c\\* d"));
+    ProfilePage* page = openAndWait(hostileProfile);
+    QVERIFY(page);
+    const QString markdown = TreeExport::text(page->functionView(true), TreeExport::Format::Markdown);
+    QVERIFY(!markdown.contains(QLatin1String("<img")));
+    QVERIFY(markdown.contains(QLatin1String("&lt;img src=x onerror=alert(1)&gt;")));
+    // One line per row: names with line breaks stay on their row.
+    QCOMPARE(markdown.count(QLatin1Char('\n')), page->functionView(true)->model()->rowCount() + 2);
+}
+
+void TestDesktop::editorCommandLine()
+{
+    QCOMPARE(EditorLauncher::commandLine(QStringLiteral("code --goto {file}:{line}"), QStringLiteral("/a b/c.js"), 3),
+             (QStringList{QStringLiteral("code"), QStringLiteral("--goto"), QStringLiteral("/a b/c.js:3")}));
+    QCOMPARE(EditorLauncher::commandLine(QStringLiteral("kate --line {line} {file}"), QStringLiteral("/x/\"q\".js"), 0),
+             (QStringList{QStringLiteral("kate"), QStringLiteral("--line"), QStringLiteral("1"), QStringLiteral("/x/\"q\".js")}));
+    QVERIFY(EditorLauncher::commandLine(QStringLiteral("  "), QStringLiteral("/f"), 1).isEmpty());
+    QString error;
+    QVERIFY(!EditorLauncher::open(QString(), QStringLiteral("/f"), 1, &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!EditorLauncher::open(QStringLiteral("/nonexistent/editor {file}"), QStringLiteral("/f"), 1, &error));
+    QVERIFY(error.contains(QLatin1String("/nonexistent/editor")));
+}
+
+void TestDesktop::doubleClickOpensTheEditor()
+{
+    // A profile whose function lives in a file here.
+    const QString source = m_dir->filePath(QStringLiteral("my app/main.js"));
+    QDir().mkpath(QFileInfo(source).absolutePath());
+    QFile js(source);
+    QVERIFY(js.open(QIODevice::WriteOnly));
+    js.write("function work() {}\n\nwork();\n");
+    js.close();
+    const QString profile = m_dir->filePath(QStringLiteral("editor.cpuprofile"));
+    QFile out(profile);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QStringLiteral(R"json({"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},
+        {"id":2,"callFrame":{"functionName":"work","url":"%1","lineNumber":2,"columnNumber":0}}],
+        "startTime":0,"endTime":2000,"samples":[2,2],"timeDeltas":[0,1000]})json")
+                  .arg(QUrl::fromLocalFile(source).toString())
+                  .toUtf8());
+    out.close();
+    // The "editor" writes what it was given into a file.
+    const QString record = m_dir->filePath(QStringLiteral("opened.txt"));
+    const QString editor = m_dir->filePath(QStringLiteral("editor.sh"));
+    QFile script(editor);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(QStringLiteral("#!/bin/sh\nprintf '%s|%s' \"$1\" \"$2\" > '%1'\n").arg(record).toUtf8());
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+    m_window->preferences()->setOpenSourceCommand(QStringLiteral("\"%1\" {file} {line}").arg(editor));
+    ProfilePage* page = openAndWait(profile);
+    QVERIFY(page);
+    CostTreeView* functions = page->functionView(true);
+    const QModelIndex work = findRow(*functions->model(), QStringLiteral("work"));
+    QVERIFY(work.isValid());
+    emit functions->doubleClicked(work);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(record).size() > 0, 10000);
+    QFile opened(record);
+    QVERIFY(opened.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(opened.readAll()), source + QStringLiteral("|3"));
+    QVERIFY(!page->sourcePane()->isVisible()); // the editor, not the built-in pane
+
+    // Back to the built-in pane.
+    m_window->preferences()->setOpenSourceCommand(QString());
+    m_window->show();
+    emit functions->doubleClicked(work);
+    QVERIFY(page->sourcePane()->isVisibleTo(page));
+}
+
+void TestDesktop::missingSourceOffersAPathMapping()
+{
+    ProfilePage* page = openAndWait(hostileProfile);
+    QVERIFY(page);
+    const QModelIndex row = findRow(*page->functionView(true)->model(), QStringLiteral("<img src=x onerror=alert(1)>"));
+    QVERIFY(row.isValid());
+    QSignalSpy unavailable(page, &ProfilePage::sourceUnavailable);
+    emit page->functionView(true)->doubleClicked(row);
+    QCOMPARE(unavailable.count(), 1);
+    QMessageBox* offer = nullptr;
+    for (QMessageBox* box : m_window->findChildren<QMessageBox*>()) {
+        if (box->windowTitle() == QLatin1String("Source not available"))
+            offer = box;
+    }
+    QVERIFY(offer);
+    QCOMPARE(offer->textFormat(), Qt::PlainText);
+    QVERIFY(offer->informativeText().contains(QStringLiteral("Preferences › Source files")));
+    QPushButton* map = nullptr;
+    for (QAbstractButton* button : offer->buttons()) {
+        if (button->text().remove(QLatin1Char('&')) == QStringLiteral("Map Folder…"))
+            map = qobject_cast<QPushButton*>(button);
+    }
+    QVERIFY(map);
+    map->click();
+    auto* preferences = m_window->findChild<PreferencesDialog*>();
+    QVERIFY(preferences);
+    QCOMPARE(preferences->pathMappingsField()->toPlainText(), QStringLiteral("/srv/app => "));
+    QVERIFY(preferences->minimumWidth() >= 560);
+    // The editor choice is saved with the rest.
+    preferences->editorChooser()->setCommand(QStringLiteral("subl {file}:{line}"));
+    QCOMPARE(preferences->editorChooser()->presetBox()->currentText(), QStringLiteral("Sublime Text"));
+    preferences->accept();
+    QCOMPARE(m_window->preferences()->openSourceCommand(), QStringLiteral("subl {file}:{line}"));
+}
+
+void TestDesktop::firstStartUsesTheScreen()
+{
+    // Laptop and desktop screens (a 27 px panel at the top).
+    const QRect laptop = FirstStart::windowGeometry(QRect(0, 27, 1366, 741));
+    QVERIFY(laptop.width() >= 1300 && laptop.height() >= 670);
+    QVERIFY(QRect(0, 27, 1366, 741).contains(laptop));
+    const QRect desktop = FirstStart::windowGeometry(QRect(0, 27, 1920, 1053));
+    QCOMPARE(desktop.width(), 1632);
+    QCOMPARE(desktop.center(), QRect(0, 27, 1920, 1053).center());
+    QVERIFY(FirstStart::windowGeometry(QRect(0, 0, 5120, 2880)).width() <= 2200);
+    const QRect available = m_window->screen()->availableGeometry();
+    QVERIFY(m_window->width() >= int(available.width() * 0.8));
+    QVERIFY(m_window->height() >= int(available.height() * 0.8));
+    QVERIFY(m_window->width() <= available.width() && m_window->height() <= available.height());
+    // The shared console waits for a second machine.
+    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("allMachinesConsole"));
+    QVERIFY(dock);
+    m_window->show();
+    QVERIFY(!dock->isVisible());
+    // What the user chooses is remembered.
+    dock->toggleViewAction()->trigger();
+    QVERIFY(dock->isVisible());
+    QCOMPARE(m_settings->value(SettingsKeys::consoleDockChoice).toString(), QStringLiteral("shown"));
+}
+
+QTEST_MAIN(TestDesktop)
+#include "tst_desktop.moc"

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 
 class DebuggeePage;
+class DebuggerPanes;
 class LoadStatusWidget;
 class MachineSession;
 class Preferences;
@@ -59,6 +60,11 @@ public:
     QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
+    // File › Open Source…: shows a local file in the source pane of the machine in front, else
+    // of the "Sources" tab (breakpoints before any machine runs); false when it cannot be read.
+    bool openSource(const QString& path);
+    // The "Sources" tab (the debugger panes without a machine), made on first use.
+    DebuggerPanes* sourcesTab();
     ProfileLoader* loader() const { return m_loader; }
 
 protected:
@@ -101,6 +107,7 @@ private:
     BreakpointsModel* m_breakpoints; // shared by every machine, kept in the settings
     ConsoleModel* m_allConsole = nullptr; // every machine's log, kept after they leave
     QDockWidget* m_consoleDock = nullptr;
+    DebuggerPanes* m_sourcesTab = nullptr;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
 };

@@ -3,6 +3,7 @@
 #include "settingskeys.h"
 
 #include "protocol/debugserver.h"
+#include "protocol/xsccompiler.h"
 
 #include <QSettings>
 
@@ -66,4 +67,23 @@ void Preferences::setConsoleLines(int lines)
         return;
     m_settings->setValue(SettingsKeys::consoleLines, lines);
     emit consoleLinesChanged(consoleLines());
+}
+
+QString Preferences::xscPathSetting() const
+{
+    return m_settings->value(SettingsKeys::xscPath).toString();
+}
+
+QString Preferences::xscPath() const
+{
+    const QString set = xscPathSetting();
+    return set.isEmpty() ? XscCompiler::autoDetect() : set;
+}
+
+void Preferences::setXscPath(const QString& path)
+{
+    if (path.trimmed() == xscPathSetting())
+        return;
+    m_settings->setValue(SettingsKeys::xscPath, path.trimmed());
+    emit xscPathChanged();
 }

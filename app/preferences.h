@@ -19,18 +19,23 @@ public:
     bool profileOnStart() const;
     PathMappings pathMappings() const;
     int consoleLines() const; // lines each console keeps
+    // The XS compiler: the path set, else the one auto-detected (XscCompiler::autoDetect()).
+    QString xscPath() const;
+    QString xscPathSetting() const; // "" for auto-detect
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);
     void setProfileOnStart(bool on);
     void setPathMappings(const PathMappings& mappings);
     void setConsoleLines(int lines);
+    void setXscPath(const QString& path); // "" for auto-detect
 
 signals:
     void listeningChanged();
     void profileOnStartChanged(bool on);
     void pathMappingsChanged();
     void consoleLinesChanged(int lines);
+    void xscPathChanged();
 
 private:
     QSettings* m_settings;

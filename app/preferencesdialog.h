@@ -1,5 +1,6 @@
 #pragma once
-// Edits the Preferences: the debug server's port and address, and profile on start.
+// Edits the Preferences: the debug server's port and address, profile on start, the
+// debugger's XS compiler and console length, and path mappings.
 // Applied when accepted.
 #include <QDialog>
 
@@ -7,6 +8,7 @@ class Preferences;
 class QCheckBox;
 class QPlainTextEdit;
 class QSpinBox;
+class XscPathField;
 
 class PreferencesDialog : public QDialog
 {
@@ -17,6 +19,8 @@ public:
     QSpinBox* portField() const { return m_port; }
     QCheckBox* acceptOtherDevicesBox() const { return m_acceptOthers; }
     QCheckBox* profileOnStartBox() const { return m_profileOnStart; }
+    XscPathField* xscField() const { return m_xsc; }
+    QSpinBox* consoleLinesField() const { return m_consoleLines; }
 
     void accept() override;
 
@@ -27,4 +31,5 @@ private:
     QCheckBox* m_profileOnStart;
     QPlainTextEdit* m_pathMappings;
     QSpinBox* m_consoleLines;
+    XscPathField* m_xsc;
 };

@@ -20,4 +20,6 @@ inline const QString profileOnStart = QStringLiteral("debug/profileOnStart");
 inline const QString pathMappings = QStringLiteral("source/pathMappings");
 inline const QString consoleLines = QStringLiteral("debug/consoleLines");
 inline const QString debuggerLayout = QStringLiteral("debug/panesLayout");
+inline const QString xscPath = QStringLiteral("debug/xscPath"); // empty or absent: auto-detect
+inline const QString lastMachineName = QStringLiteral("debug/lastMachineName");
 } // namespace SettingsKeys

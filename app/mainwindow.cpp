@@ -8,6 +8,7 @@
 
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/consoleevaluator.h"
+#include "app/debugger/debugcontrols.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "app/debugger/sourcespane.h"
 #include "protocol/sessionexpressions.h"
@@ -176,6 +177,11 @@ void MainWindow::createMenus()
     m_pageActions = {m_orderAction, find, next, previous, hot};
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
+    // The machine in front, from anywhere in the window (the tabs' toolbars have no shortcuts then).
+    m_frontControls = new DebugControls(this);
+    for (QAction* action : m_frontControls->actions())
+        debug->addAction(action);
+    debug->addSeparator();
     m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
                                          [this] {
                                              if (DebuggeePage* debuggee = currentDebuggee())
@@ -391,7 +397,12 @@ void MainWindow::addDebuggee(MachineSession* session)
     auto* machine = new DebuggeePage(session, m_breakpoints);
     if (!layout.isEmpty())
         machine->debuggerPanes()->restoreLayout(layout);
-    m_allConsole->attach(session, session->name());
+    const int sameName = ++m_machinesByName[session->name()];
+    if (sameName > 1)
+        machine->setLabel(tr("%1 #%2").arg(session->name()).arg(sameName));
+    m_allConsole->attach(session, machine->title());
+    for (QAction* action : machine->debuggerPanes()->controls()->actions())
+        action->setShortcut({}); // the Debug menu's carry them: one shortcut, no ambiguity
     machine->debuggerPanes()->sourcesPane()->setStore(m_settings, session->name());
     m_settings->setValue(SettingsKeys::lastMachineName, session->name());
     machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
@@ -548,6 +559,8 @@ void MainWindow::updateActions()
         setWindowTitle(page->title() + QStringLiteral(" — xsprof"));
     else
         setWindowTitle(QStringLiteral("xsprof"));
+    if (m_frontControls && m_frontControls->session() != (machine ? machine->session() : nullptr))
+        m_frontControls->setSession(machine ? machine->session() : nullptr);
     const bool profiling = machine && machine->session()->isProfiling();
     m_profilingAction->setEnabled(machine && machine->isConnected());
     m_profilingAction->setText(profiling ? tr("Stop &Profiling") : tr("Start &Profiling"));

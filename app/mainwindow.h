@@ -3,10 +3,12 @@
 // wires the loader and the debug server to the pages; pages do their own work.
 #include "views/document/profiledata.h"
 
+#include <QHash>
 #include <QMainWindow>
 
 class DebuggeePage;
 class DebuggerPanes;
+class DebugControls;
 class LoadStatusWidget;
 class MachineSession;
 class Preferences;
@@ -65,6 +67,8 @@ public:
     bool openSource(const QString& path);
     // The "Sources" tab (the debugger panes without a machine), made on first use.
     DebuggerPanes* sourcesTab();
+    // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
+    DebugControls* frontControls() const { return m_frontControls; }
     ProfileLoader* loader() const { return m_loader; }
 
 protected:
@@ -108,6 +112,9 @@ private:
     ConsoleModel* m_allConsole = nullptr; // every machine's log, kept after they leave
     QDockWidget* m_consoleDock = nullptr;
     DebuggerPanes* m_sourcesTab = nullptr;
+    DebugControls* m_frontControls = nullptr; // Debug menu: the machine in front
+    QHash<QString, int> m_machinesByName;     // to number repeated names: "xst #2"
+
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
 };

@@ -43,6 +43,7 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     profilingLayout->addWidget(note);
 
     auto* debugger = new QGroupBox(tr("Debugger"));
+    debugger->setObjectName(QStringLiteral("debuggerGroup"));
     auto* debuggerLayout = new QFormLayout(debugger);
     m_xsc->setPath(preferences->xscPathSetting());
     debuggerLayout->addRow(tr("XS &compiler (xsc):"), m_xsc);

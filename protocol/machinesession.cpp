@@ -1,5 +1,6 @@
 #include "machinesession.h"
 
+#include "lowlatency.h"
 #include "sessionexpressions.h"
 #include "xsbugcommandwriter.h"
 
@@ -72,6 +73,7 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
     // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
     // read while the worker has maxQueuedBytes to parse.
     socket->setReadBufferSize(1 << 20);
+    LowLatency::configure(socket);
     m_peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
     connect(socket, &QTcpSocket::readyRead, this, &MachineSession::onReadyRead);
     // Queued: the socket must not be deleted inside its own signal.
@@ -176,6 +178,7 @@ void MachineSession::onReadyRead()
         return; // onParsed() reads again when the worker has caught up
     }
     const QByteArray bytes = m_socket->readAll();
+    LowLatency::afterRead(m_socket);
     if (bytes.isEmpty())
         return;
     if (m_state == State::AwaitingLogin)

@@ -30,7 +30,9 @@ void ConsoleEvaluator::updateField()
 {
     QString placeholder, tip;
     bool enabled = false;
-    if (!m_session || !m_session->isConnected()) {
+    if (!m_session) {
+        placeholder = tr("Evaluate… (no machine: expressions are evaluated in a machine's tab)");
+    } else if (!m_session->isConnected()) {
         placeholder = tr("Evaluate… (the machine is gone)");
     } else if (!m_session->expressions()->compiler()->isAvailable()) {
         placeholder = tr("Evaluate… needs the XS compiler xsc: Preferences › Debugger");
@@ -76,6 +78,10 @@ void ConsoleEvaluator::onEvaluated(const QString& expression, const xsbug::EvalR
         // The tree shows the object as the Locals show theirs; the value row is named after the expression.
         QList<xsbug::Property> properties = result.properties;
         properties.first().name = expression;
+        for (xsbug::Property& p : properties) {
+            if (!p.isExpandable())
+                p.value = PropertySummary::leafText(p.value); // 'hi\n' on one row
+        }
         m_result->setProperties(properties);
         emit objectShown();
     }

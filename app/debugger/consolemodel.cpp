@@ -23,7 +23,9 @@ void ConsoleModel::appendLog(const xsbug::Log& log, const QString& source)
     }
     // xsbug prefixes located logs and colours them by what they say (DebugBehavior.js onLogged).
     Kind kind = Kind::Exception;
-    if (log.text.contains(QLatin1String("breakpoint")))
+    if (!log.text.startsWith(QLatin1String("# ")))
+        kind = Kind::Breakpoint; // a log point's value (breakpoint-trace): not an error
+    else if (log.text.contains(QLatin1String("breakpoint")))
         kind = Kind::Breakpoint;
     else if (log.text.contains(QLatin1String("debugger")) || log.text.contains(QLatin1String("step")))
         kind = Kind::Debugger;

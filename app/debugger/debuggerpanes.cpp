@@ -8,6 +8,7 @@
 #include "app/debugger/consolepane.h"
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/instrumentspanel.h"
+#include "app/debugger/pendingcommand.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "app/debugger/sourcespane.h"
 #include "app/debugger/variablesmodel.h"
@@ -123,6 +124,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
                                                ConsoleModel::Kind::Error);
                 });
         connect(session, &MachineSession::stateChanged, this, &DebuggerPanes::updateStatus);
+        connect(PendingCommand::of(session), &PendingCommand::changed, this, &DebuggerPanes::updateStatus);
         connect(session, &MachineSession::variablesChanged, this, &DebuggerPanes::showCurrentSource);
         connect(session, &MachineSession::broke, this, &DebuggerPanes::showCurrentSource);
         // As xsbug: the instruments appear once the machine declares some.
@@ -146,7 +148,11 @@ void DebuggerPanes::updateStatus()
     }
     switch (m_session->state()) {
     case MachineSession::State::AwaitingLogin: m_status->setText(tr("Connecting…")); break;
-    case MachineSession::State::Running: m_status->setText(tr("Running")); break;
+    case MachineSession::State::Running: {
+        const QString pending = PendingCommand::of(m_session)->text();
+        m_status->setText(pending.isEmpty() ? tr("Running") : pending);
+        break;
+    }
     case MachineSession::State::Broken:
         m_status->setText(m_session->lastBreak().message.trimmed());
         break;

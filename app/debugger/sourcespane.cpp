@@ -34,8 +34,9 @@ bool skipped(const QString& name)
 
 SourcesPane::SourcesPane(QWidget* parent)
     : QWidget(parent), m_model(new QStandardItemModel(this)), m_view(new QTreeView(this)), m_add(new QToolButton(this)),
-      m_remove(new QToolButton(this))
+      m_remove(new QToolButton(this)), m_caption(new QLabel(this))
 {
+    m_caption->setEnabled(false);
     m_view->setModel(m_model);
     m_view->setHeaderHidden(true);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -59,8 +60,8 @@ SourcesPane::SourcesPane(QWidget* parent)
     });
 
     auto* buttons = new QHBoxLayout;
-    buttons->setContentsMargins(0, 0, 0, 0);
-    buttons->addStretch(1);
+    buttons->setContentsMargins(4, 0, 0, 0);
+    buttons->addWidget(m_caption, 1);
     buttons->addWidget(m_add);
     buttons->addWidget(m_remove);
     auto* layout = new QVBoxLayout(this);
@@ -75,6 +76,7 @@ void SourcesPane::setStore(QSettings* settings, const QString& machineName)
     m_settings = settings;
     m_machine = machineName;
     m_folders = settings ? settings->value(settingsKey(machineName)).toStringList() : QStringList();
+    m_caption->setText(machineName.isEmpty() ? tr("Folders for any machine") : tr("Folders for machines named %1").arg(machineName));
     rebuild();
 }
 

@@ -4,6 +4,7 @@
 // code runs. Activating a file asks for it in the source pane (fileActivated).
 #include <QWidget>
 
+class QLabel;
 class QSettings;
 class QStandardItemModel;
 class QToolButton;
@@ -42,4 +43,5 @@ private:
     QTreeView* m_view;
     QToolButton* m_add;
     QToolButton* m_remove;
+    QLabel* m_caption;
 };

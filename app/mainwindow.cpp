@@ -14,6 +14,11 @@
 #include "sourceopening.h"
 #include "windowexports.h"
 #include "loaderrordialog.h"
+#include "app/debugger/consoleevaluator.h"
+#include "app/debugger/debugcontrols.h"
+#include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/sourcespane.h"
+#include "protocol/sessionexpressions.h"
 #include "loadstatuswidget.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
@@ -96,6 +101,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
                 machine->debuggerPanes()->setPathMappings(mappings);
         }
     });
+    connect(m_preferences, &Preferences::xscPathChanged, this, [this] {
+        const QString xsc = m_preferences->xscPath();
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (DebuggeePage* machine = debuggee(i)) {
+                machine->session()->expressions()->setCompilerPath(xsc);
+                machine->debuggerPanes()->evaluator()->updateField();
+            }
+        }
+    });
     connect(m_preferences, &Preferences::consoleLinesChanged, this, [this](int lines) {
         m_allConsole->setMaxLines(lines);
         for (int i = 0; i < m_tabs->count(); ++i) {
@@ -152,6 +166,14 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
+    file->addAction(tr("Open &Source…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+        auto* dialog = new QFileDialog(this, tr("Open Source"), m_settings->value(SettingsKeys::lastDirectory).toString(),
+                                       tr("Scripts (*.js *.mjs *.cjs *.ts);;All files (*)"));
+        dialog->setFileMode(QFileDialog::ExistingFile);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { openSource(path); });
+        dialog->open();
+    });
     m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
         if (!QFileInfo::exists(path)) {
@@ -195,6 +217,11 @@ void MainWindow::createMenus()
     Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
+    // The machine in front, from anywhere in the window (the tabs' toolbars have no shortcuts then).
+    m_frontControls = new DebugControls(this);
+    for (QAction* action : m_frontControls->actions())
+        debug->addAction(action);
+    debug->addSeparator();
     m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
                                          [this] {
                                              if (DebuggeePage* debuggee = currentDebuggee())
@@ -442,6 +469,11 @@ int MainWindow::indexOf(QWidget* tab) const
 
 void MainWindow::closeDocument(int index)
 {
+    if (m_sourcesTab && m_tabs->widget(index) == m_sourcesTab) {
+        m_sourcesTab = nullptr;
+        removeTab(index);
+        return;
+    }
     if (DebuggeePage* machine = debuggee(index)) {
         machine->requestClose(); // asks first while the machine is connected
         return;
@@ -495,7 +527,14 @@ void MainWindow::addDebuggee(MachineSession* session)
     auto* machine = new DebuggeePage(session, m_breakpoints);
     if (!layout.isEmpty())
         machine->debuggerPanes()->restoreLayout(layout);
-    m_allConsole->attach(session, session->name());
+    const int sameName = ++m_machinesByName[session->name()];
+    if (sameName > 1)
+        machine->setLabel(tr("%1 #%2").arg(session->name()).arg(sameName));
+    m_allConsole->attach(session, machine->title());
+    for (QAction* action : machine->debuggerPanes()->controls()->actions())
+        action->setShortcut({}); // the Debug menu's carry them: one shortcut, no ambiguity
+    machine->debuggerPanes()->sourcesPane()->setStore(m_settings, session->name());
+    m_settings->setValue(SettingsKeys::lastMachineName, session->name());
     machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
     machine->debuggerPanes()->setPathMappings(m_preferences->pathMappings());
     // A machine that breaks comes forward, unless the tab in front is already a broken machine.
@@ -651,6 +690,8 @@ void MainWindow::updateActions()
         setWindowTitle(PlainText::visibleControls(page->title()) + QStringLiteral(" — xsprof"));
     else
         setWindowTitle(QStringLiteral("xsprof"));
+    if (m_frontControls && m_frontControls->session() != (machine ? machine->session() : nullptr))
+        m_frontControls->setSession(machine ? machine->session() : nullptr);
     const bool profiling = machine && machine->session()->isProfiling();
     m_profilingAction->setEnabled(machine && machine->isConnected());
     m_profilingAction->setText(profiling ? tr("Stop &Profiling") : tr("Start &Profiling"));
@@ -681,4 +722,30 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     event->acceptProposedAction();
     openFiles(paths);
+}
+
+DebuggerPanes* MainWindow::sourcesTab()
+{
+    if (!m_sourcesTab) {
+        m_sourcesTab = new DebuggerPanes(nullptr, m_breakpoints);
+        m_sourcesTab->sourcesPane()->setStore(m_settings, m_settings->value(SettingsKeys::lastMachineName).toString());
+        m_sourcesTab->setPathMappings(m_preferences->pathMappings());
+        m_tabs->addTab(m_sourcesTab, tr("Sources"));
+    }
+    m_tabs->setCurrentWidget(m_sourcesTab);
+    m_central->setCurrentWidget(m_tabs);
+    return m_sourcesTab;
+}
+
+bool MainWindow::openSource(const QString& path)
+{
+    DebuggerPanes* panes = nullptr;
+    if (DebuggeePage* machine = currentDebuggee())
+        panes = machine->debuggerPanes();
+    else
+        panes = sourcesTab();
+    const bool ok = panes->source()->openLocalFile(path);
+    if (!ok)
+        statusBar()->showMessage(tr("Cannot read %1.").arg(path), 8000);
+    return ok;
 }

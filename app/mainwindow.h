@@ -3,11 +3,14 @@
 // wires the loader and the debug server to the pages; pages do their own work.
 #include "views/document/profiledata.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
 class DebuggeePage;
 class LoadErrorDialog;
+class DebuggerPanes;
+class DebugControls;
 class LoadStatusWidget;
 class MachineSession;
 class Preferences;
@@ -65,6 +68,13 @@ public:
     QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
+    // File › Open Source…: shows a local file in the source pane of the machine in front, else
+    // of the "Sources" tab (breakpoints before any machine runs); false when it cannot be read.
+    bool openSource(const QString& path);
+    // The "Sources" tab (the debugger panes without a machine), made on first use.
+    DebuggerPanes* sourcesTab();
+    // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
+    DebugControls* frontControls() const { return m_frontControls; }
     ProfileLoader* loader() const { return m_loader; }
 
 protected:
@@ -110,6 +120,10 @@ private:
     BreakpointsModel* m_breakpoints; // shared by every machine, kept in the settings
     ConsoleModel* m_allConsole = nullptr; // every machine's log, kept after they leave
     QDockWidget* m_consoleDock = nullptr;
+    DebuggerPanes* m_sourcesTab = nullptr;
+    DebugControls* m_frontControls = nullptr; // Debug menu: the machine in front
+    QHash<QString, int> m_machinesByName;     // to number repeated names: "xst #2"
+
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
     SourceOpening* m_sourceOpening;

@@ -3,6 +3,7 @@
 #include "settingskeys.h"
 
 #include "protocol/debugserver.h"
+#include "protocol/xsccompiler.h"
 
 #include <QSettings>
 
@@ -76,4 +77,21 @@ QString Preferences::openSourceCommand() const
 void Preferences::setOpenSourceCommand(const QString& command)
 {
     m_settings->setValue(SettingsKeys::openSourceCommand, command.trimmed());
+QString Preferences::xscPathSetting() const
+{
+    return m_settings->value(SettingsKeys::xscPath).toString();
+}
+
+QString Preferences::xscPath() const
+{
+    const QString set = xscPathSetting();
+    return set.isEmpty() ? XscCompiler::autoDetect() : set;
+}
+
+void Preferences::setXscPath(const QString& path)
+{
+    if (path.trimmed() == xscPathSetting())
+        return;
+    m_settings->setValue(SettingsKeys::xscPath, path.trimmed());
+    emit xscPathChanged();
 }

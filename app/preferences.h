@@ -22,6 +22,9 @@ public:
     // "Open source in": empty for the built-in pane, else an editor command template
     // (EditorLauncher), read each time a source is opened.
     QString openSourceCommand() const;
+    // The XS compiler: the path set, else the one auto-detected (XscCompiler::autoDetect()).
+    QString xscPath() const;
+    QString xscPathSetting() const; // "" for auto-detect
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);
@@ -29,12 +32,14 @@ public:
     void setPathMappings(const PathMappings& mappings);
     void setConsoleLines(int lines);
     void setOpenSourceCommand(const QString& command);
+    void setXscPath(const QString& path); // "" for auto-detect
 
 signals:
     void listeningChanged();
     void profileOnStartChanged(bool on);
     void pathMappingsChanged();
     void consoleLinesChanged(int lines);
+    void xscPathChanged();
 
 private:
     QSettings* m_settings;

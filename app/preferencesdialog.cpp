@@ -2,6 +2,7 @@
 
 #include "editorchooser.h"
 #include "preferences.h"
+#include "xscpathfield.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -18,7 +19,8 @@
 PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     : QDialog(parent), m_preferences(preferences), m_port(new QSpinBox),
       m_acceptOthers(new QCheckBox(tr("Accept connections from other devices"))),
-      m_profileOnStart(new QCheckBox(tr("Profile on start"))), m_pathMappings(new QPlainTextEdit), m_consoleLines(new QSpinBox)
+      m_profileOnStart(new QCheckBox(tr("Profile on start"))), m_pathMappings(new QPlainTextEdit), m_consoleLines(new QSpinBox),
+      m_xsc(new XscPathField)
 {
     setWindowTitle(tr("Preferences"));
     m_port->setRange(1, 65535);
@@ -40,12 +42,16 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     m_consoleLines->setSingleStep(1000);
     m_consoleLines->setValue(preferences->consoleLines());
     m_consoleLines->setToolTip(tr("Each console keeps this many lines; older ones are dropped."));
-    auto* consoleRow = new QFormLayout;
-    consoleRow->addRow(tr("Console &lines kept:"), m_consoleLines);
-    profilingLayout->addLayout(consoleRow);
     auto* note = new QLabel(tr("Applies to machines that connect from now on."));
     note->setEnabled(false);
     profilingLayout->addWidget(note);
+
+    auto* debugger = new QGroupBox(tr("Debugger"));
+    debugger->setObjectName(QStringLiteral("debuggerGroup"));
+    auto* debuggerLayout = new QFormLayout(debugger);
+    m_xsc->setPath(preferences->xscPathSetting());
+    debuggerLayout->addRow(tr("XS &compiler (xsc):"), m_xsc);
+    debuggerLayout->addRow(tr("Console &lines kept:"), m_consoleLines);
 
     auto* sources = new QGroupBox(tr("Source files recorded on another machine"));
     auto* sourcesLayout = new QVBoxLayout(sources);
@@ -66,6 +72,7 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(server);
     layout->addWidget(profiling);
+    layout->addWidget(debugger);
     layout->addWidget(sources);
     layout->addWidget(m_editor);
     // Wide enough for the example rule on one line.
@@ -80,6 +87,7 @@ void PreferencesDialog::accept()
     m_preferences->setPathMappings(PathMappings::fromText(m_pathMappings->toPlainText()));
     m_preferences->setConsoleLines(m_consoleLines->value());
     m_preferences->setOpenSourceCommand(m_editor->command());
+    m_preferences->setXscPath(m_xsc->path());
     QDialog::accept();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Edits the Preferences: the debug server's port and address, and profile on start.
+// Edits the Preferences: the debug server's port and address, profile on start, the
+// debugger's XS compiler and console length, and path mappings.
 // Applied when accepted.
 #include <QDialog>
 
@@ -8,6 +9,7 @@ class Preferences;
 class QCheckBox;
 class QPlainTextEdit;
 class QSpinBox;
+class XscPathField;
 
 class PreferencesDialog : public QDialog
 {
@@ -22,6 +24,8 @@ public:
     EditorChooser* editorChooser() const { return m_editor; }
     // Starts a path-mapping rule for the folder of `recordedPath` and puts the cursor after "=>".
     void addPathMapping(const QString& recordedPath);
+    XscPathField* xscField() const { return m_xsc; }
+    QSpinBox* consoleLinesField() const { return m_consoleLines; }
 
     void accept() override;
 
@@ -33,4 +37,5 @@ private:
     QPlainTextEdit* m_pathMappings;
     QSpinBox* m_consoleLines;
     EditorChooser* m_editor = nullptr;
+    XscPathField* m_xsc;
 };

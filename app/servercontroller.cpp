@@ -13,6 +13,7 @@ ServerController::ServerController(Preferences* preferences, QObject* parent)
             start();
     });
     connect(m_preferences, &Preferences::profileOnStartChanged, this, &ServerController::applySessionSettings);
+    connect(m_preferences, &Preferences::xscPathChanged, this, &ServerController::applySessionSettings);
     applySessionSettings();
 }
 
@@ -20,6 +21,7 @@ void ServerController::applySessionSettings()
 {
     SessionSettings settings = m_server.sessionSettings();
     settings.profileOnStart = m_preferences->profileOnStart();
+    settings.xscPath = m_preferences->xscPath();
     m_server.setSessionSettings(settings);
 }
 

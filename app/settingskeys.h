@@ -24,4 +24,6 @@ inline const QString openSourceCommand = QStringLiteral("source/openCommand");
 // The "Console (all machines)" dock: "auto" (hidden, a hint at the second machine), or what
 // the user chose with View › Console ("shown", "hidden").
 inline const QString consoleDockChoice = QStringLiteral("window/consoleDockChoice");
+inline const QString xscPath = QStringLiteral("debug/xscPath"); // empty or absent: auto-detect
+inline const QString lastMachineName = QStringLiteral("debug/lastMachineName");
 } // namespace SettingsKeys

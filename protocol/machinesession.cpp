@@ -1,5 +1,7 @@
 #include "machinesession.h"
 
+#include "lowlatency.h"
+#include "sessionexpressions.h"
 #include "xsbugcommandwriter.h"
 
 #include <QHostAddress>
@@ -8,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <utility>
 
 namespace {
 // Above this many bytes waiting for the worker, reading stops and TCP pushes back.
@@ -65,10 +68,12 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
       m_pipeline(std::make_shared<Pipeline>(m_settings.maxMessageBytes))
 {
     m_pipeline->owner = this;
+    m_expressions = new SessionExpressions(this, m_settings.xscPath);
     socket->setParent(this);
     // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
     // read while the worker has maxQueuedBytes to parse.
     socket->setReadBufferSize(1 << 20);
+    LowLatency::configure(socket);
     m_peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
     connect(socket, &QTcpSocket::readyRead, this, &MachineSession::onReadyRead);
     // Queued: the socket must not be deleted inside its own signal.
@@ -173,6 +178,7 @@ void MachineSession::onReadyRead()
         return; // onParsed() reads again when the worker has caught up
     }
     const QByteArray bytes = m_socket->readAll();
+    LowLatency::afterRead(m_socket);
     if (bytes.isEmpty())
         return;
     if (m_state == State::AwaitingLogin)
@@ -189,11 +195,28 @@ void MachineSession::onParsed(const SessionParser::Result& result)
         handle(event, sawLogin);
     if (sawLogin && m_state == State::AwaitingLogin) {
         // xsbug's handshake, in one write: breakpoints, then profiling if asked for.
+        // Breakpoints with a condition or log message follow as set-breakpoint once compiled.
         QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
                                                                   m_settings.breakOnExceptions);
-        if (m_settings.profileOnStart)
-            answer += XsbugCommandWriter::startProfiling();
-        send(answer);
+        BreakpointList compiled;
+        for (const Breakpoint& b : std::as_const(m_settings.breakpoints)) {
+            if (b.enabled && b.needsCompiler())
+                compiled << b;
+        }
+        if (compiled.isEmpty()) {
+            if (m_settings.profileOnStart)
+                answer += XsbugCommandWriter::startProfiling();
+            send(answer);
+        } else {
+            m_answeringLogin = true; // the machine waits; so do other commands
+            m_expressions->compileBreakpoints(compiled, [this, answer](const QByteArray& breakpoints) {
+                m_answeringLogin = false;
+                QByteArray all = answer + breakpoints;
+                if (m_settings.profileOnStart)
+                    all += XsbugCommandWriter::startProfiling();
+                send(all + std::exchange(m_heldCommands, {}));
+            });
+        }
         m_loginTimer.stop();
         setState(State::Running);
         emit loggedIn();
@@ -300,6 +323,10 @@ void MachineSession::send(const QByteArray& command)
 {
     if (!m_socket || command.isEmpty() || m_state == State::Disconnected)
         return;
+    if (m_answeringLogin) {
+        m_heldCommands += command;
+        return;
+    }
     qCDebug(lcXsbugWire) << "send" << command;
     m_socket->write(command);
     m_socket->flush();
@@ -333,7 +360,13 @@ void MachineSession::startProfiling() { resume(XsbugCommandWriter::go() + XsbugC
 void MachineSession::stopProfiling() { send(XsbugCommandWriter::stopProfiling()); }
 void MachineSession::select(const QString& frameAddress) { send(XsbugCommandWriter::select(frameAddress)); }
 void MachineSession::toggle(const QString& address) { send(XsbugCommandWriter::toggle(address)); }
-void MachineSession::setBreakpoint(const Breakpoint& b) { send(XsbugCommandWriter::setBreakpoint(b)); }
+void MachineSession::setBreakpoint(const Breakpoint& b)
+{
+    if (b.needsCompiler())
+        m_expressions->setBreakpoint(b);
+    else
+        send(XsbugCommandWriter::setBreakpoint(b));
+}
 void MachineSession::clearBreakpoint(const Breakpoint& b) { send(XsbugCommandWriter::clearBreakpoint(b)); }
 void MachineSession::setSpecialBreakpoint(const QString& name) { send(XsbugCommandWriter::setSpecialBreakpoint(name)); }
 void MachineSession::clearSpecialBreakpoint(const QString& name) { send(XsbugCommandWriter::clearSpecialBreakpoint(name)); }

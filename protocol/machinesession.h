@@ -15,6 +15,8 @@
 #include <functional>
 #include <memory>
 
+class SessionExpressions;
+
 class MachineSession : public QObject {
     Q_OBJECT
 
@@ -73,10 +75,16 @@ public:
     void stopProfiling();
     void select(const QString& frameAddress);
     void toggle(const QString& address);
+    // A breakpoint with a condition or log message is compiled first (expressions()).
     void setBreakpoint(const Breakpoint& breakpoint);
     void clearBreakpoint(const Breakpoint& breakpoint);
     void setSpecialBreakpoint(const QString& name); // "exceptions" or "start"
     void clearSpecialBreakpoint(const QString& name);
+    // Compiled evaluations and breakpoints for this machine (console, conditions, log points).
+    SessionExpressions* expressions() const { return m_expressions; }
+    // One command as built by XsbugCommandWriter; held back while the login answer waits
+    // for compiled breakpoints.
+    void sendCommand(const QByteArray& command) { send(command); }
 
 signals:
     void loggedIn();
@@ -125,4 +133,7 @@ private:
     xsbug::Grammar m_grammar;
     xsbug::Instruments m_instruments;
     quint64 m_profileRevision = 0;
+    SessionExpressions* m_expressions = nullptr;
+    bool m_answeringLogin = false; // compiling breakpoints for the login answer
+    QByteArray m_heldCommands;     // sent after the login answer
 };

@@ -1,6 +1,8 @@
 #pragma once
 #include "breakpoint.h"
 
+#include <QString>
+
 #include <QtGlobal>
 
 // What a machine session sends at login and how patient it is.
@@ -9,6 +11,7 @@ struct SessionSettings {
     bool breakOnStart = false;
     bool breakOnExceptions = true;
     BreakpointList breakpoints;
+    QString xscPath;                         // the XS compiler for conditions, log points and eval; empty: none
     int loginTimeoutMs = 10000;              // silence before login for this long closes the connection
     qsizetype maxMessageBytes = 64 << 20;    // one message; beyond it the connection ends
 };

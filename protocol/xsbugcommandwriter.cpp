@@ -10,21 +10,44 @@ QByteArray framed(const QByteArray& body)
 }
 
 QByteArray breakpointElement(const char* element, const QString& path, int line, int id = 0,
-                             const QString& hitCount = {})
+                             const QByteArray& children = {})
 {
     QByteArray e = QByteArray("<") + element + " path=\"" + path.toUtf8() + "\" line=\"" +
                    QByteArray::number(qMax(0, line)) + "\" id=\"@" + QByteArray::number(id, 16) + '"';
-    if (hitCount.isEmpty())
+    if (children.isEmpty())
         return e + "/>";
-    return e + "><breakpoint-hit-count path=\"" + hitCount.toLatin1() + "\"/></" + element + '>';
+    return e + '>' + children + "</" + element + '>';
+}
+
+QByteArray child(const char* element, const QByteArray& value)
+{
+    return QByteArray("<") + element + " path=\"" + value + "\"/>";
+}
+
+bool isHex(const QByteArray& text)
+{
+    for (char c : text) {
+        if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f')))
+            return false;
+    }
+    return !text.isEmpty();
 }
 
 // The id is a flag word: 2 for a function breakpoint, bit 0 when children follow (§4.3).
-QByteArray breakpointElement(const char* element, const Breakpoint& b, bool withChildren)
+QByteArray breakpointElement(const char* element, const Breakpoint& b, bool withChildren,
+                             const QByteArray& conditionHex = {}, const QByteArray& traceHex = {})
 {
-    const QString hitCount = withChildren && Breakpoint::isValidHitCount(b.hitCount) ? b.hitCount : QString();
-    const int id = (b.function ? 2 : 0) | (hitCount.isEmpty() ? 0 : 1);
-    return breakpointElement(element, b.path, b.function ? 0 : b.line, id, hitCount);
+    QByteArray children;
+    if (withChildren) {
+        if (isHex(conditionHex))
+            children += child("breakpoint-condition", conditionHex);
+        if (Breakpoint::isValidHitCount(b.hitCount))
+            children += child("breakpoint-hit-count", b.hitCount.toLatin1());
+        if (isHex(traceHex))
+            children += child("breakpoint-trace", traceHex);
+    }
+    const int id = (b.function ? 2 : 0) | (children.isEmpty() ? 0 : 1);
+    return breakpointElement(element, b.path, b.function ? 0 : b.line, id, children);
 }
 
 bool isSendable(const Breakpoint& b)
@@ -85,7 +108,25 @@ QByteArray toggle(const QString& value)
 
 QByteArray setBreakpoint(const Breakpoint& breakpoint)
 {
+    if (breakpoint.needsCompiler())
+        return {};
     return isSendable(breakpoint) ? framed(breakpointElement("set-breakpoint", breakpoint, true)) : QByteArray();
+}
+
+QByteArray setBreakpoint(const Breakpoint& breakpoint, const QByteArray& conditionHex, const QByteArray& traceHex)
+{
+    if (!isSendable(breakpoint) || (!breakpoint.condition.isEmpty() && !isHex(conditionHex)) ||
+        (!breakpoint.logMessage.isEmpty() && !isHex(traceHex)))
+        return {};
+    return framed(breakpointElement("set-breakpoint", breakpoint, true, conditionHex, traceHex));
+}
+
+QByteArray eval(const QString& frameAddress, const QByteArray& hex, int line)
+{
+    if (!isHex(hex))
+        return {};
+    return framed("<eval id=\"" + address(frameAddress) + "\" path=\"" + hex + "\" line=\"" +
+                  QByteArray::number(qMax(0, line)) + "\"/>");
 }
 
 QByteArray clearBreakpoint(const Breakpoint& breakpoint)
@@ -111,7 +152,7 @@ QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStar
     if (breakOnExceptions)
         body += breakpointElement("breakpoint", QStringLiteral("exceptions"), 0);
     for (const Breakpoint& b : breakpoints) {
-        if (b.enabled && isSendable(b))
+        if (b.enabled && isSendable(b) && !b.needsCompiler())
             body += breakpointElement("breakpoint", b, true);
     }
     body += "</set-all-breakpoints>";

@@ -20,13 +20,21 @@ QByteArray stopProfiling();
 QByteArray select(const QString& frameAddress);
 QByteArray toggle(const QString& address);
 // Line and function breakpoints; a hit count goes along as a child element.
+// Without compiled expressions a breakpoint that needs them (needsCompiler()) is not sent.
 QByteArray setBreakpoint(const Breakpoint& breakpoint);
+// With the condition's and the log message's bytecode (hex, XscCompiler), as children
+// <breakpoint-condition path="HEX"/> and <breakpoint-trace path="HEX"/> (§4.3).
+QByteArray setBreakpoint(const Breakpoint& breakpoint, const QByteArray& conditionHex, const QByteArray& traceHex);
+// <eval id="@FRAME" path="HEX" line="N"/>: runs the bytecode in the frame (§4.5).
+QByteArray eval(const QString& frameAddress, const QByteArray& hex, int line);
 QByteArray clearBreakpoint(const Breakpoint& breakpoint);
 // The pseudo-breakpoints `exceptions` and `start` (line 0, id 0).
 QByteArray setSpecialBreakpoint(const QString& name);
 QByteArray clearSpecialBreakpoint(const QString& name);
 QByteArray clearAllBreakpoints();
-// The login answer: start / exceptions pseudo-breakpoints first, then the enabled ones.
+// The login answer: start / exceptions pseudo-breakpoints first, then the enabled ones
+// that need no compiled expression (those go with set-breakpoint after it: a condition inside
+// set-all-breakpoints at login crashed xst, xsbug-protocol.md §4.3).
 QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStart, bool breakOnExceptions);
 
 // False for a path the machine could not read back ('"', or bytes below 0x20).

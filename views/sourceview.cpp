@@ -1,8 +1,10 @@
 #include "sourceview.h"
 
 #include <QFontDatabase>
+#include <QContextMenuEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPolygonF>
 #include <QTextBlock>
 
 namespace {
@@ -15,7 +17,12 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override { m_view->paintGutter(event); }
-    void mousePressEvent(QMouseEvent* event) override { m_view->gutterPressed(int(event->position().y())); }
+    void mousePressEvent(QMouseEvent* event) override
+    {
+        if (event->button() == Qt::LeftButton)
+            m_view->gutterPressed(int(event->position().y()));
+    }
+    void contextMenuEvent(QContextMenuEvent* event) override { m_view->gutterContextMenu(event->pos().y(), event->globalPos()); }
 
 private:
     SourceView* m_view;
@@ -114,13 +121,33 @@ void SourceView::paintGutter(QPaintEvent* event)
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
             const int number = block.blockNumber() + 1;
-            const bool marked = m_marked.contains(number);
+            bool marked = m_marked.contains(number);
             if (marked) {
+                const Marker marker = markerAt(number);
+                const QColor colour = markerColour(marker);
                 painter.setRenderHint(QPainter::Antialiasing);
-                painter.setPen(Qt::NoPen);
-                painter.setBrush(QColor(0x3d, 0x7e, 0xdb)); // xsbug's breakpoint tag
                 const int h = fontMetrics().height();
-                painter.drawRoundedRect(QRect(2, top + 1, m_gutter->width() - 3, h - 2), 3, 3);
+                const QRect tag(2, top + 1, m_gutter->width() - 3, h - 2);
+                if (marker == Marker::Disabled) {
+                    painter.setPen(QPen(colour, 1.5));
+                    painter.setBrush(Qt::NoBrush);
+                    painter.drawRoundedRect(tag, 3, 3);
+                    marked = false; // the number keeps its normal colour
+                } else {
+                    painter.setPen(Qt::NoPen);
+                    painter.setBrush(colour);
+                    painter.drawRoundedRect(tag, 3, 3);
+                    painter.setBrush(Qt::white);
+                    const QPointF c(tag.left() + h * 0.4, tag.center().y() + 0.5);
+                    const qreal r = h * 0.2;
+                    if (marker == Marker::LogPoint)
+                        painter.drawPolygon(QPolygonF({c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r),
+                                                       c + QPointF(-r, 0)}));
+                    else if (marker == Marker::Conditional) { // "="
+                        painter.drawRect(QRectF(c.x() - r, c.y() - r * 0.7, 2 * r, r * 0.45));
+                        painter.drawRect(QRectF(c.x() - r, c.y() + r * 0.25, 2 * r, r * 0.45));
+                    }
+                }
             }
             QFont font = painter.font();
             font.setBold(number == m_line);
@@ -138,7 +165,32 @@ void SourceView::paintGutter(QPaintEvent* event)
 void SourceView::setMarkedLines(const QList<int>& lines)
 {
     m_marked = lines;
+    m_markers.clear();
     m_gutter->update();
+}
+
+void SourceView::setLineMarkers(const QMap<int, Marker>& markers)
+{
+    m_marked = markers.keys();
+    m_markers = markers;
+    m_gutter->update();
+}
+
+QColor SourceView::markerColour(Marker marker)
+{
+    switch (marker) {
+    case Marker::Plain: break;
+    case Marker::Conditional: return QColor(0xd9, 0x7a, 0x00);
+    case Marker::LogPoint: return QColor(0x8a, 0x2b, 0xc2);
+    case Marker::Disabled: return QColor(0x8a, 0x8f, 0x98);
+    }
+    return QColor(0x3d, 0x7e, 0xdb); // xsbug's breakpoint tag
+}
+
+void SourceView::gutterContextMenu(int y, const QPoint& globalPos)
+{
+    if (const int line = lineAt(y))
+        emit gutterMenuRequested(line, globalPos);
 }
 
 int SourceView::lineAt(int y) const

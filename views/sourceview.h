@@ -1,5 +1,6 @@
 #pragma once
 // Read-only source text with a line-number gutter and one highlighted line.
+#include <QMap>
 #include <QPlainTextEdit>
 
 class SourceView : public QPlainTextEdit
@@ -18,12 +19,20 @@ public:
     // Breakpoint markers painted behind these line numbers (1-based).
     void setMarkedLines(const QList<int>& lines);
     QList<int> markedLines() const { return m_marked; }
+    // Markers of several kinds, as VS Code tells them apart: a plain breakpoint (blue tag),
+    // a conditional one (amber tag, "?"), a log point (purple tag, diamond), a disabled one (outline).
+    enum class Marker { Plain, Conditional, LogPoint, Disabled };
+    void setLineMarkers(const QMap<int, Marker>& markers);
+    Marker markerAt(int line) const { return m_markers.value(line, Marker::Plain); }
+    static QColor markerColour(Marker marker);
+    void gutterContextMenu(int y, const QPoint& globalPos);
     // The 1-based line at viewport height `y`, 0 below the text.
     int lineAt(int y) const;
     void gutterPressed(int y);
 
 signals:
     void gutterClicked(int line);
+    void gutterMenuRequested(int line, const QPoint& globalPos); // right-click on a line number
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -37,5 +46,6 @@ private:
     QWidget* m_gutter;
     int m_line = 0;
     QList<int> m_marked;
+    QMap<int, Marker> m_markers; // lines not in it are Plain
     bool m_centerPending = false; // centring needs the final size: done on the next resize
 };

@@ -1,16 +1,22 @@
 #include "app/cli/listencommand.h"
 
+#include "app/cli/listendebugging.h"
+
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/report.h"
 
+#include "protocol/xsccompiler.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
 #include <atomic>
 #include <csignal>
+#include <utility>
 #include <cstdio>
 
 namespace {
@@ -50,6 +56,25 @@ int ListenCommand::run(const QStringList& arguments)
         {QStringLiteral("log"), QStringLiteral("Print the machines' console output.")},
         {QStringLiteral("once"), QStringLiteral("Exit after the first machine disconnects.")},
         {QStringLiteral("duration"), QStringLiteral("Stop after S seconds."), QStringLiteral("S")},
+        {QStringLiteral("break-on-exceptions"), QStringLiteral("Stop (and continue) at every exception thrown (default).")},
+        {QStringLiteral("no-break-on-exceptions"),
+         QStringLiteral("Do not stop at exceptions: the machine reports each throw as a log line.")},
+        {QStringLiteral("xsc"),
+         QStringLiteral("The XS compiler of your Moddable SDK, for conditions, log points and --eval (default: "
+                        "$MODDABLE/build/bin/<platform>/{release,debug}/xsc, else xsc on PATH). Its version and ID "
+                        "size must match the machine's, or nothing compiled is sent."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("breakpoint"),
+         QStringLiteral("Stop at PATH:LINE, only when CONDITION (a JS expression) is truthy if given; repeatable. A "
+                        "relative PATH matches the end of the machine's paths (main.js:12 stops in /home/dev/app/main.js)."),
+         QStringLiteral("PATH:LINE[:CONDITION]")},
+        {QStringLiteral("logpoint"),
+         QStringLiteral("At PATH:LINE log the value of EXPRESSION without stopping; repeatable; implies --log."),
+         QStringLiteral("PATH:LINE:EXPRESSION")},
+        {QStringLiteral("eval"),
+         QStringLiteral("At each break, before continuing, evaluate EXPRESSION in the top frame and print "
+                        "\"eval: EXPRESSION = VALUE\" (objects on one line); repeatable."),
+         QStringLiteral("EXPRESSION")},
     });
     if (!parser.parse(arguments) || parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(parser.errorText().isEmpty()
@@ -90,6 +115,39 @@ int ListenCommand::run(const QStringList& arguments)
     options.report = parser.isSet(QStringLiteral("report"));
     options.log = parser.isSet(QStringLiteral("log"));
     options.once = parser.isSet(QStringLiteral("once"));
+    if (parser.isSet(QStringLiteral("break-on-exceptions")) && parser.isSet(QStringLiteral("no-break-on-exceptions"))) {
+        std::fprintf(stderr, "xsprof: give --break-on-exceptions or --no-break-on-exceptions, not both\n");
+        return 2;
+    }
+    options.breakOnExceptions = !parser.isSet(QStringLiteral("no-break-on-exceptions"));
+    for (const auto& [name, logPoint] : {std::pair{"breakpoint", false}, std::pair{"logpoint", true}}) {
+        for (const QString& text : parser.values(QLatin1String(name))) {
+            Breakpoint b;
+            QString error;
+            if (!ListenDebugging::parseSpec(text, logPoint, b, error)) {
+                std::fprintf(stderr, "xsprof: --%s %s\n", name, qPrintable(error));
+                return 2;
+            }
+            options.breakpoints << b;
+        }
+    }
+    if (parser.isSet(QStringLiteral("logpoint")))
+        options.log = true;
+    options.evals = parser.values(QStringLiteral("eval"));
+    options.evals.removeDuplicates();
+    options.xscPath = parser.isSet(QStringLiteral("xsc")) ? parser.value(QStringLiteral("xsc")) : XscCompiler::autoDetect();
+    bool needsCompiler = !options.evals.isEmpty();
+    for (const Breakpoint& b : std::as_const(options.breakpoints))
+        needsCompiler = needsCompiler || b.needsCompiler();
+    if (needsCompiler && !XscCompiler(options.xscPath).isAvailable()) {
+        std::fprintf(stderr, "xsprof: %s\n%s\n",
+                     qPrintable(options.xscPath.isEmpty()
+                                    ? QStringLiteral("conditions, log points and --eval need the XS compiler, and none "
+                                                     "was found")
+                                    : QStringLiteral("--xsc %1 is not an executable file").arg(options.xscPath)),
+                     qPrintable(QStringLiteral("Give --xsc PATH, e.g. $MODDABLE/build/bin/lin/release/xsc.")));
+        return 2;
+    }
 
     ListenCommand command(options);
     if (!command.start())
@@ -98,10 +156,15 @@ int ListenCommand::run(const QStringList& arguments)
     return command.exitCode();
 }
 
-ListenCommand::ListenCommand(Options options, QObject* parent) : QObject(parent), m_options(std::move(options))
+ListenCommand::ListenCommand(Options options, QObject* parent)
+    : QObject(parent), m_options(std::move(options)),
+      m_debugging(new ListenDebugging(m_options.breakpoints, m_options.evals, this))
 {
     SessionSettings settings;
     settings.profileOnStart = m_options.profileOnStart;
+    settings.breakOnExceptions = m_options.breakOnExceptions;
+    settings.xscPath = m_options.xscPath;
+    settings.breakpoints = m_debugging->loginBreakpoints(QDir::currentPath());
     m_server.setSessionSettings(settings);
     connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
     connect(&m_server, &DebugServer::connectionRejected, this,
@@ -140,8 +203,8 @@ void ListenCommand::onMachine(MachineSession* session)
         const QString where = at.path.isEmpty() ? QStringLiteral("(no location)")
                                                 : at.path + QLatin1Char(':') + QString::number(at.line);
         print(QStringLiteral("break: %1 %2 [%3]").arg(where, at.message, session->name()));
-        session->go();
     });
+    m_debugging->attach(session); // evaluates --eval expressions, then continues
     if (m_options.log)
         connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) { printLog(session, log.text); });
     connect(session, &MachineSession::errorOccurred, this,

@@ -1,6 +1,8 @@
 #pragma once
 // `xsprof listen`: the debug server without a window. Answers the handshake, prints breaks
-// and continues them, prints the console with --log, saves each machine's profile.
+// and continues them (after evaluating --eval expressions), sends --breakpoint/--logpoint,
+// prints the console with --log, saves each machine's profile.
+#include "protocol/breakpoint.h"
 #include "protocol/debugserver.h"
 
 #include <QHash>
@@ -8,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+
+class ListenDebugging;
 
 class ListenCommand : public QObject {
     Q_OBJECT
@@ -23,6 +27,10 @@ public:
         bool log = false;
         bool once = false;
         double durationSeconds = 0;
+        bool breakOnExceptions = true;
+        QString xscPath;         // for conditions, log points and --eval
+        BreakpointList breakpoints; // --breakpoint and --logpoint
+        QStringList evals;       // evaluated at each break, in the top frame
     };
 
     // Parses argv (arguments[0] program, [1] "listen"); 2 on a usage error.
@@ -41,6 +49,7 @@ private:
 
     Options m_options;
     DebugServer m_server;
+    ListenDebugging* m_debugging;
     QTimer m_signalPoll;
     QTimer m_deadline;
     QList<MachineSession*> m_sessions;

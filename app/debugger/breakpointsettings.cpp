@@ -21,6 +21,8 @@ void BreakpointSettings::load(QSettings& settings, BreakpointsModel& model)
                            settings.value(QStringLiteral("enabled"), true).toBool(),
                            settings.value(QStringLiteral("function"), false).toBool(),
                            settings.value(QStringLiteral("hitCount")).toString()};
+        list.last().condition = settings.value(QStringLiteral("condition")).toString();
+        list.last().logMessage = settings.value(QStringLiteral("logMessage")).toString();
     }
     settings.endArray();
     settings.endGroup();
@@ -42,6 +44,8 @@ void BreakpointSettings::save(QSettings& settings, const BreakpointsModel& model
         settings.setValue(QStringLiteral("enabled"), b.enabled);
         settings.setValue(QStringLiteral("function"), b.function);
         settings.setValue(QStringLiteral("hitCount"), b.hitCount);
+        settings.setValue(QStringLiteral("condition"), b.condition);
+        settings.setValue(QStringLiteral("logMessage"), b.logMessage);
     }
     settings.endArray();
     settings.endGroup();

@@ -44,6 +44,41 @@ void BreakpointsModel::add(const QString& path, int line)
     insert(Breakpoint{path, line});
 }
 
+bool BreakpointsModel::addBreakpoint(const Breakpoint& breakpoint)
+{
+    if (!XsbugCommandWriter::isSendablePath(breakpoint.path) || (!breakpoint.function && breakpoint.line <= 0))
+        return false;
+    if (!breakpoint.hitCount.isEmpty() && !Breakpoint::isValidHitCount(breakpoint.hitCount))
+        return false;
+    const int row = int(m_breakpoints.indexOf(breakpoint));
+    if (row >= 0)
+        return update(row, breakpoint);
+    insert(breakpoint);
+    return true;
+}
+
+bool BreakpointsModel::update(int row, const Breakpoint& edited)
+{
+    if (row < 0 || row >= m_breakpoints.size() || (!edited.hitCount.isEmpty() && !Breakpoint::isValidHitCount(edited.hitCount)))
+        return false;
+    Breakpoint& b = m_breakpoints[row];
+    const Breakpoint before = b;
+    b.enabled = edited.enabled;
+    b.condition = edited.condition.trimmed();
+    b.hitCount = edited.hitCount.trimmed();
+    b.logMessage = edited.logMessage.trimmed();
+    if (b.enabled == before.enabled && b.condition == before.condition && b.hitCount == before.hitCount &&
+        b.logMessage == before.logMessage)
+        return true;
+    emit dataChanged(index(row), index(row));
+    if (b.enabled)
+        sendSet(b); // replaces the machine's record (a set-breakpoint at the same place)
+    else if (before.enabled)
+        sendClear(b);
+    emit changed();
+    return true;
+}
+
 bool BreakpointsModel::addFunction(const QString& name)
 {
     const Breakpoint b{name.trimmed(), 0, true, true};
@@ -216,7 +251,11 @@ QVariant BreakpointsModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Breakpoint& b = m_breakpoints.at(index.row());
-    const QString hits = b.hitCount.isEmpty() ? QString() : tr("  · hit count %1").arg(b.hitCount);
+    QString hits = b.hitCount.isEmpty() ? QString() : tr("  · hit count %1").arg(b.hitCount);
+    if (!b.condition.isEmpty())
+        hits += tr("  · if %1").arg(b.condition);
+    if (!b.logMessage.isEmpty())
+        hits += tr("  · log %1").arg(b.logMessage);
     switch (role) {
     case Qt::DisplayRole:
         if (b.function)
@@ -231,6 +270,8 @@ QVariant BreakpointsModel::data(const QModelIndex& index, int role) const
     case LineRole: return b.line;
     case FunctionRole: return b.function;
     case HitCountRole: return b.hitCount;
+    case ConditionRole: return b.condition;
+    case LogMessageRole: return b.logMessage;
     default: return {};
     }
 }

@@ -18,7 +18,7 @@ class BreakpointsModel : public QAbstractListModel
 {
     Q_OBJECT
 public:
-    enum Role { PathRole = Qt::UserRole + 1, LineRole, FunctionRole, HitCountRole };
+    enum Role { PathRole = Qt::UserRole + 1, LineRole, FunctionRole, HitCountRole, ConditionRole, LogMessageRole };
 
     explicit BreakpointsModel(QObject* parent = nullptr);
 
@@ -30,6 +30,12 @@ public:
     // Adds an enabled breakpoint, or removes the existing one; true when it now exists.
     bool toggle(const QString& path, int line);
     void add(const QString& path, int line);
+    // Adds `breakpoint` with its condition, hit count and log message (or replaces the one
+    // at the same place); false for one the machine cannot take.
+    bool addBreakpoint(const Breakpoint& breakpoint);
+    // Replaces row's enabled flag, condition, hit count and log message; machines follow.
+    // False (nothing changes) for an invalid hit count.
+    bool update(int row, const Breakpoint& edited);
     // Stops on entry to any function of that name; false for a name the machine cannot take.
     bool addFunction(const QString& name);
     // "" for every hit; false (nothing changes) unless Breakpoint::isValidHitCount().

@@ -1,5 +1,6 @@
 #include "app/debugger/breakpointspane.h"
 
+#include "app/debugger/breakpointeditor.h"
 #include "app/debugger/breakpointsmodel.h"
 
 #include "protocol/breakpoint.h"
@@ -8,6 +9,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QMessageBox>
@@ -21,7 +23,7 @@
 BreakpointsPane::BreakpointsPane(BreakpointsModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_view(new QListView(this)), m_onStart(new QCheckBox(tr("Break on start"), this)),
       m_onExceptions(new QCheckBox(tr("Break on exceptions"), this)), m_addFunction(new QToolButton(this)),
-      m_hitCount(new QToolButton(this))
+      m_hitCount(new QToolButton(this)), m_edit(new QToolButton(this))
 {
     m_view->setModel(model);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -38,8 +40,15 @@ BreakpointsPane::BreakpointsPane(BreakpointsModel* model, QWidget* parent)
     m_hitCount->setToolTip(tr("Stop at the selected breakpoint only at some of its hits"));
     m_hitCount->setEnabled(false);
     connect(m_hitCount, &QToolButton::clicked, this, &BreakpointsPane::askHitCount);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex& current) { m_hitCount->setEnabled(current.isValid()); });
+    m_edit->setText(tr("Edit…"));
+    m_edit->setToolTip(tr("Condition, hit count and log message of the selected breakpoint"));
+    m_edit->setEnabled(false);
+    connect(m_edit, &QToolButton::clicked, this, &BreakpointsPane::editCurrent);
+    connect(m_view, &QListView::doubleClicked, this, &BreakpointsPane::editCurrent);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& current) {
+        m_hitCount->setEnabled(current.isValid());
+        m_edit->setEnabled(current.isValid());
+    });
 
     m_onStart->setToolTip(tr("Stop machines at their first line; applies to machines that connect from now on"));
     m_onExceptions->setToolTip(tr("Stop when an exception is thrown"));
@@ -71,12 +80,16 @@ BreakpointsPane::BreakpointsPane(BreakpointsModel* model, QWidget* parent)
     buttons->addWidget(m_onExceptions);
     buttons->addStretch(1);
     buttons->addWidget(m_addFunction);
+    buttons->addWidget(m_edit);
     buttons->addWidget(m_hitCount);
     buttons->addWidget(remove);
     buttons->addWidget(removeAll);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
+    auto* title = new QLabel(tr("<b>Breakpoints</b>"), this);
+    title->setContentsMargins(4, 2, 0, 0);
+    layout->addWidget(title);
     layout->addWidget(m_view, 1);
     layout->addLayout(buttons);
 }
@@ -132,4 +145,20 @@ void BreakpointsPane::askHitCount()
                                      .arg(text));
     });
     dialog->open();
+}
+
+BreakpointEditor* BreakpointsPane::editCurrent()
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return nullptr;
+    const QPersistentModelIndex row(current);
+    auto* editor = new BreakpointEditor(m_model->breakpoints().at(current.row()), BreakpointEditor::Focus::Condition, this);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    connect(editor, &BreakpointEditor::edited, this, [this, row](const Breakpoint& b) {
+        if (row.isValid())
+            m_model->update(row.row(), b);
+    });
+    editor->open();
+    return editor;
 }

@@ -17,6 +17,7 @@ CallStackView::CallStackView(MachineSession* session, QWidget* parent)
     setSelectionMode(QAbstractItemView::SingleSelection);
     header()->setStretchLastSection(true);
     header()->resizeSection(CallStackModel::FunctionColumn, 160);
+    setTextElideMode(Qt::ElideMiddle); // long names and paths keep both ends
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { onCurrentChanged(current); });
     if (session) {

@@ -25,7 +25,9 @@ void ConsoleModel::appendLog(const xsbug::Log& log, const QString& source)
     }
     // xsbug prefixes located logs and colours them by what they say (DebugBehavior.js onLogged).
     Kind kind = Kind::Exception;
-    if (log.text.contains(QLatin1String("breakpoint")))
+    if (!log.text.startsWith(QLatin1String("# ")))
+        kind = Kind::Breakpoint; // a log point's value (breakpoint-trace): not an error
+    else if (log.text.contains(QLatin1String("breakpoint")))
         kind = Kind::Breakpoint;
     else if (log.text.contains(QLatin1String("debugger")) || log.text.contains(QLatin1String("step")))
         kind = Kind::Debugger;
@@ -37,6 +39,17 @@ void ConsoleModel::appendLog(const xsbug::Log& log, const QString& source)
 void ConsoleModel::appendText(const QString& text, const QString& source)
 {
     appendToSource(source, text, Kind::Plain);
+}
+
+void ConsoleModel::appendLine(const QString& text, Kind kind, const QString& source)
+{
+    m_openLine.remove(source); // a line of its own
+    Line line{source, text, kind, kind};
+    const int row = int(m_lines.size());
+    beginInsertRows({}, row, row);
+    m_lines.push_back(std::move(line));
+    endInsertRows();
+    trim();
 }
 
 void ConsoleModel::appendToSource(const QString& source, const QString& text, Kind pathKind)
@@ -162,6 +175,7 @@ QColor ConsoleModel::colour(Kind kind)
     case Kind::Exception: return QColor(0xd0, 0x20, 0x20);
     case Kind::Breakpoint: return QColor(0x8a, 0x2b, 0xc2);
     case Kind::Debugger: return QColor(0x20, 0x8a, 0x3c);
+    case Kind::Input: return QColor(0x6a, 0x6f, 0x78);
     case Kind::Plain: break;
     }
     return {};

@@ -17,7 +17,7 @@ class ConsoleModel : public QAbstractListModel
     Q_OBJECT
 public:
     // The colour classes of xsbug's console.
-    enum class Kind { Plain, Info, Warn, Error, Exception, Breakpoint, Debugger };
+    enum class Kind { Plain, Info, Warn, Error, Exception, Breakpoint, Debugger, Input };
     Q_ENUM(Kind)
     enum Role { KindRole = Qt::UserRole + 1, SourceRole, TextRole };
 
@@ -30,6 +30,8 @@ public:
     void attach(MachineSession* session, const QString& source = {});
     void appendLog(const xsbug::Log& log, const QString& source = {});
     void appendText(const QString& text, const QString& source = {});
+    // One whole line in a given colour class (an evaluation and its result, a notice).
+    void appendLine(const QString& text, Kind kind, const QString& source = {});
     void clear();
 
     int maxLines() const { return m_maxLines; }

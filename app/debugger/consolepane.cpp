@@ -79,8 +79,7 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
 
 QString ConsolePane::evalToolTip()
 {
-    return tr("Evaluating expressions needs XS bytecode from an xsc compiler matching the machine's "
-              "version and ID size; this is not supported yet.");
+    return tr("Expressions are evaluated in a machine's own console (its tab), at a break.");
 }
 
 bool ConsolePane::findNext(const QString& text, bool backward)

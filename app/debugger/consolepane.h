@@ -1,6 +1,6 @@
 #pragma once
 // The console of one machine (or the merged console): lines in their colours, Clear,
-// Copy, Find (Ctrl+F), and the eval field, disabled for now (see evalToolTip()).
+// Copy, Find (Ctrl+F), and the eval field (disabled until a ConsoleEvaluator drives it).
 #include <QWidget>
 
 class ConsoleModel;

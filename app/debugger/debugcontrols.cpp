@@ -1,5 +1,7 @@
 #include "app/debugger/debugcontrols.h"
 
+#include "app/debugger/pendingcommand.h"
+
 #include "protocol/machinesession.h"
 
 #include <QAction>
@@ -40,10 +42,17 @@ DebugControls::DebugControls(QObject* parent)
         };
     };
     connect(m_kill, &QAction::triggered, this, [this] {
-        if (m_session && m_session->isConnected())
+        if (m_session && m_session->isConnected()) {
+            PendingCommand::of(m_session)->note(tr("Kill requested"));
             m_session->abort();
+        }
     });
-    connect(m_break, &QAction::triggered, this, when(MachineSession::State::Running, &MachineSession::step));
+    connect(m_break, &QAction::triggered, this, [this] {
+        if (m_session && m_session->state() == MachineSession::State::Running) {
+            PendingCommand::of(m_session)->note(tr("Break requested"));
+            m_session->step();
+        }
+    });
     connect(m_run, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::go));
     connect(m_step, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::step));
     connect(m_stepIn, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::stepInside));

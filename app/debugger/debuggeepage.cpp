@@ -3,6 +3,7 @@
 #include "views/plaintext.h"
 
 #include "app/debugger/debuggerpanes.h"
+#include "app/debugger/pendingcommand.h"
 
 #include "views/costformat.h"
 #include "views/profilepage.h"
@@ -158,7 +159,16 @@ void DebuggeePage::fillSessionsMenu()
 
 QString DebuggeePage::title() const
 {
+    if (!m_label.isEmpty())
+        return m_label;
     return m_session->name().isEmpty() ? m_session->peer() : m_session->name();
+}
+
+void DebuggeePage::setLabel(const QString& label)
+{
+    m_label = label;
+    updateHeader();
+    emit titleChanged();
 }
 
 QString DebuggeePage::stateText() const
@@ -193,7 +203,9 @@ QString DebuggeePage::tabText() const
 
 QString DebuggeePage::tabToolTip() const
 {
-    return tr("%1 — %2").arg(m_session->displayName(), stateText());
+    return tr("%1 — %2 — connected at %3")
+        .arg(title() == m_session->name() ? m_session->displayName() : title() + QStringLiteral(" · ") + m_session->displayName(),
+             stateText(), QLocale().toString(m_connectedAt.time(), QLocale::LongFormat));
 }
 
 void DebuggeePage::requestClose()
@@ -224,15 +236,21 @@ void DebuggeePage::toggleProfiling()
     if (!m_session->isConnected())
         return;
     // By the engine's state, not the button's: a lost answer must not invert the meaning.
-    if (m_session->isProfiling())
+    if (m_session->isProfiling()) {
+        PendingCommand::of(m_session)->note(tr("Stop Profiling requested"));
         m_session->stopProfiling();
+    }
     else
         m_session->startProfiling();
 }
 
 void DebuggeePage::updateHeader()
 {
-    m_name->setText(QStringLiteral("<b>%1</b>").arg(m_session->displayName().toHtmlEscaped()));
+    const QString name = title() == m_session->name() ? m_session->displayName()
+                                                      : title() + QStringLiteral(" · ") + m_session->displayName();
+    m_name->setText(QStringLiteral("<b>%1</b> <span style=\"color:gray\">%2</span>")
+                        .arg(name.toHtmlEscaped(),
+                             tr("connected %1").arg(QLocale().toString(m_connectedAt.time(), QLocale::LongFormat))));
     m_name->setToolTip(PlainText::toolTip(m_session->version()));
     const QColor color = stateColor(m_session->state());
     QString state = QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(color.name(), stateText());

@@ -8,6 +8,7 @@
 #include "protocol/machinesession.h"
 #include "views/document/profiledata.h"
 
+#include <QDateTime>
 #include <QWidget>
 
 class BreakpointsModel;
@@ -39,7 +40,11 @@ public:
     QToolButton* runButton() const { return m_run; }
     ProfileRefresher* refresher() const { return m_refresher; }
 
-    QString title() const;     // the machine's name
+    QString title() const;     // the label, else the machine's name
+    // "xst #2" when several machines share a name (the window numbers them); also the
+    // shared console's prefix for its lines.
+    void setLabel(const QString& label);
+    QDateTime connectedAt() const { return m_connectedAt; }
     QString stateText() const; // "running", "broken", "disconnected"…
     QIcon stateIcon() const;
     QString tabText() const;   // the name, and the state unless running
@@ -81,4 +86,6 @@ private:
     DebuggerPanes* m_debugger = nullptr;
     QLabel* m_placeholder = nullptr;
     ProfilePage* m_page = nullptr;
+    QString m_label;
+    QDateTime m_connectedAt = QDateTime::currentDateTime();
 };

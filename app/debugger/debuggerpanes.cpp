@@ -3,14 +3,19 @@
 #include "app/debugger/breakpointsmodel.h"
 #include "app/debugger/breakpointspane.h"
 #include "app/debugger/callstackview.h"
+#include "app/debugger/consoleevaluator.h"
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/consolepane.h"
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/instrumentspanel.h"
+#include "app/debugger/pendingcommand.h"
 #include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/sourcespane.h"
+#include "app/debugger/variablesmodel.h"
 #include "app/debugger/variablesview.h"
 
 #include "protocol/machinesession.h"
+#include "protocol/sessionexpressions.h"
 
 #include <QAction>
 #include <QDataStream>
@@ -19,17 +24,22 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QTreeView>
+#include <QFileInfo>
 #include <QVBoxLayout>
 
 DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent)
     : QWidget(parent), m_session(session), m_controls(new DebugControls(this)), m_toolBar(new QToolBar(this)),
       m_status(new QLabel(this)), m_consoleModel(new ConsoleModel(this)), m_console(new ConsolePane(m_consoleModel, this)),
+      m_resultModel(new VariablesModel(this)), m_resultView(new QTreeView(this)),
+      m_evaluator(new ConsoleEvaluator(session, m_console->evalField(), m_consoleModel, m_resultModel, this)),
       m_callStack(new CallStackView(session, this)), m_variableTabs(new QTabWidget(this)),
       m_locals(new VariablesView(session, VariablesView::Scope::Locals, this)),
       m_modules(new VariablesView(session, VariablesView::Scope::Modules, this)),
       m_globals(new VariablesView(session, VariablesView::Scope::Globals, this)),
       m_breakpoints(breakpoints ? breakpoints : new BreakpointsModel(this)), // a pane on its own keeps its own list
       m_breakpointsPane(new BreakpointsPane(m_breakpoints, this)), m_source(new DebuggerSourcePane(m_breakpoints, this)),
+      m_sources(new SourcesPane(this)),
       m_instruments(new InstrumentsPanel(this)), m_showInstruments(new QAction(tr("Instruments"), this))
 {
     m_status->setTextFormat(Qt::PlainText); // the machine's break message: never markup
@@ -52,6 +62,8 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     m_variableTabs->addTab(m_locals, tr("Locals"));
     m_variableTabs->addTab(m_modules, tr("Modules"));
     m_variableTabs->addTab(m_globals, tr("Globals"));
+    m_variableTabs->addTab(m_sources, tr("Sources"));
+    connect(m_sources, &SourcesPane::fileActivated, m_source, &DebuggerSourcePane::openLocalFile);
 
     auto* left = new QSplitter(Qt::Vertical, this);
     left->addWidget(m_callStack);
@@ -63,8 +75,19 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_source);
     right->addWidget(m_console);
+    m_resultView->setModel(m_resultModel);
+    m_resultView->setObjectName(QStringLiteral("evalResult"));
+    m_resultView->setHeaderHidden(false);
+    m_resultView->setVisible(false);
+    right->addWidget(m_resultView);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
+    right->setStretchFactor(2, 1);
+    connect(m_evaluator, &ConsoleEvaluator::objectShown, this, [this] {
+        m_resultView->setVisible(true);
+        m_resultView->expand(m_resultModel->index(0, 0));
+        m_resultView->resizeColumnToContents(0);
+    });
     auto* strip = new QScrollArea(this);
     strip->setWidget(m_instruments);
     strip->setWidgetResizable(true);
@@ -93,7 +116,16 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     if (session) {
         m_consoleModel->attach(session);
         m_breakpoints->attach(session);
+        connect(session->expressions(), &SessionExpressions::breakpointNotSent, this,
+                [this](const Breakpoint& b, const QString& reason) {
+                    m_consoleModel->appendLine(tr("Breakpoint %1:%2 not sent to %3: %4")
+                                                   .arg(QFileInfo(b.path).fileName())
+                                                   .arg(b.line)
+                                                   .arg(m_session ? m_session->name() : QString(), reason),
+                                               ConsoleModel::Kind::Error);
+                });
         connect(session, &MachineSession::stateChanged, this, &DebuggerPanes::updateStatus);
+        connect(PendingCommand::of(session), &PendingCommand::changed, this, &DebuggerPanes::updateStatus);
         connect(session, &MachineSession::variablesChanged, this, &DebuggerPanes::showCurrentSource);
         connect(session, &MachineSession::broke, this, &DebuggerPanes::showCurrentSource);
         // As xsbug: the instruments appear once the machine declares some.
@@ -117,7 +149,11 @@ void DebuggerPanes::updateStatus()
     }
     switch (m_session->state()) {
     case MachineSession::State::AwaitingLogin: m_status->setText(tr("Connecting…")); break;
-    case MachineSession::State::Running: m_status->setText(tr("Running")); break;
+    case MachineSession::State::Running: {
+        const QString pending = PendingCommand::of(m_session)->text();
+        m_status->setText(pending.isEmpty() ? tr("Running") : pending);
+        break;
+    }
     case MachineSession::State::Broken:
         m_status->setText(m_session->lastBreak().message.trimmed());
         break;

@@ -1,7 +1,7 @@
 #pragma once
 #include "views/document/pathmappings.h"
 // Everything to debug one machine, to embed in its tab: Debug toolbar, call stack,
-// Locals/Modules/Globals, breakpoints, source with breakpoint gutter, console, and the
+// Locals/Modules/Globals/Sources, breakpoints, source with breakpoint gutter, console, and the
 // instruments strip. Breakpoints are shared by all machines (one BreakpointsModel).
 #include "protocol/machinesession.h"
 
@@ -11,15 +11,19 @@
 class BreakpointsModel;
 class BreakpointsPane;
 class CallStackView;
+class ConsoleEvaluator;
 class ConsoleModel;
 class ConsolePane;
 class DebugControls;
+class SourcesPane;
 class InstrumentsPanel;
 class QAction;
 class QLabel;
 class QSplitter;
 class QTabWidget;
 class QToolBar;
+class QTreeView;
+class VariablesModel;
 class DebuggerSourcePane;
 class VariablesView;
 
@@ -35,6 +39,9 @@ public:
     QToolBar* toolBar() const { return m_toolBar; }
     ConsoleModel* consoleModel() const { return m_consoleModel; }
     ConsolePane* console() const { return m_console; }
+    ConsoleEvaluator* evaluator() const { return m_evaluator; }
+    // The last evaluated object, opened one level (hidden until there is one).
+    QTreeView* resultView() const { return m_resultView; }
     CallStackView* callStack() const { return m_callStack; }
     VariablesView* locals() const { return m_locals; }
     VariablesView* modules() const { return m_modules; }
@@ -42,6 +49,7 @@ public:
     QTabWidget* variableTabs() const { return m_variableTabs; }
     BreakpointsPane* breakpointsPane() const { return m_breakpointsPane; }
     DebuggerSourcePane* source() const { return m_source; }
+    SourcesPane* sourcesPane() const { return m_sources; }
     InstrumentsPanel* instruments() const { return m_instruments; }
     QAction* instrumentsAction() const { return m_showInstruments; }
     QLabel* statusLabel() const { return m_status; }
@@ -62,6 +70,9 @@ private:
     QLabel* m_status;
     ConsoleModel* m_consoleModel;
     ConsolePane* m_console;
+    VariablesModel* m_resultModel;
+    QTreeView* m_resultView;
+    ConsoleEvaluator* m_evaluator;
     CallStackView* m_callStack;
     QTabWidget* m_variableTabs;
     VariablesView* m_locals;
@@ -70,6 +81,7 @@ private:
     BreakpointsModel* m_breakpoints;
     BreakpointsPane* m_breakpointsPane;
     DebuggerSourcePane* m_source;
+    SourcesPane* m_sources;
     InstrumentsPanel* m_instruments;
     QAction* m_showInstruments;
 };

@@ -1,5 +1,6 @@
 #include "app/debugger/debuggersourcepane.h"
 
+#include "app/debugger/breakpointeditor.h"
 #include "app/debugger/breakpointsmodel.h"
 #include "views/searchbar.h"
 #include "views/sourceview.h"
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QVBoxLayout>
 
 DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* parent)
@@ -38,6 +40,7 @@ DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* p
         if (m_loaded && m_breakpoints)
             m_breakpoints->toggle(m_path, line);
     });
+    connect(m_view, &SourceView::gutterMenuRequested, this, &DebuggerSourcePane::showGutterMenu);
     if (m_breakpoints) {
         for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
             connect(m_breakpoints, signal, this, &DebuggerSourcePane::updateMarkers);
@@ -60,6 +63,7 @@ bool DebuggerSourcePane::showLocation(const QString& path, int line)
 {
     if (path == m_path && m_loaded) {
         m_view->setSource(m_view->toPlainText(), line); // same file: only move the highlight
+        m_title->setText(line > 0 ? tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line) : QFileInfo(path).fileName());
         updateMarkers();
         return true;
     }
@@ -98,12 +102,68 @@ bool DebuggerSourcePane::find(const QString& text, bool backward)
 
 void DebuggerSourcePane::updateMarkers()
 {
-    QList<int> enabled;
+    QMap<int, SourceView::Marker> markers;
     if (m_breakpoints && m_loaded) {
         for (const Breakpoint& b : m_breakpoints->breakpoints()) {
-            if (b.enabled && b.path == m_path)
-                enabled << b.line;
+            if (b.function || b.path != m_path)
+                continue;
+            markers.insert(b.line, !b.enabled            ? SourceView::Marker::Disabled
+                                   : b.isLogPoint()        ? SourceView::Marker::LogPoint
+                                   : !b.condition.isEmpty() ? SourceView::Marker::Conditional
+                                                           : SourceView::Marker::Plain);
         }
     }
-    m_view->setMarkedLines(enabled);
+    m_view->setLineMarkers(markers);
+}
+
+QString DebuggerSourcePane::title() const
+{
+    return m_title->text();
+}
+
+bool DebuggerSourcePane::openLocalFile(const QString& localPath)
+{
+    const QString absolute = QFileInfo(localPath).absoluteFilePath();
+    m_path.clear(); // reload even when it is the file shown
+    return showLocation(m_pathMappings.reverse(absolute), 0);
+}
+
+void DebuggerSourcePane::showGutterMenu(int line, const QPoint& globalPos)
+{
+    if (!m_loaded || !m_breakpoints)
+        return;
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    const int row = m_breakpoints->rowOf(m_path, line);
+    if (row < 0) {
+        menu->addAction(tr("Add Breakpoint"), this, [this, line] { m_breakpoints->add(m_path, line); });
+        menu->addAction(tr("Add Conditional Breakpoint…"), this,
+                        [this, line] { editBreakpoint(line, int(BreakpointEditor::Focus::Condition)); });
+        menu->addAction(tr("Add Log Point…"), this,
+                        [this, line] { editBreakpoint(line, int(BreakpointEditor::Focus::LogMessage)); });
+    } else {
+        const bool enabled = m_breakpoints->breakpoints().at(row).enabled;
+        menu->addAction(tr("Remove Breakpoint"), this, [this, line] { m_breakpoints->remove(m_path, line); });
+        menu->addAction(tr("Edit Breakpoint…"), this,
+                        [this, line] { editBreakpoint(line, int(BreakpointEditor::Focus::Condition)); });
+        menu->addAction(enabled ? tr("Disable Breakpoint") : tr("Enable Breakpoint"), this, [this, line, enabled] {
+            m_breakpoints->setEnabled(m_breakpoints->rowOf(m_path, line), !enabled);
+        });
+    }
+    menu->popup(globalPos);
+}
+
+void DebuggerSourcePane::editBreakpoint(int line, int focus)
+{
+    if (!m_loaded || !m_breakpoints || line <= 0)
+        return;
+    const int row = m_breakpoints->rowOf(m_path, line);
+    const Breakpoint current = row >= 0 ? m_breakpoints->breakpoints().at(row) : Breakpoint(m_path, line);
+    auto* editor = new BreakpointEditor(current, BreakpointEditor::Focus(focus), this);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->setNote(tr("Conditions and log messages are compiled by the XS compiler (Preferences › Debugger) for "
+                       "each machine; a machine whose XS version or ID size differs from the compiler's does not "
+                       "get them."));
+    connect(editor, &BreakpointEditor::edited, this, [this](const Breakpoint& b) { m_breakpoints->addBreakpoint(b); });
+    editor->open();
 }

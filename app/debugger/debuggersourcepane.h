@@ -19,6 +19,15 @@ public:
     // Shows the machine's `path` (read from this computer's disk) at `line`; 0 = no
     // highlight. False when the file cannot be read here.
     bool showLocation(const QString& path, int line);
+    // Opens a file of this computer before any machine ran it (File › Open Source…, the
+    // Sources list): the gutter sets breakpoints under the path the machine will report
+    // (the path mappings applied in reverse). False when it cannot be read.
+    bool openLocalFile(const QString& localPath);
+    QString title() const;
+    // The gutter's right-click menu for `line` (Add/Remove, Conditional…, Log Point…, Edit…).
+    void showGutterMenu(int line, const QPoint& globalPos);
+    // Opens the breakpoint editor for a new or existing breakpoint at `line` of this file.
+    void editBreakpoint(int line, int focus);
     // Recorded paths are kept (breakpoints need them); only the file read is mapped.
     void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
     QString currentPath() const { return m_path; }

@@ -16,6 +16,8 @@ VariablesView::VariablesView(MachineSession* session, Scope scope, QWidget* pare
     setAlternatingRowColors(true);
     header()->setStretchLastSection(true);
     header()->resizeSection(VariablesModel::NameColumn, 180);
+    if (scope == Scope::Modules)
+        setTextElideMode(Qt::ElideLeft); // module paths: the file name matters most
     connect(this, &QTreeView::expanded, this, [this](const QModelIndex& index) { onExpandedByUser(index, true); });
     connect(this, &QTreeView::collapsed, this, [this](const QModelIndex& index) { onExpandedByUser(index, false); });
     if (session) {
@@ -32,7 +34,12 @@ void VariablesView::refresh()
         return;
     switch (m_scope) {
     case Scope::Locals: m_model->setProperties(m_session->local().properties); break;
-    case Scope::Modules: m_model->setProperties(m_session->grammar().modules); break;
+    case Scope::Modules:
+        m_model->setProperties(m_session->grammar().modules);
+        // Paths as wide as they need, up to two thirds of the pane.
+        header()->resizeSection(VariablesModel::NameColumn,
+                                qMin(qMax(180, sizeHintForColumn(VariablesModel::NameColumn)), qMax(180, width() * 2 / 3)));
+        break;
     case Scope::Globals: m_model->setProperties(m_session->global().properties); break;
     }
     m_syncing = true;

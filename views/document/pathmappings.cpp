@@ -25,24 +25,38 @@ QString PathMappings::toText() const
     return lines.join(QLatin1Char('\n'));
 }
 
-QString PathMappings::apply(const QString& path) const
+namespace {
+// Replaces the longest `from` prefix (whole folder names only) by its `to`.
+QString rewrite(const QList<QPair<QString, QString>>& rules, const QString& path, bool reverse)
 {
     const QPair<QString, QString>* best = nullptr;
-    for (const auto& rule : m_rules) {
+    for (const auto& rule : rules) {
+        const QString& prefix = reverse ? rule.second : rule.first;
         // A prefix matches whole folder names only: /src must not match /srcx/a.js.
-        const bool matches = path.startsWith(rule.first) &&
-            (path.size() == rule.first.size() || rule.first.endsWith(QLatin1Char('/')) ||
-             path.at(rule.first.size()) == QLatin1Char('/'));
-        if (matches && (!best || rule.first.size() > best->first.size()))
+        const bool matches = path.startsWith(prefix) &&
+            (path.size() == prefix.size() || prefix.endsWith(QLatin1Char('/')) ||
+             path.at(prefix.size()) == QLatin1Char('/'));
+        if (matches && (!best || prefix.size() > (reverse ? best->second : best->first).size()))
             best = &rule;
     }
     if (!best)
         return path;
-    QString rest = path.mid(best->first.size());
-    QString folder = best->second;
+    QString rest = path.mid((reverse ? best->second : best->first).size());
+    QString folder = reverse ? best->first : best->second;
     if (folder.endsWith(QLatin1Char('/')) && rest.startsWith(QLatin1Char('/')))
         rest.remove(0, 1);
     else if (!folder.endsWith(QLatin1Char('/')) && !rest.isEmpty() && !rest.startsWith(QLatin1Char('/')))
         folder += QLatin1Char('/');
     return folder + rest;
+}
+} // namespace
+
+QString PathMappings::apply(const QString& path) const
+{
+    return rewrite(m_rules, path, false);
+}
+
+QString PathMappings::reverse(const QString& localPath) const
+{
+    return rewrite(m_rules, localPath, true);
 }

@@ -14,6 +14,9 @@ public:
 
     // The path with the longest matching prefix replaced; unchanged when no rule matches.
     QString apply(const QString& path) const;
+    // The other way: a local path with the longest matching folder replaced by its recorded
+    // prefix (the path a machine reports); unchanged when no rule matches.
+    QString reverse(const QString& localPath) const;
     bool isEmpty() const { return m_rules.isEmpty(); }
     int size() const { return int(m_rules.size()); }
 

@@ -1,0 +1,173 @@
+#include "app/cli/listendebugging.h"
+
+#include "protocol/machinesession.h"
+#include "protocol/propertysummary.h"
+#include "protocol/sessionexpressions.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPointer>
+#include <QRegularExpression>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+void print(const QString& text)
+{
+    std::fputs(qPrintable(text + QLatin1Char('\n')), stdout);
+    std::fflush(stdout);
+}
+
+QString key(const QString& path, int line)
+{
+    return path + QLatin1Char(':') + QString::number(line);
+}
+} // namespace
+
+bool ListenDebugging::parseSpec(const QString& text, bool logPoint, Breakpoint& out, QString& error)
+{
+    // PATH may hold ':' (C:\…): the first ":digits" followed by the end or ':' splits it.
+    static const QRegularExpression form(QStringLiteral("^(.+?):([1-9][0-9]*)(?::(.*))?$"),
+                                         QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch()) {
+        error = QStringLiteral("\"%1\" is not PATH:LINE%2").arg(text, logPoint ? QStringLiteral(":EXPRESSION")
+                                                                                : QStringLiteral("[:CONDITION]"));
+        return false;
+    }
+    out = Breakpoint(m.captured(1), m.captured(2).toInt());
+    const QString expression = m.captured(3).trimmed();
+    if (logPoint) {
+        if (expression.isEmpty()) {
+            error = QStringLiteral("\"%1\": a log point needs an expression after PATH:LINE:").arg(text);
+            return false;
+        }
+        out.logMessage = expression;
+    } else {
+        out.condition = expression;
+    }
+    return true;
+}
+
+bool ListenDebugging::pathMatches(const QString& spec, const QString& path)
+{
+    if (QDir::isAbsolutePath(spec))
+        return spec == path;
+    if (!path.endsWith(spec))
+        return false;
+    const qsizetype before = path.size() - spec.size() - 1;
+    return before < 0 || path.at(before) == QLatin1Char('/') || path.at(before) == QLatin1Char('\\');
+}
+
+ListenDebugging::ListenDebugging(BreakpointList breakpoints, QStringList evals, QObject* parent)
+    : QObject(parent), m_breakpoints(std::move(breakpoints)), m_evals(std::move(evals))
+{
+}
+
+bool ListenDebugging::needsCompiler() const
+{
+    if (!m_evals.isEmpty())
+        return true;
+    for (const Breakpoint& b : m_breakpoints) {
+        if (b.needsCompiler())
+            return true;
+    }
+    return false;
+}
+
+BreakpointList ListenDebugging::loginBreakpoints(const QString& folder) const
+{
+    BreakpointList list;
+    for (Breakpoint b : m_breakpoints) {
+        if (!QDir::isAbsolutePath(b.path)) {
+            const QString local = QDir(folder).absoluteFilePath(b.path);
+            if (!QFileInfo::exists(local))
+                continue; // sent once the machine shows a matching path
+            b.path = QDir::cleanPath(local);
+        }
+        list << b;
+    }
+    return list;
+}
+
+void ListenDebugging::attach(MachineSession* session)
+{
+    QSet<QString>& sent = m_sent[session];
+    for (const Breakpoint& b : loginBreakpoints(QDir::currentPath()))
+        sent.insert(key(b.path, b.line));
+    connect(session, &MachineSession::destroyed, this, [this, session] { m_sent.remove(session); });
+    connect(session, &MachineSession::framesChanged, this, [this, session] {
+        for (const xsbug::Frame& frame : session->frames().frames)
+            learnPath(session, frame.path);
+    });
+    connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) { learnPath(session, log.path); });
+    connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
+    connect(session->expressions(), &SessionExpressions::breakpointNotSent, this,
+            [session](const Breakpoint& b, const QString& reason) {
+                std::fprintf(stderr, "xsprof: %s: breakpoint %s:%d not sent: %s\n", qPrintable(session->name()),
+                             qPrintable(b.path), b.line, qPrintable(reason));
+            });
+}
+
+void ListenDebugging::learnPath(MachineSession* session, const QString& path)
+{
+    if (path.isEmpty() || !QDir::isAbsolutePath(path))
+        return;
+    QSet<QString>& sent = m_sent[session];
+    for (Breakpoint b : std::as_const(m_breakpoints)) {
+        if (QDir::isAbsolutePath(b.path) || !pathMatches(b.path, path) || sent.contains(key(path, b.line)))
+            continue;
+        b.path = path;
+        sent.insert(key(path, b.line));
+        session->setBreakpoint(b);
+    }
+}
+
+void ListenDebugging::onBreak(MachineSession* session)
+{
+    if (m_evals.isEmpty()) {
+        session->go();
+        return;
+    }
+    // All evaluated (in parallel), printed in the order given, then the machine goes on.
+    struct Round {
+        QStringList lines;
+        int left = 0;
+        QList<QMetaObject::Connection> connections;
+    };
+    auto round = std::make_shared<Round>();
+    round->lines.resize(m_evals.size());
+    round->left = int(m_evals.size());
+    QPointer<MachineSession> guard(session);
+    const QStringList evals = m_evals;
+    auto finish = [round, guard, evals](const QString& expression, const QString& line) {
+        const qsizetype index = evals.indexOf(expression);
+        if (index < 0 || !round->lines[index].isEmpty())
+            return;
+        round->lines[index] = line;
+        if (--round->left > 0)
+            return;
+        for (const QMetaObject::Connection& c : std::as_const(round->connections))
+            QObject::disconnect(c);
+        for (const QString& text : std::as_const(round->lines))
+            print(text);
+        if (guard)
+            guard->go();
+    };
+    SessionExpressions* expressions = session->expressions();
+    round->connections << connect(expressions, &SessionExpressions::evaluated, this,
+                                  [finish](const QString& expression, const xsbug::EvalResult& result) {
+                                      const bool failed = result.properties.isEmpty();
+                                      finish(expression, QStringLiteral("eval: %1 %2 %3")
+                                                             .arg(expression, failed ? QStringLiteral("threw")
+                                                                                     : QStringLiteral("="),
+                                                                  PropertySummary::resultText(result)));
+                                  });
+    round->connections << connect(expressions, &SessionExpressions::evalFailed, this,
+                                  [finish](const QString& expression, const QString& message) {
+                                      finish(expression, QStringLiteral("eval: %1 not evaluated: %2").arg(expression, message));
+                                  });
+    for (const QString& expression : evals)
+        expressions->evaluate(expression);
+}

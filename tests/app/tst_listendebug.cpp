@@ -1,0 +1,133 @@
+// `xsprof listen --xsc --breakpoint --logpoint --eval` as a script runs it (issue 13), against
+// a scripted machine and a fake xsc returning .xsb files recorded from a real one.
+#include "model/xsbinary.h"
+
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTest>
+
+namespace {
+const QString fixtures = QStringLiteral(XSPROF_FIXTURES_DIR);
+
+QByteArray recordedHex(const char* name)
+{
+    QFile file(fixtures + QStringLiteral("/xsc/xsc32/%1.xsb").arg(QLatin1String(name)));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray data = file.readAll();
+    return QByteArray::fromStdString(xsprof::hexEncode({data.begin(), data.end()}));
+}
+
+QByteArray recordedResult(int line)
+{
+    QFile file(fixtures + QStringLiteral("/eval-session-xst.txt"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray text = file.readAll();
+    const qsizetype from = text.indexOf(QByteArray("<result line=\"" + QByteArray::number(line) + "\">"));
+    const qsizetype to = text.indexOf("</result>", from);
+    return from < 0 || to < 0 ? QByteArray() : text.mid(from, to + 9 - from);
+}
+} // namespace
+
+class TestListenDebug : public QObject {
+    Q_OBJECT
+
+private slots:
+    void breakpointsLogPointsAndEvals();
+    void usageErrors();
+};
+
+void TestListenDebug::breakpointsLogPointsAndEvals()
+{
+    QProcess listen;
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 {QStringLiteral("listen"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--once"),
+                  QStringLiteral("--no-break-on-exceptions"), QStringLiteral("--xsc"),
+                  fixtures + QStringLiteral("/xsc/fake-xsc"), QStringLiteral("--breakpoint"),
+                  QStringLiteral("prog.js:3:n === 1"), QStringLiteral("--logpoint"),
+                  QStringLiteral("app/prog.js:5:\"n is \" + n"), QStringLiteral("--eval"), QStringLiteral("o"),
+                  QStringLiteral("--eval"), QStringLiteral("nope.x")});
+    QVERIFY(listen.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("listening on"), 10000);
+    const auto port = QRegularExpression(QStringLiteral("listening on [0-9.]+:(\\d+)")).match(QString::fromUtf8(err));
+    QVERIFY(port.hasMatch());
+
+    QTcpSocket machine;
+    QByteArray received;
+    connect(&machine, &QTcpSocket::readyRead, this, [&] { received += machine.readAll(); });
+    machine.connectToHost(QHostAddress::LocalHost, quint16(port.captured(1).toUInt()));
+    QVERIFY(machine.waitForConnected(5000));
+    auto send = [&](const QByteArray& body) {
+        machine.write("\r\n<xsbug>" + body + "</xsbug>\r\n");
+        machine.flush();
+    };
+    auto waitFor = [&](const QByteArray& text) {
+        QDeadlineTimer deadline(10000);
+        while (!received.contains(text) && !deadline.hasExpired())
+            QTest::qWait(10);
+        return received.contains(text);
+    };
+    send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+    // No exceptions flag; relative paths unknown yet: nothing but an empty list.
+    QVERIFY(waitFor("\r\n<set-all-breakpoints></set-all-breakpoints>\r\n"));
+    // A path ending in the relative ones: both are sent under it, compiled.
+    const QByteArray path = "/home/dev/app/prog.js";
+    send("<log path=\"" + path + "\" line=\"1\">starting&#10;</log>");
+    QVERIFY(waitFor("<set-breakpoint path=\"" + path + "\" line=\"3\" id=\"@1\"><breakpoint-condition path=\"" +
+                    recordedHex("cond") + "\"/></set-breakpoint>"));
+    QVERIFY(waitFor("<set-breakpoint path=\"" + path + "\" line=\"5\" id=\"@1\"><breakpoint-trace path=\"" +
+                    recordedHex("trace") + "\"/></set-breakpoint>"));
+    // A break: both expressions are evaluated in the top frame, then the machine goes on.
+    received.clear();
+    send("<frames><frame name=\"mid\" value=\"@00007FE5E13FB000\" path=\"" + path + "\" line=\"3\"/></frames>"
+         "<local name=\"mid\" value=\"@00007FE5E13FB000\" path=\"" + path + "\" line=\"3\"></local><global></global>"
+         "<grammar></grammar><break path=\"" + path + "\" line=\"3\"># Break: breakpoint!\n</break>");
+    QVERIFY(waitFor("<eval id=\"@00007FE5E13FB000\" path=\"" + recordedHex("object") + "\""));
+    QVERIFY(waitFor("<eval id=\"@00007FE5E13FB000\" path=\"" + recordedHex("nope") + "\""));
+    QVERIFY(!received.contains("<go/>"));
+    const auto lineOf = [&](const QByteArray& hex) {
+        const qsizetype at = received.indexOf(hex);
+        return QRegularExpression(QStringLiteral("line=\"(\\d+)\"")).match(QString::fromLatin1(received.mid(at))).captured(1).toLatin1();
+    };
+    send(QByteArray(recordedResult(2)).replace("line=\"2\"", QByteArray("line=\"" + lineOf(recordedHex("object")) + "\"")));
+    send(QByteArray(recordedResult(4)).replace("line=\"4\"", QByteArray("line=\"" + lineOf(recordedHex("nope")) + "\"")));
+    QVERIFY(waitFor("<go/>"));
+    send("<log path=\"" + path + "\" line=\"5\">n is 1\n</log>");
+    machine.disconnectFromHost();
+    QVERIFY(listen.waitForFinished(20000));
+    QCOMPARE(listen.exitCode(), 0);
+    const QString out = QString::fromUtf8(listen.readAllStandardOutput());
+    QVERIFY2(out.contains(QStringLiteral("break: /home/dev/app/prog.js:3 # Break: breakpoint! [xst]\n"
+                                         "eval: o = {a: 1, s: 'hi\\n', inner: {…}}\n"
+                                         "eval: nope.x threw ReferenceError: get nope: undefined variable\n")),
+             qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("/home/dev/app/prog.js (5) n is 1")) || out.contains(QStringLiteral("n is 1")),
+             qPrintable(out));
+}
+
+void TestListenDebug::usageErrors()
+{
+    auto run = [](const QStringList& args, QByteArray& err) {
+        QProcess p;
+        p.start(QStringLiteral(XSPROF_EXECUTABLE), QStringList{QStringLiteral("listen")} + args);
+        p.waitForFinished(10000);
+        err = p.readAllStandardError();
+        return p.exitCode();
+    };
+    QByteArray err;
+    QCOMPARE(run({QStringLiteral("--breakpoint"), QStringLiteral("main.js")}, err), 2);
+    QVERIFY(err.contains("is not PATH:LINE[:CONDITION]"));
+    QCOMPARE(run({QStringLiteral("--logpoint"), QStringLiteral("main.js:3")}, err), 2);
+    QVERIFY(err.contains("a log point needs an expression"));
+    QCOMPARE(run({QStringLiteral("--eval"), QStringLiteral("x"), QStringLiteral("--xsc"), QStringLiteral("/nonexistent")}, err), 2);
+    QVERIFY(err.contains("--xsc /nonexistent is not an executable file"));
+    QCOMPARE(run({QStringLiteral("--break-on-exceptions"), QStringLiteral("--no-break-on-exceptions")}, err), 2);
+}
+
+QTEST_GUILESS_MAIN(TestListenDebug)
+#include "tst_listendebug.moc"

@@ -24,6 +24,16 @@ bool parseBase36(std::string_view s, uint64_t& out)
 
 XsProfileRecorder::XsProfileRecorder(std::string machineName) : m_machineName(std::move(machineName)) {}
 
+void XsProfileRecorder::onMessage(const XsProfileMessage& message)
+{
+    if (const auto* ps = std::get_if<XsProfileSamples>(&message))
+        onProfileSamples(ps->text);
+    else if (const auto* pr = std::get_if<XsProfileRecord>(&message))
+        onProfileRecord(pr->id, pr->name, pr->path, pr->line);
+    else if (const auto* pt = std::get_if<XsProfileTime>(&message))
+        onProfileTime(pt->kind, pt->value);
+}
+
 std::optional<double> XsProfileRecorder::parseTime(std::string_view value)
 {
     if (value.starts_with('@'))

@@ -4,6 +4,7 @@
 // batches of samples. Used for live machines and for recorded transcripts.
 #include "profile.h"
 #include "profilebuilder.h"
+#include "xsprofilemessages.h"
 
 #include <memory>
 #include <optional>
@@ -19,9 +20,14 @@ public:
         size_t malformedSamples = 0;
         size_t outsideSession = 0; // pt/pr/ps messages with no session open
         size_t suspensions = 0;
+        size_t malformedElements = 0; // <pt>/<pr> the decoder refused
     };
 
     explicit XsProfileRecorder(std::string machineName = {});
+
+    // One message from decodeXsProfileMessage (transcripts and live sessions alike).
+    void onMessage(const XsProfileMessage& message);
+    void onMalformedElement() { ++m_stats.malformedElements; }
 
     // `value` is the pt attribute ("@HEX"); returns false for a value that is not a time.
     bool onProfileTime(std::string_view name, std::string_view value);
@@ -35,6 +41,8 @@ public:
     bool isSuspended() const { return m_suspendedAt.has_value(); }
     // The session being recorded, durations up to date (live views).
     const Profile* current();
+    // The session being recorded as received, durations not brought up to date (cheap).
+    const Profile* recording() const { return m_builder ? &m_builder->profile() : nullptr; }
     // Sessions closed so far, oldest first.
     std::vector<Profile>& sessions() { return m_sessions; }
     const Stats& stats() const { return m_stats; }

@@ -122,6 +122,11 @@ std::shared_ptr<xsprof::Profile> MachineSession::finishedProfile(int index) cons
     return m_pipeline->parser.finishedSession(index);
 }
 
+std::vector<SessionParser::SessionSummary> MachineSession::profileSummaries() const
+{
+    return m_pipeline->parser.allSessions();
+}
+
 bool MachineSession::hasProfile() const
 {
     return m_pipeline->parser.hasProfile();

@@ -16,7 +16,7 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
             continue; // nothing counts before the login
         std::lock_guard lock(m_profileMutex); // per message: a snapshot waits for one message at most
         if (const auto* pr = std::get_if<xsbug::ProfileRecord>(&message)) {
-            m_recorder.onProfileRecord(pr->id, pr->name.toStdString(), pr->path.toStdString(), pr->line);
+            m_recorder.onProfileRecord(pr->id, pr->name, pr->path, pr->line);
             result.profileChanged = true;
             continue;
         }
@@ -26,7 +26,7 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
             continue;
         }
         if (const auto* pt = std::get_if<xsbug::ProfileTime>(&message)) {
-            m_recorder.onProfileTime(pt->kind.toStdString(), pt->value.toStdString());
+            m_recorder.onProfileTime(pt->kind, pt->value);
             result.profileChanged = true;
         }
         result.events.push_back({std::move(message), m_recorder.isRecording()});
@@ -73,18 +73,39 @@ int SessionParser::profileSessionCount() const
     return int(m_recorder.sessions().size()) + (m_recorder.isRecording() ? 1 : 0);
 }
 
+namespace {
+SessionParser::SessionSummary summarize(const xsprof::Profile& profile)
+{
+    const xsprof::SampleTable& s = profile.samples;
+    SessionParser::SessionSummary summary;
+    summary.samples = s.size();
+    if (s.size() > 0) {
+        // Live XS sessions are own-delta: from the start to the last sample.
+        const double origin = profile.info.startTime.value_or(s.time.front());
+        summary.duration = profile.info.durationRule == xsprof::DurationRule::OwnDelta
+                               ? s.time.back() - origin
+                               : s.time.back() - s.time.front() + s.lastDuration;
+    }
+    return summary;
+}
+} // namespace
+
 std::vector<SessionParser::SessionSummary> SessionParser::finishedSessions() const
 {
     std::lock_guard lock(m_profileMutex);
     std::vector<SessionSummary> summaries;
-    for (const xsprof::Profile& profile : m_recorder.sessions()) {
-        const xsprof::SampleTable& s = profile.samples;
-        SessionSummary summary;
-        summary.samples = s.size();
-        if (s.size() > 0)
-            summary.duration = s.rule == xsprof::DurationRule::OwnDelta ? s.time.back() - s.origin
-                                                                        : s.time.back() - s.time.front() + s.lastDuration;
-        summaries.push_back(summary);
+    for (const xsprof::Profile& profile : m_recorder.sessions())
+        summaries.push_back(summarize(profile));
+    return summaries;
+}
+
+std::vector<SessionParser::SessionSummary> SessionParser::allSessions() const
+{
+    std::vector<SessionSummary> summaries = finishedSessions();
+    std::lock_guard lock(m_profileMutex);
+    if (const xsprof::Profile* recording = m_recorder.recording()) {
+        summaries.push_back(summarize(*recording));
+        summaries.back().recording = true;
     }
     return summaries;
 }

@@ -45,8 +45,11 @@ public:
     struct SessionSummary {
         size_t samples = 0;
         double duration = 0.0; // µs of samples
+        bool recording = false; // the session still being recorded
     };
     std::vector<SessionSummary> finishedSessions() const;
+    // finishedSessions() and, last, the session being recorded (thread-safe).
+    std::vector<SessionSummary> allSessions() const;
     // A copy of finished session `index`; null when there is no such session.
     std::shared_ptr<xsprof::Profile> finishedSession(int index) const;
 

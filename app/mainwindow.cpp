@@ -14,6 +14,7 @@
 #include "servercontroller.h"
 #include "serverstatuswidget.h"
 #include "settingskeys.h"
+#include "unsavedprofiles.h"
 
 #include "model/cpuprofilewriter.h"
 #include "views/document/profileloader.h"
@@ -46,7 +47,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
       m_server(new ServerController(m_preferences, this)),
-      m_serverStatus(new ServerStatusWidget(m_server))
+      m_serverStatus(new ServerStatusWidget(m_server)),
+      m_unsaved(new UnsavedProfiles(this, [this](const xsprof::Profile& profile, const QString& path) {
+          return saveProfile(profile, path);
+      }))
 {
     setWindowTitle(QStringLiteral("xsprof"));
     setAcceptDrops(true);
@@ -333,6 +337,18 @@ int MainWindow::indexOf(QWidget* tab) const
 
 void MainWindow::closeDocument(int index)
 {
+    QWidget* tab = m_tabs->widget(index);
+    if (!tab)
+        return;
+    m_unsaved->confirm(m_unsaved->unsaved(tab), tr("Close %1").arg(m_tabs->tabText(index)),
+                       [this, tab = QPointer<QWidget>(tab)] {
+                           if (tab)
+                               closeDocumentNow(indexOf(tab));
+                       });
+}
+
+void MainWindow::closeDocumentNow(int index)
+{
     if (DebuggeePage* machine = debuggee(index)) {
         machine->requestClose(); // asks first while the machine is connected
         return;
@@ -347,6 +363,7 @@ void MainWindow::closeDocument(int index)
 void MainWindow::removeTab(int index)
 {
     QWidget* closing = m_tabs->widget(index);
+    m_unsaved->forget(closing);
     if (DebuggeePage* machine = debuggee(index))
         m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
@@ -363,6 +380,7 @@ void MainWindow::addDebuggee(MachineSession* session)
     const QByteArray layout = arranged ? arranged->debuggerPanes()->saveLayout()
                                        : m_settings->value(SettingsKeys::debuggerLayout).toByteArray();
     auto* machine = new DebuggeePage(session, m_breakpoints);
+    m_unsaved->addMachine(machine);
     if (!layout.isEmpty())
         machine->debuggerPanes()->restoreLayout(layout);
     m_allConsole->attach(session, session->name());
@@ -413,12 +431,20 @@ void MainWindow::openMachineSession(MachineSession* session, int index)
         return;
     profile->info.name = tr("%1 — session %2").arg(session->name()).arg(index + 1).toStdString();
     statusBar()->showMessage(tr("Opening %1…").arg(QString::fromStdString(profile->info.name)));
-    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile] {
+    QPointer<DebuggeePage> machine;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (debuggee(i) && debuggee(i)->session() == session)
+            machine = debuggee(i);
+    }
+    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile, machine, index] {
         ProfileDataPtr data = ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1);
         // Handed back through the application object, which outlives any window.
-        QMetaObject::invokeMethod(qApp, [window, data] {
-            if (window)
-                window->addDocument(data);
+        QMetaObject::invokeMethod(qApp, [window, data, machine, index] {
+            if (!window)
+                return;
+            window->addDocument(data);
+            if (machine) // a live profile: unsaved until saved
+                window->m_unsaved->addSessionTab(window->m_tabs->currentWidget(), machine, index, data->profile);
         });
     });
 }
@@ -480,10 +506,16 @@ bool MainWindow::hasCurrentProfile() const
 bool MainWindow::saveCurrentProfile(const QString& path)
 {
     const std::shared_ptr<const xsprof::Profile> profile = currentProfile();
-    if (!profile)
+    if (!profile || !saveProfile(*profile, path))
         return false;
+    m_unsaved->markSaved(m_tabs->currentWidget(), *profile);
+    return true;
+}
+
+bool MainWindow::saveProfile(const xsprof::Profile& profile, const QString& path)
+{
     std::string error;
-    if (!xsprof::saveCpuProfile(*profile, QFile::encodeName(path).toStdString(), &error)) {
+    if (!xsprof::saveCpuProfile(profile, QFile::encodeName(path).toStdString(), &error)) {
         showLoadError(path, QString::fromStdString(error));
         return false;
     }
@@ -527,6 +559,10 @@ void MainWindow::updateActions()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_unsaved->mayQuit([this] { close(); })) {
+        event->ignore(); // the question is up
+        return;
+    }
     saveSettings();
     event->accept();
 }

@@ -22,6 +22,7 @@ class QSettings;
 class QStackedWidget;
 class QTabWidget;
 class RecentFiles;
+class UnsavedProfiles;
 
 class MainWindow : public QMainWindow
 {
@@ -60,6 +61,7 @@ public:
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
     ProfileLoader* loader() const { return m_loader; }
+    UnsavedProfiles* unsavedProfiles() const { return m_unsaved; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -81,6 +83,8 @@ private:
     void updateDebuggeeTab(DebuggeePage* debuggee);
     void openMachineSession(MachineSession* session, int index);
     void removeTab(int index);
+    void closeDocumentNow(int index);
+    bool saveProfile(const xsprof::Profile& profile, const QString& path);
     // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
     std::shared_ptr<const xsprof::Profile> currentProfile() const;
     bool hasCurrentProfile() const;
@@ -103,4 +107,5 @@ private:
     QDockWidget* m_consoleDock = nullptr;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
+    UnsavedProfiles* m_unsaved; // live profiles not saved yet: asks before they are lost
 };

@@ -17,6 +17,7 @@
 #include "unsavedprofiles.h"
 
 #include "model/cpuprofilewriter.h"
+#include "model/report.h"
 #include "views/document/profileloader.h"
 #include "views/profilepage.h"
 
@@ -272,7 +273,10 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     page->setFocus();
     if (!data->path.isEmpty()) // a machine's session has no file to open again
         m_recent->add(data->path);
-    statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
+    if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty())
+        statusBar()->showMessage(tr("Opened %1: %2.").arg(page->title(), QString::fromStdString(empty)));
+    else
+        statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
 }
 

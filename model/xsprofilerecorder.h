@@ -60,8 +60,11 @@ private:
     std::optional<uint64_t> m_lastRawTime; // to unwrap 32-bit device clocks
     double m_unwrapOffset = 0.0;
     bool m_durationsStale = false;
-    std::vector<uint64_t> m_lastPath; // the previous sample's ids, root first
-    std::vector<StackId> m_lastStacks; // and its stack at each depth
+    bool addSample(std::string_view sample);
+
+    std::string m_lastIds;             // the previous sample's text after its delta
+    std::vector<StackId> m_lastStacks; // its stack at each depth, root first
+    std::vector<uint64_t> m_headIds;   // scratch: the ids that differ, innermost first
     Stats m_stats;
 };
 

@@ -177,12 +177,19 @@ void MachineSession::onReadyRead()
         ++m_readPauses;
         return; // onParsed() reads again when the worker has caught up
     }
-    const QByteArray bytes = m_socket->readAll();
-    if (bytes.isEmpty())
+    if (m_socket->bytesAvailable() <= 0)
         return;
     if (m_state == State::AwaitingLogin)
         m_loginTimer.start(); // a slow link (a byte a second) is still alive; floods hit the reader's bounds
-    post(bytes);
+    // In pieces below malloc's mmap threshold: a 1 MB block per read would be mapped and
+    // unmapped each time, the kernel zeroing its pages (a fifth of the CPU of a fast stream).
+    constexpr qsizetype readPieceBytes = 64 << 10;
+    while (m_socket->bytesAvailable() > 0) {
+        const QByteArray bytes = m_socket->read(readPieceBytes);
+        if (bytes.isEmpty())
+            break;
+        post(bytes);
+    }
 }
 
 void MachineSession::onParsed(const SessionParser::Result& result)

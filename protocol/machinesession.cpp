@@ -1,5 +1,11 @@
 #include "machinesession.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+
+#include <atomic>
+
 #include "xsbugcommandwriter.h"
 
 #include <QHostAddress>
@@ -45,6 +51,7 @@ void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
                 pipeline->finishRequested = false;
                 finish = true;
             } else {
+                pipeline->parser.flushJournal(); // idle: what arrived is in the kernel at once
                 pipeline->draining = false;
                 pipeline->idle.notify_all();
                 return;
@@ -66,6 +73,18 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
 {
     m_pipeline->owner = this;
     socket->setParent(this);
+    if (!m_settings.journalDirectory.isEmpty()) {
+        // One journal per connection, named so that the oldest sorts first.
+        static std::atomic<int> counter{0};
+        const QString name = QStringLiteral("%1-%2-%3.xsj")
+                                 .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")))
+                                 .arg(QCoreApplication::applicationPid())
+                                 .arg(counter++);
+        QDir().mkpath(m_settings.journalDirectory);
+        QString error;
+        if (!m_pipeline->parser.setJournal(QDir(m_settings.journalDirectory).filePath(name), &error))
+            qWarning("%s", qPrintable(error)); // the session works without one
+    }
     // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
     // read while the worker has maxQueuedBytes to parse.
     socket->setReadBufferSize(1 << 20);
@@ -125,6 +144,11 @@ std::shared_ptr<xsprof::Profile> MachineSession::finishedProfile(int index) cons
 std::vector<SessionParser::SessionSummary> MachineSession::profileSummaries() const
 {
     return m_pipeline->parser.allSessions();
+}
+
+QString MachineSession::journalPath() const
+{
+    return m_pipeline->parser.journalPath();
 }
 
 bool MachineSession::hasProfile() const

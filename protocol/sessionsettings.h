@@ -1,6 +1,7 @@
 #pragma once
 #include "breakpoint.h"
 
+#include <QString>
 #include <QtGlobal>
 
 // What a machine session sends at login and how patient it is.
@@ -11,4 +12,5 @@ struct SessionSettings {
     BreakpointList breakpoints;
     int loginTimeoutMs = 10000;              // silence before login for this long closes the connection
     qsizetype maxMessageBytes = 64 << 20;    // one message; beyond it the connection ends
+    QString journalDirectory;                // where profiler messages are journalled; empty: nowhere
 };

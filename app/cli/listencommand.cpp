@@ -50,6 +50,8 @@ int ListenCommand::run(const QStringList& arguments)
         {QStringLiteral("log"), QStringLiteral("Print the machines' console output.")},
         {QStringLiteral("once"), QStringLiteral("Exit after the first machine disconnects.")},
         {QStringLiteral("duration"), QStringLiteral("Stop after S seconds."), QStringLiteral("S")},
+        {QStringLiteral("journal"), QStringLiteral("Journal each machine's profiler messages in DIR (crash safety)."),
+         QStringLiteral("DIR")},
     });
     if (!parser.parse(arguments) || parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(parser.errorText().isEmpty()
@@ -90,6 +92,7 @@ int ListenCommand::run(const QStringList& arguments)
     options.report = parser.isSet(QStringLiteral("report"));
     options.log = parser.isSet(QStringLiteral("log"));
     options.once = parser.isSet(QStringLiteral("once"));
+    options.journalDirectory = parser.value(QStringLiteral("journal"));
 
     ListenCommand command(options);
     if (!command.start())
@@ -102,6 +105,7 @@ ListenCommand::ListenCommand(Options options, QObject* parent) : QObject(parent)
 {
     SessionSettings settings;
     settings.profileOnStart = m_options.profileOnStart;
+    settings.journalDirectory = m_options.journalDirectory;
     m_server.setSessionSettings(settings);
     connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
     connect(&m_server, &DebugServer::connectionRejected, this,

@@ -23,6 +23,7 @@ public:
         bool log = false;
         bool once = false;
         double durationSeconds = 0;
+        QString journalDirectory; // crash-safety journals of the machines' profiler messages
     };
 
     // Parses argv (arguments[0] program, [1] "listen"); 2 on a usage error.

@@ -14,9 +14,11 @@
 #include "servercontroller.h"
 #include "serverstatuswidget.h"
 #include "settingskeys.h"
+#include "recoveryjournals.h"
 #include "unsavedprofiles.h"
 
 #include "model/cpuprofilewriter.h"
+#include "protocol/debugserver.h"
 #include "model/report.h"
 #include "views/document/profileloader.h"
 #include "views/profilepage.h"
@@ -385,6 +387,8 @@ void MainWindow::addDebuggee(MachineSession* session)
                                        : m_settings->value(SettingsKeys::debuggerLayout).toByteArray();
     auto* machine = new DebuggeePage(session, m_breakpoints);
     m_unsaved->addMachine(machine);
+    if (m_recovery) // the disk never fills: the oldest journals go first
+        m_recovery->enforceLimit(m_preferences->recoveryMaxBytes(), session->journalPath());
     if (!layout.isEmpty())
         machine->debuggerPanes()->restoreLayout(layout);
     m_allConsole->attach(session, session->name());
@@ -466,6 +470,41 @@ void MainWindow::updateDebuggeeTab(DebuggeePage* machine)
 bool MainWindow::startDebugServer()
 {
     return m_server->start();
+}
+
+void MainWindow::setRecoveryDirectory(const QString& directory)
+{
+    m_recovery = std::make_unique<RecoveryJournals>(directory);
+    DebugServer* server = m_server->server();
+    SessionSettings settings = server->sessionSettings();
+    settings.journalDirectory = directory;
+    server->setSessionSettings(settings);
+}
+
+int MainWindow::recoverProfiles()
+{
+    if (!m_recovery)
+        return 0;
+    QStringList errors;
+    int count = 0;
+    for (const RecoveryJournals::Recovered& r : m_recovery->recoverAll(&errors)) {
+        for (size_t i = 0; i < r.sessions.size(); ++i) {
+            const std::shared_ptr<xsprof::Profile>& profile = r.sessions[i];
+            profile->info.name = (r.sessions.size() == 1 ? tr("%1 (recovered)").arg(r.machine)
+                                                         : tr("%1 (recovered, session %2)").arg(r.machine).arg(i + 1))
+                                     .toStdString();
+            addDocument(ProfileData::create(profile, QString(), -1));
+            m_unsaved->addRecoveredTab(m_tabs->currentWidget(), r.machine, int(i), profile, r.path);
+            ++count;
+        }
+    }
+    for (const QString& error : std::as_const(errors))
+        showLoadError(m_recovery->directory(), error);
+    m_recovery->enforceLimit(m_preferences->recoveryMaxBytes());
+    if (count > 0)
+        statusBar()->showMessage(tr("Recovered %n unsaved live profile(s) the last run left: save or close them.",
+                                    nullptr, count));
+    return count;
 }
 
 PreferencesDialog* MainWindow::showPreferences()
@@ -567,6 +606,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore(); // the question is up
         return;
     }
+    m_unsaved->releaseJournals(); // everything was saved or discarded
     saveSettings();
     event->accept();
 }

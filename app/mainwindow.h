@@ -5,6 +5,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class DebuggeePage;
 class LoadStatusWidget;
 class MachineSession;
@@ -23,6 +25,7 @@ class QStackedWidget;
 class QTabWidget;
 class RecentFiles;
 class UnsavedProfiles;
+class RecoveryJournals;
 
 class MainWindow : public QMainWindow
 {
@@ -44,6 +47,11 @@ public:
     // Listens for XS machines as the preferences say (not done by the constructor, so that a
     // window made for files alone never takes the port).
     bool startDebugServer();
+    // Journals live profiles into `directory` (crash safety), bounded by the preferences.
+    void setRecoveryDirectory(const QString& directory);
+    // Opens what journals of an earlier run hold as "<machine> (recovered)" tabs, unsaved;
+    // returns how many.
+    int recoverProfiles();
     ServerController* serverController() const { return m_server; }
     ServerStatusWidget* serverStatus() const { return m_serverStatus; }
     Preferences* preferences() const { return m_preferences; }
@@ -108,4 +116,5 @@ private:
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
     UnsavedProfiles* m_unsaved; // live profiles not saved yet: asks before they are lost
+    std::unique_ptr<RecoveryJournals> m_recovery; // null: no journals
 };

@@ -19,6 +19,7 @@ public:
     bool profileOnStart() const;
     PathMappings pathMappings() const;
     int consoleLines() const; // lines each console keeps
+    qint64 recoveryMaxBytes() const; // crash-safety journals kept at most (oldest go first)
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);

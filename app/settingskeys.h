@@ -20,4 +20,5 @@ inline const QString profileOnStart = QStringLiteral("debug/profileOnStart");
 inline const QString pathMappings = QStringLiteral("source/pathMappings");
 inline const QString consoleLines = QStringLiteral("debug/consoleLines");
 inline const QString debuggerLayout = QStringLiteral("debug/panesLayout");
+inline const QString recoveryMaxBytes = QStringLiteral("recovery/maxBytes"); // journals of live profiles
 } // namespace SettingsKeys

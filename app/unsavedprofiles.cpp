@@ -1,6 +1,7 @@
 #include "unsavedprofiles.h"
 
 #include "app/debugger/debuggeepage.h"
+#include "app/recoveryjournals.h"
 #include "protocol/machinesession.h"
 
 #include <QFileDialog>
@@ -37,7 +38,59 @@ UnsavedProfiles::UnsavedProfiles(QWidget* window, Writer writer)
 
 void UnsavedProfiles::addMachine(DebuggeePage* machine)
 {
-    m_machines[machine] = m_nextMachineId++;
+    const int id = m_nextMachineId++;
+    m_machines[machine] = id;
+    if (const QString journal = machine->session()->journalPath(); !journal.isEmpty())
+        m_journals[id] = journal;
+}
+
+void UnsavedProfiles::addRecoveredTab(QWidget* tab, const QString& machine, int index,
+                                      const std::shared_ptr<const xsprof::Profile>& profile, const QString& journal)
+{
+    // One id per journal: its tabs share it, and it has no machine tab.
+    int id = 0;
+    for (const auto& [known, path] : m_journals) {
+        if (path == journal)
+            id = known;
+    }
+    if (id == 0) {
+        id = m_nextMachineId++;
+        m_journals[id] = journal;
+    }
+    SessionTab s;
+    s.machineId = id;
+    s.item.tab = tab;
+    s.item.machine = machine;
+    s.item.session = index;
+    s.item.samples = profile->samples.size();
+    if (profile->samples.size() > 0)
+        s.item.duration = profile->samples.time.back() - profile->info.startTime.value_or(profile->samples.time.front());
+    s.item.profile = [profile] { return profile; };
+    m_sessionTabs[tab] = std::move(s);
+}
+
+void UnsavedProfiles::releaseJournalIfDone(int machineId)
+{
+    const auto journal = m_journals.find(machineId);
+    if (journal == m_journals.end())
+        return;
+    for (const auto& [tab, id] : m_machines) {
+        if (id == machineId)
+            return; // the machine's tab is still open: it may send more
+    }
+    for (const auto& [tab, s] : m_sessionTabs) {
+        if (s.machineId == machineId && !isSaved(machineId, s.item.session, s.item.samples))
+            return;
+    }
+    RecoveryJournals::remove(journal->second);
+    m_journals.erase(journal);
+}
+
+void UnsavedProfiles::releaseJournals()
+{
+    for (const auto& [id, journal] : m_journals)
+        RecoveryJournals::remove(journal);
+    m_journals.clear();
 }
 
 void UnsavedProfiles::addSessionTab(QWidget* tab, DebuggeePage* machine, int index, const xsprof::Profile& profile)
@@ -73,6 +126,8 @@ void UnsavedProfiles::markSaved(QWidget* tab, const xsprof::Profile& saved)
         samples = std::max(samples, saved.samples.size());
         if (s->second.machineId == 0) // its machine was never known: the tab alone is saved
             m_sessionTabs.erase(s);
+        else
+            releaseJournalIfDone(s->second.machineId);
         return;
     }
     const auto m = m_machines.find(tab);
@@ -87,8 +142,18 @@ void UnsavedProfiles::markSaved(QWidget* tab, const xsprof::Profile& saved)
 
 void UnsavedProfiles::forget(QWidget* tab)
 {
-    m_sessionTabs.erase(tab);
-    m_machines.erase(tab);
+    int machineId = 0;
+    if (const auto s = m_sessionTabs.find(tab); s != m_sessionTabs.end()) {
+        machineId = s->second.machineId;
+        m_sessionTabs.erase(s); // saved, or discarded after the question
+
+    }
+    if (const auto m = m_machines.find(tab); m != m_machines.end()) {
+        machineId = m->second;
+        m_machines.erase(m);
+    }
+    if (machineId)
+        releaseJournalIfDone(machineId);
 }
 
 QList<UnsavedProfiles::Item> UnsavedProfiles::unsaved(QWidget* tab) const

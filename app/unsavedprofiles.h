@@ -39,6 +39,11 @@ public:
     UnsavedProfiles(QWidget* window, Writer writer);
 
     void addMachine(DebuggeePage* machine);
+    // A tab showing session `index` recovered from `journal` (a run that did not end well).
+    void addRecoveredTab(QWidget* tab, const QString& machine, int index, const std::shared_ptr<const xsprof::Profile>& profile,
+                         const QString& journal);
+    // Deletes every journal still known (the window closes: all was saved or discarded).
+    void releaseJournals();
     // A tab showing finished session `index` of `machine` (the machine may be gone later).
     void addSessionTab(QWidget* tab, DebuggeePage* machine, int index, const xsprof::Profile& profile);
     // `tab`'s profile was written (Save Profile As…): what it held is saved.
@@ -64,6 +69,8 @@ private:
         Item item;
     };
     bool isSaved(int machineId, int index, size_t samples) const;
+    // Deletes a machine's journal once nothing unsaved depends on it.
+    void releaseJournalIfDone(int machineId);
     bool saveAll(const QList<Item>& items);
 
     QWidget* m_window;
@@ -73,6 +80,7 @@ private:
     std::map<QWidget*, int> m_machines; // machine tab -> id
     std::map<QWidget*, SessionTab> m_sessionTabs;
     std::map<int, std::map<int, size_t>> m_saved; // machine id -> session index -> samples saved
+    std::map<int, QString> m_journals;            // machine id -> its crash-safety journal
     QPointer<QMessageBox> m_prompt;
     bool m_quitConfirmed = false;
 };

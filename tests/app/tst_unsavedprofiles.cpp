@@ -7,9 +7,13 @@
 #include "app/settingskeys.h"
 #include "app/unsavedprofiles.h"
 #include "model/profileloader.h"
+#include "model/sessionjournal.h"
+#include "model/xsbugelement.h"
+#include "model/xsbugframer.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 
+#include <QDir>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -64,6 +68,8 @@ private slots:
     void savedMachineClosesWithoutAsking();
     void sessionTabAsks();
     void quitAsks();
+    void liveJournalGoesWhenSaved();
+    void recoveredProfilesReopen();
 
 private:
     void connectMachine(QTcpSocket& engine, const QByteArray& traffic, DebuggeePage*& machine);
@@ -198,6 +204,89 @@ void TestUnsavedProfiles::quitAsks()
     QVERIFY(prompt);
     button(prompt, QStringLiteral("Discard"))->click();
     QTRY_VERIFY(!m_window->isVisible());
+}
+
+// A machine's profiler messages are journalled while it streams; once its sessions are saved
+// and its tab closed, the journal is gone.
+void TestUnsavedProfiles::liveJournalGoesWhenSaved()
+{
+    const QString recovery = m_dir->filePath(QStringLiteral("recovery"));
+    m_window->setRecoveryDirectory(recovery);
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
+    QVERIFY(machine);
+    const QString journal = machine->session()->journalPath();
+    QVERIFY(journal.startsWith(recovery));
+    // Flushed at the <pt stop>: what a SIGKILL now would leave.
+    QTRY_VERIFY(xsprof::SessionJournal::recover(QFile::encodeName(journal).toStdString()).sessions.size() == 1);
+    const auto recovered = xsprof::SessionJournal::recover(QFile::encodeName(journal).toStdString());
+    QCOMPARE(recovered.sessions[0].samples.size(), size_t(8));
+    QCOMPARE(recovered.machine, std::string("fake"));
+    engine.disconnectFromHost();
+    QTRY_VERIFY(!machine->isConnected());
+    m_window->closeDocument(m_window->indexOf(machine));
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    button(prompt, QStringLiteral("Save…"))->click();
+    QTRY_COMPARE(m_window->documentCount(), 0);
+    QVERIFY(!QFile::exists(journal));
+}
+
+// What a killed run left opens again as "<machine> (recovered)" tabs in front, unsaved;
+// discarding one deletes its journal; a newer version's journal is refused and kept.
+void TestUnsavedProfiles::recoveredProfilesReopen()
+{
+    const QString recovery = m_dir->filePath(QStringLiteral("recovery"));
+    QVERIFY(QDir().mkpath(recovery));
+    const QString journalPath = recovery + QStringLiteral("/20260101-000000-000-1-0.xsj");
+    {
+        QFile transcript(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/gc_alloc.profile-on-start.xsbug"));
+        QVERIFY(transcript.open(QIODevice::ReadOnly));
+        const QByteArray bytes = transcript.readAll();
+        xsprof::SessionJournal journal;
+        QVERIFY(journal.open(QFile::encodeName(journalPath).toStdString()));
+        xsprof::XsbugFramer framer;
+        std::vector<std::string> payloads;
+        framer.feed(std::string_view(bytes.constData(), size_t(bytes.size())), payloads);
+        for (const std::string& payload : payloads) {
+            for (xsprof::XsbugElement& e : xsprof::parseXsbugPayload(payload)) {
+                xsprof::XsProfileMessage m;
+                if (e.name == "login")
+                    journal.appendLogin(*e.attribute("name"));
+                else if (xsprof::decodeXsProfileMessage(e, m) == xsprof::XsProfileDecode::Decoded)
+                    journal.append(m);
+            }
+        }
+        journal.flush();
+        // Killed here: no close(), the last record cut in half.
+        QFile raw(journalPath);
+        QVERIFY(raw.open(QIODevice::ReadWrite));
+        raw.resize(raw.size() - 5);
+    }
+    const QString newer = recovery + QStringLiteral("/20260101-000000-000-1-1.xsj");
+    {
+        QFile f(newer);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("XSPROFJ\n\x09\x00\x00\x00", 12));
+    }
+    m_window->setRecoveryDirectory(recovery);
+    QCOMPARE(m_window->recoverProfiles(), 1);
+    QCOMPARE(m_window->documentCount(), 1);
+    QWidget* tab = m_window->tabWidget()->currentWidget();
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("xst (recovered)"));
+    const QList<UnsavedProfiles::Item> unsaved = m_window->unsavedProfiles()->unsaved(tab);
+    QCOMPARE(unsaved.size(), qsizetype(1));
+    QVERIFY(unsaved[0].samples > 1000 && unsaved[0].samples <= 1208); // the torn last batch is dropped
+    QVERIFY(QFile::exists(newer)); // refused, kept for a newer xsprof
+
+    m_window->closeDocument(0);
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    button(prompt, QStringLiteral("Discard"))->click();
+    QTRY_COMPARE(m_window->documentCount(), 0);
+    QVERIFY(!QFile::exists(journalPath));
+    QVERIFY(QFile::exists(newer));
 }
 
 QTEST_MAIN(TestUnsavedProfiles)

@@ -165,6 +165,8 @@ bool XsProfileRecorder::addSample(std::string_view sample)
     if (!parseBase36(sample.substr(0, comma), delta))
         return false;
     const std::string_view ids = sample.substr(comma + 1);
+    if (ids.empty())
+        return false; // "delta," names no function (found by fuzz_ps_decoder)
     const std::string_view last = m_lastIds;
 
     // The longest common suffix, cut back to whole fields in both texts.

@@ -75,7 +75,7 @@ const char edgeCases[] =
     "<xsbug><pr name=\"\" value=\"6\" path=\"/b.js\"/></xsbug>\r\n"           // empty name
     "<xsbug><pr name=\"h\" value=\"7\" path=\"/b.js\" line=\"oops\"/></xsbug>\r\n" // bad line: dropped
     "<xsbug><pt name=\"sideways\" value=\"@0000000000001100\"/></xsbug>\r\n"  // unknown kind
-    "<xsbug><ps>a,5,0.b,6,5,0.c,7,0.z,8,0</ps></xsbug>\r\n"
+    "<xsbug><ps>a,5,0.b,6,5,0.q,.c,7,0.z,8,0</ps></xsbug>\r\n" // "q,": no stack, dropped
     "<xsbug><pt name=\"stop\" value=\"@0000000000002000\"/></xsbug>\r\n"
     "<xsbug><pt name=\"start\" value=\"@0000000000003000\"/></xsbug>\r\n"
     "<xsbug><pr name=\"k\" value=\"1\"/></xsbug>\r\n"

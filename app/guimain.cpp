@@ -7,6 +7,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QSettings>
+#include <QStandardPaths>
 
 int runGui(int argc, char* argv[])
 {
@@ -29,11 +30,15 @@ int runGui(int argc, char* argv[])
         Theme::apply(theme);
     MainWindow window(&settings);
     window.show();
+    // Live profiles are journalled there; what a killed or crashed run left reopens below.
+    window.setRecoveryDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                                QStringLiteral("/recovery"));
     window.startDebugServer(); // a busy port is shown in the status bar; files still open
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty())
         window.openFiles(files);
     else if (!window.reopenLastSession())
         window.openExample();
+    window.recoverProfiles(); // last: recovered profiles come to the front
     return app.exec();
 }

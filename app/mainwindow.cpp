@@ -28,8 +28,12 @@
 #include "settingskeys.h"
 #include "shortcutsdialog.h"
 #include "theme.h"
+#include "recoveryjournals.h"
+#include "unsavedprofiles.h"
 
 #include "model/cpuprofilewriter.h"
+#include "protocol/debugserver.h"
+#include "model/report.h"
 #include "views/document/profileloader.h"
 #include "views/plaintext.h"
 #include "views/profilepage.h"
@@ -70,7 +74,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
       m_server(new ServerController(m_preferences, this)),
-      m_serverStatus(new ServerStatusWidget(m_server)), m_sourceOpening(new SourceOpening(this, m_preferences))
+      m_serverStatus(new ServerStatusWidget(m_server)), m_sourceOpening(new SourceOpening(this, m_preferences)),
+      m_unsaved(new UnsavedProfiles(this, [this](const xsprof::Profile& profile, const QString& path) {
+          return saveProfile(profile, path);
+      }))
 {
     setWindowTitle(QStringLiteral("xsprof"));
     setAcceptDrops(true);
@@ -398,7 +405,10 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     page->setFocus();
     if (!data->path.isEmpty()) // a machine's session has no file to open again
         m_recent->add(data->path);
-    statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
+    if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty())
+        statusBar()->showMessage(tr("Opened %1: %2.").arg(page->title(), QString::fromStdString(empty)));
+    else
+        statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
 }
 
@@ -469,6 +479,18 @@ int MainWindow::indexOf(QWidget* tab) const
 
 void MainWindow::closeDocument(int index)
 {
+    QWidget* tab = m_tabs->widget(index);
+    if (!tab)
+        return;
+    m_unsaved->confirm(m_unsaved->unsaved(tab), tr("Close %1").arg(m_tabs->tabText(index)),
+                       [this, tab = QPointer<QWidget>(tab)] {
+                           if (tab)
+                               closeDocumentNow(indexOf(tab));
+                       });
+}
+
+void MainWindow::closeDocumentNow(int index)
+{
     if (m_sourcesTab && m_tabs->widget(index) == m_sourcesTab) {
         m_sourcesTab = nullptr;
         removeTab(index);
@@ -491,6 +513,7 @@ void MainWindow::closeDocument(int index)
 void MainWindow::removeTab(int index)
 {
     QWidget* closing = m_tabs->widget(index);
+    m_unsaved->forget(closing);
     if (DebuggeePage* machine = debuggee(index))
         m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
@@ -525,6 +548,9 @@ void MainWindow::addDebuggee(MachineSession* session)
     const QByteArray layout = arranged ? arranged->debuggerPanes()->saveLayout()
                                        : m_settings->value(SettingsKeys::debuggerLayout).toByteArray();
     auto* machine = new DebuggeePage(session, m_breakpoints);
+    m_unsaved->addMachine(machine);
+    if (m_recovery) // the disk never fills: the oldest journals go first
+        m_recovery->enforceLimit(m_preferences->recoveryMaxBytes(), session->journalPath());
     if (!layout.isEmpty())
         machine->debuggerPanes()->restoreLayout(layout);
     const int sameName = ++m_machinesByName[session->name()];
@@ -583,12 +609,20 @@ void MainWindow::openMachineSession(MachineSession* session, int index)
         return;
     profile->info.name = tr("%1 — session %2").arg(session->name()).arg(index + 1).toStdString();
     statusBar()->showMessage(tr("Opening %1…").arg(QString::fromStdString(profile->info.name)));
-    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile] {
+    QPointer<DebuggeePage> machine;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (debuggee(i) && debuggee(i)->session() == session)
+            machine = debuggee(i);
+    }
+    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile, machine, index] {
         ProfileDataPtr data = ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1);
         // Handed back through the application object, which outlives any window.
-        QMetaObject::invokeMethod(qApp, [window, data] {
-            if (window)
-                window->addDocument(data);
+        QMetaObject::invokeMethod(qApp, [window, data, machine, index] {
+            if (!window)
+                return;
+            window->addDocument(data);
+            if (machine) // a live profile: unsaved until saved
+                window->m_unsaved->addSessionTab(window->m_tabs->currentWidget(), machine, index, data->profile);
         });
     });
 }
@@ -606,6 +640,41 @@ void MainWindow::updateDebuggeeTab(DebuggeePage* machine)
 bool MainWindow::startDebugServer()
 {
     return m_server->start();
+}
+
+void MainWindow::setRecoveryDirectory(const QString& directory)
+{
+    m_recovery = std::make_unique<RecoveryJournals>(directory);
+    DebugServer* server = m_server->server();
+    SessionSettings settings = server->sessionSettings();
+    settings.journalDirectory = directory;
+    server->setSessionSettings(settings);
+}
+
+int MainWindow::recoverProfiles()
+{
+    if (!m_recovery)
+        return 0;
+    QStringList errors;
+    int count = 0;
+    for (const RecoveryJournals::Recovered& r : m_recovery->recoverAll(&errors)) {
+        for (size_t i = 0; i < r.sessions.size(); ++i) {
+            const std::shared_ptr<xsprof::Profile>& profile = r.sessions[i];
+            profile->info.name = (r.sessions.size() == 1 ? tr("%1 (recovered)").arg(r.machine)
+                                                         : tr("%1 (recovered, session %2)").arg(r.machine).arg(i + 1))
+                                     .toStdString();
+            addDocument(ProfileData::create(profile, QString(), -1));
+            m_unsaved->addRecoveredTab(m_tabs->currentWidget(), r.machine, int(i), profile, r.path);
+            ++count;
+        }
+    }
+    for (const QString& error : std::as_const(errors))
+        showLoadError(m_recovery->directory(), error);
+    m_recovery->enforceLimit(m_preferences->recoveryMaxBytes());
+    if (count > 0)
+        statusBar()->showMessage(tr("Recovered %n unsaved live profile(s) the last run left: save or close them.",
+                                    nullptr, count));
+    return count;
 }
 
 PreferencesDialog* MainWindow::showPreferences()
@@ -650,10 +719,16 @@ bool MainWindow::hasCurrentProfile() const
 bool MainWindow::saveCurrentProfile(const QString& path)
 {
     const std::shared_ptr<const xsprof::Profile> profile = currentProfile();
-    if (!profile)
+    if (!profile || !saveProfile(*profile, path))
         return false;
+    m_unsaved->markSaved(m_tabs->currentWidget(), *profile);
+    return true;
+}
+
+bool MainWindow::saveProfile(const xsprof::Profile& profile, const QString& path)
+{
     std::string error;
-    if (!xsprof::saveCpuProfile(*profile, QFile::encodeName(path).toStdString(), &error)) {
+    if (!xsprof::saveCpuProfile(profile, QFile::encodeName(path).toStdString(), &error)) {
         showLoadError(path, QString::fromStdString(error));
         return false;
     }
@@ -699,6 +774,11 @@ void MainWindow::updateActions()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_unsaved->mayQuit([this] { close(); })) {
+        event->ignore(); // the question is up
+        return;
+    }
+    m_unsaved->releaseJournals(); // everything was saved or discarded
     saveSettings();
     event->accept();
 }

@@ -7,6 +7,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <memory>
+
 class DebuggeePage;
 class LoadErrorDialog;
 class DebuggerPanes;
@@ -28,6 +30,8 @@ class QSettings;
 class QStackedWidget;
 class QTabWidget;
 class RecentFiles;
+class UnsavedProfiles;
+class RecoveryJournals;
 
 class MainWindow : public QMainWindow
 {
@@ -49,6 +53,11 @@ public:
     // Listens for XS machines as the preferences say (not done by the constructor, so that a
     // window made for files alone never takes the port).
     bool startDebugServer();
+    // Journals live profiles into `directory` (crash safety), bounded by the preferences.
+    void setRecoveryDirectory(const QString& directory);
+    // Opens what journals of an earlier run hold as "<machine> (recovered)" tabs, unsaved;
+    // returns how many.
+    int recoverProfiles();
     ServerController* serverController() const { return m_server; }
     ServerStatusWidget* serverStatus() const { return m_serverStatus; }
     Preferences* preferences() const { return m_preferences; }
@@ -76,6 +85,7 @@ public:
     // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
     DebugControls* frontControls() const { return m_frontControls; }
     ProfileLoader* loader() const { return m_loader; }
+    UnsavedProfiles* unsavedProfiles() const { return m_unsaved; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -100,6 +110,8 @@ private:
     void refreshFileTabTitles();
     void placeForFirstStart();
     void showConsoleDockIfUseful();
+    void closeDocumentNow(int index);
+    bool saveProfile(const xsprof::Profile& profile, const QString& path);
     // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
     std::shared_ptr<const xsprof::Profile> currentProfile() const;
     bool hasCurrentProfile() const;
@@ -128,4 +140,6 @@ private:
     ServerStatusWidget* m_serverStatus;
     SourceOpening* m_sourceOpening;
     QPointer<LoadErrorDialog> m_loadErrors; // while shown
+    UnsavedProfiles* m_unsaved; // live profiles not saved yet: asks before they are lost
+    std::unique_ptr<RecoveryJournals> m_recovery; // null: no journals
 };

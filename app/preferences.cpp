@@ -56,6 +56,11 @@ void Preferences::setPathMappings(const PathMappings& mappings)
     emit pathMappingsChanged();
 }
 
+qint64 Preferences::recoveryMaxBytes() const
+{
+    return qMax(qint64(1) << 20, m_settings->value(SettingsKeys::recoveryMaxBytes, qint64(1) << 30).toLongLong());
+}
+
 int Preferences::consoleLines() const
 {
     return qBound(100, m_settings->value(SettingsKeys::consoleLines, 10000).toInt(), 10000000);

@@ -25,6 +25,7 @@ public:
     // The XS compiler: the path set, else the one auto-detected (XscCompiler::autoDetect()).
     QString xscPath() const;
     QString xscPathSetting() const; // "" for auto-detect
+    qint64 recoveryMaxBytes() const; // crash-safety journals kept at most (oldest go first)
 
     // Each setter stores the value and emits when it changed.
     void setListening(quint16 port, bool acceptOtherDevices);

@@ -26,4 +26,5 @@ inline const QString openSourceCommand = QStringLiteral("source/openCommand");
 inline const QString consoleDockChoice = QStringLiteral("window/consoleDockChoice");
 inline const QString xscPath = QStringLiteral("debug/xscPath"); // empty or absent: auto-detect
 inline const QString lastMachineName = QStringLiteral("debug/lastMachineName");
+inline const QString recoveryMaxBytes = QStringLiteral("recovery/maxBytes"); // journals of live profiles
 } // namespace SettingsKeys

@@ -107,7 +107,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     const size_t n = nodes.size();
     if (!raw.sawNodes)
         return ConversionResult::failure("no \"nodes\": this is not a .cpuprofile");
-    if (n == 0)
+    if (n == 0 && !raw.samples.empty()) // no nodes and no samples: an empty profile (older xsprof wrote them)
         return ConversionResult::failure("the profile has no nodes");
     if (n >= UINT32_MAX / 2)
         return ConversionResult::failure("too many nodes");

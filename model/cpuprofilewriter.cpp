@@ -71,6 +71,14 @@ void writeTreeNodes(std::ostream& out, const Profile& p)
     }
     const bool xs = p.info.encoding == Encoding::Stacks;
     size_t tick = 0; // the next row of p.lineTicks (sorted by stack)
+    if (n == 0) {
+        // A session without samples (XS sends them in batches of 8: a shorter run has none)
+        // still gets its root, so the file reads back as the same, empty, XS or V8 profile.
+        out << "\n{\"id\":1,\"callFrame\":{\"functionName\":\"" << (xs ? "(host)" : "(root)")
+            << "\",\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1" << (xs ? ",\"xsId\":0" : "")
+            << "}}";
+        return;
+    }
     for (size_t i = 0; i < n; ++i) {
         out << (i ? ",\n" : "\n") << "{\"id\":" << i + 1 << ",\"callFrame\":";
         writeCallFrame(out, p, p.stacks.frame[i], xs);

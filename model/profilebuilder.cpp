@@ -53,16 +53,15 @@ FrameId ProfileBuilder::frameForKey(StringId name, StringId url, int32_t line, i
 
 FrameId ProfileBuilder::frameForXsId(int64_t xsId)
 {
-    constexpr int64_t smallLimit = 1 << 20;
-    const bool small = xsId >= 0 && xsId < smallLimit;
-    if (small && size_t(xsId) < m_smallXsFrames.size() && m_smallXsFrames[size_t(xsId)].isValid())
+    if (xsId >= 0 && size_t(xsId) < m_smallXsFrames.size() && m_smallXsFrames[size_t(xsId)].isValid())
         return m_smallXsFrames[size_t(xsId)];
-    if (!small) {
-        if (auto it = m_xsFrames.find(xsId); it != m_xsFrames.end())
-            return it->second;
-    }
+    if (auto it = m_xsFrames.find(xsId); it != m_xsFrames.end())
+        return it->second;
     const FrameId id = addFrame(m_profile.strings.intern("(unknown " + std::to_string(xsId) + ")"), StringId(0), 0, 0, xsId);
-    if (small) {
+    // XS ids are dense and small: a direct table, as long as it stays proportionate to the
+    // frames (one id of 10^6 must not cost megabytes: the fuzzer's inputs did, at every run).
+    const int64_t denseLimit = std::max<int64_t>(4096, 4 * int64_t(m_profile.frames.size()));
+    if (xsId >= 0 && xsId < denseLimit) {
         if (size_t(xsId) >= m_smallXsFrames.size())
             m_smallXsFrames.resize(size_t(xsId) + 1);
         m_smallXsFrames[size_t(xsId)] = id;

@@ -40,6 +40,18 @@ std::vector<FrameId> reportOrder(const Profile& profile, const FunctionAnalysis&
     return order;
 }
 
+std::string noSamplesExplanation(const Profile& profile)
+{
+    if (profile.samples.size() > 0)
+        return {};
+    const bool xs = profile.info.durationRule == DurationRule::OwnDelta || profile.info.format == SourceFormat::Live ||
+                    profile.info.format == SourceFormat::XsbugTranscript;
+    if (xs)
+        return "this profile has no samples: XS sends them in batches of 8, so a run shorter than one batch "
+               "records none";
+    return "this profile has no samples";
+}
+
 std::string formatTextReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options)
 {
     const FunctionAnalysis& a = analysis.functions;
@@ -56,6 +68,8 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
     std::snprintf(line, sizeof line, "samples:   %zu   duration: %s ms   functions: %zu\n", a.sampleCount(),
                   milliseconds(duration).c_str(), a.functions().size());
     out += line;
+    if (const std::string empty = noSamplesExplanation(profile); !empty.empty())
+        out += "note:      " + empty + "\n";
     if (!a.hasInclusive())
         out += "inclusive: not available (graph-encoded profile: no per-path stacks)\n";
     out += "\n";

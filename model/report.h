@@ -17,6 +17,8 @@ struct ReportOptions {
 
 // Functions of the analysis ordered for the report (ties broken by key order).
 std::vector<FrameId> reportOrder(const Profile& profile, const FunctionAnalysis& analysis, const ReportOptions& options);
+// Empty when the profile has samples; else says it has none and, for XS, why that happens.
+std::string noSamplesExplanation(const Profile& profile);
 std::string formatTextReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
 std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
 

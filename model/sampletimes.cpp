@@ -1,7 +1,6 @@
 #include "model/sampletimes.h"
 
 #include <algorithm>
-#include <ranges>
 
 SampleTimes::Interval SampleTimes::interval(size_t sample) const
 {
@@ -30,8 +29,18 @@ namespace {
 template <typename Pred>
 size_t partitionPoint(size_t n, Pred pred)
 {
-    const auto indices = std::views::iota(size_t(0), n);
-    return size_t(*std::ranges::partition_point(indices, pred));
+    // A plain binary search: clang 14 (the fuzz build) cannot take iota_view with libstdc++ 12.
+    size_t first = 0;
+    while (n > 0) {
+        const size_t half = n / 2;
+        if (pred(first + half)) {
+            first += half + 1;
+            n -= half + 1;
+        } else {
+            n = half;
+        }
+    }
+    return first;
 }
 } // namespace
 

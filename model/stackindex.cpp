@@ -3,12 +3,15 @@
 namespace xsprof {
 
 namespace {
+// The key's two halves mixed into every bit (murmur3's finalizer). A plain multiply shifted
+// by 20 left the parent (the high half) out of the low bits, so in a table under 2^12 slots
+// every stack of one frame hashed alike: a deep recursion probed hundreds of slots per lookup.
 size_t slotOf(uint64_t key, size_t mask)
 {
-    // The product's high half depends on every bit of the key (the parent is in the key's
-    // high half): folded onto the low half, one parent's many children spread out.
-    const uint64_t h = key * 0x9E3779B97F4A7C15ull;
-    return size_t(h ^ (h >> 32)) & mask;
+    key ^= key >> 33;
+    key *= 0xFF51AFD7ED558CCDull;
+    key ^= key >> 33;
+    return size_t(key) & mask;
 }
 } // namespace
 

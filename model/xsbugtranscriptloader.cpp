@@ -4,20 +4,10 @@
 #include "xsbugframer.h"
 #include "xsprofilerecorder.h"
 
-#include <charconv>
 
 namespace xsprof {
 
 namespace {
-
-int64_t parseDecimal(const std::string* text, int64_t fallback)
-{
-    if (!text)
-        return fallback;
-    int64_t v = fallback;
-    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
-    return ec == std::errc() && ptr == text->data() + text->size() ? v : fallback;
-}
 
 std::string baseName(const std::string& path)
 {
@@ -44,6 +34,7 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
     XsProfileRecorder recorder;
     std::string machine;
     std::vector<std::string> payloads;
+    XsProfileMessage message;
     char chunk[65536];
     for (;;) {
         const std::streamsize n = input.sgetn(chunk, sizeof chunk);
@@ -60,26 +51,21 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
             return result;
         }
         for (const std::string& payload : payloads) {
-            for (const XsbugElement& e : parseXsbugPayload(payload)) {
+            for (XsbugElement& e : parseXsbugPayload(payload)) {
                 if (e.name == "login" && machine.empty()) {
                     if (const std::string* n = e.attribute("name"))
                         machine = *n;
-                } else if (e.name == "pt") {
-                    const std::string* kind = e.attribute("name");
-                    const std::string* value = e.attribute("value");
-                    if (kind && value)
-                        recorder.onProfileTime(*kind, *value);
-                } else if (e.name == "pr") {
-                    const std::string* id = e.attribute("value");
-                    const std::string* label = e.attribute("name");
-                    const std::string* path = e.attribute("path");
-                    const int64_t line = parseDecimal(e.attribute("line"), 0);
-                    if (id)
-                        recorder.onProfileRecord(parseDecimal(id, -1), label ? *label : std::string("(anonymous)"),
-                                                 path ? *path : std::string(),
-                                                 line > 0 && line < INT32_MAX ? int32_t(line) : 0);
-                } else if (e.name == "ps") {
-                    recorder.onProfileSamples(e.content);
+                } else {
+                    switch (decodeXsProfileMessage(e, message)) {
+                    case XsProfileDecode::Decoded:
+                        recorder.onMessage(message);
+                        break;
+                    case XsProfileDecode::Malformed:
+                        recorder.onMalformedElement();
+                        break;
+                    case XsProfileDecode::NotProfile:
+                        break;
+                    }
                 }
             }
         }

@@ -1,5 +1,8 @@
 #include "xsprofilerecorder.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace xsprof {
 
 namespace {
@@ -20,9 +23,39 @@ bool parseBase36(std::string_view s, uint64_t& out)
     return true;
 }
 
+// Length of the longest common suffix, eight bytes at a time.
+size_t commonSuffix(std::string_view a, std::string_view b)
+{
+    const size_t most = std::min(a.size(), b.size());
+    const char* ea = a.data() + a.size();
+    const char* eb = b.data() + b.size();
+    size_t n = 0;
+    while (n + 8 <= most) {
+        uint64_t wa, wb;
+        std::memcpy(&wa, ea - n - 8, 8);
+        std::memcpy(&wb, eb - n - 8, 8);
+        if (wa != wb)
+            break;
+        n += 8;
+    }
+    while (n < most && ea[-1 - long(n)] == eb[-1 - long(n)])
+        ++n;
+    return n;
+}
+
 } // namespace
 
 XsProfileRecorder::XsProfileRecorder(std::string machineName) : m_machineName(std::move(machineName)) {}
+
+void XsProfileRecorder::onMessage(const XsProfileMessage& message)
+{
+    if (const auto* ps = std::get_if<XsProfileSamples>(&message))
+        onProfileSamples(ps->text);
+    else if (const auto* pr = std::get_if<XsProfileRecord>(&message))
+        onProfileRecord(pr->id, pr->name, pr->path, pr->line);
+    else if (const auto* pt = std::get_if<XsProfileTime>(&message))
+        onProfileTime(pt->kind, pt->value);
+}
 
 std::optional<double> XsProfileRecorder::parseTime(std::string_view value)
 {
@@ -62,7 +95,7 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
         info.durationRule = DurationRule::OwnDelta;
         info.startTime = *t;
         m_builder = std::make_unique<ProfileBuilder>(std::move(info));
-        m_lastPath.clear();
+        m_lastIds.clear();
         m_lastStacks.clear();
         m_clock = *t;
         m_suspendedTime = 0;
@@ -108,7 +141,6 @@ void XsProfileRecorder::onProfileSamples(std::string_view text)
         ++m_stats.outsideSession;
         return;
     }
-    std::vector<uint64_t> fields;
     size_t start = 0;
     while (start <= text.size()) {
         size_t dot = text.find('.', start);
@@ -116,41 +148,68 @@ void XsProfileRecorder::onProfileSamples(std::string_view text)
             dot = text.size();
         const std::string_view sample = text.substr(start, dot - start);
         start = dot + 1;
-        fields.clear();
-        bool ok = true;
-        size_t f = 0;
-        while (ok && f <= sample.size()) {
-            size_t comma = sample.find(',', f);
-            if (comma == std::string_view::npos)
-                comma = sample.size();
-            uint64_t v = 0;
-            ok = parseBase36(sample.substr(f, comma - f), v);
-            fields.push_back(v);
-            f = comma + 1;
-        }
-        if (!ok || fields.size() < 2) {
+        if (!addSample(sample))
             ++m_stats.malformedSamples;
-            continue;
-        }
-        // Innermost first, the trailing 0 is the host: the stack is the reversed list.
-        // Consecutive samples share most of their path: reuse the previous sample's prefix.
-        const size_t depth = fields.size() - 1;
-        size_t common = 0;
-        while (common < depth && common < m_lastPath.size() && m_lastPath[common] == fields[fields.size() - 1 - common])
-            ++common;
-        m_lastPath.resize(depth);
-        m_lastStacks.resize(depth);
-        StackId stack = common ? m_lastStacks[common - 1] : StackId();
-        for (size_t d = common; d < depth; ++d) {
-            const uint64_t id = fields[fields.size() - 1 - d];
-            stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(id)));
-            m_lastPath[d] = id;
-            m_lastStacks[d] = stack;
-        }
-        m_clock += double(fields[0]);
-        m_builder->addSample(stack, m_clock);
-        m_durationsStale = true;
     }
+}
+
+// One sample: "delta,innermost id,...,0" (base 36). Consecutive samples share the outer part
+// of their stacks, and in the same text: only the part that differs from the previous
+// sample's text is decoded and walked, so a 400-deep recursion costs what its top does.
+bool XsProfileRecorder::addSample(std::string_view sample)
+{
+    const size_t comma = sample.find(',');
+    if (comma == std::string_view::npos)
+        return false; // no stack
+    uint64_t delta = 0;
+    if (!parseBase36(sample.substr(0, comma), delta))
+        return false;
+    const std::string_view ids = sample.substr(comma + 1);
+    if (ids.empty())
+        return false; // "delta," names no function (found by fuzz_ps_decoder)
+    const std::string_view last = m_lastIds;
+
+    // The longest common suffix, cut back to whole fields in both texts.
+    size_t common = commonSuffix(ids, last);
+    auto startsField = [](std::string_view s, size_t suffix) { return suffix == s.size() || s[s.size() - suffix - 1] == ','; };
+    if (common > 0 && !(startsField(ids, common) && startsField(last, common))) {
+        const size_t next = ids.find(',', ids.size() - common);
+        common = next == std::string_view::npos ? 0 : ids.size() - next - 1;
+    }
+    // Fields shared = the previous depth minus the fields before the shared part in its text.
+    size_t shared = 0;
+    if (common > 0) {
+        const std::string_view lastHead = last.substr(0, last.size() - common);
+        shared = m_lastStacks.size() - size_t(std::count(lastHead.begin(), lastHead.end(), ','));
+    }
+
+    // Decode the differing head, innermost first (all of it when nothing is shared).
+    m_headIds.clear();
+    if (common < ids.size()) {
+        const std::string_view head = ids.substr(0, common ? ids.size() - common - 1 : ids.size());
+        for (size_t f = 0; f <= head.size();) {
+            size_t end = head.find(',', f);
+            if (end == std::string_view::npos)
+                end = head.size();
+            uint64_t v = 0;
+            if (!parseBase36(head.substr(f, end - f), v))
+                return false;
+            m_headIds.push_back(v);
+            f = end + 1;
+        }
+    }
+    const size_t depth = shared + m_headIds.size();
+    m_lastStacks.resize(depth);
+    StackId stack = shared ? m_lastStacks[shared - 1] : StackId();
+    for (size_t d = shared; d < depth; ++d) {
+        stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(m_headIds[depth - 1 - d])));
+        m_lastStacks[d] = stack;
+    }
+    m_lastIds.assign(ids);
+    m_clock += double(delta);
+    m_builder->addSample(stack, m_clock);
+    m_durationsStale = true;
+    return true;
 }
 
 void XsProfileRecorder::finish()

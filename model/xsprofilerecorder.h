@@ -4,6 +4,7 @@
 // batches of samples. Used for live machines and for recorded transcripts.
 #include "profile.h"
 #include "profilebuilder.h"
+#include "xsprofilemessages.h"
 
 #include <memory>
 #include <optional>
@@ -19,9 +20,14 @@ public:
         size_t malformedSamples = 0;
         size_t outsideSession = 0; // pt/pr/ps messages with no session open
         size_t suspensions = 0;
+        size_t malformedElements = 0; // <pt>/<pr> the decoder refused
     };
 
     explicit XsProfileRecorder(std::string machineName = {});
+
+    // One message from decodeXsProfileMessage (transcripts and live sessions alike).
+    void onMessage(const XsProfileMessage& message);
+    void onMalformedElement() { ++m_stats.malformedElements; }
 
     // `value` is the pt attribute ("@HEX"); returns false for a value that is not a time.
     bool onProfileTime(std::string_view name, std::string_view value);
@@ -35,6 +41,8 @@ public:
     bool isSuspended() const { return m_suspendedAt.has_value(); }
     // The session being recorded, durations up to date (live views).
     const Profile* current();
+    // The session being recorded as received, durations not brought up to date (cheap).
+    const Profile* recording() const { return m_builder ? &m_builder->profile() : nullptr; }
     // Sessions closed so far, oldest first.
     std::vector<Profile>& sessions() { return m_sessions; }
     const Stats& stats() const { return m_stats; }
@@ -52,8 +60,11 @@ private:
     std::optional<uint64_t> m_lastRawTime; // to unwrap 32-bit device clocks
     double m_unwrapOffset = 0.0;
     bool m_durationsStale = false;
-    std::vector<uint64_t> m_lastPath; // the previous sample's ids, root first
-    std::vector<StackId> m_lastStacks; // and its stack at each depth
+    bool addSample(std::string_view sample);
+
+    std::string m_lastIds;             // the previous sample's text after its delta
+    std::vector<StackId> m_lastStacks; // its stack at each depth, root first
+    std::vector<uint64_t> m_headIds;   // scratch: the ids that differ, innermost first
     Stats m_stats;
 };
 

@@ -45,9 +45,13 @@ public:
     // profileSnapshot() as a function safe to call on any thread, even after the session is gone.
     std::function<std::shared_ptr<const xsprof::Profile>()> profileSource() const;
     bool hasProfile() const;
+    // The crash-safety journal of this connection (SessionSettings::journalDirectory), or "".
+    QString journalPath() const;
     // Profiling sessions already stopped (start..stop), oldest first, and a copy of one.
     std::vector<SessionParser::SessionSummary> finishedProfiles() const;
     std::shared_ptr<xsprof::Profile> finishedProfile(int index) const;
+    // finishedProfiles() and, last, the session being recorded.
+    std::vector<SessionParser::SessionSummary> profileSummaries() const;
     // Blocks until everything received so far (the socket's buffer included) is parsed, for
     // a last snapshot (`listen` at SIGINT); false when that takes longer than `timeoutMs`.
     bool catchUp(int timeoutMs);

@@ -1,6 +1,35 @@
 #include "sessionparser.h"
 
+#include <QFile>
+
 SessionParser::SessionParser(qsizetype maxMessageBytes) : m_reader(maxMessageBytes) {}
+
+bool SessionParser::setJournal(const QString& path, QString* error)
+{
+    auto journal = std::make_unique<xsprof::SessionJournal>();
+    std::string problem;
+    if (!journal->open(QFile::encodeName(path).toStdString(), &problem)) {
+        if (error)
+            *error = QString::fromStdString(problem);
+        return false;
+    }
+    m_journal = std::move(journal);
+    m_lastJournalFlush = std::chrono::steady_clock::now();
+    return true;
+}
+
+QString SessionParser::journalPath() const
+{
+    return m_journal ? QFile::decodeName(QByteArray::fromStdString(m_journal->path())) : QString();
+}
+
+void SessionParser::flushJournal()
+{
+    if (m_journal && m_journal->pendingBytes() > 0) {
+        m_journal->flush();
+        m_lastJournalFlush = std::chrono::steady_clock::now();
+    }
+}
 
 SessionParser::Result SessionParser::feed(const QByteArray& bytes)
 {
@@ -9,27 +38,43 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
         return result;
     const bool framed = m_reader.feed(bytes);
     std::vector<xsbug::Message> messages = m_reader.takeMessages();
+    bool stopped = false; // a <pt stop>: the journal is synced at once
     for (xsbug::Message& message : messages) {
-        if (std::holds_alternative<xsbug::Login>(message))
+        if (const auto* login = std::get_if<xsbug::Login>(&message)) {
+            if (m_journal && !m_loggedIn)
+                m_journal->appendLogin(login->name.toStdString());
             m_loggedIn = true;
-        else if (!m_loggedIn)
+        } else if (!m_loggedIn)
             continue; // nothing counts before the login
         std::lock_guard lock(m_profileMutex); // per message: a snapshot waits for one message at most
         if (const auto* pr = std::get_if<xsbug::ProfileRecord>(&message)) {
-            m_recorder.onProfileRecord(pr->id, pr->name.toStdString(), pr->path.toStdString(), pr->line);
+            if (m_journal)
+                m_journal->append(*pr);
+            m_recorder.onProfileRecord(pr->id, pr->name, pr->path, pr->line);
             result.profileChanged = true;
             continue;
         }
         if (const auto* ps = std::get_if<xsbug::ProfileSamples>(&message)) {
+            if (m_journal)
+                m_journal->append(*ps);
             m_recorder.onProfileSamples(ps->text);
             result.profileChanged = true;
             continue;
         }
         if (const auto* pt = std::get_if<xsbug::ProfileTime>(&message)) {
-            m_recorder.onProfileTime(pt->kind.toStdString(), pt->value.toStdString());
+            if (m_journal) {
+                m_journal->append(*pt);
+                stopped = stopped || pt->kind == "stop";
+            }
+            m_recorder.onProfileTime(pt->kind, pt->value);
             result.profileChanged = true;
         }
         result.events.push_back({std::move(message), m_recorder.isRecording()});
+    }
+    if (m_journal && (stopped || !framed || m_journal->pendingBytes() > (4 << 20) ||
+                      std::chrono::steady_clock::now() - m_lastJournalFlush >= std::chrono::seconds(1))) {
+        m_journal->flush(stopped || !framed);
+        m_lastJournalFlush = std::chrono::steady_clock::now();
     }
     result.messageCount = m_reader.messageCount();
     if (!framed) {
@@ -48,6 +93,8 @@ SessionParser::Result SessionParser::finish()
     std::lock_guard lock(m_profileMutex);
     result.wasRecording = m_recorder.isRecording();
     m_recorder.finish();
+    if (m_journal)
+        m_journal->flush(true); // the machine is gone: everything it sent is on the disk
     result.profileChanged = result.wasRecording;
     return result;
 }
@@ -73,18 +120,39 @@ int SessionParser::profileSessionCount() const
     return int(m_recorder.sessions().size()) + (m_recorder.isRecording() ? 1 : 0);
 }
 
+namespace {
+SessionParser::SessionSummary summarize(const xsprof::Profile& profile)
+{
+    const xsprof::SampleTable& s = profile.samples;
+    SessionParser::SessionSummary summary;
+    summary.samples = s.size();
+    if (s.size() > 0) {
+        // Live XS sessions are own-delta: from the start to the last sample.
+        const double origin = profile.info.startTime.value_or(s.time.front());
+        summary.duration = profile.info.durationRule == xsprof::DurationRule::OwnDelta
+                               ? s.time.back() - origin
+                               : s.time.back() - s.time.front() + s.lastDuration;
+    }
+    return summary;
+}
+} // namespace
+
 std::vector<SessionParser::SessionSummary> SessionParser::finishedSessions() const
 {
     std::lock_guard lock(m_profileMutex);
     std::vector<SessionSummary> summaries;
-    for (const xsprof::Profile& profile : m_recorder.sessions()) {
-        const xsprof::SampleTable& s = profile.samples;
-        SessionSummary summary;
-        summary.samples = s.size();
-        if (s.size() > 0)
-            summary.duration = s.rule == xsprof::DurationRule::OwnDelta ? s.time.back() - s.origin
-                                                                        : s.time.back() - s.time.front() + s.lastDuration;
-        summaries.push_back(summary);
+    for (const xsprof::Profile& profile : m_recorder.sessions())
+        summaries.push_back(summarize(profile));
+    return summaries;
+}
+
+std::vector<SessionParser::SessionSummary> SessionParser::allSessions() const
+{
+    std::vector<SessionSummary> summaries = finishedSessions();
+    std::lock_guard lock(m_profileMutex);
+    if (const xsprof::Profile* recording = m_recorder.recording()) {
+        summaries.push_back(summarize(*recording));
+        summaries.back().recording = true;
     }
     return summaries;
 }

@@ -5,10 +5,12 @@
 #include "xsbugmessagereader.h"
 #include "xsbugmessages.h"
 
+#include "model/sessionjournal.h"
 #include "model/xsprofilerecorder.h"
 
 #include <QByteArray>
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -31,6 +33,13 @@ public:
 
     explicit SessionParser(qsizetype maxMessageBytes = XsbugMessageReader::defaultMaxMessageBytes);
 
+    // Journals every profiler message to `path` from now on (crash safety, issue 15): written
+    // at most a second after it arrived, and synced at every <pt stop> and at finish().
+    bool setJournal(const QString& path, QString* error = nullptr);
+    QString journalPath() const;
+    // Writes what the journal holds (the worker calls it when it has nothing more to parse).
+    void flushJournal();
+
     Result feed(const QByteArray& bytes);
     // The end of the input: an open profiling session becomes a finished one.
     Result finish();
@@ -45,8 +54,11 @@ public:
     struct SessionSummary {
         size_t samples = 0;
         double duration = 0.0; // µs of samples
+        bool recording = false; // the session still being recorded
     };
     std::vector<SessionSummary> finishedSessions() const;
+    // finishedSessions() and, last, the session being recorded (thread-safe).
+    std::vector<SessionSummary> allSessions() const;
     // A copy of finished session `index`; null when there is no such session.
     std::shared_ptr<xsprof::Profile> finishedSession(int index) const;
 
@@ -54,6 +66,8 @@ private:
     XsbugMessageReader m_reader;
     bool m_loggedIn = false;
     bool m_failed = false;
+    std::unique_ptr<xsprof::SessionJournal> m_journal;
+    std::chrono::steady_clock::time_point m_lastJournalFlush;
     mutable std::mutex m_profileMutex;
     mutable xsprof::XsProfileRecorder m_recorder; // guarded by m_profileMutex
 };

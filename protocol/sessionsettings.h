@@ -14,4 +14,5 @@ struct SessionSettings {
     QString xscPath;                         // the XS compiler for conditions, log points and eval; empty: none
     int loginTimeoutMs = 10000;              // silence before login for this long closes the connection
     qsizetype maxMessageBytes = 64 << 20;    // one message; beyond it the connection ends
+    QString journalDirectory;                // where profiler messages are journalled; empty: nowhere
 };

@@ -119,15 +119,12 @@ void XsbugMessageReader::decode(const std::string& payload)
             for (const QString& v : text(e.content).split(QLatin1Char(','), Qt::SkipEmptyParts))
                 samples.values.append(v.trimmed().toLongLong());
             m_messages.emplace_back(std::move(samples));
-        } else if (n == "pt") {
-            m_messages.emplace_back(xsbug::ProfileTime{attribute(e, "name"), attribute(e, "value")});
-        } else if (n == "pr") {
-            const QString name = attribute(e, "name");
-            m_messages.emplace_back(xsbug::ProfileRecord{attribute(e, "value").toLongLong(),
-                                                         name.isEmpty() ? QStringLiteral("(anonymous)") : name,
-                                                         attribute(e, "path"), lineOf(e)});
-        } else if (n == "ps") {
-            m_messages.emplace_back(xsbug::ProfileSamples{std::move(e.content)});
+        } else if (n == "pt" || n == "pr" || n == "ps") {
+            xsprof::XsProfileMessage message;
+            if (xsprof::decodeXsProfileMessage(e, message) == xsprof::XsProfileDecode::Decoded)
+                std::visit([this](auto&& m) { m_messages.emplace_back(std::move(m)); }, std::move(message));
+            else
+                ++m_malformedProfileElements;
         } else {
             ++m_unknownElements;
             qCInfo(lcXsbugWire) << "unknown element" << text(n);

@@ -1,5 +1,7 @@
 #pragma once
 // The messages an XS machine sends (xsbug-protocol.md §3), one struct each.
+#include "model/xsprofilemessages.h"
+
 #include <QList>
 #include <QString>
 
@@ -101,21 +103,10 @@ struct InstrumentSamples {
     QList<qint64> values;
 };
 
-struct ProfileTime {
-    QString kind;  // start, stop, suspend, resume
-    QString value; // "@HEX"
-};
-
-struct ProfileRecord {
-    qint64 id = 0;
-    QString name;
-    QString path;
-    int line = 0;
-};
-
-struct ProfileSamples {
-    std::string text; // base-36 batch, decoded by the model's XsProfileRecorder (moved, never copied)
-};
+// The profiler's messages are decoded by the model, as for transcripts (one decoder).
+using ProfileTime = xsprof::XsProfileTime;
+using ProfileRecord = xsprof::XsProfileRecord;
+using ProfileSamples = xsprof::XsProfileSamples;
 
 struct Unknown {
     QString element;

@@ -1,37 +1,47 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets for a long time (default one hour each, in parallel on the
-# machine's cores), keeping what they find in build-fuzz/findings/TARGET/.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]
-# A crash leaves crash-* files there: copy each into tests/fuzz/regressions/ (every ctest run
-# replays that folder), fix the bug, and commit both.
+# A long fuzzing campaign on ONE core: the libFuzzer targets take turns (nice -n 19), each
+# round giving every target ROUND_SECONDS, until TOTAL_SECONDS have passed. Corpus, logs and
+# findings go under OUT_DIR (default /tmp/xsprof-fuzz), not into the source tree.
+#   scripts/fuzz.sh [TOTAL_SECONDS [ROUND_SECONDS [OUT_DIR]]]     (default 8 h, 10 min rounds)
+# A crash leaves crash-* files in OUT_DIR/TARGET/: copy each into tests/fuzz/regressions/
+# (every ctest run replays that folder), fix the bug, and commit both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/deps.sh
 source scripts/lib/deps.sh
 
-seconds=${1:-3600}
+total=${1:-28800}
+round=${2:-600}
+out=${3:-/tmp/xsprof-fuzz}
 xsprof_install_deps
 xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
 shared=$(cd ../shared/corpus && pwd)
-declare -A seeds=(
-    [fuzz_profile_loader]="$shared $shared/tiny $shared/xsbug"
-    [fuzz_xsbug_reader]="$shared/xsbug $shared/tiny"
-    [fuzz_ps_decoder]="$PWD/tests/fuzz/ps-seeds"
-    [fuzz_session_parser]="$shared/xsbug $PWD/tests/fuzz/ps-seeds"
+fuzz=$PWD/tests/fuzz
+targets=(fuzz_ps_decoder fuzz_xsbug_reader fuzz_session_parser fuzz_debugger_session fuzz_profile_loader)
+declare -A dicts=(
+    [fuzz_profile_loader]=json.dict [fuzz_xsbug_reader]=xsbug.dict [fuzz_ps_decoder]=ps.dict
+    [fuzz_session_parser]=xsbug.dict [fuzz_debugger_session]=xsbug.dict
 )
-pids=()
-for target in "${!seeds[@]}"; do
-    out=$PWD/build-fuzz/findings/$target
-    mkdir -p "$out/corpus"
-    # shellcheck disable=SC2086 # the seed folders are separate words
-    build-fuzz/tests/fuzz/$target -max_total_time="$seconds" -max_len=1048576 -timeout=20 -rss_limit_mb=4096 \
-        -artifact_prefix="$out/" "$out/corpus" ${seeds[$target]} tests/fuzz/regressions >"$out/$target.log" 2>&1 &
-    pids+=($!)
+declare -A seeds=(
+    [fuzz_profile_loader]="$shared/tiny"
+    [fuzz_xsbug_reader]="$fuzz/xsbug-seeds $fuzz/debugger-seeds"
+    [fuzz_ps_decoder]="$fuzz/ps-seeds"
+    [fuzz_session_parser]="$fuzz/xsbug-seeds"
+    [fuzz_debugger_session]="$fuzz/xsbug-seeds $fuzz/debugger-seeds"
+)
+start=$SECONDS
+while ((SECONDS - start < total)); do
+    for target in "${targets[@]}"; do
+        dir=$out/$target
+        mkdir -p "$dir/corpus"
+        # shellcheck disable=SC2086 # the seed folders are separate words
+        nice -n 19 build-fuzz/tests/fuzz/$target -max_total_time="$round" -max_len=65536 -timeout=20 \
+            -rss_limit_mb=2048 -dict="$fuzz/${dicts[$target]}" -artifact_prefix="$dir/" -print_final_stats=1 \
+            "$dir/corpus" ${seeds[$target]} "$fuzz/regressions" >>"$dir/$target.log" 2>&1 || true
+    done
 done
-status=0
-for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-for target in "${!seeds[@]}"; do
-    echo "$target: $(grep -E '^#[0-9]+|^Done' "build-fuzz/findings/$target/$target.log" | tail -2 | tr '\n' ' ')"
-    ls build-fuzz/findings/"$target"/crash-* 2>/dev/null || true
+for target in "${targets[@]}"; do
+    echo "$target: $(grep -E '^stat::number_of_executed_units' "$out/$target/$target.log" |
+        awk '{s += $2} END {print s " inputs"}'), $(grep -E '^#[0-9]+' "$out/$target/$target.log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')"
+    ls "$out/$target"/crash-* "$out/$target"/leak-* "$out/$target"/timeout-* 2>/dev/null || true
 done
-exit $status

@@ -75,6 +75,8 @@ int ListenCommand::run(const QStringList& arguments)
          QStringLiteral("At each break, before continuing, evaluate EXPRESSION in the top frame and print "
                         "\"eval: EXPRESSION = VALUE\" (objects on one line); repeatable."),
          QStringLiteral("EXPRESSION")},
+        {QStringLiteral("journal"), QStringLiteral("Journal each machine's profiler messages in DIR (crash safety)."),
+         QStringLiteral("DIR")},
     });
     if (!parser.parse(arguments) || parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(parser.errorText().isEmpty()
@@ -148,6 +150,7 @@ int ListenCommand::run(const QStringList& arguments)
                      qPrintable(QStringLiteral("Give --xsc PATH, e.g. $MODDABLE/build/bin/lin/release/xsc.")));
         return 2;
     }
+    options.journalDirectory = parser.value(QStringLiteral("journal"));
 
     ListenCommand command(options);
     if (!command.start())
@@ -165,6 +168,7 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
     settings.breakOnExceptions = m_options.breakOnExceptions;
     settings.xscPath = m_options.xscPath;
     settings.breakpoints = m_debugging->loginBreakpoints(QDir::currentPath());
+    settings.journalDirectory = m_options.journalDirectory;
     m_server.setSessionSettings(settings);
     connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
     connect(&m_server, &DebugServer::connectionRejected, this,

@@ -31,6 +31,7 @@ public:
         QString xscPath;         // for conditions, log points and --eval
         BreakpointList breakpoints; // --breakpoint and --logpoint
         QStringList evals;       // evaluated at each break, in the top frame
+        QString journalDirectory; // crash-safety journals of the machines' profiler messages
     };
 
     // Parses argv (arguments[0] program, [1] "listen"); 2 on a usage error.

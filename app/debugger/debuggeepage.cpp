@@ -86,10 +86,17 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
         m_refresher->refreshNow(); // the final numbers, without waiting for the interval
         updateHeader();
         emit titleChanged();
-        emit statusMessage(m_session->hasProfile()
-                               ? tr("%1 disconnected; its profile stays in the tab (File › Save Profile As…).")
-                                     .arg(m_session->displayName())
-                               : tr("%1 disconnected.").arg(m_session->displayName()));
+        size_t samples = 0;
+        for (const SessionParser::SessionSummary& s : m_session->profileSummaries())
+            samples += s.samples;
+        if (samples > 0)
+            emit statusMessage(tr("%1 disconnected; its profile stays in the tab (File › Save Profile As…).")
+                                   .arg(m_session->displayName()));
+        else if (m_session->hasProfile()) // XS sends samples in batches of 8: a shorter run has none
+            emit statusMessage(tr("%1 disconnected; its profile has no samples (XS sends them in batches of 8).")
+                                   .arg(m_session->displayName()));
+        else
+            emit statusMessage(tr("%1 disconnected.").arg(m_session->displayName()));
     });
 
     m_stopwatch->setProfiling(session->isProfiling());

@@ -17,6 +17,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -41,6 +42,7 @@ private slots:
     void testDrop();
     void testCloseDocument();
     void testExample();
+    void testEmptyProfileSaysWhy();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -320,3 +322,20 @@ void TestMainWindow::testExample()
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
+
+// An XS session shorter than one batch of samples is saved as an empty profile: it opens, and
+// the status bar says why it is empty.
+void TestMainWindow::testEmptyProfileSaysWhy()
+{
+    const QString path = m_dir->filePath(QStringLiteral("empty.cpuprofile"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"json({"nodes":[{"id":1,"callFrame":{"functionName":"(host)","scriptId":"0","url":"","lineNumber":-1,)json"
+               R"json("columnNumber":-1,"xsId":0}}],"startTime":100,"endTime":100,"samples":[],"timeDeltas":[]})json");
+    file.close();
+    m_window->openFile(path);
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    const QString message = m_window->statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("no samples")) && message.contains(QStringLiteral("batches of 8")),
+             qPrintable(message));
+}

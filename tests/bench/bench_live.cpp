@@ -1,15 +1,19 @@
 // How fast `xsprof listen` ingests a machine's samples, and what a sample costs in memory
-// (prints figures; not a ctest test). The fake machine of fakemachine.h streams its samples as
-// fast as the socket takes them; `xsprof listen --once --profile-on-start` runs as a child process.
-// CPU time and peak RSS are the child's (getrusage); memory per sample is the slope between
-// two runs of N and 2N samples, so the process's fixed cost cancels out.
-//   bench_live [SAMPLES]      (default 2 000 000)
+// (prints figures; not a ctest test). A machine side streams its samples as fast as the socket
+// takes them; `xsprof listen --once --profile-on-start` runs as a child process. Three streams:
+// FakeMachine's synthetic one, REAL XS traffic (the transcripts of ../shared/corpus/xsbug,
+// repeated) and a deep recursion (50-400 frames per sample). CPU time and peak RSS are the
+// child's (getrusage); memory per sample is the slope between runs of N and 2N samples, so the
+// process's fixed cost cancels out. Figures are medians of RUNS runs.
+//   bench_live [SAMPLES [RUNS]]      (default 2 000 000 samples, 3 runs; deep: SAMPLES / 10)
 #include "fakemachine.h"
+#include "transcriptstream.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -20,10 +24,12 @@ namespace {
 struct Run {
     double cpuSeconds = 0, wallSeconds = 0;
     long peakRssKb = 0;
+    long samples = 0;
     bool ok = false;
 };
 
-Run runOnce(const char* xsprof, long samples, int port)
+template <typename Stream>
+Run runOnce(Stream stream, const char* xsprof, long samples, int port)
 {
     Run run;
     const std::string portText = std::to_string(port);
@@ -36,17 +42,16 @@ Run runOnce(const char* xsprof, long samples, int port)
     if (fd < 0)
         return run;
     const auto start = std::chrono::steady_clock::now();
-    FakeMachine machine;
-    std::string out = machine.opening();
-    for (long sent = 0; sent < samples; sent += FakeMachine::samplesPerMessage) {
-        machine.appendSamples(out);
+    std::string out = stream.opening();
+    while (run.samples < samples) {
+        run.samples += stream.appendSamples(out);
         if (out.size() > (1 << 16)) {
             if (!FakeMachine::sendAll(fd, out))
                 break;
             out.clear();
         }
     }
-    out += FakeMachine::closing();
+    out += Stream::closing();
     FakeMachine::sendAll(fd, out);
     ::shutdown(fd, SHUT_WR);
     FakeMachine::drain(fd);
@@ -62,23 +67,50 @@ Run runOnce(const char* xsprof, long samples, int port)
     return run;
 }
 
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+template <typename MakeStream>
+bool measure(const char* name, MakeStream make, long samples, int runs, int& port)
+{
+    std::vector<double> rate, perSample, cpu;
+    for (int r = 0; r < runs; ++r) {
+        const Run one = runOnce(make(), XSPROF_EXECUTABLE, samples, port++);
+        const Run two = runOnce(make(), XSPROF_EXECUTABLE, 2 * samples, port++);
+        if (!one.ok || !two.ok) {
+            std::fprintf(stderr, "bench_live: xsprof listen failed (%s)\n", name);
+            return false;
+        }
+        cpu.push_back(two.cpuSeconds);
+        rate.push_back(double(two.samples) / two.cpuSeconds / 1e6);
+        perSample.push_back(double(two.peakRssKb - one.peakRssKb) * 1024.0 / double(two.samples - one.samples));
+    }
+    std::printf("%-16s %9ld samples: %5.2f s CPU   ingest %5.2f M samples/CPU s (target >= 1)   "
+                "memory %6.1f bytes/sample (target <= 64)\n",
+                name, 2 * samples, median(cpu), median(rate), median(perSample));
+    std::fflush(stdout);
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
     const long samples = argc > 1 ? std::atol(argv[1]) : 2000000;
-    const Run one = runOnce(XSPROF_EXECUTABLE, samples, 5291);
-    const Run two = runOnce(XSPROF_EXECUTABLE, 2 * samples, 5292);
-    if (!one.ok || !two.ok) {
-        std::fprintf(stderr, "bench_live: xsprof listen failed\n");
+    const int runs = argc > 2 ? std::atoi(argv[2]) : 3;
+    TranscriptStream real;
+    const std::string corpus = XSPROF_CORPUS_DIR "/xsbug/";
+    if (!real.load({corpus + "gc_alloc.profile-on-start.xsbug", corpus + "break_while_profiling.suspend-resume.xsbug"})) {
+        std::fprintf(stderr, "bench_live: no transcript in %s\n", corpus.c_str());
         return 1;
     }
-    std::printf("xsprof listen, %ld samples: %.2f s CPU, %.2f s wall, peak RSS %.1f MB\n", samples, one.cpuSeconds,
-                one.wallSeconds, one.peakRssKb / 1024.0);
-    std::printf("xsprof listen, %ld samples: %.2f s CPU, %.2f s wall, peak RSS %.1f MB\n", 2 * samples, two.cpuSeconds,
-                two.wallSeconds, two.peakRssKb / 1024.0);
-    std::printf("ingest: %.2f M samples per CPU second (target >= 1)\n", 2.0 * samples / two.cpuSeconds / 1e6);
-    std::printf("memory: %.1f bytes per sample (target <= 64)\n",
-                double(two.peakRssKb - one.peakRssKb) * 1024.0 / double(samples));
-    return 0;
+    std::printf("medians of %d runs; each line: the 2N run, memory = slope between N and 2N\n", runs);
+    int port = 5291;
+    const bool ok = measure("synthetic", [] { return FakeMachine(); }, samples, runs, port) &&
+                    measure("real XS (corpus)", [&real] { return real; }, samples, runs, port) &&
+                    measure("deep recursion", [] { return DeepRecursionStream(); }, samples / 10, runs, port);
+    return ok ? 0 : 1;
 }

@@ -73,8 +73,8 @@ public:
         return out;
     }
 
-    // Appends one <ps> message of `samplesPerMessage` samples to `out`.
-    void appendSamples(std::string& out)
+    // Appends one <ps> message of `samplesPerMessage` samples to `out`; returns that count.
+    long appendSamples(std::string& out)
     {
         std::string batch = "<ps>";
         for (int k = 0; k < samplesPerMessage; ++k) {
@@ -95,6 +95,7 @@ public:
             batch += ",0";
         }
         out += message(batch + "</ps>");
+        return samplesPerMessage;
     }
 
     static std::string closing() { return message("<pt name=\"stop\" value=\"@00000000FFFFFFFF\"/>"); }

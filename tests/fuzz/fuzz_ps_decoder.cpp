@@ -1,11 +1,61 @@
-// libFuzzer target: the <ps> sample decoder and <pr>/<pt> handling of the XS profile
-// recorder, then the analyses on whatever profile results.
+// libFuzzer target: the <ps> sample decoder and <pr>/<pt> handling of the XS profile recorder.
+// The recorder decodes only what differs from the previous sample's text; a plain decoder here
+// (every field of every sample) must find the same stacks. Then the analyses run on the result.
 #include "model/profileanalysis.h"
 #include "model/xsprofilerecorder.h"
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
+#include <vector>
+
+namespace {
+
+std::optional<uint64_t> base36(std::string_view s)
+{
+    if (s.empty() || s.size() > 12)
+        return std::nullopt;
+    uint64_t v = 0;
+    for (char c : s) {
+        const int d = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'A' && c <= 'Z' ? c - 'A' + 10
+                      : c >= 'a' && c <= 'z' ? c - 'a' + 10
+                                             : -1;
+        if (d < 0)
+            return std::nullopt;
+        v = v * 36 + uint64_t(d);
+    }
+    return v;
+}
+
+// Every well-formed sample's ids, root first.
+void plainDecode(std::string_view text, std::vector<std::vector<int64_t>>& out)
+{
+    for (size_t start = 0; start <= text.size();) {
+        size_t dot = text.find('.', start);
+        if (dot == std::string_view::npos)
+            dot = text.size();
+        const std::string_view sample = text.substr(start, dot - start);
+        start = dot + 1;
+        std::vector<int64_t> ids;
+        bool ok = true;
+        for (size_t f = 0; ok && f <= sample.size();) {
+            size_t comma = sample.find(',', f);
+            if (comma == std::string_view::npos)
+                comma = sample.size();
+            const std::optional<uint64_t> v = base36(sample.substr(f, comma - f));
+            ok = v.has_value();
+            if (ok && f > 0) // the first field is the delta
+                ids.insert(ids.begin(), int64_t(*v));
+            f = comma + 1;
+        }
+        if (ok && !ids.empty())
+            out.push_back(std::move(ids));
+    }
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
@@ -14,6 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     recorder.onProfileTime("start", "@0000000000001000");
     recorder.onProfileRecord(0, "(host)", "", 0);
     recorder.onProfileRecord(1, "(gc)", "", 0);
+    std::vector<std::vector<int64_t>> expected;
     // The text may hold several batches separated by '|', with a suspend/resume between them.
     size_t start = 0;
     while (start <= text.size()) {
@@ -21,12 +72,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         if (bar == std::string_view::npos)
             bar = text.size();
         recorder.onProfileSamples(text.substr(start, bar - start));
+        plainDecode(text.substr(start, bar - start), expected);
         recorder.onProfileTime((start & 1) ? "suspend" : "resume", "@0000000000002000");
         start = bar + 1;
     }
     const xsprof::Profile* live = recorder.current();
-    if (!live)
+    if (!live || live->samples.size() != expected.size())
         std::abort();
+    for (size_t i = 0; i < expected.size(); ++i) {
+        std::vector<int64_t> path;
+        for (xsprof::StackId s = live->samples.stack[i]; s.isValid(); s = live->stacks.parent[s.value])
+            path.insert(path.begin(), live->frames.xsId[live->stacks.frame[s.value].value]);
+        if (path != expected[i])
+            std::abort(); // the incremental decoder disagrees with the plain one
+    }
     const xsprof::ProfileAnalysis a = xsprof::ProfileAnalysis::compute(*live);
     if (a.functions.duration() < 0)
         std::abort();

@@ -269,20 +269,25 @@ void TestDebugServer::lyingMachine()
 
 namespace {
 // A machine that logs in, profiles and sends `messages` <ps> of 8 samples each, 10 µs apart,
-// stacks 60 deep (so the bytes outrun the parser), then stops profiling and leaves.
+// stacks 62 deep (so the bytes outrun the parser), then stops profiling and leaves.
 QByteArray floodingMachine(int messages)
 {
     QByteArray out = "\r\n<xsbug><login name=\"flood\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/></xsbug>\r\n"
                      "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000100\"/></xsbug>\r\n"
                      "\r\n<xsbug><pr name=\"(host)\" value=\"0\"/></xsbug>\r\n"
                      "\r\n<xsbug><pr name=\"f\" value=\"7\" path=\"/app/f.js\" line=\"3\"/></xsbug>\r\n";
-    QByteArray sample = "A";
-    for (int d = 0; d < 60; ++d)
-        sample += ",7";
-    sample += ",0";
-    QByteArray batch = "\r\n<xsbug><ps>" + sample;
+    // Two stacks that differ next to the host, so that no sample shares its text with the
+    // previous one: each is decoded whole (the recorder skips what repeats).
+    QByteArray samples[2] = {"A", "A"};
+    for (int d = 0; d < 60; ++d) {
+        samples[0] += ",7";
+        samples[1] += ",7";
+    }
+    samples[0] += ",8,0";
+    samples[1] += ",9,0";
+    QByteArray batch = "\r\n<xsbug><ps>" + samples[0];
     for (int k = 1; k < 8; ++k)
-        batch += '.' + sample;
+        batch += '.' + samples[k % 2];
     batch += "</ps></xsbug>\r\n";
     out.reserve(out.size() + qsizetype(messages) * batch.size() + 100);
     for (int m = 0; m < messages; ++m)

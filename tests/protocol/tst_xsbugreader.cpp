@@ -28,7 +28,7 @@ QStringList summarize(const std::vector<xsbug::Message>& messages)
                 else if constexpr (std::is_same_v<T, xsbug::ProfileSamples>)
                     out << QStringLiteral("ps:") + QString::fromStdString(v.text);
                 else if constexpr (std::is_same_v<T, xsbug::ProfileRecord>)
-                    out << QStringLiteral("pr:%1:%2").arg(v.id).arg(v.name);
+                    out << QStringLiteral("pr:%1:%2").arg(v.id).arg(QString::fromStdString(v.name));
                 else if constexpr (std::is_same_v<T, xsbug::Break>)
                     out << QStringLiteral("break:") + v.path + QLatin1Char(':') + QString::number(v.line) + v.message;
                 else if constexpr (std::is_same_v<T, xsbug::Local>)
@@ -134,8 +134,8 @@ void TestXsbugReader::rawUnescapedNamesAndUnknownElements()
     QCOMPARE(messages.size(), size_t(3));
     const auto* pr = std::get_if<xsbug::ProfileRecord>(&messages[0]);
     QVERIFY(pr);
-    QCOMPARE(pr->name, QStringLiteral("a&b\"<c>"));
-    QCOMPARE(pr->path, QStringLiteral("/x&y.js"));
+    QCOMPARE(pr->name, std::string("a&b\"<c>"));
+    QCOMPARE(pr->path, std::string("/x&y.js"));
     QCOMPARE(pr->id, 643);
     QVERIFY(std::holds_alternative<xsbug::Unknown>(messages[1]));
     QCOMPARE(reader.unknownElements(), size_t(1));

@@ -1,0 +1,268 @@
+#include "sessionjournal.h"
+
+#include "xsprofilerecorder.h"
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <unistd.h>
+
+namespace xsprof {
+
+namespace {
+
+constexpr char magic[] = "XSPROFJ\n";
+constexpr size_t magicSize = sizeof magic - 1;
+constexpr uint32_t maxRecordBytes = 256u << 20;
+
+uint32_t crc32(std::string_view bytes)
+{
+    static const std::array<uint32_t, 256> table = [] {
+        std::array<uint32_t, 256> t{};
+        for (uint32_t i = 0; i < 256; ++i) {
+            uint32_t c = i;
+            for (int k = 0; k < 8; ++k)
+                c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[i] = c;
+        }
+        return t;
+    }();
+    uint32_t c = 0xFFFFFFFFu;
+    for (unsigned char b : bytes)
+        c = table[(c ^ b) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+void putU32(std::string& out, uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        out += char((v >> (8 * i)) & 0xFF);
+}
+
+void putI64(std::string& out, int64_t v)
+{
+    for (int i = 0; i < 8; ++i)
+        out += char((uint64_t(v) >> (8 * i)) & 0xFF);
+}
+
+void putString(std::string& out, std::string_view s)
+{
+    putU32(out, uint32_t(s.size()));
+    out.append(s);
+}
+
+class Reader {
+public:
+    explicit Reader(std::string_view bytes) : m_bytes(bytes) {}
+    bool u32(uint32_t& v)
+    {
+        if (m_bytes.size() - m_at < 4)
+            return false;
+        v = 0;
+        for (int i = 0; i < 4; ++i)
+            v |= uint32_t(uint8_t(m_bytes[m_at + size_t(i)])) << (8 * i);
+        m_at += 4;
+        return true;
+    }
+    bool i64(int64_t& v)
+    {
+        if (m_bytes.size() - m_at < 8)
+            return false;
+        uint64_t u = 0;
+        for (int i = 0; i < 8; ++i)
+            u |= uint64_t(uint8_t(m_bytes[m_at + size_t(i)])) << (8 * i);
+        v = int64_t(u);
+        m_at += 8;
+        return true;
+    }
+    bool string(std::string& s)
+    {
+        uint32_t n = 0;
+        if (!u32(n) || m_bytes.size() - m_at < n)
+            return false;
+        s.assign(m_bytes.substr(m_at, n));
+        m_at += n;
+        return true;
+    }
+    bool view(size_t n, std::string_view& s)
+    {
+        if (m_bytes.size() - m_at < n)
+            return false;
+        s = m_bytes.substr(m_at, n);
+        m_at += n;
+        return true;
+    }
+    bool byte(char& c)
+    {
+        if (m_at >= m_bytes.size())
+            return false;
+        c = m_bytes[m_at++];
+        return true;
+    }
+    bool atEnd() const { return m_at == m_bytes.size(); }
+
+private:
+    std::string_view m_bytes;
+    size_t m_at = 0;
+};
+
+} // namespace
+
+SessionJournal::~SessionJournal()
+{
+    close();
+}
+
+bool SessionJournal::open(const std::string& path, std::string* error)
+{
+    close();
+    m_file = std::fopen(path.c_str(), "wb");
+    if (!m_file) {
+        if (error)
+            *error = path + ": cannot write the recovery journal: " + std::strerror(errno);
+        return false;
+    }
+    m_path = path;
+    m_buffer.assign(magic, magicSize);
+    putU32(m_buffer, version);
+    return flush(true);
+}
+
+void SessionJournal::appendRecord(const std::string& payload)
+{
+    putU32(m_buffer, uint32_t(payload.size()));
+    putU32(m_buffer, crc32(payload));
+    m_buffer += payload;
+}
+
+void SessionJournal::appendLogin(std::string_view machine)
+{
+    m_payload.assign(1, 'L');
+    putString(m_payload, machine);
+    appendRecord(m_payload);
+}
+
+void SessionJournal::append(const XsProfileMessage& message)
+{
+    std::visit([this](const auto& m) { append(m); }, message);
+}
+
+void SessionJournal::append(const XsProfileSamples& ps)
+{
+    m_payload.assign(1, 'S');
+    putString(m_payload, ps.text);
+    appendRecord(m_payload);
+}
+
+void SessionJournal::append(const XsProfileRecord& pr)
+{
+    m_payload.assign(1, 'R');
+    putI64(m_payload, pr.id);
+    putString(m_payload, pr.name);
+    putString(m_payload, pr.path);
+    putI64(m_payload, pr.line);
+    appendRecord(m_payload);
+}
+
+void SessionJournal::append(const XsProfileTime& pt)
+{
+    m_payload.assign(1, 'T');
+    putString(m_payload, pt.kind);
+    putString(m_payload, pt.value);
+    appendRecord(m_payload);
+}
+
+bool SessionJournal::flush(bool sync)
+{
+    if (!m_file)
+        return false;
+    bool ok = true;
+    if (!m_buffer.empty()) {
+        ok = std::fwrite(m_buffer.data(), 1, m_buffer.size(), m_file) == m_buffer.size();
+        m_buffer.clear();
+    }
+    ok = std::fflush(m_file) == 0 && ok; // in the kernel now: a SIGKILL no longer loses it
+    if (sync)
+        ok = ::fdatasync(::fileno(m_file)) == 0 && ok; // and on the disk: a power cut neither
+    return ok;
+}
+
+void SessionJournal::close()
+{
+    if (!m_file)
+        return;
+    flush(true);
+    std::fclose(m_file);
+    m_file = nullptr;
+}
+
+SessionJournal::Recovered SessionJournal::recover(const std::string& path)
+{
+    Recovered result;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        result.error = path + ": cannot read: " + std::strerror(errno);
+        return result;
+    }
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.size() < magicSize + 4 || bytes.compare(0, magicSize, magic) != 0) {
+        result.error = path + ": not an xsprof recovery journal";
+        return result;
+    }
+    Reader reader(std::string_view(bytes).substr(magicSize));
+    uint32_t fileVersion = 0;
+    reader.u32(fileVersion);
+    if (fileVersion > version) {
+        result.error = path + ": written by a newer xsprof (journal version " + std::to_string(fileVersion) +
+                       ", this one reads " + std::to_string(version) + "); kept as it is";
+        return result;
+    }
+    XsProfileRecorder recorder;
+    while (!reader.atEnd()) {
+        uint32_t length = 0, crc = 0;
+        std::string_view payload;
+        if (!reader.u32(length) || !reader.u32(crc) || length > maxRecordBytes || !reader.view(length, payload) ||
+            crc32(payload) != crc) {
+            result.tornTail = true; // a writer killed mid-record: the rest is not trusted
+            break;
+        }
+        Reader record(payload);
+        char kind = 0;
+        record.byte(kind);
+        bool ok = true;
+        if (kind == 'L') {
+            ok = record.string(result.machine);
+        } else if (kind == 'S') {
+            XsProfileSamples ps;
+            ok = record.string(ps.text);
+            if (ok)
+                recorder.onMessage(ps);
+        } else if (kind == 'R') {
+            XsProfileRecord pr;
+            int64_t line = 0;
+            ok = record.i64(pr.id) && record.string(pr.name) && record.string(pr.path) && record.i64(line);
+            pr.line = int32_t(line);
+            if (ok)
+                recorder.onMessage(pr);
+        } else if (kind == 'T') {
+            XsProfileTime pt;
+            ok = record.string(pt.kind) && record.string(pt.value);
+            if (ok)
+                recorder.onMessage(pt);
+        } // other kinds: a later version's records, skipped
+        if (!ok) {
+            result.tornTail = true;
+            break;
+        }
+        ++result.records;
+    }
+    recorder.finish();
+    result.sessions = std::move(recorder.sessions());
+    for (Profile& p : result.sessions)
+        p.info.name = result.machine;
+    return result;
+}
+
+} // namespace xsprof

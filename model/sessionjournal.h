@@ -1,0 +1,65 @@
+#pragma once
+// Crash-safety journal of a live machine's profiler messages (issue 15): append-only, one
+// record per message, so that a SIGKILL or a power cut at any byte loses at most the records
+// not yet written, never the file. Recovery replays the records into an XsProfileRecorder: the
+// recovered sessions are exactly the received prefix.
+//
+// Layout: "XSPROFJ\n", u32 version (little endian), then records
+//   u32 payload length | u32 CRC-32 of the payload | payload
+// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'S' <ps>) then its fields, strings as
+// u32 length + bytes, integers as i64. A record that is short or fails its CRC ends the
+// journal (the torn tail of a killed writer).
+#include "xsprofilemessages.h"
+#include "profile.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace xsprof {
+
+class SessionJournal {
+public:
+    static constexpr uint32_t version = 1;
+
+    SessionJournal() = default;
+    ~SessionJournal();
+    SessionJournal(const SessionJournal&) = delete;
+    SessionJournal& operator=(const SessionJournal&) = delete;
+
+    // Creates `path` (truncating it) and writes the header; false with `error` set when it cannot.
+    bool open(const std::string& path, std::string* error = nullptr);
+    bool isOpen() const { return m_file != nullptr; }
+    const std::string& path() const { return m_path; }
+
+    // Buffer a record; nothing touches the disk until flush().
+    void appendLogin(std::string_view machine);
+    void append(const XsProfileMessage& message);
+    void append(const XsProfileSamples& ps);
+    void append(const XsProfileRecord& pr);
+    void append(const XsProfileTime& pt);
+    // Writes what is buffered; `sync` also asks the disk to keep it (pt stop, disconnect).
+    bool flush(bool sync = false);
+    size_t pendingBytes() const { return m_buffer.size(); }
+    void close();
+
+    struct Recovered {
+        std::string machine;
+        std::vector<Profile> sessions; // with samples or not, oldest first
+        size_t records = 0;
+        bool tornTail = false; // the last record was cut short (dropped)
+        std::string error;     // set when the file cannot be read at all (newer version, not a journal)
+    };
+    static Recovered recover(const std::string& path);
+
+private:
+    void appendRecord(const std::string& payload);
+
+    std::FILE* m_file = nullptr;
+    std::string m_path;
+    std::string m_buffer;
+    std::string m_payload; // scratch
+};
+
+} // namespace xsprof

@@ -1,0 +1,293 @@
+// Nothing received is lost without asking: a fake XS machine on a loopback socket profiles,
+// then closing its tab, a tab made from its session, or the window asks Save… / Discard /
+// Cancel, listing what would be lost; saved profiles and loaded files close without asking.
+#include "app/debugger/debuggeepage.h"
+#include "app/mainwindow.h"
+#include "app/servercontroller.h"
+#include "app/settingskeys.h"
+#include "app/unsavedprofiles.h"
+#include "model/profileloader.h"
+#include "model/sessionjournal.h"
+#include "model/xsbugelement.h"
+#include "model/xsbugframer.h"
+#include "protocol/debugserver.h"
+#include "protocol/machinesession.h"
+
+#include <QDir>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QByteArray message(const QByteArray& body)
+{
+    return "\r\n<xsbug>" + body + "</xsbug>\r\n";
+}
+
+// One profiling session of eight samples (one batch), 5 µs each: main called from the host.
+QByteArray oneSession(const QByteArray& start, const QByteArray& stop)
+{
+    QByteArray batch;
+    for (int i = 0; i < 8; ++i)
+        batch += (i ? "." : "") + QByteArray("5,1,0");
+    return message("<pt name=\"start\" value=\"@" + start + "\"/>") + message("<pr name=\"(host)\" value=\"0\"/>") +
+           message("<pr name=\"main\" value=\"1\" path=\"/app/main.js\" line=\"3\"/>") +
+           message("<ps>" + batch + "</ps>") + message("<pt name=\"stop\" value=\"@" + stop + "\"/>");
+}
+
+QPushButton* button(QMessageBox* box, const QString& text)
+{
+    for (QAbstractButton* b : box->buttons()) {
+        if (b->text() == text)
+            return qobject_cast<QPushButton*>(b);
+    }
+    return nullptr;
+}
+
+size_t samplesOf(DebuggeePage* machine)
+{
+    size_t samples = 0;
+    for (const SessionParser::SessionSummary& s : machine->session()->profileSummaries())
+        samples += s.samples;
+    return samples;
+}
+
+} // namespace
+
+class TestUnsavedProfiles : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void closingMachineTabAsks();
+    void savedMachineClosesWithoutAsking();
+    void sessionTabAsks();
+    void quitAsks();
+    void liveJournalGoesWhenSaved();
+    void recoveredProfilesReopen();
+
+private:
+    void connectMachine(QTcpSocket& engine, const QByteArray& traffic, DebuggeePage*& machine);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+    QStringList m_savedPaths;
+};
+
+void TestUnsavedProfiles::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    m_settings->setValue(SettingsKeys::port, 0); // any free port: tests run in parallel
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+    QVERIFY(m_window->startDebugServer());
+    m_savedPaths.clear();
+    m_window->unsavedProfiles()->setPathChooser([this](const QString& suggested) {
+        const QString path = m_dir->filePath(QStringLiteral("saved-%1-%2").arg(m_savedPaths.size()).arg(suggested));
+        m_savedPaths << path;
+        return path;
+    });
+}
+
+void TestUnsavedProfiles::cleanup()
+{
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestUnsavedProfiles::connectMachine(QTcpSocket& engine, const QByteArray& traffic, DebuggeePage*& machine)
+{
+    engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    QVERIFY(engine.waitForConnected(5000));
+    engine.write(message("<login name=\"fake\" value=\"XS test\" flags=\"e\"/>") + traffic);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->currentDebuggee(), 10000);
+    machine = m_window->currentDebuggee();
+    QTRY_COMPARE_WITH_TIMEOUT(samplesOf(machine), size_t(traffic.count("5,1,0")), 10000);
+}
+
+void TestUnsavedProfiles::closingMachineTabAsks()
+{
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine,
+                   oneSession("0000000000001000", "0000000000002000") + oneSession("0000000000003000", "0000000000004000"),
+                   machine);
+    QVERIFY(machine);
+    engine.disconnectFromHost();
+    QTRY_VERIFY(!machine->isConnected());
+
+    // Cancel keeps everything.
+    m_window->closeDocument(m_window->indexOf(machine));
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    const QString listed = prompt->informativeText();
+    QVERIFY2(listed.contains(QStringLiteral("fake")) && listed.contains(QStringLiteral("session 1")) &&
+                 listed.contains(QStringLiteral("session 2")) && listed.contains(QStringLiteral("8 samples")),
+             qPrintable(listed));
+    prompt->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!m_window->unsavedProfiles()->openPrompt());
+    QCOMPARE(m_window->documentCount(), 1);
+
+    // Save… writes each session, then the tab goes; the files read back with every sample.
+    m_window->closeDocument(m_window->indexOf(machine));
+    prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    button(prompt, QStringLiteral("Save…"))->click();
+    QTRY_COMPARE(m_window->documentCount(), 0);
+    QCOMPARE(m_savedPaths.size(), 2);
+    for (const QString& path : std::as_const(m_savedPaths)) {
+        const xsprof::LoadResult r = xsprof::loadProfileFile(QFile::encodeName(path).toStdString());
+        QVERIFY(r.ok());
+        QCOMPARE(r.profile->samples.size(), size_t(8));
+    }
+}
+
+void TestUnsavedProfiles::savedMachineClosesWithoutAsking()
+{
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
+    QVERIFY(machine);
+    QVERIFY(!m_window->unsavedProfiles()->unsaved(machine).isEmpty());
+    QVERIFY(m_window->saveCurrentProfile(m_dir->filePath(QStringLiteral("menu.cpuprofile"))));
+    QVERIFY(m_window->unsavedProfiles()->unsaved(machine).isEmpty());
+    engine.disconnectFromHost();
+    QTRY_VERIFY(!machine->isConnected());
+    m_window->closeDocument(m_window->indexOf(machine));
+    QVERIFY(!m_window->unsavedProfiles()->openPrompt());
+    QTRY_COMPARE(m_window->documentCount(), 0);
+}
+
+void TestUnsavedProfiles::sessionTabAsks()
+{
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
+    QVERIFY(machine);
+    emit machine->sessionOpenRequested(0);
+    QTRY_COMPARE(m_window->documentCount(), 2);
+    QWidget* sessionTab = m_window->tabWidget()->currentWidget();
+    QVERIFY(sessionTab != machine);
+    m_window->closeDocument(m_window->indexOf(sessionTab));
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    QVERIFY(prompt->informativeText().contains(QStringLiteral("session 1")));
+    button(prompt, QStringLiteral("Discard"))->click();
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    // Discarding the copy in a tab does not save the machine's session.
+    QCOMPARE(m_window->unsavedProfiles()->unsaved(machine).size(), qsizetype(1));
+}
+
+void TestUnsavedProfiles::quitAsks()
+{
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
+    QVERIFY(machine);
+    m_window->show();
+    QVERIFY(!m_window->close()); // asks first
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    prompt->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!m_window->unsavedProfiles()->openPrompt());
+    QVERIFY(m_window->isVisible());
+
+    QVERIFY(!m_window->close());
+    prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    button(prompt, QStringLiteral("Discard"))->click();
+    QTRY_VERIFY(!m_window->isVisible());
+}
+
+// A machine's profiler messages are journalled while it streams; once its sessions are saved
+// and its tab closed, the journal is gone.
+void TestUnsavedProfiles::liveJournalGoesWhenSaved()
+{
+    const QString recovery = m_dir->filePath(QStringLiteral("recovery"));
+    m_window->setRecoveryDirectory(recovery);
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
+    QVERIFY(machine);
+    const QString journal = machine->session()->journalPath();
+    QVERIFY(journal.startsWith(recovery));
+    // Flushed at the <pt stop>: what a SIGKILL now would leave.
+    QTRY_VERIFY(xsprof::SessionJournal::recover(QFile::encodeName(journal).toStdString()).sessions.size() == 1);
+    const auto recovered = xsprof::SessionJournal::recover(QFile::encodeName(journal).toStdString());
+    QCOMPARE(recovered.sessions[0].samples.size(), size_t(8));
+    QCOMPARE(recovered.machine, std::string("fake"));
+    engine.disconnectFromHost();
+    QTRY_VERIFY(!machine->isConnected());
+    m_window->closeDocument(m_window->indexOf(machine));
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    button(prompt, QStringLiteral("Save…"))->click();
+    QTRY_COMPARE(m_window->documentCount(), 0);
+    QVERIFY(!QFile::exists(journal));
+}
+
+// What a killed run left opens again as "<machine> (recovered)" tabs in front, unsaved;
+// discarding one deletes its journal; a newer version's journal is refused and kept.
+void TestUnsavedProfiles::recoveredProfilesReopen()
+{
+    const QString recovery = m_dir->filePath(QStringLiteral("recovery"));
+    QVERIFY(QDir().mkpath(recovery));
+    const QString journalPath = recovery + QStringLiteral("/20260101-000000-000-1-0.xsj");
+    {
+        QFile transcript(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/gc_alloc.profile-on-start.xsbug"));
+        QVERIFY(transcript.open(QIODevice::ReadOnly));
+        const QByteArray bytes = transcript.readAll();
+        xsprof::SessionJournal journal;
+        QVERIFY(journal.open(QFile::encodeName(journalPath).toStdString()));
+        xsprof::XsbugFramer framer;
+        std::vector<std::string> payloads;
+        framer.feed(std::string_view(bytes.constData(), size_t(bytes.size())), payloads);
+        for (const std::string& payload : payloads) {
+            for (xsprof::XsbugElement& e : xsprof::parseXsbugPayload(payload)) {
+                xsprof::XsProfileMessage m;
+                if (e.name == "login")
+                    journal.appendLogin(*e.attribute("name"));
+                else if (xsprof::decodeXsProfileMessage(e, m) == xsprof::XsProfileDecode::Decoded)
+                    journal.append(m);
+            }
+        }
+        journal.flush();
+        // Killed here: no close(), the last record cut in half.
+        QFile raw(journalPath);
+        QVERIFY(raw.open(QIODevice::ReadWrite));
+        raw.resize(raw.size() - 5);
+    }
+    const QString newer = recovery + QStringLiteral("/20260101-000000-000-1-1.xsj");
+    {
+        QFile f(newer);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("XSPROFJ\n\x09\x00\x00\x00", 12));
+    }
+    m_window->setRecoveryDirectory(recovery);
+    QCOMPARE(m_window->recoverProfiles(), 1);
+    QCOMPARE(m_window->documentCount(), 1);
+    QWidget* tab = m_window->tabWidget()->currentWidget();
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("xst (recovered)"));
+    const QList<UnsavedProfiles::Item> unsaved = m_window->unsavedProfiles()->unsaved(tab);
+    QCOMPARE(unsaved.size(), qsizetype(1));
+    QVERIFY(unsaved[0].samples > 1000 && unsaved[0].samples <= 1208); // the torn last batch is dropped
+    QVERIFY(QFile::exists(newer)); // refused, kept for a newer xsprof
+
+    m_window->closeDocument(0);
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    button(prompt, QStringLiteral("Discard"))->click();
+    QTRY_COMPARE(m_window->documentCount(), 0);
+    QVERIFY(!QFile::exists(journalPath));
+    QVERIFY(QFile::exists(newer));
+}
+
+QTEST_MAIN(TestUnsavedProfiles)
+#include "tst_unsavedprofiles.moc"

@@ -16,7 +16,8 @@
 #include "settingskeys.h"
 
 #include "model/cpuprofilewriter.h"
-#include "views/document/profileloader.h"
+#include "views/document/jobrunner.h"
+#include "views/document/profileopenjob.h"
 #include "views/profilepage.h"
 
 #include <QAction>
@@ -29,20 +30,18 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPointer>
 #include <QSettings>
 #include <QDockWidget>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QThreadPool>
 
 namespace {
 const QString fileFilter = QStringLiteral("Profiles (*.cpuprofile *.json);;All files (*)");
 }
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
-    : QMainWindow(parent), m_settings(settings), m_loader(new ProfileLoader(this)), m_central(new QStackedWidget),
+    : QMainWindow(parent), m_settings(settings), m_loader(new ProfileOpenJob(this)), m_central(new QStackedWidget),
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
       m_server(new ServerController(m_preferences, this)),
@@ -98,10 +97,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
-    connect(m_loader, &ProfileLoader::loaded, this, &MainWindow::addDocument);
-    connect(m_loader, &ProfileLoader::failed, this, &MainWindow::showLoadError);
-    connect(m_loader, &ProfileLoader::profileChoiceNeeded, this, &MainWindow::askForProfile);
-    connect(m_loader, &ProfileLoader::cancelled, this, [this](const QString& path) {
+    connect(m_loader, &ProfileOpenJob::loaded, this, &MainWindow::addDocument);
+    connect(m_loader, &ProfileOpenJob::failed, this, &MainWindow::showLoadError);
+    connect(m_loader, &ProfileOpenJob::profileChoiceNeeded, this, &MainWindow::askForProfile);
+    connect(m_loader, &ProfileOpenJob::cancelled, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()), 5000);
     });
 
@@ -412,15 +411,20 @@ void MainWindow::openMachineSession(MachineSession* session, int index)
     if (!profile)
         return;
     profile->info.name = tr("%1 — session %2").arg(session->name()).arg(index + 1).toStdString();
-    statusBar()->showMessage(tr("Opening %1…").arg(QString::fromStdString(profile->info.name)));
-    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile] {
-        ProfileDataPtr data = ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1);
-        // Handed back through the application object, which outlives any window.
-        QMetaObject::invokeMethod(qApp, [window, data] {
-            if (window)
-                window->addDocument(data);
+    const QString name = QString::fromStdString(profile->info.name);
+    statusBar()->showMessage(tr("Opening %1…").arg(name));
+    auto* job = new JobRunner(this); // one per session opened: several may be on their way
+    job->run<ProfileDataPtr>(
+        [profile](const xsprof::TaskControl&) {
+            return ProfileDataPtr(ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1));
+        },
+        [this, job, name](JobResult<ProfileDataPtr> result) {
+            job->deleteLater();
+            if (result.ok())
+                addDocument(*result.value);
+            else
+                showLoadError(name, result.error);
         });
-    });
 }
 
 void MainWindow::updateDebuggeeTab(DebuggeePage* machine)

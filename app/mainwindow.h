@@ -15,7 +15,7 @@ class ConsoleModel;
 class QDockWidget;
 class ServerController;
 class ServerStatusWidget;
-class ProfileLoader;
+class ProfileOpenJob;
 class ProfilePage;
 class QAction;
 class QSettings;
@@ -59,7 +59,7 @@ public:
     QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
-    ProfileLoader* loader() const { return m_loader; }
+    ProfileOpenJob* loader() const { return m_loader; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -86,7 +86,7 @@ private:
     bool hasCurrentProfile() const;
 
     QSettings* m_settings;
-    ProfileLoader* m_loader;
+    ProfileOpenJob* m_loader;
     QStackedWidget* m_central;
     QTabWidget* m_tabs;
     LoadStatusWidget* m_loadStatus;

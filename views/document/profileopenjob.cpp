@@ -1,11 +1,12 @@
-#include "views/document/profileloader.h"
+#include "views/document/profileopenjob.h"
 
 #include "model/profileloader.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QTimer>
 
-struct ProfileLoader::Outcome {
+struct ProfileOpenJob::Outcome {
     std::shared_ptr<ProfileData> data;
     QString error;
     bool cancelled = false;
@@ -38,92 +39,90 @@ xsprof::LoadResult readProfile(const QString& path, const xsprof::LoadOptions& o
 }
 } // namespace
 
-ProfileLoader::ProfileLoader(QObject* parent) : QObject(parent) {}
-
-ProfileLoader::~ProfileLoader()
+ProfileOpenJob::ProfileOpenJob(QObject* parent) : QObject(parent)
 {
-    m_cancel = true;
-    if (m_worker.joinable())
-        m_worker.join(); // results it posted die with this object
+    connect(&m_runner, &JobRunner::progressChanged, this, &ProfileOpenJob::progressChanged);
 }
 
-void ProfileLoader::load(const QString& path, int profileIndex)
+void ProfileOpenJob::load(const QString& path, int profileIndex)
 {
     m_queue.enqueue({path, profileIndex});
     if (!isBusy())
         startNext();
 }
 
-void ProfileLoader::cancel()
+void ProfileOpenJob::cancel()
 {
     m_queue.clear();
-    if (isBusy())
-        m_cancel = true;
+    if (!isBusy())
+        return;
+    m_runner.cancel(); // the reader sees the flag; its result is dropped
+    const QString path = std::exchange(m_current, {}).path;
+    // Told after the caller returns, as a finished load would be.
+    QTimer::singleShot(0, this, [this, path] {
+        emit cancelled(path);
+        if (!isBusy())
+            emit finished();
+    });
 }
 
-void ProfileLoader::startNext()
+void ProfileOpenJob::startNext()
 {
     if (m_queue.isEmpty()) {
         emit finished();
         return;
     }
     m_current = m_queue.dequeue();
-    m_cancel = false;
-    m_permille = -1;
-    const unsigned generation = ++m_generation;
     emit started(m_current.path);
-    emit progressChanged(0);
-    m_worker = std::thread([this, request = m_current, generation] { run(request, generation); });
+    m_runner.run<Outcome>(
+        [request = m_current](const xsprof::TaskControl& control) {
+            return open(request.path, request.profileIndex, control);
+        },
+        [this](JobResult<Outcome> result) {
+            if (!result.ok()) { // what the reader or the analysis threw (out of memory...)
+                result.value.emplace();
+                result.value->error = result.error;
+            }
+            complete(*result.value);
+        });
 }
 
-// Worker thread: touches only the request, the atomics and its own outcome.
-void ProfileLoader::run(Request request, unsigned generation)
+void ProfileOpenJob::complete(const Outcome& outcome)
 {
-    auto outcome = std::make_shared<Outcome>();
-    xsprof::TaskControl control;
-    control.cancelFlag = &m_cancel;
-    control.onProgress = [this](double fraction) {
-        const int permille = int(fraction * 900.0); // the last tenth is the analysis
-        if (m_permille.exchange(permille) != permille)
-            QMetaObject::invokeMethod(this, [this, permille] { emit progressChanged(permille); }, Qt::QueuedConnection);
-    };
-    xsprof::LoadOptions options;
-    options.profileIndex = request.profileIndex;
-    xsprof::LoadResult result = readProfile(request.path, options, control);
-
-    if (result.cancelled || m_cancel) {
-        outcome->cancelled = true;
-    } else if (!result.ok()) {
-        outcome->error = result.error ? fromStd(result.error->toString()) : tr("Unknown error");
-    } else if (request.profileIndex < 0 && result.available.size() > 1) {
-        for (const auto& summary : result.available)
-            outcome->choices << tr("%1 (%n sample(s))", nullptr, int(summary.sampleCount)).arg(fromStd(summary.name));
-        outcome->suggested = int(result.chosenIndex);
-    } else {
-        control.report(0.95);
-        const int index = result.available.size() > 1 ? int(result.chosenIndex) : -1;
-        outcome->data = ProfileData::create(std::move(*result.profile), request.path, index);
-    }
-    QMetaObject::invokeMethod(this, [this, generation, outcome] { complete(generation, outcome); },
-                              Qt::QueuedConnection);
-}
-
-void ProfileLoader::complete(unsigned generation, const std::shared_ptr<Outcome>& outcome)
-{
-    if (generation != m_generation)
-        return;
-    if (m_worker.joinable())
-        m_worker.join(); // it has posted its last event: returns at once
-    const Request request = m_current;
-    m_current = {};
-    // A cancel that arrived after the worker finished still wins: the user asked for it.
-    if (outcome->cancelled || m_cancel)
+    const Request request = std::exchange(m_current, {});
+    if (outcome.cancelled)
         emit cancelled(request.path);
-    else if (!outcome->error.isEmpty())
-        emit failed(request.path, outcome->error);
-    else if (!outcome->choices.isEmpty())
-        emit profileChoiceNeeded(request.path, outcome->choices, outcome->suggested);
+    else if (!outcome.error.isEmpty())
+        emit failed(request.path, outcome.error);
+    else if (!outcome.choices.isEmpty())
+        emit profileChoiceNeeded(request.path, outcome.choices, outcome.suggested);
     else
-        emit loaded(outcome->data);
+        emit loaded(outcome.data);
     startNext();
+}
+
+ProfileOpenJob::Outcome ProfileOpenJob::open(const QString& path, int profileIndex, const xsprof::TaskControl& job)
+{
+    ProfileOpenJob::Outcome outcome;
+    xsprof::TaskControl control;
+    control.cancelFlag = job.cancelFlag;
+    control.onProgress = [&job](double fraction) { job.report(fraction * 0.9); }; // the last tenth: analysis
+    xsprof::LoadOptions options;
+    options.profileIndex = profileIndex;
+    xsprof::LoadResult result = readProfile(path, options, control);
+
+    if (result.cancelled || job.isCancelled()) {
+        outcome.cancelled = true;
+    } else if (!result.ok()) {
+        outcome.error = result.error ? fromStd(result.error->toString()) : tr("Unknown error");
+    } else if (profileIndex < 0 && result.available.size() > 1) {
+        for (const auto& summary : result.available)
+            outcome.choices << tr("%1 (%n sample(s))", nullptr, int(summary.sampleCount)).arg(fromStd(summary.name));
+        outcome.suggested = int(result.chosenIndex);
+    } else {
+        job.report(0.95);
+        const int index = result.available.size() > 1 ? int(result.chosenIndex) : -1;
+        outcome.data = ProfileData::create(std::move(*result.profile), path, index);
+    }
+    return outcome;
 }

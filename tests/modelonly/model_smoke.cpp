@@ -1,6 +1,7 @@
-// Proves model/ stands alone: built without Qt (XSPROF_MODEL_ONLY), it loads every profile of
-// ../shared/corpus that has an oracle file and compares the numbers with it. Exit status 1
-// on any difference, with the differences on stderr.
+// Proves model/ stands alone: built without Qt (XSPROF_MODEL_ONLY), it loads the real
+// Chrome/Node and XS recordings of ../shared/corpus (its top folder and xsbug/) that have an
+// oracle file and compares the numbers with it. Exit status 1 on any difference, with the
+// differences on stderr. (tests/model's tst_corpus, with Qt Test, covers every folder.)
 #include "expectedprofile.h"
 
 #include "model/profileloader.h"
@@ -46,10 +47,12 @@ int main(int argc, char** argv)
 {
     const fs::path corpus = argc > 1 ? fs::path(argv[1]) : fs::path(XSPROF_CORPUS_DIR);
     std::vector<std::string> expectedFiles;
-    for (const auto& entry : fs::recursive_directory_iterator(corpus)) {
-        const std::string name = entry.path().string();
-        if (entry.is_regular_file() && name.ends_with(".expected.json"))
-            expectedFiles.push_back(name);
+    for (const fs::path& folder : {corpus, corpus / "xsbug"}) {
+        for (const auto& entry : fs::directory_iterator(folder)) {
+            const std::string name = entry.path().string();
+            if (entry.is_regular_file() && name.ends_with(".expected.json"))
+                expectedFiles.push_back(name);
+        }
     }
     std::sort(expectedFiles.begin(), expectedFiles.end());
     int profiles = 0, failures = 0;

@@ -2,12 +2,12 @@
 
 #include "bottomuptreemodel.h"
 #include "calltreemodel.h"
-#include "costformat.h"
 #include "costtreeview.h"
 #include "flamegraphpanel.h"
 #include "functiontreemodel.h"
 #include "views/document/framesearch.h"
 #include "model/sampletimes.h"
+#include "profilesummarybar.h"
 #include "searchbar.h"
 #include "sourcepane.h"
 #include "timelinewidget.h"
@@ -81,7 +81,9 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
-    layout->addWidget(createRangeBar());
+    m_summary = new ProfileSummaryBar(m_document, title());
+    connect(m_summary, &ProfileSummaryBar::clearRequested, this, &ProfilePage::clearTimeRange);
+    layout->addWidget(m_summary);
     setupTimeline();
     if (m_timeline)
         layout->addWidget(m_timeline);
@@ -89,11 +91,9 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     layout->addWidget(m_splitter, 1);
     setFocusProxy(m_topDownView);
     connect(m_document, &ProfileDocument::resultsChanged, this, &ProfilePage::showResults);
-    connect(m_document, &ProfileDocument::busyChanged, this, &ProfilePage::updateRangeLabel);
     connect(m_document, &ProfileDocument::failed, this, [this](const QString& message) {
         if (m_timeline)
             m_timeline->setSelection(m_document->requestedSelection().start, m_document->requestedSelection().end);
-        updateRangeLabel();
         emit statusMessage(message);
     });
 
@@ -148,34 +148,6 @@ QString ProfilePage::title() const
     if (whole->profileIndex >= 0)
         name += QStringLiteral(" [%1]").arg(whole->profileIndex + 1);
     return name;
-}
-
-QWidget* ProfilePage::createHeader()
-{
-    m_header = new QLabel;
-    m_header->setTextFormat(Qt::RichText);
-    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    updateHeader();
-    return m_header;
-}
-
-void ProfilePage::updateHeader()
-{
-    const ProfileDataPtr& whole = data();
-    const auto& info = whole->profile.info;
-    QString name = fromStd(info.name);
-    if (name.isEmpty())
-        name = title();
-    QStringList facts{fromStd(xsprof::toString(info.format)), CostFormat::time(whole->duration()),
-                      tr("%1 samples").arg(whole->analysis.functions.sampleCount()),
-                      tr("%1 functions").arg(whole->analysis.functions.functions().size())};
-    if (!whole->profile.hasStacks())
-        facts << tr("call graph only (xst -p)");
-    if (!info.description.empty())
-        facts.prepend(fromStd(info.description));
-    m_header->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;&nbsp;%2").arg(name.toHtmlEscaped(),
-                                                                      facts.join(QStringLiteral(" · ")).toHtmlEscaped()));
-    m_header->setToolTip(whole->path);
 }
 
 QWidget* ProfilePage::createToolBar()
@@ -366,26 +338,6 @@ void ProfilePage::setProfileData(ProfileDataPtr data)
     m_document->setLoaded(std::move(data));
 }
 
-// The header row: the profile facts, then the selected range and a button to clear it.
-QWidget* ProfilePage::createRangeBar()
-{
-    auto* bar = new QWidget;
-    auto* layout = new QHBoxLayout(bar);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(createHeader(), 1);
-    m_rangeLabel = new QLabel;
-    m_rangeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_rangeLabel);
-    auto* clear = new QToolButton;
-    clear->setText(tr("Clear selection"));
-    clear->setToolTip(tr("Show the whole profile again (Esc)"));
-    clear->setVisible(false);
-    connect(clear, &QToolButton::clicked, this, &ProfilePage::clearTimeRange);
-    m_clearRangeButton = clear;
-    layout->addWidget(clear);
-    return bar;
-}
-
 void ProfilePage::setupTimeline()
 {
     const ProfileDataPtr& whole = m_document->whole();
@@ -425,7 +377,7 @@ void ProfilePage::setTimeRange(double t0, double t1)
         else
             m_timeline->clearSelection();
     }
-    updateRangeLabel();
+    m_summary->refresh();
 }
 
 void ProfilePage::clearTimeRange()
@@ -444,11 +396,8 @@ void ProfilePage::showResults()
         view->costModel()->setProfileData(results.view);
         view->restoreTreeState(state);
     }
-    if (refresh || results.change == ProfileDocument::Change::Transforms) {
-        updateHeader();
-        if (m_timeline)
-            m_timeline->setData(results.whole);
-    }
+    if ((refresh || results.change == ProfileDocument::Change::Transforms) && m_timeline)
+        m_timeline->setData(results.whole);
     const SampleTimes times(results.whole->profile);
     const ProfileDocument::Selection& selection = results.selection;
     const double t0 = selection.hasRange() ? selection.start : times.start();
@@ -462,26 +411,5 @@ void ProfilePage::showResults()
     m_frameMatches = matchingFrames(*results.view, m_searchBar->text());
     m_flameGraph->setMatches(m_frameMatches);
     findHits(!refresh);
-    updateRangeLabel();
     emit viewDataChanged();
-}
-
-void ProfilePage::updateRangeLabel()
-{
-    const ProfileDocument::Selection& selection = m_document->requestedSelection();
-    m_clearRangeButton->setVisible(selection.hasRange());
-    if (!selection.hasRange()) {
-        m_rangeLabel->clear();
-        return;
-    }
-    const double origin = SampleTimes(data()->profile).start();
-    const QString from = CostFormat::time(selection.start - origin);
-    const QString to = CostFormat::time(selection.end - origin);
-    const QString length = CostFormat::time(selection.end - selection.start);
-    if (isRangeBusy() || !(selection == m_document->results().selection))
-        m_rangeLabel->setText(tr("Selection %1 – %2 (%3), computing…").arg(from, to, length));
-    else
-        m_rangeLabel->setText(tr("Selection %1 – %2 (%3, %4 samples)")
-                                  .arg(from, to, length)
-                                  .arg(viewData()->analysis.functions.sampleCount()));
 }

@@ -14,6 +14,7 @@
 
 class CostTreeView;
 class FlameGraphPanel;
+class ProfileSummaryBar;
 class TimelineWidget;
 class FunctionTreeModel;
 class QAbstractButton;
@@ -95,8 +96,6 @@ signals:
 private:
     PathMappings m_pathMappings;
     std::vector<CostTreeView*> treeViews() const; // those that exist
-    QWidget* createHeader();
-    void updateHeader();
     QWidget* createToolBar();
     CostTreeView* createView(FunctionTreeModel* model);
     void addPerPathTabs();
@@ -106,10 +105,8 @@ private:
     void findHits(bool revealFirst);
     void findAgain() { findHits(true); }
     void moveToHit(int step);
-    QWidget* createRangeBar();
     void setupTimeline();
     void showResults();
-    void updateRangeLabel();
     void selectFunction(const QModelIndex& current);
 
     ProfileDocument* m_document;
@@ -123,7 +120,7 @@ private:
     QAbstractButton* m_topDownButton = nullptr;
     QAbstractButton* m_bottomUpButton = nullptr;
     SearchBar* m_searchBar = nullptr;
-    QLabel* m_header = nullptr;
+    ProfileSummaryBar* m_summary = nullptr;
     QSplitter* m_splitter = nullptr;
     SourcePane* m_source = nullptr;
 
@@ -134,6 +131,4 @@ private:
     TimelineWidget* m_timeline = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
     ProfileDocument::Selection m_flameSelection; // what the flame graph shows
-    QLabel* m_rangeLabel = nullptr;
-    QAbstractButton* m_clearRangeButton = nullptr;
 };

@@ -12,6 +12,7 @@
 #include <memory>
 #include <new>
 #include <stdexcept>
+#include <vector>
 
 class TestJobRunner : public QObject
 {
@@ -117,18 +118,21 @@ void TestJobRunner::testExceptionsBecomeErrors()
 
 void TestJobRunner::testDestructorDoesNotWait()
 {
+    auto started = std::make_shared<std::atomic<bool>>(false);
     auto release = std::make_shared<std::atomic<bool>>(false);
     auto finished = std::make_shared<std::atomic<bool>>(false);
     bool handedBack = false;
     auto* runner = new JobRunner;
     runner->run<int>(
-        [release, finished](const xsprof::TaskControl&) {
+        [started, release, finished](const xsprof::TaskControl&) {
+            *started = true;
             while (!*release)
                 QThread::msleep(1);
             *finished = true;
             return 1;
         },
         [&handedBack](JobResult<int>) { handedBack = true; });
+    QTRY_VERIFY(*started);
     QElapsedTimer clock;
     clock.start();
     delete runner; // the job still runs: this must not wait for it
@@ -138,6 +142,35 @@ void TestJobRunner::testDestructorDoesNotWait()
     QTRY_VERIFY(*finished);
     QTest::qWait(20); // its result would arrive now: it is dropped, nothing crashes
     QVERIFY(!handedBack);
+
+    // A job not started yet when its runner goes is skipped altogether.
+    auto ran = std::make_shared<std::atomic<bool>>(false);
+    auto block = std::make_shared<std::atomic<bool>>(false);
+    auto busy = std::make_shared<std::atomic<int>>(0);
+    std::vector<std::unique_ptr<JobRunner>> blockers; // every thread of the pool busy
+    for (int i = 0; i < JobRunner::analysisPool()->maxThreadCount(); ++i) {
+        blockers.push_back(std::make_unique<JobRunner>());
+        blockers.back()->run<int>(
+            [block, busy](const xsprof::TaskControl&) {
+                ++*busy;
+                while (!*block)
+                    QThread::msleep(1);
+                return 0;
+            },
+            [](JobResult<int>) {});
+    }
+    QTRY_COMPARE(busy->load(), JobRunner::analysisPool()->maxThreadCount());
+    auto* late = new JobRunner;
+    late->run<int>(
+        [ran](const xsprof::TaskControl&) {
+            *ran = true;
+            return 0;
+        },
+        [](JobResult<int>) {});
+    delete late;
+    *block = true;
+    QVERIFY(JobRunner::analysisPool()->waitForDone(5000));
+    QVERIFY(!*ran);
 }
 
 void TestJobRunner::testSynchronous()

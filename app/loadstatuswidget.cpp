@@ -1,6 +1,6 @@
 #include "loadstatuswidget.h"
 
-#include "views/document/profileloader.h"
+#include "views/document/profileopenjob.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -8,7 +8,7 @@
 #include <QProgressBar>
 #include <QToolButton>
 
-LoadStatusWidget::LoadStatusWidget(ProfileLoader* loader, QWidget* parent)
+LoadStatusWidget::LoadStatusWidget(ProfileOpenJob* loader, QWidget* parent)
     : QWidget(parent), m_label(new QLabel(this)), m_progress(new QProgressBar(this)), m_cancel(new QToolButton(this))
 {
     m_label->setTextFormat(Qt::PlainText); // file names
@@ -17,7 +17,7 @@ LoadStatusWidget::LoadStatusWidget(ProfileLoader* loader, QWidget* parent)
     m_progress->setTextVisible(false);
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop loading"));
-    connect(m_cancel, &QToolButton::clicked, loader, &ProfileLoader::cancel);
+    connect(m_cancel, &QToolButton::clicked, loader, &ProfileOpenJob::cancel);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -26,7 +26,7 @@ LoadStatusWidget::LoadStatusWidget(ProfileLoader* loader, QWidget* parent)
     layout->addWidget(m_cancel);
     hide();
 
-    connect(loader, &ProfileLoader::started, this, [this, loader](const QString& path) {
+    connect(loader, &ProfileOpenJob::started, this, [this, loader](const QString& path) {
         const int queued = loader->pendingCount();
         const QString name = QFileInfo(path).fileName();
         m_label->setText(queued > 0 ? tr("Loading %1 (%2 more queued)…").arg(name).arg(queued)
@@ -34,6 +34,6 @@ LoadStatusWidget::LoadStatusWidget(ProfileLoader* loader, QWidget* parent)
         m_progress->setValue(0);
         show();
     });
-    connect(loader, &ProfileLoader::progressChanged, m_progress, &QProgressBar::setValue);
-    connect(loader, &ProfileLoader::finished, this, &QWidget::hide);
+    connect(loader, &ProfileOpenJob::progressChanged, m_progress, &QProgressBar::setValue);
+    connect(loader, &ProfileOpenJob::finished, this, &QWidget::hide);
 }

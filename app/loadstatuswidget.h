@@ -1,8 +1,8 @@
 #pragma once
-// Status-bar progress of the ProfileLoader: what is loading, how far, and a Cancel button.
+// Status-bar progress of the ProfileOpenJob: what is loading, how far, and a Cancel button.
 #include <QWidget>
 
-class ProfileLoader;
+class ProfileOpenJob;
 class QLabel;
 class QProgressBar;
 class QToolButton;
@@ -11,7 +11,7 @@ class LoadStatusWidget : public QWidget
 {
     Q_OBJECT
 public:
-    explicit LoadStatusWidget(ProfileLoader* loader, QWidget* parent = nullptr);
+    explicit LoadStatusWidget(ProfileOpenJob* loader, QWidget* parent = nullptr);
 
     QToolButton* cancelButton() const { return m_cancel; }
 

@@ -1,4 +1,5 @@
 #include "guimain.h"
+#include "app/cli/commandlinepaths.h"
 #include "app/cli/headlesscommands.h"
 #include "app/cli/startup.h"
 
@@ -12,6 +13,7 @@ int main(int argc, char* argv[])
     // closes (glibc would otherwise raise its threshold and keep freed tables in the heap).
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     if (argc > 1 && HeadlessCommands::isCommand(QString::fromLocal8Bit(argv[1]))) {
+        CommandLinePaths::setArguments(argc, argv);
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("xsprof"));
         QCoreApplication::setApplicationVersion(QStringLiteral(XSPROF_VERSION));

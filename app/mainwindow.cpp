@@ -34,8 +34,9 @@
 #include "model/cpuprofilewriter.h"
 #include "protocol/debugserver.h"
 #include "model/report.h"
-#include "views/document/profileloader.h"
 #include "views/plaintext.h"
+#include "views/document/jobrunner.h"
+#include "views/document/profileopenjob.h"
 #include "views/profilepage.h"
 
 #include <QAction>
@@ -56,7 +57,6 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QThreadPool>
 
 namespace {
 // Every format the loader reads, then one filter per format (gzip-compressed files are
@@ -70,7 +70,7 @@ const QString fileFilter = QStringLiteral(
 }
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
-    : QMainWindow(parent), m_settings(settings), m_loader(new ProfileLoader(this)), m_central(new QStackedWidget),
+    : QMainWindow(parent), m_settings(settings), m_loader(new ProfileOpenJob(this)), m_central(new QStackedWidget),
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
       m_server(new ServerController(m_preferences, this)),
@@ -138,10 +138,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
-    connect(m_loader, &ProfileLoader::loaded, this, &MainWindow::addDocument);
-    connect(m_loader, &ProfileLoader::failed, this, &MainWindow::showLoadError);
-    connect(m_loader, &ProfileLoader::profileChoiceNeeded, this, &MainWindow::askForProfile);
-    connect(m_loader, &ProfileLoader::cancelled, this, [this](const QString& path) {
+    connect(m_loader, &ProfileOpenJob::loaded, this, &MainWindow::addDocument);
+    connect(m_loader, &ProfileOpenJob::failed, this, &MainWindow::showLoadError);
+    connect(m_loader, &ProfileOpenJob::profileChoiceNeeded, this, &MainWindow::askForProfile);
+    connect(m_loader, &ProfileOpenJob::cancelled, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()), 5000);
     });
 
@@ -608,23 +608,28 @@ void MainWindow::openMachineSession(MachineSession* session, int index)
     if (!profile)
         return;
     profile->info.name = tr("%1 — session %2").arg(session->name()).arg(index + 1).toStdString();
-    statusBar()->showMessage(tr("Opening %1…").arg(QString::fromStdString(profile->info.name)));
+    const QString name = QString::fromStdString(profile->info.name);
+    statusBar()->showMessage(tr("Opening %1…").arg(name));
     QPointer<DebuggeePage> machine;
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (debuggee(i) && debuggee(i)->session() == session)
             machine = debuggee(i);
     }
-    QThreadPool::globalInstance()->start([window = QPointer<MainWindow>(this), profile, machine, index] {
-        ProfileDataPtr data = ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1);
-        // Handed back through the application object, which outlives any window.
-        QMetaObject::invokeMethod(qApp, [window, data, machine, index] {
-            if (!window)
+    auto* job = new JobRunner(this); // one per session opened: several may be on their way
+    job->run<ProfileDataPtr>(
+        [profile](const xsprof::TaskControl&) {
+            return ProfileDataPtr(ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1));
+        },
+        [this, job, name, machine, index](JobResult<ProfileDataPtr> result) {
+            job->deleteLater();
+            if (!result.ok()) {
+                showLoadError(name, result.error);
                 return;
-            window->addDocument(data);
+            }
+            addDocument(*result.value);
             if (machine) // a live profile: unsaved until saved
-                window->m_unsaved->addSessionTab(window->m_tabs->currentWidget(), machine, index, data->profile);
+                m_unsaved->addSessionTab(m_tabs->currentWidget(), machine, index, (*result.value)->profile);
         });
-    });
 }
 
 void MainWindow::updateDebuggeeTab(DebuggeePage* machine)

@@ -23,7 +23,7 @@ class QDockWidget;
 class ServerController;
 class ServerStatusWidget;
 class SourceOpening;
-class ProfileLoader;
+class ProfileOpenJob;
 class ProfilePage;
 class QAction;
 class QSettings;
@@ -84,7 +84,7 @@ public:
     DebuggerPanes* sourcesTab();
     // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
     DebugControls* frontControls() const { return m_frontControls; }
-    ProfileLoader* loader() const { return m_loader; }
+    ProfileOpenJob* loader() const { return m_loader; }
     UnsavedProfiles* unsavedProfiles() const { return m_unsaved; }
 
 protected:
@@ -117,7 +117,7 @@ private:
     bool hasCurrentProfile() const;
 
     QSettings* m_settings;
-    ProfileLoader* m_loader;
+    ProfileOpenJob* m_loader;
     QStackedWidget* m_central;
     QTabWidget* m_tabs;
     LoadStatusWidget* m_loadStatus;

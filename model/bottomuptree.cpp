@@ -47,7 +47,7 @@ bool BottomUpTree::hasChildren(NodeId node) const
     return false;
 }
 
-void BottomUpTree::expand(NodeId node) const
+void BottomUpTree::expand(NodeId node)
 {
     // Group the node's entries by the frame of their next caller.
     std::unordered_map<uint32_t, std::vector<Entry>> byCaller;
@@ -87,7 +87,7 @@ void BottomUpTree::expand(NodeId node) const
     n.expanded = true;
 }
 
-std::span<const BottomUpTree::NodeId> BottomUpTree::children(NodeId node) const
+std::span<const BottomUpTree::NodeId> BottomUpTree::children(NodeId node)
 {
     if (!m_nodes[node].expanded)
         expand(node);

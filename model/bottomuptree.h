@@ -1,6 +1,8 @@
 #pragma once
 // Chrome's "Heavy (Bottom Up)" tree, built lazily: a node is a function reached from
 // the leaf through a chain of callers; its time is the leaf's self time along that chain.
+// Expanding a node appends to the tree, so children() is not const: a tree shared between
+// threads (as `const`) is only a seed; whoever expands it works on a copy of its own.
 #include "calltree.h"
 #include "profile.h"
 
@@ -20,7 +22,8 @@ public:
     // Functions with samples of their own, largest time first.
     std::span<const NodeId> roots() const { return m_roots; }
     // Callers of the chain ending in `node`, largest time first; computed on first use.
-    std::span<const NodeId> children(NodeId node) const;
+    // The span stays valid until the next children() call.
+    std::span<const NodeId> children(NodeId node);
     bool hasChildren(NodeId node) const;
 
     FrameId frame(NodeId node) const { return m_nodes[node].frame; }
@@ -45,13 +48,13 @@ private:
         uint32_t childBegin = 0, childEnd = 0; // into m_childIds, valid when expanded
         bool expanded = false;
     };
-    void expand(NodeId node) const;
+    void expand(NodeId node);
     void sortByTime(std::vector<NodeId>::iterator begin, std::vector<NodeId>::iterator end) const;
 
     const Profile* m_profile = nullptr;
-    mutable std::vector<Node> m_nodes;
-    mutable std::vector<Entry> m_entries;
-    mutable std::vector<NodeId> m_childIds;
+    std::vector<Node> m_nodes;
+    std::vector<Entry> m_entries;
+    std::vector<NodeId> m_childIds;
     std::vector<NodeId> m_roots;
 };
 

@@ -5,8 +5,10 @@
 SampleTimes::Interval SampleTimes::interval(size_t sample) const
 {
     const xsprof::SampleTable& s = m_profile->samples;
-    const double t = s.time[sample];
     const double d = s.duration(sample);
+    if (!m_ends.empty())
+        return {m_ends[sample] - d, m_ends[sample]};
+    const double t = s.time[sample];
     if (s.rule == xsprof::DurationRule::OwnDelta)
         return {t - d, t};
     return {t, t + d};
@@ -16,12 +18,17 @@ SampleTimes::SampleTimes(const xsprof::Profile& profile) : m_profile(&profile)
 {
     if (!size())
         return;
+    const xsprof::SampleTable& s = profile.samples;
+    const bool stepsBack =
+        s.rule == xsprof::DurationRule::OwnDelta && (s.time.front() < s.origin || !std::ranges::is_sorted(s.time));
+    if (stepsBack) {
+        m_ends.resize(size());
+        double end = s.origin;
+        for (size_t i = 0; i < size(); ++i)
+            m_ends[i] = end += s.duration(i);
+    }
     m_start = interval(0).begin;
     m_end = interval(size() - 1).end;
-    // Own-delta times can step back (a negative XS delta lasts 0): the span ends at the
-    // latest time, not at the last sample's.
-    if (profile.samples.rule == xsprof::DurationRule::OwnDelta)
-        m_end = std::max(m_end, *std::max_element(profile.samples.time.begin(), profile.samples.time.end()));
 }
 
 namespace {
@@ -51,7 +58,7 @@ xsprof::SampleRange SampleTimes::range(double t0, double t1) const
         return (in.begin + in.end) / 2.0;
     };
     const size_t begin = partitionPoint(size(), [&](size_t i) { return middle(i) < t0; });
-    const size_t end = partitionPoint(size(), [&](size_t i) { return middle(i) < t1; });
+    const size_t end = t1 >= m_end ? size() : partitionPoint(size(), [&](size_t i) { return middle(i) < t1; });
     return {begin, std::max(begin, end)};
 }
 

@@ -3,6 +3,7 @@
 #   build/      RelWithDebInfo, warnings as errors
 #   build-asan/ Debug with AddressSanitizer + UndefinedBehaviorSanitizer
 #   build-fuzz/ clang, model/ + protocol/ and the libFuzzer targets, a bounded run each
+#   build-model/ model/ alone with Qt made unfindable, and its Qt-free corpus check
 # Every ctest suite runs without a display (QT_QPA_PLATFORM=offscreen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,5 +29,9 @@ ctest --test-dir build-asan --output-on-failure -j2
 echo "== build-fuzz/ (clang, libFuzzer + ASan + UBSan)"
 xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
 ctest --test-dir build-fuzz --output-on-failure -j2
+
+echo "== build-model/ (model/ alone, without Qt)"
+xsprof_build build-model -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXSPROF_MODEL_ONLY=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON
+ctest --test-dir build-model --output-on-failure
 
 echo "== all tests passed in $((SECONDS - start)) s"

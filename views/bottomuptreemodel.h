@@ -9,10 +9,15 @@ public:
     using CostTreeModel::CostTreeModel;
 
 protected:
+    void dataReplaced() override;
     QList<Cost> costColumns(const ProfileData& data) const override;
     void appendChildren(const Node& node, std::vector<Child>& out) const override;
     bool nodeHasChildren(const Node& node) const override;
     xsprof::FrameId frameOf(const Node& node) const override;
     double cost(const Node& node, Cost cost) const override;
     double hotCost(const Node& node) const override;
+
+private:
+    // Our own copy of the data's seed: expanding it fills it in, on the GUI thread only.
+    mutable xsprof::BottomUpTree m_tree;
 };

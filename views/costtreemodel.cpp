@@ -15,6 +15,7 @@ void CostTreeModel::setProfileData(ProfileDataPtr data)
     m_costs = m_data ? costColumns(*m_data) : QList<Cost>();
     m_nodes.clear();
     m_nodes.emplace_back();
+    dataReplaced();
     endResetModel();
 }
 

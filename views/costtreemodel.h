@@ -64,6 +64,8 @@ protected:
         bool recursive = false;
     };
 
+    // The data was replaced (inside the model reset): drop what was derived from the old.
+    virtual void dataReplaced() {}
     // Cost columns for this data, after the Function column.
     virtual QList<Cost> costColumns(const ProfileData& data) const = 0;
     // Children of `node` (node 0: the top level).

@@ -29,7 +29,6 @@ uint32_t hashText(std::string_view text)
 
 FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent)
 {
-    m_pool.setMaxThreadCount(1);
     setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -137,34 +136,40 @@ void FlameGraphView::setLayout(FlameGraphLayout layout) const
         const_cast<FlameGraphView*>(this)->setMinimumHeight(height);
 }
 
-bool FlameGraphView::layOutInBackground() const
+// The layout due is a flame chart of too many samples to lay out on the GUI thread.
+bool FlameGraphView::layoutIsLarge() const
 {
-    if (layoutIsCurrent())
-        return false;
-    if (m_layoutRunning)
-        return true; // its result repaints, and a stale one starts the next
     if (!m_data || m_mode != Mode::Chart || !chartAvailable())
         return false;
     const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
     const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
     const xsprof::SampleRange samples = SampleTimes(m_data->profile).overlapping(t0, t1);
-    if (samples.end - samples.begin < m_synchronousLimit)
+    return samples.end - samples.begin >= m_synchronousLimit;
+}
+
+bool FlameGraphView::layOutInBackground()
+{
+    if (layoutIsCurrent())
         return false;
-    m_layoutRunning = true;
-    auto* self = const_cast<FlameGraphView*>(this);
-    m_pool.start([self, data = m_data, t0, t1, pixels = double(std::max(width(), 1)), generation = m_layoutGeneration] {
-        auto layout = std::make_shared<FlameGraphLayout>(FlameGraphLayout::fromSamples(data->profile, t0, t1, pixels));
-        // Queued to the view: if it is destroyed first, the pool waits and the call is dropped.
-        QMetaObject::invokeMethod(
-            self,
-            [self, layout, generation] {
-                self->m_layoutRunning = false;
-                if (generation == self->m_layoutGeneration && layout->pixels() == std::max(self->width(), 1))
-                    self->setLayout(std::move(*layout));
-                self->update(); // shows it, or lays out again for what changed meanwhile
-            },
-            Qt::QueuedConnection);
-    });
+    if (m_layoutJob.isBusy() || m_failedGeneration == m_layoutGeneration)
+        return true; // its result repaints, and a stale one starts the next
+    if (!layoutIsLarge())
+        return false;
+    const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
+    const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
+    m_layoutJob.run<FlameGraphLayout>(
+        [data = m_data, t0, t1, pixels = double(std::max(width(), 1))](const xsprof::TaskControl&) {
+            return FlameGraphLayout::fromSamples(data->profile, t0, t1, pixels);
+        },
+        [this, generation = m_layoutGeneration](JobResult<FlameGraphLayout> result) {
+            if (!result.ok()) {
+                m_failedGeneration = generation;
+                m_layoutError = result.error;
+            } else if (generation == m_layoutGeneration && result.value->pixels() == std::max(width(), 1)) {
+                setLayout(std::move(*result.value));
+            }
+            update(); // shows it, or lays out again for what changed meanwhile
+        });
     return true;
 }
 
@@ -305,7 +310,8 @@ QRectF FlameGraphView::rectOf(const Box& box) const
 
 const Box* FlameGraphView::boxAt(const QPoint& pos) const
 {
-    if (!layOutInBackground())
+    // A large layout is left to the worker that painting starts; hits use the previous one.
+    if (layoutIsCurrent() || (!m_layoutJob.isBusy() && !layoutIsLarge()))
         ensureLayout();
     if (m_layout.span() <= 0.0 || width() <= 0)
         return nullptr;
@@ -322,7 +328,9 @@ void FlameGraphView::paintEvent(QPaintEvent* event)
     if (!m_data || m_layout.span() <= 0.0) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter,
-                         m_layoutRunning ? tr("Laying out the flame chart…") : tr("No samples in this range"));
+                         m_layoutJob.isBusy()                       ? tr("Laying out the flame chart…")
+                         : m_failedGeneration == m_layoutGeneration ? m_layoutError
+                                                                    : tr("No samples in this range"));
         return;
     }
     const int h = rowHeight();

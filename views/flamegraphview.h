@@ -4,9 +4,9 @@
 // search matches keep their colour while the rest fades. Layout lives in
 // FlameGraphLayout; this class only paints it and maps the mouse to it.
 #include "model/flamegraphlayout.h"
+#include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 class FlameGraphView : public QWidget
@@ -41,7 +41,7 @@ public:
     // Flame charts of more samples are laid out on a worker thread when painted; the previous
     // layout stays on screen until the new one is ready.
     void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
-    bool isLayingOut() const { return m_layoutRunning; }
+    bool isLayingOut() const { return m_layoutJob.isBusy(); }
     int rowHeight() const;
     const FlameGraphLayout::Box* boxAt(const QPoint& pos) const;
     QString toolTipFor(const FlameGraphLayout::Box& box) const;
@@ -69,8 +69,9 @@ private:
     void invalidate();
     bool layoutIsCurrent() const;
     void ensureLayout() const;
+    bool layoutIsLarge() const;
     // Starts a worker layout when one is due and large; true while the painted one is stale.
-    bool layOutInBackground() const;
+    bool layOutInBackground();
     void setLayout(FlameGraphLayout layout) const;
     void computeColors() const;
     const QString& nameOf(xsprof::FrameId f) const;
@@ -92,7 +93,8 @@ private:
     mutable std::vector<QRgb> m_colors; // by FrameId
     mutable std::vector<QString> m_names; // by FrameId, filled lazily
     unsigned m_layoutGeneration = 0; // bumped by invalidate(): a worker's layout is then stale
-    mutable bool m_layoutRunning = false;
+    unsigned m_failedGeneration = ~0u; // the worker could not lay this generation out
+    QString m_layoutError;
     size_t m_synchronousLimit = 100000;
-    mutable QThreadPool m_pool; // last member: destroyed first, waiting for a running layout
+    JobRunner m_layoutJob;
 };

@@ -2,12 +2,12 @@
 
 #include "bottomuptreemodel.h"
 #include "calltreemodel.h"
-#include "costformat.h"
 #include "costtreeview.h"
 #include "flamegraphpanel.h"
 #include "functiontreemodel.h"
-#include "views/document/rangeanalyzer.h"
+#include "views/document/framesearch.h"
 #include "model/sampletimes.h"
+#include "profilesummarybar.h"
 #include "searchbar.h"
 #include "sourcepane.h"
 #include "timelinewidget.h"
@@ -36,12 +36,19 @@ QString fromStd(std::string_view text)
 }
 } // namespace
 
-ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : QWidget(parent), m_data(std::move(data))
+ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : ProfilePage(new ProfileDocument(std::move(data)), parent)
 {
+}
+
+ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
+{
+    if (!m_document->parent())
+        m_document->setParent(this);
+    const ProfileDataPtr& view = m_document->view();
     auto* topDown = new FunctionTreeModel(FunctionTreeModel::Order::TopDown, this);
     auto* bottomUp = new FunctionTreeModel(FunctionTreeModel::Order::BottomUp, this);
-    topDown->setProfileData(m_data);
-    bottomUp->setProfileData(m_data);
+    topDown->setProfileData(view);
+    bottomUp->setProfileData(view);
     m_topDownView = new CostTreeView(topDown, topDown->columnOf(CostTreeModel::Cost::Total), Qt::DescendingOrder);
     m_bottomUpView = new CostTreeView(bottomUp, bottomUp->columnOf(CostTreeModel::Cost::Self), Qt::DescendingOrder);
     m_functionStack = new QStackedWidget;
@@ -74,13 +81,21 @@ ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : QWidget(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
-    layout->addWidget(createRangeBar());
+    m_summary = new ProfileSummaryBar(m_document, title());
+    connect(m_summary, &ProfileSummaryBar::clearRequested, this, &ProfilePage::clearTimeRange);
+    layout->addWidget(m_summary);
     setupTimeline();
     if (m_timeline)
         layout->addWidget(m_timeline);
     layout->addWidget(createToolBar());
     layout->addWidget(m_splitter, 1);
     setFocusProxy(m_topDownView);
+    connect(m_document, &ProfileDocument::resultsChanged, this, &ProfilePage::showResults);
+    connect(m_document, &ProfileDocument::failed, this, [this](const QString& message) {
+        if (m_timeline)
+            m_timeline->setSelection(m_document->requestedSelection().start, m_document->requestedSelection().end);
+        emit statusMessage(message);
+    });
 
     // Open where the time goes, so a first look already says something.
     m_topDownView->expandHotPath();
@@ -90,7 +105,7 @@ ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : QWidget(parent)
 
 void ProfilePage::addPerPathTabs()
 {
-    if (!m_data->profile.hasStacks()) {
+    if (!data()->profile.hasStacks()) {
         const QString text = tr("Per-path views need per-sample stacks, which xst -p files don't have.\n"
                                 "The Functions tab shows this profile's call graph.");
         for (const QString& name : {tr("Call Tree"), tr("Bottom-Up Tree")}) {
@@ -102,10 +117,10 @@ void ProfilePage::addPerPathTabs()
         return;
     }
     auto* callTree = new CallTreeModel(this);
-    callTree->setProfileData(m_data);
+    callTree->setProfileData(m_document->view());
     m_callTreeView = new CostTreeView(callTree, callTree->columnOf(CostTreeModel::Cost::Total), Qt::DescendingOrder);
     auto* heavy = new BottomUpTreeModel(this);
-    heavy->setProfileData(m_data);
+    heavy->setProfileData(m_document->view());
     m_bottomUpTreeView = new CostTreeView(heavy, heavy->columnOf(CostTreeModel::Cost::Time), Qt::DescendingOrder);
     for (CostTreeView* view : {m_callTreeView, m_bottomUpTreeView})
         connect(view, &CostTreeView::sourceRequested, this, &ProfilePage::showSource);
@@ -113,42 +128,26 @@ void ProfilePage::addPerPathTabs()
     m_tabs->addTab(m_bottomUpTreeView, tr("Bottom-Up Tree"));
 }
 
+std::vector<CostTreeView*> ProfilePage::treeViews() const
+{
+    std::vector<CostTreeView*> views;
+    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) {
+        if (view)
+            views.push_back(view);
+    }
+    return views;
+}
+
 QString ProfilePage::title() const
 {
-    QString name = m_data->path.startsWith(QLatin1String(":/")) ? fromStd(m_data->profile.info.name)
-                                                                 : QFileInfo(m_data->path).fileName();
+    const ProfileDataPtr& whole = data();
+    QString name = whole->path.startsWith(QLatin1String(":/")) ? fromStd(whole->profile.info.name)
+                                                                 : QFileInfo(whole->path).fileName();
     if (name.isEmpty())
-        name = fromStd(m_data->profile.info.name);
-    if (m_data->profileIndex >= 0)
-        name += QStringLiteral(" [%1]").arg(m_data->profileIndex + 1);
+        name = fromStd(whole->profile.info.name);
+    if (whole->profileIndex >= 0)
+        name += QStringLiteral(" [%1]").arg(whole->profileIndex + 1);
     return name;
-}
-
-QWidget* ProfilePage::createHeader()
-{
-    m_header = new QLabel;
-    m_header->setTextFormat(Qt::RichText);
-    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    updateHeader();
-    return m_header;
-}
-
-void ProfilePage::updateHeader()
-{
-    const auto& info = m_data->profile.info;
-    QString name = fromStd(info.name);
-    if (name.isEmpty())
-        name = title();
-    QStringList facts{fromStd(xsprof::toString(info.format)), CostFormat::time(m_data->duration()),
-                      tr("%1 samples").arg(m_data->analysis.functions.sampleCount()),
-                      tr("%1 functions").arg(m_data->analysis.functions.functions().size())};
-    if (!m_data->profile.hasStacks())
-        facts << tr("call graph only (xst -p)");
-    if (!info.description.empty())
-        facts.prepend(fromStd(info.description));
-    m_header->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;&nbsp;%2").arg(name.toHtmlEscaped(),
-                                                                      facts.join(QStringLiteral(" · ")).toHtmlEscaped()));
-    m_header->setToolTip(m_data->path);
 }
 
 QWidget* ProfilePage::createToolBar()
@@ -223,21 +222,12 @@ void ProfilePage::setSearchText(const QString& text)
 
 void ProfilePage::search(const QString& text)
 {
-    const auto& frames = m_data->profile.frames;
-    m_frameMatches.assign(frames.size(), 0);
-    if (!text.isEmpty()) {
-        for (uint32_t f = 0; f < frames.size(); ++f) {
-            const xsprof::FrameId id(f);
-            m_frameMatches[f] = m_data->frameName(id).contains(text, Qt::CaseInsensitive)
-                                || m_data->frameUrl(id).contains(text, Qt::CaseInsensitive);
-        }
-    }
+    m_frameMatches = matchingFrames(*m_document->view(), text);
     m_flameGraph->setMatches(m_frameMatches);
     findAgain();
 }
 
-// Looks for the current text in the current view and selects the first hit.
-void ProfilePage::findAgain()
+void ProfilePage::findHits(bool revealFirst)
 {
     m_hits.clear();
     m_hitIndex = -1;
@@ -245,10 +235,14 @@ void ProfilePage::findAgain()
     if (view && !m_searchBar->text().isEmpty() && !m_frameMatches.empty()) {
         m_hits = view->findRows([this](quint32 f) { return f < m_frameMatches.size() && m_frameMatches[f]; });
     }
-    if (!m_hits.isEmpty())
-        moveToHit(1);
-    else
+    if (m_hits.isEmpty()) {
         m_searchBar->setHits(-1, 0);
+    } else if (revealFirst) {
+        moveToHit(1);
+    } else {
+        m_hitIndex = int(m_hits.indexOf(QPersistentModelIndex(view->currentIndex().siblingAtColumn(0))));
+        m_searchBar->setHits(qMax(m_hitIndex, 0), int(m_hits.size()));
+    }
 }
 
 void ProfilePage::findNext()
@@ -290,16 +284,17 @@ void ProfilePage::showSource(const QModelIndex& index)
 {
     if (!index.isValid())
         return;
+    const ProfileDataPtr& whole = data();
     const xsprof::FrameId f(index.data(CostTreeModel::FrameRole).toUInt());
-    const QString url = m_data->frameUrl(f);
+    const QString url = whole->frameUrl(f);
     if (url.isEmpty()) {
-        emit statusMessage(tr("%1 has no source file.").arg(m_data->frameName(f)));
+        emit statusMessage(tr("%1 has no source file.").arg(whole->frameName(f)));
         return;
     }
-    const QString baseDir = m_data->path.startsWith(QLatin1String(":/")) ? QString()
-                                                                         : QFileInfo(m_data->path).absolutePath();
+    const QString baseDir = whole->path.startsWith(QLatin1String(":/")) ? QString()
+                                                                         : QFileInfo(whole->path).absolutePath();
     const QString path = SourcePane::localPath(url, baseDir, m_pathMappings);
-    const int line = m_data->profile.frames.line[f.value];
+    const int line = whole->profile.frames.line[f.value];
     if (!path.isEmpty() && m_sourceOpener && m_sourceOpener(path, line))
         return;
     if (path.isEmpty() || !m_source->showFile(path, line)) {
@@ -316,7 +311,7 @@ QByteArray ProfilePage::saveViewState() const
     QByteArray state;
     QDataStream out(&state, QIODevice::WriteOnly);
     out << viewStateVersion << m_splitter->saveState() << m_bottomUp;
-    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView})
+    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) // all four slots
         out << qint32(view ? view->header()->count() : 0) << (view ? view->header()->saveState() : QByteArray());
     return state;
 }
@@ -344,70 +339,18 @@ void ProfilePage::restoreViewState(const QByteArray& state)
 
 void ProfilePage::setProfileData(ProfileDataPtr data)
 {
-    Q_ASSERT(data && data->profile.hasStacks() == m_data->profile.hasStacks());
-    const std::vector<CostTreeView*> views{m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView};
-    std::vector<CostTreeView::TreeState> states;
-    for (CostTreeView* view : views)
-        states.push_back(view ? view->saveTreeState() : CostTreeView::TreeState());
-    m_data = std::move(data);
-    for (size_t i = 0; i < views.size(); ++i) {
-        if (!views[i])
-            continue;
-        views[i]->costModel()->setProfileData(m_data);
-        views[i]->restoreTreeState(states[i]);
-    }
-    updateHeader();
-    // Search hits pointed into the old rows: find them again without moving the selection.
-    m_hits.clear();
-    m_hitIndex = -1;
-    if (!m_searchBar->text().isEmpty()) {
-        const auto& frames = m_data->profile.frames;
-        m_frameMatches.assign(frames.size(), 0);
-        for (uint32_t f = 0; f < frames.size(); ++f) {
-            const xsprof::FrameId id(f);
-            m_frameMatches[f] = m_data->frameName(id).contains(m_searchBar->text(), Qt::CaseInsensitive)
-                                || m_data->frameUrl(id).contains(m_searchBar->text(), Qt::CaseInsensitive);
-        }
-        if (CostTreeView* view = currentView()) {
-            m_hits = view->findRows([this](quint32 f) { return f < m_frameMatches.size() && m_frameMatches[f]; });
-            m_hitIndex = int(m_hits.indexOf(QPersistentModelIndex(view->currentIndex().siblingAtColumn(0))));
-        }
-        m_searchBar->setHits(qMax(m_hitIndex, 0), int(m_hits.size()));
-    }
-    rangeDataReplaced();
-}
-
-// The header row: the profile facts, then the selected range and a button to clear it.
-QWidget* ProfilePage::createRangeBar()
-{
-    auto* bar = new QWidget;
-    auto* layout = new QHBoxLayout(bar);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(createHeader(), 1);
-    m_rangeLabel = new QLabel;
-    m_rangeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_rangeLabel);
-    auto* clear = new QToolButton;
-    clear->setText(tr("Clear selection"));
-    clear->setToolTip(tr("Show the whole profile again (Esc)"));
-    clear->setVisible(false);
-    connect(clear, &QToolButton::clicked, this, &ProfilePage::clearTimeRange);
-    m_clearRangeButton = clear;
-    layout->addWidget(clear);
-    return bar;
+    Q_ASSERT(data && data->profile.hasStacks() == m_document->loaded()->profile.hasStacks());
+    m_document->setLoaded(std::move(data));
 }
 
 void ProfilePage::setupTimeline()
 {
-    m_viewData = m_data;
-    m_rangeAnalyzer = new RangeAnalyzer(m_data, this);
-    connect(m_rangeAnalyzer, &RangeAnalyzer::finished, this, &ProfilePage::showViewData);
-    connect(m_rangeAnalyzer, &RangeAnalyzer::busyChanged, this, &ProfilePage::updateRangeLabel);
-    const SampleTimes times(m_data->profile);
-    m_flameGraph->setData(m_data, times.start(), times.end());
-    if (m_data->profile.samples.size() == 0)
+    const ProfileDataPtr& whole = m_document->whole();
+    const SampleTimes times(whole->profile);
+    m_flameGraph->setData(m_document->view(), times.start(), times.end());
+    if (whole->profile.samples.size() == 0)
         return;
-    m_timeline = new TimelineWidget(m_data);
+    m_timeline = new TimelineWidget(whole);
     m_timeline->setFixedHeight(120);
     connect(m_timeline, &TimelineWidget::selectionChanged, this, &ProfilePage::setTimeRange);
     connect(m_timeline, &TimelineWidget::selectionCleared, this, &ProfilePage::clearTimeRange);
@@ -418,108 +361,60 @@ void ProfilePage::setupTimeline()
             clearTimeRange();
     });
     // The function of the current row, wherever it is chosen, shows up in the timeline.
-    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) {
-        if (view)
-            connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProfilePage::highlightFunction);
-    }
+    for (CostTreeView* view : treeViews())
+        connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProfilePage::selectFunction);
+    connect(m_document, &ProfileDocument::selectedFunctionChanged, m_timeline, &TimelineWidget::setHighlightedFunction);
 }
 
-void ProfilePage::highlightFunction(const QModelIndex& current)
+void ProfilePage::selectFunction(const QModelIndex& current)
 {
-    if (m_timeline)
-        m_timeline->setHighlightedFunction(current.isValid() ? xsprof::FrameId(current.data(CostTreeModel::FrameRole).toUInt())
-                                                             : xsprof::FrameId());
+    m_document->setSelectedFunction(current.isValid() ? xsprof::FrameId(current.data(CostTreeModel::FrameRole).toUInt())
+                                                      : xsprof::FrameId());
 }
 
 void ProfilePage::setTimeRange(double t0, double t1)
 {
-    const SampleTimes times(m_data->profile);
-    m_rangeStart = std::max(std::min(t0, t1), times.start());
-    m_rangeEnd = std::min(std::max(t0, t1), times.end());
-    if (!hasTimeRange()) {
-        clearTimeRange();
-        return;
+    m_document->setTimeRange(t0, t1);
+    const ProfileDocument::Selection& selection = m_document->requestedSelection();
+    if (m_timeline) {
+        if (selection.hasRange())
+            m_timeline->setSelection(selection.start, selection.end);
+        else
+            m_timeline->clearSelection();
     }
-    if (m_timeline)
-        m_timeline->setSelection(m_rangeStart, m_rangeEnd);
-    updateRangeLabel();
-    m_rangeAnalyzer->request(times.range(m_rangeStart, m_rangeEnd));
+    m_summary->refresh();
 }
 
 void ProfilePage::clearTimeRange()
 {
-    m_rangeStart = m_rangeEnd = 0.0;
-    if (m_timeline)
-        m_timeline->clearSelection();
-    m_rangeAnalyzer->request({}); // the whole profile: handed back at once
+    setTimeRange(0.0, 0.0);
 }
 
-bool ProfilePage::isRangeBusy() const
+// The document's new results: every view changes once. The trees keep what the user
+// expanded and selected (matched by function path); a refresh keeps the flame graph's zoom.
+void ProfilePage::showResults()
 {
-    return m_rangeAnalyzer && m_rangeAnalyzer->isBusy();
-}
-
-// The trees keep what the user expanded and selected: they are matched by function path.
-void ProfilePage::showViewData(ProfileDataPtr data)
-{
-    m_viewData = std::move(data);
-    for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) {
-        if (!view)
-            continue;
+    const ProfileDocument::Results& results = m_document->results();
+    const bool refresh = results.change == ProfileDocument::Change::Refresh;
+    for (CostTreeView* view : treeViews()) {
         const CostTreeView::TreeState state = view->saveTreeState();
-        view->costModel()->setProfileData(m_viewData);
+        view->costModel()->setProfileData(results.view);
         view->restoreTreeState(state);
     }
-    const SampleTimes times(m_data->profile);
-    const double t0 = hasTimeRange() ? m_rangeStart : times.start();
-    const double t1 = hasTimeRange() ? m_rangeEnd : times.end();
+    if ((refresh || results.change == ProfileDocument::Change::Transforms) && m_timeline)
+        m_timeline->setData(results.whole);
+    const SampleTimes times(results.whole->profile);
+    const ProfileDocument::Selection& selection = results.selection;
+    const double t0 = selection.hasRange() ? selection.start : times.start();
+    const double t1 = selection.hasRange() ? selection.end : times.end();
     // The same range again (a live refresh re-analysed it): the flame graph keeps its zoom.
-    const FlameGraphView* flame = m_flameGraph->view();
-    const bool sameRange = hasTimeRange() && flame->data() && t0 == m_flameStart && t1 == m_flameEnd;
-    m_flameStart = t0;
-    m_flameEnd = t1;
-    m_flameGraph->setData(m_viewData, t0, t1, sameRange ? FlameGraphView::Zoom::Keep : FlameGraphView::Zoom::Reset);
-    m_hits.clear();
-    m_hitIndex = -1;
-    if (!m_searchBar->text().isEmpty())
-        findAgain();
-    updateRangeLabel();
+    const bool sameRange = selection.hasRange() && m_flameGraph->view()->data() && selection == m_flameSelection;
+    m_flameSelection = selection;
+    m_flameGraph->setData(results.view, t0, t1,
+                          refresh || sameRange ? FlameGraphView::Zoom::Keep : FlameGraphView::Zoom::Reset);
+    // Search hits pointed into the old rows: find them again (a refresh leaves the current row).
+    m_frameMatches = matchingFrames(*results.view, m_searchBar->text());
+    m_flameGraph->setMatches(m_frameMatches);
+    findHits(!refresh);
     emit viewDataChanged();
-}
-
-// After a live refresh: the timeline follows the new samples, a selected range is recomputed.
-void ProfilePage::rangeDataReplaced()
-{
-    if (!m_rangeAnalyzer)
-        return;
-    m_rangeAnalyzer->setData(m_data);
-    if (m_timeline)
-        m_timeline->setData(m_data);
-    if (hasTimeRange()) {
-        setTimeRange(m_rangeStart, m_rangeEnd);
-    } else {
-        m_viewData = m_data;
-        const SampleTimes times(m_data->profile);
-        m_flameStart = m_flameEnd = 0.0;
-        m_flameGraph->setData(m_data, times.start(), times.end(), FlameGraphView::Zoom::Keep); // grown, zoom kept
-    }
-}
-
-void ProfilePage::updateRangeLabel()
-{
-    m_clearRangeButton->setVisible(hasTimeRange());
-    if (!hasTimeRange()) {
-        m_rangeLabel->clear();
-        return;
-    }
-    const double origin = SampleTimes(m_data->profile).start();
-    QString text = tr("Selection %1 – %2 (%3, %4 samples)")
-                       .arg(CostFormat::time(m_rangeStart - origin), CostFormat::time(m_rangeEnd - origin),
-                            CostFormat::time(m_rangeEnd - m_rangeStart))
-                       .arg(m_viewData->analysis.functions.sampleCount());
-    if (isRangeBusy())
-        text = tr("Selection %1 – %2 (%3), computing…")
-                   .arg(CostFormat::time(m_rangeStart - origin), CostFormat::time(m_rangeEnd - origin),
-                        CostFormat::time(m_rangeEnd - m_rangeStart));
-    m_rangeLabel->setText(text);
 }

@@ -1,10 +1,12 @@
 #pragma once
-// One open profile: a header, the xsbug function views (top-down / bottom-up), the per-path
-// Call Tree and Bottom-Up Tree, search, and a source pane. The page owns all of them.
-#include "views/document/profiledata.h"
+// One open profile's views: a header, the timeline, the xsbug function views (top-down /
+// bottom-up), the per-path Call Tree and Bottom-Up Tree, the flame graph, search, and a
+// source pane. The page lays them out and wires them to its ProfileDocument, which holds
+// the profile, the selection and the analyses; the views only show the document's results.
+#include "views/document/pathmappings.h"
+#include "views/document/profiledocument.h"
 
 #include <QPersistentModelIndex>
-#include "views/document/pathmappings.h"
 
 #include <QWidget>
 
@@ -13,7 +15,7 @@
 
 class CostTreeView;
 class FlameGraphPanel;
-class RangeAnalyzer;
+class ProfileSummaryBar;
 class TimelineWidget;
 class FunctionTreeModel;
 class QAbstractButton;
@@ -31,9 +33,14 @@ class ProfilePage : public QWidget
 public:
     enum Tab { FunctionsTab, CallTreeTab, BottomUpTreeTab, FlameGraphTab };
 
+    // Shows `document`; a document without a parent becomes the page's.
+    explicit ProfilePage(ProfileDocument* document, QWidget* parent = nullptr);
+    // A page with a document of its own for `data`.
     explicit ProfilePage(ProfileDataPtr data, QWidget* parent = nullptr);
 
-    const ProfileDataPtr& data() const { return m_data; }
+    ProfileDocument* document() const { return m_document; }
+    // The whole profile as analysed (after the document's transforms).
+    const ProfileDataPtr& data() const { return m_document->whole(); }
     QString title() const;
 
     bool isBottomUp() const { return m_bottomUp; }
@@ -67,15 +74,15 @@ public:
     void setSourceOpener(SourceOpener opener) { m_sourceOpener = std::move(opener); }
 
     // Time range selection (µs in the profile's time base): every view shows only the
-    // samples in [t0, t1); big profiles are recomputed off the GUI thread.
+    // samples in [t0, t1); the document recomputes big profiles off the GUI thread.
     TimelineWidget* timeline() const { return m_timeline; } // null without samples
     FlameGraphPanel* flameGraph() const { return m_flameGraph; }
     void setTimeRange(double t0, double t1);
     void clearTimeRange();
-    bool hasTimeRange() const { return m_rangeEnd > m_rangeStart; }
-    bool isRangeBusy() const;
+    bool hasTimeRange() const { return m_document->requestedSelection().hasRange(); }
+    bool isRangeBusy() const { return m_document->isBusy(); }
     // What the trees and the flame graph show: the range's data, or the whole profile's.
-    const ProfileDataPtr& viewData() const { return m_viewData; }
+    const ProfileDataPtr& viewData() const { return m_document->view(); }
 
     QByteArray saveViewState() const;
     void restoreViewState(const QByteArray& state);
@@ -83,6 +90,7 @@ public:
     // Shows new numbers for the same kind of profile (a live refresh), keeping each tree's
     // expansion, selection and scroll position, the search and the source pane. The new
     // data must have stacks exactly when the old did (the per-path tabs stay as they are).
+    // With a range selected, the trees change once, when the range's numbers are ready.
     void setProfileData(ProfileDataPtr data);
 
 signals:
@@ -90,27 +98,26 @@ signals:
     // A function's file is not here (nor under a path mapping): the window offers to map it.
     void sourceUnavailable(const QString& url);
     void orderChanged(bool bottomUp);
-    void viewDataChanged(); // the trees now show the current range (or everything)
+    void viewDataChanged(); // the views now show the document's latest results
 
 private:
     PathMappings m_pathMappings;
     SourceOpener m_sourceOpener;
-    QWidget* createHeader();
-    void updateHeader();
+    std::vector<CostTreeView*> treeViews() const; // those that exist
     QWidget* createToolBar();
     CostTreeView* createView(FunctionTreeModel* model);
     void addPerPathTabs();
     void search(const QString& text);
-    void findAgain();
+    // Finds the search text's rows in the current view; `revealFirst` moves to the first hit,
+    // otherwise the current row stays (a refresh).
+    void findHits(bool revealFirst);
+    void findAgain() { findHits(true); }
     void moveToHit(int step);
-    QWidget* createRangeBar();
     void setupTimeline();
-    void showViewData(ProfileDataPtr data);
-    void updateRangeLabel();
-    void highlightFunction(const QModelIndex& current);
-    void rangeDataReplaced();
+    void showResults();
+    void selectFunction(const QModelIndex& current);
 
-    ProfileDataPtr m_data;
+    ProfileDocument* m_document;
     bool m_bottomUp = false;
     QTabWidget* m_tabs = nullptr;
     QStackedWidget* m_functionStack = nullptr;
@@ -121,7 +128,7 @@ private:
     QAbstractButton* m_topDownButton = nullptr;
     QAbstractButton* m_bottomUpButton = nullptr;
     SearchBar* m_searchBar = nullptr;
-    QLabel* m_header = nullptr;
+    ProfileSummaryBar* m_summary = nullptr;
     QSplitter* m_splitter = nullptr;
     SourcePane* m_source = nullptr;
 
@@ -129,12 +136,7 @@ private:
     QList<QPersistentModelIndex> m_hits;
     int m_hitIndex = -1;
 
-    ProfileDataPtr m_viewData;
     TimelineWidget* m_timeline = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
-    double m_flameStart = 0.0, m_flameEnd = 0.0; // the range the flame graph shows, 0, 0 for all
-    RangeAnalyzer* m_rangeAnalyzer = nullptr;
-    QLabel* m_rangeLabel = nullptr;
-    QAbstractButton* m_clearRangeButton = nullptr;
-    double m_rangeStart = 0.0, m_rangeEnd = 0.0;
+    ProfileDocument::Selection m_flameSelection; // what the flame graph shows
 };

@@ -49,7 +49,6 @@ QString categoryName(int category)
 
 TimelineWidget::TimelineWidget(ProfileDataPtr data, QWidget* parent) : QWidget(parent), m_data(std::move(data))
 {
-    m_pool.setMaxThreadCount(1);
     const SampleTimes times(m_data->profile);
     m_start = times.start();
     m_end = std::max(times.end(), m_start + 1.0);
@@ -203,7 +202,7 @@ void TimelineWidget::scheduleRebucket()
 void TimelineWidget::rebucket()
 {
     m_rebucketPending = false;
-    if (m_bucketing) {
+    if (m_bucketJob.isBusy()) {
         m_rebucketAgain = true; // after the running job: one more for the latest window
         return;
     }
@@ -215,20 +214,16 @@ void TimelineWidget::rebucket()
         showBuckets(bucket(*m_data, t0, t1, count, m_highlighted));
         return;
     }
-    m_bucketing = true;
-    m_pool.start([this, data = m_data, t0, t1, count, highlighted = m_highlighted] {
-        auto bucketed = std::make_shared<Bucketed>(bucket(*data, t0, t1, count, highlighted));
-        // Queued to this widget: if it is destroyed first, the pool waits and the call is dropped.
-        QMetaObject::invokeMethod(
-            this,
-            [this, bucketed] {
-                m_bucketing = false;
-                showBuckets(std::move(*bucketed));
-                if (std::exchange(m_rebucketAgain, false))
-                    rebucket();
-            },
-            Qt::QueuedConnection);
-    });
+    m_bucketJob.run<Bucketed>(
+        [data = m_data, t0, t1, count, highlighted = m_highlighted](const xsprof::TaskControl&) {
+            return bucket(*data, t0, t1, count, highlighted);
+        },
+        [this](JobResult<Bucketed> result) {
+            if (result.ok()) // else the previous areas stay
+                showBuckets(std::move(*result.value));
+            if (std::exchange(m_rebucketAgain, false))
+                rebucket();
+        });
 }
 
 TimelineWidget::Bucketed TimelineWidget::bucket(const ProfileData& data, double t0, double t1, int count,

@@ -6,8 +6,8 @@
 // as a solid area over the faded categories. Times are µs in the profile's own time base.
 #include "views/document/profiledata.h"
 #include "model/timelinebuckets.h"
+#include "views/document/jobrunner.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 class QCPGraph;
@@ -54,7 +54,7 @@ public:
     // areas following when it is done (a live refresh of a long profile must not block).
     void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
     // A worker is bucketing; buckets() and highlightActivity() are the previous window's.
-    bool isBucketing() const { return m_bucketing; }
+    bool isBucketing() const { return m_bucketJob.isBusy(); }
 
 signals:
     void selectionChanged(double t0, double t1); // by the user, t0 < t1
@@ -98,7 +98,6 @@ private:
     double m_start = 0.0, m_end = 0.0; // what the samples cover
     double m_selectionStart = 0.0, m_selectionEnd = 0.0;
     bool m_rebucketPending = false;
-    bool m_bucketing = false;     // a worker job runs
     bool m_rebucketAgain = false; // the window or data changed meanwhile
     size_t m_synchronousLimit = 50000;
     bool m_clamping = false;
@@ -108,5 +107,5 @@ private:
     double m_dragPixel = 0.0;   // pixel where a drag began
     double m_panFrom = 0.0, m_panTo = 0.0; // visible window when a pan began
     double m_previousStart = 0.0, m_previousEnd = 0.0; // restored when a drag is only a click
-    QThreadPool m_pool; // last member: destroyed first, waiting for a running job
+    JobRunner m_bucketJob; // one job at a time; the latest window follows it
 };

@@ -1,6 +1,7 @@
 #include "app/cli/headlesscommands.h"
 
 #include "app/cli/diffcommand.h"
+#include "app/cli/commandlinepaths.h"
 #include "app/cli/listencommand.h"
 #include "app/cli/transformoptions.h"
 
@@ -12,7 +13,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 
 namespace HeadlessCommands {
@@ -43,7 +46,7 @@ bool parseProfileIndex(const QCommandLineParser& parser, xsprof::LoadOptions& op
 
 std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptions& options)
 {
-    xsprof::LoadResult result = xsprof::loadProfileFile(path.toStdString(), options);
+    xsprof::LoadResult result = xsprof::loadProfileFile(CommandLinePaths::native(path), options);
     if (!result.ok()) {
         std::fprintf(stderr, "xsprof: %s\n", result.error->toString().c_str());
         return std::nullopt;
@@ -138,7 +141,10 @@ int report(const QStringList& arguments)
     const std::string text = parser.isSet(QStringLiteral("json"))
         ? xsprof::formatJsonReport(*profile, analysis, options)
         : xsprof::formatTextReport(*profile, analysis, options);
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+        std::fprintf(stderr, "xsprof: cannot write the report: %s\n", std::strerror(errno));
+        return 1;
+    }
     return 0;
 }
 
@@ -169,7 +175,7 @@ int convert(const QStringList& arguments)
     if (!profile)
         return 1;
     std::string writeError;
-    if (!xsprof::saveCpuProfile(*profile, positional[2].toStdString(), &writeError)) {
+    if (!xsprof::saveCpuProfile(*profile, CommandLinePaths::native(positional[2]), &writeError)) {
         std::fprintf(stderr, "xsprof: %s\n", writeError.c_str());
         return 1;
     }

@@ -1,6 +1,7 @@
 #include "app/cli/listencommand.h"
 
 #include "app/cli/listendebugging.h"
+#include "app/cli/commandlinepaths.h"
 
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
@@ -17,7 +18,10 @@
 #include <atomic>
 #include <csignal>
 #include <utility>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <memory>
 
 namespace {
 
@@ -32,6 +36,25 @@ void print(const QString& text)
 {
     std::fputs(qPrintable(text + QLatin1Char('\n')), stdout);
     std::fflush(stdout);
+}
+
+// Writes all of `bytes` or says why not: a full disk shows up at write or at close.
+bool writeFile(const std::string& path, const std::string& bytes, std::string& error)
+{
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
+    if (!file) {
+        error = std::strerror(errno);
+        return false;
+    }
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file.get()) != bytes.size() || std::fflush(file.get()) != 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    if (std::fclose(file.release()) != 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -261,7 +284,7 @@ void ListenCommand::finishMachine(MachineSession* session)
     if (!m_options.savePath.isEmpty()) {
         const QString path = numberedPath(m_options.savePath, index);
         std::string error;
-        if (xsprof::saveCpuProfile(copy, path.toStdString(), &error)) {
+        if (xsprof::saveCpuProfile(copy, CommandLinePaths::native(path), &error)) {
             std::fprintf(stderr, "xsprof: %s: profile saved to %s\n", qPrintable(session->displayName()), qPrintable(path));
         } else {
             std::fprintf(stderr, "xsprof: %s\n", error.c_str());
@@ -269,11 +292,10 @@ void ListenCommand::finishMachine(MachineSession* session)
         }
     }
     if (!m_options.jsonPath.isEmpty()) {
-        QFile out(numberedPath(m_options.jsonPath, index));
-        if (out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            out.write(QByteArray::fromStdString(xsprof::formatJsonReport(copy, analysis, {})));
-        } else {
-            std::fprintf(stderr, "xsprof: cannot write %s: %s\n", qPrintable(out.fileName()), qPrintable(out.errorString()));
+        const QString path = numberedPath(m_options.jsonPath, index);
+        std::string error;
+        if (!writeFile(CommandLinePaths::native(path), xsprof::formatJsonReport(copy, analysis, {}), error)) {
+            std::fprintf(stderr, "xsprof: cannot write %s: %s\n", qPrintable(path), error.c_str());
             m_exitCode = 1;
         }
     }

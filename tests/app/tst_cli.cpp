@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
+
 class TestCli : public QObject {
     Q_OBJECT
 
@@ -23,6 +25,8 @@ private slots:
     void helpAndVersionWithoutDisplay();
     void unknownCommandNamesTheCommands();
     void windowWithoutDisplaySaysSo();
+    void listenReportsAFailedWrite();
+    void nonUtf8FileNames();
 
 private:
     struct Run {
@@ -276,6 +280,58 @@ void TestCli::windowWithoutDisplaySaysSo()
                      && err.contains(QLatin1String("xsprof report")),
                  qPrintable(err));
     }
+}
+
+// --json to a full disk (/dev/full: opening works, writing fails): said, and exit status 1.
+void TestCli::listenReportsAFailedWrite()
+{
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const QString port = QString::number(probe.serverPort());
+    probe.close();
+    QProcess listen;
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 {QStringLiteral("listen"), QStringLiteral("--port"), port, QStringLiteral("--profile-on-start"),
+                  QStringLiteral("--json"), QStringLiteral("/dev/full"), QStringLiteral("--once"),
+                  QStringLiteral("--duration"), QStringLiteral("60")});
+    QVERIFY(listen.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("listening"), 10000);
+    QProcess replay;
+    replay.start(QStringLiteral("python3"),
+                 {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
+                  QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/break_while_profiling.suspend-resume.xsbug"),
+                  QStringLiteral("--connect"), QStringLiteral("127.0.0.1:") + port, QStringLiteral("--quiet")});
+    QVERIFY(replay.waitForFinished(60000));
+    QVERIFY(listen.waitForFinished(30000));
+    err += listen.readAllStandardError();
+    QCOMPARE(listen.exitCode(), 1);
+    QVERIFY2(err.contains("cannot write /dev/full: No space left on device"), err.constData());
+}
+
+// A file name that is not UTF-8 (Latin-1 "café"): opened by the bytes the shell passed.
+void TestCli::nonUtf8FileNames()
+{
+    const QByteArray dir = QFile::encodeName(m_dir.path());
+    const std::string in = dir.toStdString() + "/caf\xe9.cpuprofile";
+    const std::string out = dir.toStdString() + "/caf\xe9-out.cpuprofile";
+    std::filesystem::copy_file(XSPROF_CORPUS_DIR "/node_fib.cpuprofile", in);
+    // QProcess would re-encode the arguments as UTF-8: let the shell pass the raw bytes.
+    const auto run = [](const QString& script) {
+        QProcess p;
+        p.start(QStringLiteral("sh"), {QStringLiteral("-c"), script, QStringLiteral(XSPROF_EXECUTABLE)});
+        p.waitForFinished(60000);
+        return std::make_pair(p.exitCode(), QByteArray(p.readAllStandardError() + p.readAllStandardOutput()));
+    };
+    const QString folder = QString::fromUtf8(dir);
+    const auto converted = run(QStringLiteral("exec \"$0\" convert \"$(printf '%1/caf\\351.cpuprofile')\" "
+                                              "\"$(printf '%1/caf\\351-out.cpuprofile')\"")
+                                   .arg(folder));
+    QVERIFY2(converted.first == 0, converted.second.constData());
+    QVERIFY(std::filesystem::exists(out));
+    const auto reported = run(QStringLiteral("exec \"$0\" report \"$(printf '%1/caf\\351-out.cpuprofile')\" --json").arg(folder));
+    QVERIFY2(reported.first == 0, reported.second.constData());
+    QVERIFY(reported.second.contains("\"sample_count\""));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -22,7 +22,7 @@
 #include "app/windowexports.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
-#include "views/document/profileloader.h"
+#include "views/document/profileopenjob.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/imageexport.h"
@@ -155,7 +155,7 @@ void TestDesktop::openingAnOpenFileSwitchesToIt()
     QVERIFY(openAndWait(a));
     QVERIFY(openAndWait(corpusPath(QStringLiteral("tiny/linear.cpuprofile"))));
     QCOMPARE(m_window->tabWidget()->currentIndex(), 1);
-    QSignalSpy started(m_window->loader(), &ProfileLoader::loaded);
+    QSignalSpy started(m_window->loader(), &ProfileOpenJob::loaded);
     m_window->openFile(a);
     QCOMPARE(m_window->tabWidget()->currentIndex(), 0); // at once, without loading again
     QTest::qWait(300);
@@ -235,7 +235,7 @@ void TestDesktop::notAProfileSaysWhatItIs()
     QImage image(4, 4, QImage::Format_RGB32);
     image.fill(Qt::red);
     QVERIFY(image.save(png));
-    QSignalSpy failed(m_window->loader(), &ProfileLoader::failed);
+    QSignalSpy failed(m_window->loader(), &ProfileOpenJob::failed);
     m_window->openFiles({png});
     QVERIFY(failed.wait());
     LoadErrorDialog* box = m_window->loadErrorDialog();
@@ -255,7 +255,7 @@ void TestDesktop::oneDialogForSeveralBadFiles()
         file.write("{\"nodes\": [");
         bad << file.fileName();
     }
-    QSignalSpy failed(m_window->loader(), &ProfileLoader::failed);
+    QSignalSpy failed(m_window->loader(), &ProfileOpenJob::failed);
     m_window->openFiles(bad);
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 3, 20000);
     QCOMPARE(m_window->findChildren<QMessageBox*>().size(), 1);

@@ -8,7 +8,7 @@
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/functiontreemodel.h"
-#include "views/document/profileloader.h"
+#include "views/document/profileopenjob.h"
 #include "views/profilepage.h"
 
 #include <QInputDialog>
@@ -133,7 +133,7 @@ void TestMainWindow::testMalformedFile()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(R"json({"nodes":[{"id":1,"callFrame":{"functionName":"(root)")json");
     file.close();
-    QSignalSpy failed(m_window->loader(), &ProfileLoader::failed);
+    QSignalSpy failed(m_window->loader(), &ProfileOpenJob::failed);
     m_window->openFiles({bad});
     QVERIFY(failed.wait());
     QMessageBox* box = m_window->findChild<QMessageBox*>();
@@ -152,7 +152,7 @@ void TestMainWindow::testMalformedFile()
 
 void TestMainWindow::testMissingFile()
 {
-    QSignalSpy failed(m_window->loader(), &ProfileLoader::failed);
+    QSignalSpy failed(m_window->loader(), &ProfileOpenJob::failed);
     m_window->openFile(m_dir->filePath(QStringLiteral("nothing-here.cpuprofile")));
     QVERIFY(failed.wait());
     QTRY_VERIFY(m_window->findChild<QMessageBox*>());
@@ -164,8 +164,8 @@ void TestMainWindow::testCancel()
 {
     auto* status = m_window->findChild<LoadStatusWidget*>();
     QVERIFY(status);
-    QSignalSpy cancelled(m_window->loader(), &ProfileLoader::cancelled);
-    QSignalSpy finished(m_window->loader(), &ProfileLoader::finished);
+    QSignalSpy cancelled(m_window->loader(), &ProfileOpenJob::cancelled);
+    QSignalSpy finished(m_window->loader(), &ProfileOpenJob::finished);
     m_window->openFiles({corpusPath(QStringLiteral("chromium_traceevents_shared.json")),
                          corpusPath(QStringLiteral("node_fib.cpuprofile"))});
     QVERIFY(m_window->loader()->isBusy());

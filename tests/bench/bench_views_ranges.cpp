@@ -7,12 +7,12 @@
 // generated with ../shared/tools/gen_cpuprofile.py when missing. For several ranges it
 // measures, N times each (default 9), recomputing every view the way the page does it:
 // ProfileAnalysis::compute over the range, the bottom-up tree's roots and the flame graph
-// layout at 1600 px ("views"), and the same with the profile copy RangeAnalyzer makes
+// layout at 1600 px ("views"), and the same with the profile copy the range analysis makes
 // ("page"). Then the timeline bucketing, the flame chart layout, and painting the flame
 // graph of the whole tree into a 1600x900 QImage offscreen. Prints medians and minima.
 #include "model/flamegraphlayout.h"
 #include "views/flamegraphview.h"
-#include "views/document/rangeanalyzer.h"
+#include "views/document/profiledata.h"
 #include "model/sampletimes.h"
 #include "model/timelinebuckets.h"
 #include "views/timelinewidget.h"
@@ -107,8 +107,8 @@ int main(int argc, char** argv)
             if (layout.boxes().empty() || bottomUp.roots().empty())
                 std::abort();
         });
-        measure("page: the above, profile shared (RangeAnalyzer::analyse)", runs, [&] {
-            const auto data = RangeAnalyzer::analyse(*full, range);
+        measure("page: the above, profile shared (ProfileData::analyse)", runs, [&] {
+            const auto data = ProfileData::analyse(*full, range);
             const auto layout = FlameGraphLayout::fromCallTree(data->profile, data->analysis.callTree, {}, width);
             if (layout.boxes().empty())
                 std::abort();

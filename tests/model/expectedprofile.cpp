@@ -140,7 +140,7 @@ std::vector<std::string> compare(const Profile& profile, const ProfileAnalysis& 
         checkChildren(checkChildren, analysis.callTree.roots(), expected.at("top_down"), "", 0);
     }
     if (profile.hasStacks() && expected.contains("bottom_up") && expected.at("bottom_up").is_array()) {
-        const BottomUpTree tree(profile, analysis.callTree);
+        BottomUpTree tree(profile, analysis.callTree);
         std::map<Key, BottomUpTree::NodeId> roots;
         for (auto n : tree.roots())
             roots.emplace(modelKey(profile, tree.frame(n)), n);

@@ -9,7 +9,9 @@
 #include <QTest>
 
 #include <map>
+#include <memory>
 #include <sstream>
+#include <thread>
 
 using namespace xsprof;
 
@@ -62,6 +64,7 @@ private slots:
     void cycleBrokenInKeyOrder();
     void recursionCountedOnceInInclusive();
     void bottomUpSplitsByCaller();
+    void bottomUpCopiesExpandIndependently();
     void untilNextResortsAndUsesMedian();
     void ownDeltaChargesEachSampleItsDelta();
     void rangeRestrictsEveryNumber();
@@ -146,7 +149,7 @@ void TestAnalysis::bottomUpSplitsByCaller()
 {
     const Profile p = fromStacks({{"R;A;X", 10}, {"R;B;X", 30}, {"R;A;X", 5}, {"R;B", 1}});
     const auto a = ProfileAnalysis::compute(p);
-    const BottomUpTree tree(p, a.callTree);
+    BottomUpTree tree(p, a.callTree);
     QCOMPARE(tree.roots().size(), size_t(2));
     const auto x = tree.roots()[0];
     QCOMPARE(p.frameName(tree.frame(x)), std::string_view("X"));
@@ -161,6 +164,57 @@ void TestAnalysis::bottomUpSplitsByCaller()
     const auto r = tree.children(viaB)[0];
     QVERIFY(!tree.hasChildren(r));
     QCOMPARE(tree.children(r).size(), size_t(0));
+}
+
+// A tree shared as const cannot be expanded (the compiler says so); copies of one seed
+// expand on several threads at once without touching the seed or each other.
+template <typename Tree>
+concept Expandable = requires(Tree& t) { t.children(BottomUpTree::NodeId()); };
+static_assert(Expandable<BottomUpTree> && !Expandable<const BottomUpTree>);
+
+namespace {
+// The whole tree as text: "frame time" per node, indented by depth, children in order.
+void printTree(const Profile& p, BottomUpTree& tree, std::span<const BottomUpTree::NodeId> nodes, int depth,
+               std::string& out)
+{
+    const std::vector<BottomUpTree::NodeId> copy(nodes.begin(), nodes.end()); // children() moves spans
+    for (auto n : copy) {
+        out += std::string(size_t(depth), ' ') + std::string(p.frameName(tree.frame(n))) + ' '
+            + std::to_string(tree.time(n)) + '\n';
+        printTree(p, tree, tree.children(n), depth + 1, out);
+    }
+}
+} // namespace
+
+void TestAnalysis::bottomUpCopiesExpandIndependently()
+{
+    std::vector<std::pair<std::string, double>> stacks;
+    for (int i = 0; i < 400; ++i)
+        stacks.push_back({"R;A" + std::to_string(i % 7) + ";B" + std::to_string(i % 5) + ";X" + std::to_string(i % 11),
+                          double(1 + i % 13)});
+    const Profile p = fromStacks(stacks);
+    const auto a = ProfileAnalysis::compute(p);
+    const auto seed = std::make_shared<const BottomUpTree>(p, a.callTree);
+    const size_t seedNodes = seed->nodeCount();
+
+    BottomUpTree reference = *seed;
+    std::string expected;
+    printTree(p, reference, reference.roots(), 0, expected);
+    QVERIFY(reference.nodeCount() > seedNodes);
+
+    std::vector<std::string> printed(4);
+    std::vector<std::thread> threads;
+    for (auto& out : printed) {
+        threads.emplace_back([&p, seed, &out] {
+            BottomUpTree mine = *seed;
+            printTree(p, mine, mine.roots(), 0, out);
+        });
+    }
+    for (auto& t : threads)
+        t.join();
+    for (const auto& out : printed)
+        QCOMPARE(out, expected);
+    QCOMPARE(seed->nodeCount(), seedNodes); // nobody expanded the shared seed
 }
 
 void TestAnalysis::untilNextResortsAndUsesMedian()

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
+
 #include <fstream>
 
 using namespace xsprof;
@@ -78,12 +80,23 @@ void TestMalformed::fileChangedWhileLoading()
 void TestMalformed::fileTooLargeForMemory()
 {
     LoadOptions options;
-    options.memoryBudget = 1000000; // 1 MB: the 2 MB trace file needs about 4 MB
+    options.memoryBudget = 1000000; // 1 MB: the 2 MB trace file needs about 5 MB
     const LoadResult r =
         loadProfileFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json", options);
     QVERIFY(!r.ok());
     QVERIFY2(r.error->problem.find("too large for the memory available") != std::string::npos, r.error->toString().c_str());
     options.memoryBudget = 100000000;
+    QVERIFY(loadProfileFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json", options).ok());
+
+    // Name-heavy files need about 2.6 times their size: 2.3 times is refused up front (the
+    // old 2x estimate let it through, to fail half way), 2.7 times is enough.
+    const auto size = double(std::filesystem::file_size(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json"));
+    options.memoryBudget = uint64_t(size * 2.3);
+    const LoadResult tight = loadProfileFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json", options);
+    QVERIFY(!tight.ok());
+    QVERIFY2(tight.error->problem.find("too large for the memory available") != std::string::npos,
+             tight.error->toString().c_str());
+    options.memoryBudget = uint64_t(size * 2.7);
     QVERIFY(loadProfileFile(XSPROF_CORPUS_DIR "/chromium_traceevents_shared.json", options).ok());
 }
 

@@ -9,7 +9,7 @@
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
-#include "views/document/rangeanalyzer.h"
+#include "views/document/profiledocument.h"
 #include "model/sampletimes.h"
 #include "views/timelinewidget.h"
 
@@ -24,6 +24,7 @@
 #include <QToolButton>
 
 #include <map>
+#include <memory>
 #include <sstream>
 #include <tuple>
 
@@ -72,6 +73,8 @@ private slots:
     void testPageRange();
     void testDragSelects();
     void testSupersededResultsDropped();
+    void testLiveRefreshWithRangeResetsOnce_data();
+    void testLiveRefreshWithRangeResetsOnce();
     void testHighlightFunction();
     void testLiveRefreshKeepsFlameZoom();
     void testFlameChartLaidOutOnWorker();
@@ -100,7 +103,7 @@ void TestRangeSelection::testRangeEqualsCutProfile()
     QVERIFY(full);
     const size_t n = full->profile.samples.size();
     const xsprof::SampleRange range{size_t(double(n) * from), std::max(size_t(double(n) * to), size_t(double(n) * from) + 1)};
-    const auto ranged = RangeAnalyzer::analyse(*full, range);
+    const auto ranged = ProfileData::analyse(*full, range);
     QCOMPARE(&ranged->profile, &full->profile); // shared, not copied per selection
 
     std::ostringstream out;
@@ -165,7 +168,7 @@ void TestRangeSelection::testPageRange()
     QTRY_COMPARE(changed.count(), 1);
     QVERIFY(page.hasTimeRange());
     const xsprof::SampleRange range = times.range(t0, t1);
-    const auto expected = RangeAnalyzer::analyse(*data, range);
+    const auto expected = ProfileData::analyse(*data, range);
     QVERIFY(page.viewData() != data);
     QCOMPARE(page.viewData()->analysis.functions.sampleCount(), range.end - range.begin);
     QVERIFY(closeEnough(page.viewData()->duration(), expected->duration()));
@@ -249,18 +252,71 @@ void TestRangeSelection::testSupersededResultsDropped()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QVERIFY(data);
-    RangeAnalyzer analyzer(data);
-    analyzer.setSynchronousLimit(0); // as if the profile were big: worker thread
-    QSignalSpy finished(&analyzer, &RangeAnalyzer::finished);
-    const size_t n = data->profile.samples.size();
-    for (size_t k = 1; k <= 5; ++k)
-        analyzer.request({0, n * k / 10});
-    QVERIFY(analyzer.isBusy());
-    QTRY_VERIFY(!analyzer.isBusy());
+    ProfileDocument document(data);
+    document.setSynchronousLimit(0); // as if the profile were big: worker thread
+    QSignalSpy changed(&document, &ProfileDocument::resultsChanged);
+    const SampleTimes times(data->profile);
+    const double span = times.end() - times.start();
+    for (int k = 1; k <= 5; ++k)
+        document.setTimeRange(times.start(), times.start() + span * k / 10);
+    QVERIFY(document.isBusy());
+    QTRY_VERIFY(!document.isBusy());
     QTest::qWait(50);
-    QCOMPARE(finished.count(), 1); // only the last request is handed back
-    const auto result = finished.at(0).at(0).value<ProfileDataPtr>();
-    QCOMPARE(result->analysis.range.end, n * 5 / 10);
+    QCOMPARE(changed.count(), 1); // only the last request is handed back
+    const xsprof::SampleRange last = times.range(times.start(), times.start() + span * 5 / 10);
+    QCOMPARE(document.view()->analysis.range.end, last.end);
+    QCOMPARE(document.results().selection, document.requestedSelection());
+}
+
+// A live refresh with a range selected: every tree is reset once, straight to the range's
+// numbers of the grown profile (never the whole profile's in between), and they match it.
+void TestRangeSelection::testLiveRefreshWithRangeResetsOnce_data()
+{
+    QTest::addColumn<bool>("worker");
+    QTest::addRow("at once") << false;
+    QTest::addRow("worker") << true;
+}
+
+void TestRangeSelection::testLiveRefreshWithRangeResetsOnce()
+{
+    QFETCH(bool, worker);
+    const QString path = corpusPath(QStringLiteral("node_gc_heavy.cpuprofile"));
+    const ProfileDataPtr data = loadData(path);
+    QVERIFY(data);
+    ProfilePage page(data);
+    if (worker)
+        page.document()->setSynchronousLimit(0);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const SampleTimes times(data->profile);
+    const double t0 = times.start() + (times.end() - times.start()) * 0.3;
+    const double t1 = times.start() + (times.end() - times.start()) * 0.5;
+    QSignalSpy changed(&page, &ProfilePage::viewDataChanged);
+    page.setTimeRange(t0, t1);
+    QTRY_COMPARE(changed.count(), 1);
+
+    std::vector<std::unique_ptr<QSignalSpy>> resets;
+    std::vector<double> rootsSeen; // the top-down root's total after each reset
+    const QAbstractItemModel* topDown = page.functionView(false)->costModel();
+    const int totalColumn = page.functionView(false)->costModel()->columnOf(CostTreeModel::Cost::Total);
+    for (CostTreeView* view : {page.functionView(false), page.functionView(true), page.callTreeView(), page.bottomUpTreeView()})
+        resets.push_back(std::make_unique<QSignalSpy>(view->costModel(), &QAbstractItemModel::modelReset));
+    connect(topDown, &QAbstractItemModel::modelReset, this, [&] {
+        rootsSeen.push_back(topDown->index(0, totalColumn).data(CostTreeModel::CostRole).toDouble());
+    });
+    const ProfileDataPtr grown = loadData(path); // a new snapshot of the same profile
+    page.setProfileData(grown);
+    QTRY_COMPARE(changed.count(), 2);
+    QTest::qWait(20);
+    for (const auto& spy : resets)
+        QCOMPARE(spy->count(), 1);
+    QCOMPARE(page.data(), grown);
+    const auto expected = ProfileData::analyse(*grown, SampleTimes(grown->profile).range(t0, t1));
+    QCOMPARE(rootsSeen.size(), size_t(1));
+    QVERIFY(closeEnough(rootsSeen[0], expected->duration()));
+    QVERIFY(expected->duration() < grown->duration() * 0.9); // the range, not the whole profile
+    QVERIFY(page.hasTimeRange());
 }
 
 void TestRangeSelection::testHighlightFunction()

@@ -12,7 +12,7 @@
 namespace ViewTestUtils {
 
 QString corpusPath(const QString& relative);
-// Loads and analyses like ProfileLoader does, on the calling thread; null on failure.
+// Loads and analyses like ProfileOpenJob does, on the calling thread; null on failure.
 ProfileDataPtr loadData(const QString& path, int profileIndex = -1);
 nlohmann::json readExpected(const QString& profilePath); // NAME.expected.json beside it
 // The expected-file entry of frame `f` (matched by key, or by XS id for XS inputs).

@@ -25,7 +25,18 @@ std::shared_ptr<ProfileData> ProfileData::create(std::shared_ptr<const xsprof::P
     data->profileIndex = profileIndex;
     data->analysis = xsprof::ProfileAnalysis::compute(data->profile);
     if (data->profile.hasStacks())
-        data->bottomUp = xsprof::BottomUpTree(data->profile, data->analysis.callTree);
+        data->bottomUpSeed = xsprof::BottomUpTree(data->profile, data->analysis.callTree);
+    return data;
+}
+
+std::shared_ptr<ProfileData> ProfileData::analyse(const ProfileData& whole, xsprof::SampleRange range)
+{
+    auto data = std::make_shared<ProfileData>(whole.sharedProfile);
+    data->path = whole.path;
+    data->profileIndex = whole.profileIndex;
+    data->analysis = xsprof::ProfileAnalysis::compute(data->profile, range);
+    if (data->profile.hasStacks())
+        data->bottomUpSeed = xsprof::BottomUpTree(data->profile, data->analysis.callTree);
     return data;
 }
 

@@ -3,6 +3,7 @@
 #include "model/bottomuptree.h"
 #include "model/profile.h"
 #include "model/profileanalysis.h"
+#include "model/samplerange.h"
 
 #include <QString>
 
@@ -15,7 +16,9 @@ struct ProfileData {
     const std::shared_ptr<const xsprof::Profile> sharedProfile;
     const xsprof::Profile& profile; // *sharedProfile
     xsprof::ProfileAnalysis analysis;
-    xsprof::BottomUpTree bottomUp; // lazy; points into `profile` and `analysis`, so ProfileData never moves
+    // Unexpanded; points into `profile` and `analysis`, so ProfileData never moves. It is
+    // shared between threads as const, so it cannot be expanded: a model expands a copy.
+    xsprof::BottomUpTree bottomUpSeed;
 
     explicit ProfileData(std::shared_ptr<const xsprof::Profile> shared);
     ProfileData(const ProfileData&) = delete;
@@ -25,6 +28,9 @@ struct ProfileData {
     static std::shared_ptr<ProfileData> create(xsprof::Profile profile, const QString& path, int profileIndex);
     static std::shared_ptr<ProfileData> create(std::shared_ptr<const xsprof::Profile> profile, const QString& path,
                                                int profileIndex);
+    // The profile with its analysis over `range` (the profile is shared with `whole`, so frame
+    // and stack ids stay the same). Touches nothing but its arguments: call it on any thread.
+    static std::shared_ptr<ProfileData> analyse(const ProfileData& whole, xsprof::SampleRange range);
 
     QString frameName(xsprof::FrameId f) const;
     QString frameUrl(xsprof::FrameId f) const;

@@ -2,7 +2,8 @@
 // Keeps a live profile's analysis fresh without flooding the GUI thread: requests are
 // coalesced to at most one computation per interval, a large profile is snapshotted and
 // analysed on a worker thread (the source keeps growing meanwhile), one computation runs at
-// a time, and a result overtaken by reset() is dropped.
+// a time (through a JobRunner), and a result overtaken by reset() is dropped.
+#include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 
 #include <QElapsedTimer>
@@ -21,7 +22,6 @@ public:
     using Source = std::function<std::shared_ptr<const xsprof::Profile>()>;
 
     explicit ProfileRefresher(Source source, QObject* parent = nullptr);
-    ~ProfileRefresher() override;
 
     void setInterval(int ms) { m_interval = ms; }
     int interval() const { return m_interval; }
@@ -36,28 +36,30 @@ public:
     // Drops pending and running work (e.g. a new profiling session replaces the old one).
     void reset();
 
-    bool isBusy() const { return m_running; }
+    bool isBusy() const { return m_runner.isBusy(); }
     double lastComputeMs() const { return m_lastComputeMs; }
     int computeCount() const { return m_computeCount; }
 
 signals:
     void refreshed(ProfileDataPtr data);
+    void failed(const QString& message); // an analysis failed (out of memory...)
 
 private:
-    struct Shared;
+    struct Computed {
+        std::shared_ptr<ProfileData> data; // null when the source had nothing
+        double ms = 0.0;
+    };
     void start();
-    void finish(unsigned generation, const std::shared_ptr<ProfileData>& data, double ms);
+    void finish(JobResult<Computed> result);
 
     Source m_source;
     int m_interval = 200;
     size_t m_synchronousLimit = 10000;
     QTimer m_timer;
     QElapsedTimer m_sinceStart;
-    bool m_running = false;
     bool m_pending = false;
-    unsigned m_generation = 0;
     double m_lastComputeMs = 0.0;
     int m_computeCount = 0;
     size_t m_lastSampleCount = 0;
-    std::shared_ptr<Shared> m_shared; // what a worker may still touch after we are gone
+    JobRunner m_runner;
 };

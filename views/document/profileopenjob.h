@@ -1,30 +1,28 @@
 #pragma once
-// Loads profile files one at a time on a worker thread and hands the results back on the
-// GUI thread. Loading reads and analyses the file; cancelling stops the reader and drops
-// whatever the worker produces afterwards.
+// Opens profile files one at a time off the GUI thread and hands the analysed results back
+// on the GUI thread (through the JobRunner). Opening reads and analyses the file; cancelling
+// stops the reader, drops its result and whatever was queued, and never waits for it.
+// (model/profileloader reads the bytes; this is the QtCore job around it.)
 #include "model/loadresult.h"
+#include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 
 #include <QObject>
 #include <QQueue>
 #include <QStringList>
 
-#include <atomic>
-#include <thread>
-
-class ProfileLoader : public QObject
+class ProfileOpenJob : public QObject
 {
     Q_OBJECT
 public:
-    explicit ProfileLoader(QObject* parent = nullptr);
-    ~ProfileLoader() override; // cancels the running load and waits for the worker
+    explicit ProfileOpenJob(QObject* parent = nullptr);
 
     // Queues `path` (a file, or a ":/" resource). `profileIndex` picks one profile of a
     // multi-profile file; -1 asks (profileChoiceNeeded) when there are several.
     void load(const QString& path, int profileIndex = -1);
     // Cancels the running load; queued files are dropped too.
     void cancel();
-    bool isBusy() const { return m_worker.joinable(); }
+    bool isBusy() const { return !m_current.path.isEmpty(); }
     QString currentPath() const { return m_current.path; }
     int pendingCount() const { return int(m_queue.size()); }
 
@@ -48,16 +46,14 @@ private:
     };
     struct Outcome;
 
+    // On a worker thread: touches only its arguments.
+    static Outcome open(const Request& request, const xsprof::TaskControl& job);
     void startNext();
-    void run(Request request, unsigned generation);
-    void complete(unsigned generation, const std::shared_ptr<Outcome>& outcome);
+    void complete(const Outcome& outcome);
 
     QQueue<Request> m_queue;
     Request m_current;
-    std::thread m_worker;
-    std::atomic<bool> m_cancel{false};
-    std::atomic<int> m_permille{-1};
-    unsigned m_generation = 0; // bumped per job: a late result of a cancelled job is dropped
-    QString m_parsedPath;      // GUI thread: the file m_parsed was read from
+    JobRunner m_runner;
+    QString m_parsedPath; // the file m_parsed was read from
     std::shared_ptr<const xsprof::ParsedProfiles> m_parsed;
 };

@@ -1,0 +1,48 @@
+#pragma once
+// The transforms a document applies to its profile before analysing it (DESIGN.md,
+// "Transforms and comparison"): merge, focus, drop, collapse recursion... in order.
+//
+// Extension point: the transforms work (Qt-free model/transforms.*) supplies the steps;
+// until then a stack is empty and apply() hands the profile back as it is. A step only
+// needs a label for the UI and a pure function from one profile to the next; the document
+// runs apply() inside its analysis job, off the GUI thread, and shows the result like a
+// loaded profile.
+#include "model/profile.h"
+#include "model/taskcontrol.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class TransformStack
+{
+public:
+    struct Step {
+        QString label; // e.g. "Merge fib"
+        std::function<xsprof::Profile(const xsprof::Profile&)> apply;
+    };
+
+    bool isEmpty() const { return m_steps.empty(); }
+    const std::vector<Step>& steps() const { return m_steps; }
+    void push(Step step) { m_steps.push_back(std::move(step)); }
+    void pop() { m_steps.pop_back(); }
+    void clear() { m_steps.clear(); }
+
+    // The profile after every step, in order; `profile` itself when the stack is empty.
+    // Throws what a step throws (the job runner turns it into an error).
+    std::shared_ptr<const xsprof::Profile> apply(std::shared_ptr<const xsprof::Profile> profile,
+                                                 const xsprof::TaskControl& control) const
+    {
+        for (const Step& step : m_steps) {
+            if (control.isCancelled())
+                break;
+            profile = std::make_shared<const xsprof::Profile>(step.apply(*profile));
+        }
+        return profile;
+    }
+
+private:
+    std::vector<Step> m_steps;
+};

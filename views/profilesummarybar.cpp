@@ -1,0 +1,84 @@
+#include "views/profilesummarybar.h"
+
+#include "views/costformat.h"
+#include "views/document/profiledocument.h"
+
+#include "model/sampletimes.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+
+namespace {
+QString fromStd(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+} // namespace
+
+ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent)
+    : QWidget(parent), m_document(document), m_title(title), m_facts(new QLabel), m_selection(new QLabel),
+      m_clear(new QToolButton)
+{
+    m_facts->setTextFormat(Qt::RichText);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_clear->setText(tr("Clear selection"));
+    m_clear->setToolTip(tr("Show the whole profile again (Esc)"));
+    m_clear->setVisible(false);
+    connect(m_clear, &QToolButton::clicked, this, &ProfileSummaryBar::clearRequested);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_facts, 1);
+    layout->addWidget(m_selection);
+    layout->addWidget(m_clear);
+    connect(m_document, &ProfileDocument::resultsChanged, this, &ProfileSummaryBar::refresh);
+    connect(m_document, &ProfileDocument::busyChanged, this, &ProfileSummaryBar::updateSelection);
+    connect(m_document, &ProfileDocument::failed, this, &ProfileSummaryBar::updateSelection);
+    refresh();
+}
+
+void ProfileSummaryBar::refresh()
+{
+    updateFacts();
+    updateSelection();
+}
+
+void ProfileSummaryBar::updateFacts()
+{
+    const ProfileData& whole = *m_document->whole();
+    const auto& info = whole.profile.info;
+    QString name = fromStd(info.name);
+    if (name.isEmpty())
+        name = m_title;
+    QStringList facts{fromStd(xsprof::toString(info.format)), CostFormat::time(whole.duration()),
+                      tr("%1 samples").arg(whole.analysis.functions.sampleCount()),
+                      tr("%1 functions").arg(whole.analysis.functions.functions().size())};
+    if (!whole.profile.hasStacks())
+        facts << tr("call graph only (xst -p)");
+    if (!info.description.empty())
+        facts.prepend(fromStd(info.description));
+    m_facts->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;&nbsp;%2")
+                         .arg(name.toHtmlEscaped(), facts.join(QStringLiteral(" · ")).toHtmlEscaped()));
+    m_facts->setToolTip(whole.path);
+}
+
+void ProfileSummaryBar::updateSelection()
+{
+    const ProfileDocument::Selection& selection = m_document->requestedSelection();
+    m_clear->setVisible(selection.hasRange());
+    if (!selection.hasRange()) {
+        m_selection->clear();
+        return;
+    }
+    const double origin = SampleTimes(m_document->whole()->profile).start();
+    const QString from = CostFormat::time(selection.start - origin);
+    const QString to = CostFormat::time(selection.end - origin);
+    const QString length = CostFormat::time(selection.end - selection.start);
+    if (m_document->isBusy() || !(selection == m_document->results().selection))
+        m_selection->setText(tr("Selection %1 – %2 (%3), computing…").arg(from, to, length));
+    else
+        m_selection->setText(tr("Selection %1 – %2 (%3, %4 samples)")
+                                 .arg(from, to, length)
+                                 .arg(m_document->view()->analysis.functions.sampleCount()));
+}

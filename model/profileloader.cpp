@@ -144,6 +144,25 @@ std::optional<LoadResult> loadNewFormat(std::string_view head, const std::functi
     return guarded(name, [&] { return read(whole(), name, options, control); });
 }
 
+// A trace-event file that names no V8 CPU profile event is a tracing profile (or nothing).
+template <typename Bytes>
+std::optional<LoadResult> loadTracingDirectly(std::string_view head, const Bytes& whole, const std::string& name,
+                                              const LoadOptions& options, const TaskControl* control)
+{
+    if (!readers::mayHoldTracingProfile(head))
+        return std::nullopt;
+    std::optional<LoadResult> tracing;
+    LoadResult failed = guarded(name, [&] {
+        const auto bytes = whole();
+        if (!readers::mentionsV8CpuProfile(bytes))
+            tracing = readers::readTraceEventTracing(bytes, name, options, control);
+        return LoadResult();
+    });
+    if (failed.error) // reading the file failed (memory): say so
+        return failed;
+    return tracing;
+}
+
 // A trace-event file without a V8 CPU profile may still hold stack samples or duration events.
 std::optional<LoadResult> loadTracingInstead(const LoadResult& failed, std::string_view head,
                                              const std::function<std::string()>& whole, const std::string& name,
@@ -200,6 +219,9 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
     };
     if (auto other = loadNewFormat(head, wholeFile, path, options, control))
         return *other;
+    if (auto tracing = loadTracingDirectly(head, wholeFile, path, options, control))
+        return *tracing;
+    std::rewind(file.get());
     ChunkedInputBuffer input(file.get(), size_t(size), control);
     LoadResult result = guarded(path, [&] { return loadFrom(input, path, options, control, head); });
     if (auto tracing = loadTracingInstead(result, head, wholeFile, path, options, control))
@@ -226,6 +248,8 @@ LoadResult loadProfileData(std::string_view bytes, const std::string& name, cons
     const auto whole = [&] { return std::string(bytes); };
     if (auto other = loadNewFormat(head, whole, name, options, control))
         return *other;
+    if (auto tracing = loadTracingDirectly(head, [&] { return bytes; }, name, options, control))
+        return *tracing;
     ChunkedInputBuffer input(bytes, control);
     LoadResult result = guarded(name, [&] { return loadFrom(input, name, options, control, head); });
     if (auto tracing = loadTracingInstead(result, head, whole, name, options, control))

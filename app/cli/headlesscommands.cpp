@@ -6,6 +6,7 @@
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 #include "model/report.h"
+#include "model/sourcemaps/sourcemapper.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -57,6 +58,28 @@ std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptio
     return std::move(result.profile);
 }
 
+const QCommandLineOption sourceMapsOption{QStringLiteral("source-maps"),
+                                         QStringLiteral("Apply the source maps (.map files) in DIR, and those beside or named "
+                                                        "by local scripts."),
+                                         QStringLiteral("DIR")};
+
+// --source-maps DIR: original files, lines and names for bundled code.
+void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Profile>& profile)
+{
+    if (!profile || !parser.isSet(sourceMapsOption))
+        return;
+    xsprof::sourcemaps::SourceMapOptions options;
+    for (const QString& folder : parser.values(sourceMapsOption))
+        options.folders.push_back(folder.toStdString());
+    xsprof::sourcemaps::SourceMapper mapper(options);
+    xsprof::sourcemaps::SourceMapReport report;
+    if (auto mapped = mapper.apply(*profile, report))
+        profile = std::move(mapped);
+    for (const std::string& problem : report.problems)
+        std::fprintf(stderr, "xsprof: source map %s\n", problem.c_str());
+    std::fprintf(stderr, "xsprof: %zu functions mapped by %zu source maps\n", report.functionsMapped, report.mapsUsed);
+}
+
 } // namespace
 
 bool isCommand(const QString& word)
@@ -83,13 +106,14 @@ int report(const QStringList& arguments)
     parser.setApplicationDescription(QStringLiteral("Prints self, total (divided) and inclusive time per function."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .cpuprofile, Self-Profiling trace or trace-event file."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A profile: .cpuprofile, trace events, Safari, Firefox, speedscope..."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of a table.")});
     parser.addOption({QStringLiteral("sort"), QStringLiteral("Order by self, total or inclusive (default total)."),
                       QStringLiteral("KEY"), QStringLiteral("total")});
     parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
+    parser.addOption(sourceMapsOption);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -120,7 +144,8 @@ int report(const QStringList& arguments)
     if (!parseProfileIndex(parser, loadOptions, error))
         return usageError(parser, error);
 
-    const std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    applySourceMaps(parser, profile);
     if (!profile)
         return 1;
     const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(*profile);
@@ -141,6 +166,7 @@ int convert(const QStringList& arguments)
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The .cpuprofile to write."));
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
+    parser.addOption(sourceMapsOption);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -154,7 +180,8 @@ int convert(const QStringList& arguments)
     QString error;
     if (!parseProfileIndex(parser, loadOptions, error))
         return usageError(parser, error);
-    const std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    applySourceMaps(parser, profile);
     if (!profile)
         return 1;
     std::string writeError;

@@ -498,8 +498,13 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
             } else if (!samples && (f.ph == "B" || f.ph == "E" || f.ph == "X")) {
                 const ThreadKey key = f.thread();
                 if (!last || key != lastKey) { // events of one thread usually come in runs
+                    const bool first = threads.empty();
                     last = &threads[key];
                     lastKey = key;
+                    if (first) { // most traces are one thread: no regrowing of its event lists
+                        last->begins.reserve(events.size() / 2);
+                        last->ends.reserve(events.size() / 2);
+                    }
                 }
                 readDurationEvent(f, i, *last, argsTable);
             }

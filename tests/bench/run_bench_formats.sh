@@ -18,7 +18,7 @@ cmake --build build -j2 --target bench_load
 data=$(mktemp -d /tmp/xsprof-bench-formats.XXXXXX)
 trap 'rm -rf "$data"' EXIT
 # Sample counts that make each non-.cpuprofile file about 100 MB.
-python3 tests/bench/gen_formats.py gecko --samples 3400000 --seed 21 --out-dir "$data"
+python3 tests/bench/gen_formats.py gecko --samples 5700000 --seed 21 --out-dir "$data"
 python3 tests/bench/gen_formats.py tracing --samples 600000 --seed 22 --out-dir "$data"
 ls -l "$data"
 build/tests/bench/bench_load --runs "$runs" "$data/bench.gecko.json" "$data/bench_gecko.cpuprofile" \

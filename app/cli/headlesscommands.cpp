@@ -9,6 +9,7 @@
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 #include "model/report.h"
+#include "model/sourcemaps/sourcemapper.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -64,6 +65,32 @@ std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptio
     return std::move(result.profile);
 }
 
+namespace {
+
+const QCommandLineOption sourceMapsOption{QStringLiteral("source-maps"),
+                                         QStringLiteral("Apply the source maps (.map files) in DIR, and those beside or named "
+                                                        "by local scripts."),
+                                         QStringLiteral("DIR")};
+
+// --source-maps DIR: original files, lines and names for bundled code.
+void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Profile>& profile)
+{
+    if (!profile || !parser.isSet(sourceMapsOption))
+        return;
+    xsprof::sourcemaps::SourceMapOptions options;
+    for (const QString& folder : parser.values(sourceMapsOption))
+        options.folders.push_back(folder.toStdString());
+    xsprof::sourcemaps::SourceMapper mapper(options);
+    xsprof::sourcemaps::SourceMapReport report;
+    if (auto mapped = mapper.apply(*profile, report))
+        profile = std::move(mapped);
+    for (const std::string& problem : report.problems)
+        std::fprintf(stderr, "xsprof: source map %s\n", problem.c_str());
+    std::fprintf(stderr, "xsprof: %zu functions mapped by %zu source maps\n", report.functionsMapped, report.mapsUsed);
+}
+
+} // namespace
+
 bool isCommand(const QString& word)
 {
     return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("diff")
@@ -91,7 +118,7 @@ int report(const QStringList& arguments)
     parser.setApplicationDescription(QStringLiteral("Prints self, total (divided) and inclusive time per function."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .cpuprofile, Self-Profiling trace or trace-event file."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A profile: .cpuprofile, trace events, Safari, Firefox, speedscope..."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of a table.")});
     parser.addOption({QStringLiteral("sort"), QStringLiteral("Order by self, total or inclusive (default total)."),
                       QStringLiteral("KEY"), QStringLiteral("total")});
@@ -99,6 +126,7 @@ int report(const QStringList& arguments)
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
     TransformOptions::addTo(parser);
+    parser.addOption(sourceMapsOption);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -129,7 +157,8 @@ int report(const QStringList& arguments)
     if (!parseProfileIndex(parser, loadOptions, error))
         return usageError(parser, error);
 
-    const std::optional<xsprof::Profile> loaded = load(positional[1], loadOptions);
+    std::optional<xsprof::Profile> loaded = load(positional[1], loadOptions);
+    applySourceMaps(parser, loaded);
     if (!loaded)
         return 1;
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
@@ -158,6 +187,7 @@ int convert(const QStringList& arguments)
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The .cpuprofile to write."));
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
+    parser.addOption(sourceMapsOption);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -171,7 +201,8 @@ int convert(const QStringList& arguments)
     QString error;
     if (!parseProfileIndex(parser, loadOptions, error))
         return usageError(parser, error);
-    const std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
+    applySourceMaps(parser, profile);
     if (!profile)
         return 1;
     std::string writeError;

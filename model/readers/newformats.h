@@ -22,6 +22,9 @@ ReadFunction newFormatReader(std::string_view head);
 // A trace-event file (a JSON array or {"traceEvents": …}) whose CPU profile the trace-event
 // loader did not find: read as a tracing profile (stack samples, duration events).
 bool mayHoldTracingProfile(std::string_view head);
+// Whether trace-event bytes name a V8 CPU profile event ("Profile", "ProfileChunk",
+// "CpuProfile"); without one the file can go straight to readTraceEventTracing.
+bool mentionsV8CpuProfile(std::string_view bytes);
 // The formats xsprof reads, for "no profile found" errors.
 std::string_view supportedFormatsText();
 

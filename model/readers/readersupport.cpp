@@ -47,6 +47,11 @@ JsonElement JsonDocument::parse(std::string_view bytes)
         return parsed.value_unsafe();
     SyntaxErrorFinder finder;
     const bool accepted = nlohmann::json::sax_parse(bytes, &finder, nlohmann::json::input_format_t::json, false);
+    // A file cut short: nlohmann names where the unfinished token began; the problem is the end.
+    if (parsed.error() == simdjson::UNCLOSED_STRING || finder.message.find("end of input") != std::string::npos ||
+        finder.message.find("missing closing quote") != std::string::npos)
+        throw FormatError("JSON syntax error: the input ends before the JSON does (a truncated file?)",
+                          "byte " + std::to_string(bytes.size()));
     if (!accepted && finder.position > 0)
         throw FormatError(std::string("JSON syntax error: ") + simdjson::error_message(parsed.error()),
                           "byte " + std::to_string(finder.position));

@@ -49,9 +49,23 @@ std::string threadText(const ThreadKey& k)
 struct DurationEvent {
     double ts = 0;
     std::string_view name;
-    std::string key; // name + args: what pairs a B with its E
+    uint32_t args = 0; // the event's args, interned (0: none); name + args pair a B with its E
     std::string_view url;
     int32_t line = 0, column = 0;
+
+    bool sameKey(const DurationEvent& other) const { return args == other.args && name == other.name; }
+};
+
+// Each distinct args object (minified JSON) gets a number, so events compare by integers.
+class ArgsTable {
+public:
+    uint32_t intern(std::string text)
+    {
+        return m_ids.try_emplace(std::move(text), uint32_t(m_ids.size() + 1)).first->second;
+    }
+
+private:
+    std::unordered_map<std::string, uint32_t> m_ids;
 };
 
 struct ThreadEvents {
@@ -86,9 +100,11 @@ struct Repairs {
 size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackId>* stacks, std::vector<double>* times,
                     std::vector<double>* durations, Repairs& repairs)
 {
-    std::stable_sort(t.completes.begin(), t.completes.end(), [](const auto& a, const auto& b) {
+    const auto completeOrder = [](const auto& a, const auto& b) {
         return a.first.ts != b.first.ts ? a.first.ts < b.first.ts : a.second > b.second; // longer first
-    });
+    };
+    if (!std::is_sorted(t.completes.begin(), t.completes.end(), completeOrder))
+        std::stable_sort(t.completes.begin(), t.completes.end(), completeOrder);
     for (auto& [event, duration] : t.completes) {
         t.begins.push_back(event);
         event.ts += duration;
@@ -96,8 +112,10 @@ size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackI
     }
     t.completes.clear();
     const auto byTime = [](const DurationEvent& a, const DurationEvent& b) { return a.ts < b.ts; };
-    std::stable_sort(t.begins.begin(), t.begins.end(), byTime);
-    std::stable_sort(t.ends.begin(), t.ends.end(), byTime);
+    for (auto* events : {&t.begins, &t.ends}) {
+        if (!std::is_sorted(events->begin(), events->end(), byTime))
+            std::stable_sort(events->begin(), events->end(), byTime);
+    }
 
     struct Open {
         const DurationEvent* event;
@@ -124,7 +142,7 @@ size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackI
             const DurationEvent& nb = t.begins[b];
             const DurationEvent& ne = t.ends[e];
             // On a tie, a begin whose own end is next opens first (a zero-length event).
-            takeBegin = nb.ts < ne.ts || (nb.ts == ne.ts && nb.key == ne.key);
+            takeBegin = nb.ts < ne.ts || (nb.ts == ne.ts && nb.sameKey(ne));
         }
         if (takeBegin) {
             const DurationEvent& event = t.begins[b++];
@@ -145,7 +163,7 @@ size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackI
             size_t pick = e;
             bool found = false;
             for (size_t i = e; i < t.ends.size() && t.ends[i].ts <= now && !found; ++i) {
-                found = t.ends[i].key == top.key;
+                found = t.ends[i].sameKey(top);
                 pick = found ? i : pick;
             }
             if (!found) {
@@ -169,7 +187,7 @@ size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackI
             ++repairs.endNotMatching;
             continue;
         }
-        if (end.key != top.key)
+        if (!end.sameKey(top))
             ++repairs.endMatchedByName;
         advance(end.ts);
         open.pop_back();
@@ -178,49 +196,82 @@ size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackI
     return samples;
 }
 
-// Reads one B/E/X event; false for other phases.
-bool readDurationEvent(JsonObject o, const std::string& where, ThreadEvents& thread)
+// The fields of one event read in one pass over its keys (at_key scans them for each lookup).
+struct EventFields {
+    std::string_view ph, name;
+    JsonElement pid, tid, ts, dur, tdur, args;
+    bool hasPid = false, hasTid = false, hasTs = false, hasDur = false, hasTdur = false, hasArgs = false;
+
+    explicit EventFields(JsonObject o)
+    {
+        for (auto [key, value] : o) {
+            if (key == "ph")
+                ph = value.is_string() ? std::string_view(value) : std::string_view();
+            else if (key == "name")
+                name = value.is_string() ? std::string_view(value) : std::string_view();
+            else if (key == "pid")
+                pid = value, hasPid = true;
+            else if (key == "tid")
+                tid = value, hasTid = true;
+            else if (key == "ts")
+                ts = value, hasTs = true;
+            else if (key == "dur")
+                dur = value, hasDur = true;
+            else if (key == "tdur")
+                tdur = value, hasTdur = true;
+            else if (key == "args")
+                args = value, hasArgs = true;
+        }
+    }
+
+    ThreadKey thread() const
+    {
+        double p = 0, t = 0;
+        if (!hasPid || !numberOf(pid, p))
+            p = 0;
+        if (!hasTid || !numberOf(tid, t))
+            t = 0;
+        return {p, t};
+    }
+};
+
+// Reads one B/E/X event; `index` names it in errors.
+void readDurationEvent(const EventFields& f, size_t index, ThreadEvents& thread, ArgsTable& argsTable)
 {
-    const std::string_view ph = stringOr(o, "ph", "");
-    if (ph != "B" && ph != "E" && ph != "X")
-        return false;
     DurationEvent event;
-    JsonElement ts;
-    if (o.at_key("ts").get(ts) || !numberOf(ts, event.ts))
-        throw FormatError("the " + std::string(ph) + " event has no numeric \"ts\"", where);
-    event.name = stringOr(o, "name", "(unnamed)");
-    event.key = std::string(event.name);
+    if (!f.hasTs || !numberOf(f.ts, event.ts))
+        throw FormatError("the " + std::string(f.ph) + " event has no numeric \"ts\"", "traceEvents[" + std::to_string(index) + "]");
+    event.name = f.name.empty() ? std::string_view("(unnamed)") : f.name;
     JsonObject args;
-    if (!o.at_key("args").get(args)) {
-        event.key += ' ';
-        event.key += simdjson::minify(args);
+    if (f.hasArgs && !f.args.get(args)) {
+        event.args = argsTable.intern(simdjson::minify(args));
         // Hermes (React Native's profile-hermes) names the source location in args.
         event.url = stringOr(args, "url", "");
         event.line = oneBased(numberField(args, "line", 0));
         event.column = oneBased(numberField(args, "column", 0));
     }
-    if (ph == "B") {
-        thread.begins.push_back(std::move(event));
-    } else if (ph == "E") {
-        thread.ends.push_back(std::move(event));
+    if (f.ph == "B") {
+        thread.begins.push_back(event);
+    } else if (f.ph == "E") {
+        thread.ends.push_back(event);
     } else {
-        double duration = numberField(o, "dur", -1);
-        if (duration < 0)
-            duration = std::max(0.0, numberField(o, "tdur", 0));
-        thread.completes.emplace_back(std::move(event), duration);
+        double duration = -1;
+        if (!f.hasDur || !numberOf(f.dur, duration) || duration < 0)
+            duration = f.hasTdur && numberOf(f.tdur, duration) ? std::max(0.0, duration) : 0.0;
+        thread.completes.emplace_back(event, duration);
     }
-    return true;
 }
 
 struct Names {
     std::map<double, std::string> process;
     std::map<ThreadKey, std::string> thread;
 
-    void read(JsonObject o, const ThreadKey& key)
+    void read(const EventFields& f)
     {
-        const std::string_view name = stringOr(o, "name", "");
+        const std::string_view name = f.name;
+        const ThreadKey key = f.thread();
         JsonObject args;
-        if ((name != "process_name" && name != "thread_name") || o.at_key("args").get(args))
+        if ((name != "process_name" && name != "thread_name") || !f.hasArgs || f.args.get(args))
             return;
         const std::string_view value = stringOr(args, "name", "");
         if (name == "process_name")
@@ -367,38 +418,24 @@ LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, co
 }
 
 // B/E/X duration events: a tracing profile per thread.
-LoadResult fromDurationEvents(JsonArray events, const Names& names, ProfileInfo info, const LoadOptions& options,
-                              const TaskControl* control, std::vector<std::string>& warnings)
+LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const Names& names, ProfileInfo info,
+                              const LoadOptions& options, const TaskControl* control, std::vector<std::string>& warnings)
 {
-    std::map<ThreadKey, ThreadEvents> threads;
-    size_t i = 0;
-    for (JsonElement e : events) {
-        JsonObject o;
-        if (!e.get(o)) {
-            const ThreadKey key = threadOf(o);
-            auto it = threads.find(key);
-            ThreadEvents scratch;
-            ThreadEvents& target = it != threads.end() ? it->second : scratch;
-            if (readDurationEvent(o, "traceEvents[" + std::to_string(i) + "]", target) && it == threads.end())
-                threads.emplace(key, std::move(scratch));
-        }
-        if ((++i & 0xffff) == 0)
-            checkCancel(control, 0.4 + 0.2 * double(i) / double(events.size()));
-    }
     if (threads.empty())
         throw FormatError("the trace holds no CPU profile, no stack samples (\"samples\" + \"stackFrames\") and no "
                           "duration events (B/E, X)", {});
     std::vector<ThreadKey> keys;
     std::vector<size_t> counts;
     for (auto& [key, thread] : threads) {
-        ThreadEvents copy = thread;
         Repairs ignored;
         keys.push_back(key);
-        counts.push_back(replayThread(copy, nullptr, nullptr, nullptr, nullptr, ignored));
+        // Replaying sorts and reorders the thread's events in place; a second replay of the
+        // chosen one gives the same samples. One thread needs no count.
+        counts.push_back(threads.size() == 1 ? 1 : replayThread(thread, nullptr, nullptr, nullptr, nullptr, ignored));
     }
     std::vector<ProfileSummary> list;
     const size_t chosen = choose(keys, counts, names, options, list);
-    if (counts[chosen] == 0)
+    if (threads.size() > 1 && counts[chosen] == 0)
         throw FormatError("the trace holds no CPU profile, and the duration events of " + list[chosen].name +
                               " enclose no time", {});
     checkCancel(control, 0.8);
@@ -409,6 +446,10 @@ LoadResult fromDurationEvents(JsonArray events, const Names& names, ProfileInfo 
     std::vector<double> times, durations;
     Repairs repairs;
     replayThread(threads[keys[chosen]], &builder, &stacks, &times, &durations, repairs);
+    if (stacks.empty())
+        throw FormatError("the trace holds no CPU profile, and the duration events of " + list[chosen].name +
+                          " enclose no time", {});
+    list[chosen].sampleCount = stacks.size();
     repairs.describe(warnings);
     builder.setSamples(std::move(stacks), std::move(times));
     builder.setGivenDurations(std::move(durations));
@@ -434,17 +475,41 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
         JsonObject root;
         const bool isObject = !top.get(root);
         const JsonArray events = isObject ? asArray(field(root, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
+        const bool samples = isObject && hasField(root, "samples") && hasField(root, "stackFrames");
+        // One pass: thread and process names, and (without stack samples) the duration events.
         Names names;
+        std::map<ThreadKey, ThreadEvents> threads;
+        ArgsTable argsTable;
+        ThreadKey lastKey{-1, -1};
+        ThreadEvents* last = nullptr;
+        size_t i = 0;
         for (JsonElement e : events) {
             JsonObject o;
-            if (e.get(o))
+            if (e.get(o)) {
+                ++i;
                 continue;
-            if (stringOr(o, "ph", "") == "M")
-                names.read(o, threadOf(o));
-            const std::string_view eventName = stringOr(o, "name", "");
-            if (eventName == "Profile" || eventName == "ProfileChunk" || eventName == "CpuProfile")
-                throw FormatError("the trace holds a V8 CPU profile (" + std::string(eventName) +
+            }
+            const EventFields f(o);
+            if (f.name == "Profile" || f.name == "ProfileChunk" || f.name == "CpuProfile")
+                throw FormatError("the trace holds a V8 CPU profile (" + std::string(f.name) +
                                       " events) that the trace-event loader could not read", {});
+            if (f.ph == "M") {
+                names.read(f);
+            } else if (!samples && (f.ph == "B" || f.ph == "E" || f.ph == "X")) {
+                const ThreadKey key = f.thread();
+                if (!last || key != lastKey) { // events of one thread usually come in runs
+                    const bool first = threads.empty();
+                    last = &threads[key];
+                    lastKey = key;
+                    if (first) { // most traces are one thread: no regrowing of its event lists
+                        last->begins.reserve(events.size() / 2);
+                        last->ends.reserve(events.size() / 2);
+                    }
+                }
+                readDurationEvent(f, i, *last, argsTable);
+            }
+            if ((++i & 0xffff) == 0)
+                checkCancel(control, 0.4 + 0.2 * double(i) / double(events.size()));
         }
         ProfileInfo info;
         info.name = fileNameOf(name);
@@ -453,9 +518,8 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
         std::vector<std::string> warnings;
         if (unterminated)
             warnings.push_back("the JSON array was not closed (a tracer that stopped early): read as if it were");
-        LoadResult result = isObject && hasField(root, "samples") && hasField(root, "stackFrames")
-            ? fromSamples(root, names, std::move(info), options, control)
-            : fromDurationEvents(events, names, std::move(info), options, control, warnings);
+        LoadResult result = samples ? fromSamples(root, names, std::move(info), options, control)
+                                    : fromDurationEvents(threads, names, std::move(info), options, control, warnings);
         result.warnings.insert(result.warnings.end(), warnings.begin(), warnings.end());
         checkCancel(control, 1.0);
         return result;

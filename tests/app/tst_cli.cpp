@@ -20,6 +20,7 @@ private slots:
     void usageErrorsExitWithTwo();
     void convertThenReportGivesSameNumbers();
     void traceEventProfilesByIndex();
+    void sourceMapsOnReportAndConvert();
     void listenSavesWhatTheMachineSent();
     void helpAndVersionWithoutDisplay_data();
     void helpAndVersionWithoutDisplay();
@@ -191,6 +192,25 @@ void TestCli::traceEventProfilesByIndex()
     // Default: the profile with the most samples (the page's renderer, 17380 samples).
     QCOMPARE(nlohmann::json::parse(chosen.out.toStdString()).at("sample_count").get<int>(), 17380);
     QCOMPARE(xsprof({QStringLiteral("report"), file, QStringLiteral("--profile"), QStringLiteral("2")}).code, 1);
+}
+
+void TestCli::sourceMapsOnReportAndConvert()
+{
+    const QString dir = QStringLiteral(XSPROF_CORPUS_DIR "/peers/source-maps");
+    const QString in = dir + QStringLiteral("/chrome-85-webpack.json");
+    const Run plain = xsprof({QStringLiteral("report"), in});
+    QCOMPARE(plain.code, 0);
+    QVERIFY(!plain.out.contains("gamma.ts"));
+    const Run mapped = xsprof({QStringLiteral("report"), in, QStringLiteral("--source-maps"), dir + QStringLiteral("/webpack")});
+    QCOMPARE(mapped.code, 0);
+    QVERIFY2(mapped.out.contains("gamma.ts"), mapped.out.constData());
+    QVERIFY2(mapped.err.contains("mapped by 1 source maps"), mapped.err.constData());
+    // convert keeps the original locations: the converted file reports them without maps.
+    const QString out = m_dir.filePath(QStringLiteral("mapped.cpuprofile"));
+    QCOMPARE(xsprof({QStringLiteral("convert"), in, out, QStringLiteral("--source-maps"), dir + QStringLiteral("/webpack")}).code, 0);
+    const Run reread = xsprof({QStringLiteral("report"), out});
+    QCOMPARE(reread.code, 0);
+    QVERIFY(reread.out.contains("gamma.ts"));
 }
 
 void TestCli::listenSavesWhatTheMachineSent()

@@ -16,17 +16,19 @@ std::string baseName(const std::string& path)
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string place(const char* what, size_t index)
+JsonPlace place(const char* what, size_t index)
 {
-    return std::string(what) + " " + std::to_string(index);
+    const std::string list = std::string(what) == "frame" ? "frames" : std::string(what) == "stack" ? "stacks"
+                           : std::string(what) == "sample"  ? "samples" : "resources";
+    return JsonPlace{}.child(what, index, list.c_str());
 }
 
 template <class V>
 void expectEntryObject(const V& v, const char* what, size_t index)
 {
     if (v.kind() != JsonKind::Object)
-        throw JsonMeaningError{std::string("a ") + what + " is " + typeName(v.kind()) + ", expected an object",
-                               place(what, index)};
+        throw JsonMeaningError(std::string("a ") + what + " is " + typeName(v.kind()) + ", expected an object",
+                               place(what, index));
 }
 
 template <class V>

@@ -137,6 +137,19 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
 
 } // namespace
 
+std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::string& pointer)
+{
+    simdjson::ondemand::parser parser;
+    simdjson::ondemand::document document;
+    if (parser.iterate(bytes.data(), bytes.size(), bytes.size() + simdjson::SIMDJSON_PADDING).get(document))
+        return std::nullopt;
+    simdjson::ondemand::value value;
+    if (document.at_pointer(pointer).get(value))
+        return std::nullopt;
+    const std::string_view token = value.raw_json_token();
+    return size_t(token.data() - bytes.data());
+}
+
 JsonKind SimdJsonValue::kind() const
 {
     using T = simdjson::dom::element_type;

@@ -34,6 +34,9 @@ static_assert(readerPadding >= jsonReadPadding);
 
 class SimdJsonDocument;
 
+// Where the value a JSON Pointer names starts in `bytes` (valid JSON, padded), if it is there.
+std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::string& pointer);
+
 // One large array of the root, cut into pieces.
 struct SplitJsonArray {
     size_t member = 0;                               // its index among the root object's members

@@ -91,6 +91,7 @@ template <class V>
 void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace& base)
 {
     expectJsonKind(samples, JsonKind::Array, "samples", [&] { return JsonPlace{base.where + "profile", base.pointer + "/samples"}; });
+    raw.samples.reserve(raw.samples.size() + samples.sizeHint()); // exact for an array of numbers
     size_t index = 0;
     samples.forEachElement([&](const V& element) {
         const size_t i = index++;
@@ -109,6 +110,7 @@ template <class V>
 void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const JsonPlace& base)
 {
     expectJsonKind(deltas, JsonKind::Array, "timeDeltas", [&] { return JsonPlace{base.where + "profile", base.pointer + "/timeDeltas"}; });
+    raw.timeDeltas.reserve(raw.timeDeltas.size() + deltas.sizeHint());
     size_t index = 0;
     deltas.forEachElement([&](const V& element) {
         const size_t i = index++;

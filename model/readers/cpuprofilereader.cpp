@@ -33,6 +33,8 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in the raw tables now
     if (!raw.sawNodes)
         return jsonLoadFailure(name, "no \"nodes\": this is not a .cpuprofile");
     ProfileInfo info;

@@ -10,7 +10,10 @@
 //   void forEachField(F f) const;    f(std::string_view key, const V& value), document order,
 //                                    duplicate keys included
 //   void forEachElement(F f) const;  f(const V& element), in order
-// Values are valid only inside the call that handed them out.
+//   size_t sizeHint() const;         an array's element count or more, for reserve()
+//   static void inParallel(A a, B b); runs both, at the same time where the parser can
+// Values stay valid while their document lives; the elements of a large array (read in
+// pieces, simdjsondocument.h) only inside the call that handed them out.
 #include <cstdint>
 #include <stdexcept>
 #include <string>

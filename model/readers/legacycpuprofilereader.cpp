@@ -128,6 +128,8 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in the raw tables now
     if (!p.sawHead || !p.sawSamples || !p.sawTimestamps)
         return jsonLoadFailure(name, "a legacy .cpuprofile needs \"head\", \"samples\" and \"timestamps\"");
     // DESIGN.md, "More inputs": times from the timestamps, the end from the extra one or endTime.

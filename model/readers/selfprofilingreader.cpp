@@ -123,6 +123,8 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in the raw tables now
     if (!raw.sawFrames || !raw.sawStacks)
         return jsonLoadFailure(name, std::string("not a JS Self-Profiling trace: it has no \"") +
                                          (raw.sawFrames ? "stacks" : "frames") + "\"");

@@ -62,6 +62,8 @@ public:
     void forEachField(F&& f) const;
     template <class F>
     void forEachElement(F&& f) const;
+    // An array's element count, or more (commas inside its elements count too): for reserve().
+    size_t sizeHint() const;
 
     // Runs a and b at the same time (b on a second thread); rethrows what either threw.
     template <class A, class B>
@@ -81,8 +83,9 @@ public:
 
     SimdJsonValue root() const;
 
-    // Pieces are cut at the first element boundary after this many bytes.
-    static constexpr size_t pieceBytes = size_t(4) << 20;
+    // Pieces are cut at the first element boundary after this many bytes: small enough that a
+    // piece's DOM (about 4x its bytes for arrays of numbers) costs little beside the file.
+    static constexpr size_t pieceBytes = size_t(1) << 20;
 
     // Parses one piece after another into a reused parser.
     class PieceParser {
@@ -99,6 +102,7 @@ public:
     };
 
     const SplitJsonArray* splitOfMember(size_t member) const;
+    size_t commasIn(const SplitJsonArray& split) const;
     // Parses the pieces no reader walked: the whole file must be JSON, not only what was read.
     void checkUnreadPieces() const;
     size_t splitCount() const { return m_splits.size(); }

@@ -259,6 +259,8 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
         return jsonLoadFailure(name, "no profile found: the trace holds no CPU profile (no Profile, ProfileChunk "
                                      "or CpuProfile events)");
     }
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in `events` now
     std::vector<ProfileSummary> available = listTraceProfiles(events);
     if (available.size() == 1) { // nothing to keep: convert in place
         ParsedTraceEvents single(std::move(events), std::move(strings), name, closed);

@@ -50,7 +50,7 @@ ProfileLoader::~ProfileLoader()
 
 void ProfileLoader::load(const QString& path, int profileIndex)
 {
-    m_queue.enqueue({path, profileIndex});
+    m_queue.enqueue({path, profileIndex, nullptr});
     if (!isBusy())
         startNext();
 }

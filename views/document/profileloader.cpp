@@ -100,13 +100,14 @@ void ProfileLoader::run(Request request, unsigned generation)
 
     if (result.cancelled || m_cancel) {
         outcome->cancelled = true;
-    } else if (!result.ok()) {
-        outcome->error = result.error ? fromStd(result.error->toString()) : tr("Unknown error");
-    } else if (request.profileIndex < 0 && result.available.size() > 1) {
+    } else if (request.profileIndex < 0 && result.available.size() > 1 && !result.error) {
+        // Listed, not converted (listOnlyWhenSeveral): the user picks one.
         for (const auto& summary : result.available)
             outcome->choices << tr("%1 (%n sample(s))", nullptr, int(summary.sampleCount)).arg(fromStd(summary.name));
         outcome->suggested = int(result.chosenIndex);
         outcome->parsed = result.parsed;
+    } else if (!result.ok()) {
+        outcome->error = result.error ? fromStd(result.error->toString()) : tr("Unknown error");
     } else {
         control.report(0.95);
         const int index = result.available.size() > 1 ? int(result.chosenIndex) : -1;

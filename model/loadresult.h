@@ -2,6 +2,7 @@
 // What a loader hands back: a profile, or an error naming the file, the problem and where.
 #include "profile.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,6 +57,10 @@ struct LoadOptions {
     // With several profiles in the file and profileIndex -1: convert none, only list them in
     // `available` and keep `parsed`, for the caller to ask which one to open.
     bool listOnlyWhenSeveral = false;
+    // Set by the loader for the reader it calls: the reader calls it (at most once) when it no
+    // longer needs the bytes it was given, before building the profile, so that the file's
+    // memory is gone when the profile's is allocated. The bytes are invalid afterwards.
+    std::function<void()> releaseInput;
 };
 
 } // namespace xsprof

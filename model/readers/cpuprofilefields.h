@@ -2,7 +2,7 @@
 // The parts of a V8 .cpuprofile, read into a RawCpuProfile: `nodes`, `samples`,
 // `timeDeltas`, `startTime`/`endTime`. Shared by the .cpuprofile reader and the trace-event
 // reader (ProfileChunk and CpuProfile events embed them). Templates over the JSON value
-// type (jsonvalue.h).
+// type (jsonvalue.h). `base` places the object inside a larger document.
 #include "jsonreading.h"
 
 #include "model/rawprofile.h"
@@ -11,11 +11,10 @@
 
 namespace xsprof {
 
-// `prefix` places a problem inside a larger document ("trace event 5, ").
 template <class V>
-void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const std::string& where)
+void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const JsonPlace& place)
 {
-    auto at = [&] { return where; };
+    auto at = [&] { return place; };
     frame.forEachField([&](std::string_view key, const V& v) {
         if (key == "functionName") {
             node.name = expectJsonString(v, "functionName", at, strings);
@@ -29,8 +28,8 @@ void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings
                 node.column = expectJsonInteger(v, "columnNumber", at);
         } else if (key == "xsId") {
             if (v.kind() != JsonKind::Integer || v.overflow())
-                throw JsonMeaningError{std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
-                                       where};
+                throw JsonMeaningError(std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
+                                       place);
             node.hasXsId = true;
             node.xsId = v.integer();
         }
@@ -38,16 +37,16 @@ void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings
 }
 
 template <class V>
-void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const std::string& prefix)
+void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
 {
-    expectJsonKind(nodes, JsonKind::Array, "nodes", [&] { return prefix + "profile"; });
+    expectJsonKind(nodes, JsonKind::Array, "nodes", [&] { return JsonPlace{base.where + "profile", base.pointer + "/nodes"}; });
     raw.sawNodes = true;
     size_t index = 0;
     nodes.forEachElement([&](const V& element) {
-        const std::string where = prefix + "node " + std::to_string(index++);
-        auto at = [&] { return where; };
+        const JsonPlace place = base.child("node", index++, "nodes");
+        auto at = [&] { return place; };
         if (element.kind() != JsonKind::Object)
-            throw JsonMeaningError{std::string("a node is ") + typeName(element.kind()) + ", expected an object", where};
+            throw JsonMeaningError(std::string("a node is ") + typeName(element.kind()) + ", expected an object", place);
         RawNode& node = raw.nodes.emplace_back();
         node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
         node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
@@ -63,7 +62,7 @@ void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& string
             } else if (key == "callFrame") {
                 expectJsonKind(v, JsonKind::Object, "callFrame", at);
                 node.hasCallFrame = true;
-                readCpuProfileCallFrame(v, node, strings, where);
+                readCpuProfileCallFrame(v, node, strings, place);
             } else if (key == "children") {
                 expectJsonKind(v, JsonKind::Array, "children", at);
                 node.childBegin = static_cast<uint32_t>(raw.children.size());
@@ -89,49 +88,51 @@ void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& string
 }
 
 template <class V>
-void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const std::string& prefix)
+void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace& base)
 {
-    expectJsonKind(samples, JsonKind::Array, "samples", [&] { return prefix + "profile"; });
+    expectJsonKind(samples, JsonKind::Array, "samples", [&] { return JsonPlace{base.where + "profile", base.pointer + "/samples"}; });
+    raw.samples.reserve(raw.samples.size() + samples.sizeHint()); // exact for an array of numbers
     size_t index = 0;
     samples.forEachElement([&](const V& element) {
         const size_t i = index++;
-        auto at = [&] { return prefix + "sample " + std::to_string(i); };
+        auto at = [&] { return base.child("sample", i, "samples"); };
         const JsonKind kind = element.kind();
         if (kind == JsonKind::Object || kind == JsonKind::Array)
-            throw JsonMeaningError{std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at()};
+            throw JsonMeaningError(std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at());
         const int64_t id = expectJsonInteger(element, "samples", at);
         if (id < 0 || id > int64_t(UINT32_MAX))
-            throw JsonMeaningError{"node id " + std::to_string(id) + " is out of range", at()};
+            throw JsonMeaningError("node id " + std::to_string(id) + " is out of range", at());
         raw.samples.push_back(uint32_t(id));
     });
 }
 
 template <class V>
-void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const std::string& prefix)
+void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const JsonPlace& base)
 {
-    expectJsonKind(deltas, JsonKind::Array, "timeDeltas", [&] { return prefix + "profile"; });
+    expectJsonKind(deltas, JsonKind::Array, "timeDeltas", [&] { return JsonPlace{base.where + "profile", base.pointer + "/timeDeltas"}; });
+    raw.timeDeltas.reserve(raw.timeDeltas.size() + deltas.sizeHint());
     size_t index = 0;
     deltas.forEachElement([&](const V& element) {
         const size_t i = index++;
-        raw.timeDeltas.push_back(
-            expectJsonNumber(element, "timeDeltas", [&] { return prefix + "time delta " + std::to_string(i); }));
+        raw.timeDeltas.push_back(expectJsonNumber(element, "timeDeltas", [&] { return base.child("time delta", i, "timeDeltas"); }));
     });
 }
 
 // startTime / endTime; null is "not given".
 template <class V>
-void readCpuProfileTime(const V& v, const char* field, std::optional<double>& out, const std::string& where)
+void readCpuProfileTime(const V& v, const char* field, std::optional<double>& out, const JsonPlace& place)
 {
     if (v.kind() == JsonKind::Null)
         return;
-    out = expectJsonNumber(v, field, [&] { return where; });
+    out = expectJsonNumber(v, field, [&] { return JsonPlace{place.where, place.pointer + "/" + field}; });
 }
 
 // A whole .cpuprofile object: nodes on one thread, samples and time deltas on another.
 template <class V>
-void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const std::string& prefix)
+void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
 {
     std::optional<V> nodes, samples, deltas;
+    const JsonPlace profile{base.where + "profile", base.pointer};
     object.forEachField([&](std::string_view key, const V& v) {
         if (key == "nodes")
             nodes = v;
@@ -140,20 +141,20 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
         else if (key == "timeDeltas")
             deltas = v;
         else if (key == "startTime")
-            readCpuProfileTime(v, "startTime", raw.startTime, prefix + "profile");
+            readCpuProfileTime(v, "startTime", raw.startTime, profile);
         else if (key == "endTime")
-            readCpuProfileTime(v, "endTime", raw.endTime, prefix + "profile");
+            readCpuProfileTime(v, "endTime", raw.endTime, profile);
     });
     V::inParallel(
         [&] {
             if (nodes)
-                readCpuProfileNodes(*nodes, raw, strings, prefix);
+                readCpuProfileNodes(*nodes, raw, strings, base);
         },
         [&] {
             if (samples)
-                readCpuProfileSamples(*samples, raw, prefix);
+                readCpuProfileSamples(*samples, raw, base);
             if (deltas)
-                readCpuProfileTimeDeltas(*deltas, raw, prefix);
+                readCpuProfileTimeDeltas(*deltas, raw, base);
         });
 }
 

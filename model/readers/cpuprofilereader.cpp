@@ -29,10 +29,12 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
         raw = RawCpuProfile();
         strings = StringTable();
         expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
-        readCpuProfileObject(root, raw, strings, {});
+        readCpuProfileObject(root, raw, strings, JsonPlace{});
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in the raw tables now
     if (!raw.sawNodes)
         return jsonLoadFailure(name, "no \"nodes\": this is not a .cpuprofile");
     ProfileInfo info;

@@ -33,6 +33,16 @@ LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& err
     return jsonLoadFailure(file, error.problem, error.where);
 }
 
+LoadResult jsonMeaningFailure(const std::string& file, std::string_view bytes, const JsonMeaningError& error)
+{
+    std::string where = error.where;
+    if (!error.pointer.empty()) {
+        if (const auto offset = jsonPointerOffset(bytes, error.pointer))
+            where += (where.empty() ? "byte " : ", byte ") + std::to_string(*offset);
+    }
+    return jsonLoadFailure(file, error.problem, std::move(where));
+}
+
 bool looksLikeUnterminatedArray(std::string_view bytes)
 {
     size_t first = 0;

@@ -28,6 +28,8 @@ LoadResult jsonLoadFailure(const std::string& file, std::string problem, std::st
 LoadResult jsonLoadCancelled(const std::string& file);
 // A syntax error at byte 0 says the file is empty or not JSON at all.
 LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error);
+// The error's place, with the byte its JSON Pointer leads to in `bytes` (a valid document).
+LoadResult jsonMeaningFailure(const std::string& file, std::string_view bytes, const JsonMeaningError& error);
 
 // `bytes` without its cut-off end: a JSON array whose closing ']' is missing (a tracer
 // that died), with trailing whitespace and commas dropped and ']' added; padded.
@@ -55,7 +57,7 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
             } catch (const JsonMeaningError& meaning) {
                 if (auto syntax = referenceSyntaxError(bytes, control))
                     return jsonSyntaxFailure(name, *syntax);
-                return jsonLoadFailure(name, meaning.problem, meaning.where);
+                return jsonMeaningFailure(name, bytes, meaning);
             }
         }
         ReferenceJsonDocument document(bytes, control);
@@ -64,7 +66,7 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
     } catch (const JsonSyntaxError& e) {
         return jsonSyntaxFailure(name, e);
     } catch (const JsonMeaningError& e) {
-        return jsonLoadFailure(name, e.problem, e.where);
+        return jsonMeaningFailure(name, bytes, e);
     } catch (const JsonReadCancelled&) {
         return jsonLoadCancelled(name);
     }

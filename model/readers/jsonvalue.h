@@ -10,7 +10,10 @@
 //   void forEachField(F f) const;    f(std::string_view key, const V& value), document order,
 //                                    duplicate keys included
 //   void forEachElement(F f) const;  f(const V& element), in order
-// Values are valid only inside the call that handed them out.
+//   size_t sizeHint() const;         an array's element count or more, for reserve()
+//   static void inParallel(A a, B b); runs both, at the same time where the parser can
+// Values stay valid while their document lives; the elements of a large array (read in
+// pieces, simdjsondocument.h) only inside the call that handed them out.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -33,11 +36,27 @@ inline const char* typeName(JsonKind kind)
     return "?";
 }
 
+// Where a value is: in the file's own terms ("trace event 5, node 3") and as a JSON Pointer
+// ("/traceEvents/5/args/data/cpuProfile/nodes/3"), from which the driver finds its byte.
+struct JsonPlace {
+    std::string where;
+    std::string pointer;
+
+    JsonPlace child(const std::string& what, size_t index, const char* key) const
+    {
+        return {where + what + " " + std::to_string(index), pointer + "/" + key + "/" + std::to_string(index)};
+    }
+};
+
 // A problem with the meaning of a well-formed document ("\"id\" is a string..."), thrown by
 // readers and turned into a LoadError by the driver (jsonreading.h).
 struct JsonMeaningError {
     std::string problem;
     std::string where;
+    std::string pointer; // empty: no byte to name
+
+    JsonMeaningError(std::string p, std::string w) : problem(std::move(p)), where(std::move(w)) {}
+    JsonMeaningError(std::string p, const JsonPlace& place) : problem(std::move(p)), where(place.where), pointer(place.pointer) {}
 };
 
 // The user cancelled (TaskControl); thrown between pieces of a large document.

@@ -33,12 +33,13 @@ void readHead(const V& head, LegacyProfile& p)
     struct Pending {
         V node;
         std::optional<int64_t> parent;
+        std::string pointer;
     };
-    std::vector<Pending> todo{{head, std::nullopt}};
+    std::vector<Pending> todo{{head, std::nullopt, "/head"}};
     while (!todo.empty()) {
         const Pending current = todo.back();
         todo.pop_back();
-        const std::string where = "node " + std::to_string(p.raw.nodes.size());
+        const JsonPlace where{"node " + std::to_string(p.raw.nodes.size()), current.pointer};
         auto at = [&] { return where; };
         if (current.node.kind() != JsonKind::Object)
             throw JsonMeaningError{std::string("a node is ") + typeName(current.node.kind()) + ", expected an object",
@@ -66,10 +67,9 @@ void readHead(const V& head, LegacyProfile& p)
         if (children) {
             const size_t first = todo.size();
             const int64_t id = node.id;
+            size_t k = 0;
             children->forEachElement([&](const V& child) {
-                if (todo.size() >= maxJsonDepth * 64)
-                    throw JsonMeaningError{"too many nodes waiting", where};
-                todo.push_back({child, id});
+                todo.push_back({child, id, current.pointer + "/children/" + std::to_string(k++)});
             });
             std::reverse(todo.begin() + std::ptrdiff_t(first), todo.end());
         }
@@ -89,9 +89,9 @@ void readLegacy(const V& root, LegacyProfile& p)
         else if (key == "timestamps")
             timestamps = v;
         else if (key == "startTime")
-            readCpuProfileTime(v, "startTime", p.startSeconds, "profile");
+            readCpuProfileTime(v, "startTime", p.startSeconds, JsonPlace{"profile", ""});
         else if (key == "endTime")
-            readCpuProfileTime(v, "endTime", p.endSeconds, "profile");
+            readCpuProfileTime(v, "endTime", p.endSeconds, JsonPlace{"profile", ""});
     });
     p.sawHead = head.has_value();
     p.sawSamples = samples.has_value();
@@ -99,13 +99,14 @@ void readLegacy(const V& root, LegacyProfile& p)
     if (head)
         readHead(*head, p);
     if (samples)
-        readCpuProfileSamples(*samples, p.raw, {});
+        readCpuProfileSamples(*samples, p.raw, JsonPlace{});
     if (timestamps) {
         expectJsonKind(*timestamps, JsonKind::Array, "timestamps", [] { return std::string("profile"); });
         size_t index = 0;
         timestamps->forEachElement([&](const V& t) {
             const size_t i = index++;
-            p.timestamps.push_back(expectJsonNumber(t, "timestamps", [&] { return "timestamp " + std::to_string(i); }));
+            p.timestamps.push_back(
+                expectJsonNumber(t, "timestamps", [&] { return JsonPlace{}.child("timestamp", i, "timestamps"); }));
         });
     }
 }
@@ -127,6 +128,8 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in the raw tables now
     if (!p.sawHead || !p.sawSamples || !p.sawTimestamps)
         return jsonLoadFailure(name, "a legacy .cpuprofile needs \"head\", \"samples\" and \"timestamps\"");
     // DESIGN.md, "More inputs": times from the timestamps, the end from the extra one or endTime.

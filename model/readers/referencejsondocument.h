@@ -46,6 +46,7 @@ public:
         for (const ReferenceJsonNode& child : m_node->children)
             f(ReferenceJsonValue(child));
     }
+    size_t sizeHint() const { return m_node->children.size(); }
     template <class A, class B>
     static void inParallel(A&& a, B&& b)
     {

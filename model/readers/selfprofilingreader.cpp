@@ -16,17 +16,19 @@ std::string baseName(const std::string& path)
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string place(const char* what, size_t index)
+JsonPlace place(const char* what, size_t index)
 {
-    return std::string(what) + " " + std::to_string(index);
+    const std::string list = std::string(what) == "frame" ? "frames" : std::string(what) == "stack" ? "stacks"
+                           : std::string(what) == "sample"  ? "samples" : "resources";
+    return JsonPlace{}.child(what, index, list.c_str());
 }
 
 template <class V>
 void expectEntryObject(const V& v, const char* what, size_t index)
 {
     if (v.kind() != JsonKind::Object)
-        throw JsonMeaningError{std::string("a ") + what + " is " + typeName(v.kind()) + ", expected an object",
-                               place(what, index)};
+        throw JsonMeaningError(std::string("a ") + what + " is " + typeName(v.kind()) + ", expected an object",
+                               place(what, index));
 }
 
 template <class V>
@@ -121,6 +123,8 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in the raw tables now
     if (!raw.sawFrames || !raw.sawStacks)
         return jsonLoadFailure(name, std::string("not a JS Self-Profiling trace: it has no \"") +
                                          (raw.sawFrames ? "stacks" : "frames") + "\"");

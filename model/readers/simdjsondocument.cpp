@@ -137,6 +137,29 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
 
 } // namespace
 
+size_t SimdJsonValue::sizeHint() const
+{
+    if (m_split)
+        return m_document->commasIn(*m_split) + m_split->pieces.size();
+    if (m_element.type() != simdjson::dom::element_type::ARRAY)
+        return 0;
+    const simdjson::dom::array array = m_element.get_array().value_unsafe();
+    return array.size();
+}
+
+std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::string& pointer)
+{
+    simdjson::ondemand::parser parser;
+    simdjson::ondemand::document document;
+    if (parser.iterate(bytes.data(), bytes.size(), bytes.size() + simdjson::SIMDJSON_PADDING).get(document))
+        return std::nullopt;
+    simdjson::ondemand::value value;
+    if (document.at_pointer(pointer).get(value))
+        return std::nullopt;
+    const std::string_view token = value.raw_json_token();
+    return size_t(token.data() - bytes.data());
+}
+
 JsonKind SimdJsonValue::kind() const
 {
     using T = simdjson::dom::element_type;
@@ -216,6 +239,20 @@ const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
             return &s;
     }
     return nullptr;
+}
+
+size_t SimdJsonDocument::commasIn(const SplitJsonArray& split) const
+{
+    size_t commas = 0;
+    for (const auto& [begin, end] : split.pieces) {
+        const char* p = m_bytes.data() + begin;
+        const char* const stop = m_bytes.data() + end;
+        while ((p = static_cast<const char*>(std::memchr(p, ',', size_t(stop - p))))) {
+            ++commas;
+            ++p;
+        }
+    }
+    return commas;
 }
 
 void SimdJsonDocument::checkUnreadPieces() const

@@ -34,6 +34,9 @@ static_assert(readerPadding >= jsonReadPadding);
 
 class SimdJsonDocument;
 
+// Where the value a JSON Pointer names starts in `bytes` (valid JSON, padded), if it is there.
+std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::string& pointer);
+
 // One large array of the root, cut into pieces.
 struct SplitJsonArray {
     size_t member = 0;                               // its index among the root object's members
@@ -59,6 +62,8 @@ public:
     void forEachField(F&& f) const;
     template <class F>
     void forEachElement(F&& f) const;
+    // An array's element count, or more (commas inside its elements count too): for reserve().
+    size_t sizeHint() const;
 
     // Runs a and b at the same time (b on a second thread); rethrows what either threw.
     template <class A, class B>
@@ -78,8 +83,9 @@ public:
 
     SimdJsonValue root() const;
 
-    // Pieces are cut at the first element boundary after this many bytes.
-    static constexpr size_t pieceBytes = size_t(4) << 20;
+    // Pieces are cut at the first element boundary after this many bytes: small enough that a
+    // piece's DOM (about 4x its bytes for arrays of numbers) costs little beside the file.
+    static constexpr size_t pieceBytes = size_t(1) << 20;
 
     // Parses one piece after another into a reused parser.
     class PieceParser {
@@ -96,6 +102,7 @@ public:
     };
 
     const SplitJsonArray* splitOfMember(size_t member) const;
+    size_t commasIn(const SplitJsonArray& split) const;
     // Parses the pieces no reader walked: the whole file must be JSON, not only what was read.
     void checkUnreadPieces() const;
     size_t splitCount() const { return m_splits.size(); }

@@ -60,7 +60,7 @@ RawTraceProfile& profileFor(RawTraceEvents& events, const std::string& pid, cons
 }
 
 template <class V>
-void readEvent(const V& event, size_t index, RawTraceEvents& events, StringTable& strings)
+void readEvent(const V& event, size_t index, const std::string& pointer, RawTraceEvents& events, StringTable& strings)
 {
     std::string name, ph, pid, tid, id;
     double ts = 0.0;
@@ -98,6 +98,8 @@ void readEvent(const V& event, size_t index, RawTraceEvents& events, StringTable
     if (name != "Profile" && name != "ProfileChunk" && name != "CpuProfile")
         return;
     const std::string prefix = "trace event " + std::to_string(index) + ", ";
+    const JsonPlace inData{prefix, pointer + "/args/data"};
+    const JsonPlace inProfile{prefix, pointer + "/args/data/cpuProfile"};
     const std::optional<V> data = objectField(args, "data");
     if (name == "CpuProfile") {
         const std::optional<V> cpuProfile = objectField(data, "cpuProfile");
@@ -111,7 +113,7 @@ void readEvent(const V& event, size_t index, RawTraceEvents& events, StringTable
         RawTraceChunk& chunk = p.chunks.emplace_back();
         chunk.ts = ts;
         chunk.eventIndex = index;
-        readCpuProfileObject(*cpuProfile, chunk.data, strings, prefix);
+        readCpuProfileObject(*cpuProfile, chunk.data, strings, inProfile);
         p.startTime = chunk.data.startTime.value_or(0.0);
         return;
     }
@@ -121,7 +123,7 @@ void readEvent(const V& event, size_t index, RawTraceEvents& events, StringTable
         if (data) {
             data->forEachField([&](std::string_view key, const V& v) {
                 if (key == "startTime")
-                    readCpuProfileTime(v, "startTime", start, prefix + "data");
+                    readCpuProfileTime(v, "startTime", start, JsonPlace{prefix + "data", inData.pointer});
             });
         }
         p.startTime = start ? start : std::optional<double>(ts);
@@ -135,17 +137,17 @@ void readEvent(const V& event, size_t index, RawTraceEvents& events, StringTable
         return; // a chunk without args.data adds nothing
     data->forEachField([&](std::string_view key, const V& v) {
         if (key == "cpuProfile") {
-            expectJsonKind(v, JsonKind::Object, "cpuProfile", [&] { return prefix + "data"; });
+            expectJsonKind(v, JsonKind::Object, "cpuProfile", [&] { return JsonPlace{prefix + "data", inProfile.pointer}; });
             v.forEachField([&](std::string_view k, const V& x) {
                 if (k == "nodes")
-                    readCpuProfileNodes(x, chunk.data, strings, prefix);
+                    readCpuProfileNodes(x, chunk.data, strings, inProfile);
                 else if (k == "samples")
-                    readCpuProfileSamples(x, chunk.data, prefix);
+                    readCpuProfileSamples(x, chunk.data, inProfile);
             });
         } else if (key == "timeDeltas") {
-            readCpuProfileTimeDeltas(v, chunk.data, prefix);
+            readCpuProfileTimeDeltas(v, chunk.data, inData);
         } else if (key == "endTime") {
-            readCpuProfileTime(v, "endTime", chunk.data.endTime, prefix + "data");
+            readCpuProfileTime(v, "endTime", chunk.data.endTime, JsonPlace{prefix + "data", inData.pointer});
         }
     });
 }
@@ -154,12 +156,15 @@ template <class V>
 void readTrace(const V& root, RawTraceEvents& events, StringTable& strings)
 {
     std::optional<V> list;
+    std::string pointer; // of the list
     if (root.kind() == JsonKind::Array) {
         list = root;
     } else if (root.kind() == JsonKind::Object) {
         root.forEachField([&](std::string_view key, const V& v) {
-            if (key == "traceEvents")
+            if (key == "traceEvents") {
                 list = v;
+                pointer = "/traceEvents";
+            }
         });
     }
     if (!list)
@@ -169,7 +174,7 @@ void readTrace(const V& root, RawTraceEvents& events, StringTable& strings)
     list->forEachElement([&](const V& event) {
         const size_t i = index++;
         if (event.kind() == JsonKind::Object)
-            readEvent(event, i, events, strings);
+            readEvent(event, i, pointer + "/" + std::to_string(i), events, strings);
     });
 }
 
@@ -253,6 +258,8 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
         // No V8 CPU profile: the trace may still hold stack samples or duration events.
         return readers::readTraceEventTracing(bytes, name, options, control);
     }
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in `events` now
     std::vector<ProfileSummary> available = listTraceProfiles(events);
     if (available.size() == 1) { // nothing to keep: convert in place
         ParsedTraceEvents single(std::move(events), std::move(strings), name, closed);

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <filesystem>
+#include <zlib.h>
 
 #include <fstream>
 
@@ -52,7 +53,82 @@ private slots:
     void bothJsonDriversAgree();
     void fileChangedWhileLoading();
     void fileTooLargeForMemory();
+    void gzipInput();
+    void gzipMalformed_data();
+    void gzipMalformed();
 };
+
+namespace {
+
+// `bytes` as one gzip member (zlib's deflate with a gzip header).
+std::string gzipped(const std::string& bytes)
+{
+    z_stream z{};
+    deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+    std::string out(deflateBound(&z, uLong(bytes.size())) + 64, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    z.avail_in = uInt(bytes.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = uInt(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+} // namespace
+
+void TestMalformed::gzipInput()
+{
+    // A gzipped file (recognised by its magic bytes, whatever its name) loads as the plain one.
+    const std::string plain = readCorpus("node_fib.cpuprofile");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fib.cpuprofile.gz"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const std::string gz = gzipped(plain) + gzipped(""); // two members, as `cat a.gz b.gz`
+        f.write(gz.data(), qint64(gz.size()));
+    }
+    int progress = 0;
+    TaskControl control;
+    control.onProgress = [&](double) { ++progress; };
+    const LoadResult fromGzip = loadProfileFile(path.toStdString(), {}, &control);
+    QVERIFY2(fromGzip.ok(), fromGzip.error ? fromGzip.error->toString().c_str() : "");
+    QVERIFY(progress >= 2);
+    const LoadResult fromPlain = loadProfileData(plain, "fib");
+    QVERIFY(fromPlain.ok());
+    QCOMPARE(fromGzip.profile->samples.time, fromPlain.profile->samples.time);
+    QCOMPARE(fromGzip.profile->stacks.frame, fromPlain.profile->stacks.frame);
+    const LoadResult inMemory = loadProfileData(gzipped(readCorpus("chromium_traceevents_shared.json")), "trace.json.gz");
+    QVERIFY2(inMemory.ok(), inMemory.error ? inMemory.error->toString().c_str() : "");
+    QCOMPARE(inMemory.available.size(), size_t(2));
+}
+
+void TestMalformed::gzipMalformed_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("problem");
+    const std::string gz = gzipped(readCorpus("tiny/variants.cpuprofile"));
+    std::string corrupt = gz;
+    corrupt[gz.size() / 2] = char(corrupt[gz.size() / 2] ^ 0x55);
+    corrupt[gz.size() / 2 + 1] = char(corrupt[gz.size() / 2 + 1] ^ 0x55);
+    QTest::newRow("cut short") << QByteArray::fromStdString(gz.substr(0, gz.size() / 2)) << QStringLiteral("cut short");
+    QTest::newRow("corrupt") << QByteArray::fromStdString(corrupt) << QStringLiteral("gzip");
+    QTest::newRow("magic only") << QByteArray("\x1f\x8b", 2) << QStringLiteral("gzip");
+    QTest::newRow("garbage after") << QByteArray::fromStdString(gz + "xyz") << QStringLiteral("after the end");
+    QTest::newRow("not a profile inside") << QByteArray::fromStdString(gzipped("hello")) << QStringLiteral("JSON");
+}
+
+void TestMalformed::gzipMalformed()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, problem);
+    const LoadResult r = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "bad.gz");
+    QVERIFY(!r.ok());
+    QVERIFY(r.error);
+    QVERIFY2(QString::fromStdString(r.error->toString()).contains(problem), r.error->toString().c_str());
+}
 
 void TestMalformed::fileChangedWhileLoading()
 {

@@ -47,7 +47,7 @@ ProfileOpenJob::ProfileOpenJob(QObject* parent) : QObject(parent)
 
 void ProfileOpenJob::load(const QString& path, int profileIndex)
 {
-    m_queue.enqueue({path, profileIndex, {}});
+    m_queue.enqueue({path, profileIndex, nullptr});
     if (!isBusy())
         startNext();
 }
@@ -124,13 +124,14 @@ ProfileOpenJob::Outcome ProfileOpenJob::open(const Request& request, const xspro
 
     if (result.cancelled || job.isCancelled()) {
         outcome.cancelled = true;
-    } else if (!result.ok()) {
-        outcome.error = result.error ? fromStd(result.error->toString()) : tr("Unknown error");
-    } else if (profileIndex < 0 && result.available.size() > 1) {
+    } else if (profileIndex < 0 && result.available.size() > 1 && !result.error) {
+        // Listed, not converted (listOnlyWhenSeveral): the user picks one.
         for (const auto& summary : result.available)
             outcome.choices << tr("%1 (%n sample(s))", nullptr, int(summary.sampleCount)).arg(fromStd(summary.name));
         outcome.suggested = int(result.chosenIndex);
         outcome.parsed = result.parsed;
+    } else if (!result.ok()) {
+        outcome.error = result.error ? fromStd(result.error->toString()) : tr("Unknown error");
     } else {
         job.report(0.95);
         const int index = result.available.size() > 1 ? int(result.chosenIndex) : -1;

@@ -34,11 +34,12 @@ int runGui(int argc, char* argv[])
     window.setRecoveryDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
                                 QStringLiteral("/recovery"));
     window.startDebugServer(); // a busy port is shown in the status bar; files still open
+    // What a killed run left opens first, in front; the example only when there is nothing else.
+    const int recovered = window.recoverProfiles();
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty())
         window.openFiles(files);
-    else if (!window.reopenLastSession())
+    else if (!window.reopenLastSession() && recovered == 0)
         window.openExample();
-    window.recoverProfiles(); // last: recovered profiles come to the front
     return app.exec();
 }

@@ -2,7 +2,6 @@
 
 #include "xsprofilerecorder.h"
 
-#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -17,22 +16,23 @@ constexpr char magic[] = "XSPROFJ\n";
 constexpr size_t magicSize = sizeof magic - 1;
 constexpr uint32_t maxRecordBytes = 256u << 20;
 
-uint32_t crc32(std::string_view bytes)
+// A checksum to tell a record from a torn or zero-filled tail (not from an attacker): eight
+// bytes per multiply, several GB/s, where a byte-wise CRC-32 took a third of the ingest CPU.
+uint32_t checksum(std::string_view bytes)
 {
-    static const std::array<uint32_t, 256> table = [] {
-        std::array<uint32_t, 256> t{};
-        for (uint32_t i = 0; i < 256; ++i) {
-            uint32_t c = i;
-            for (int k = 0; k < 8; ++k)
-                c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            t[i] = c;
-        }
-        return t;
-    }();
-    uint32_t c = 0xFFFFFFFFu;
-    for (unsigned char b : bytes)
-        c = table[(c ^ b) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ bytes.size();
+    size_t i = 0;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        uint64_t w;
+        std::memcpy(&w, bytes.data() + i, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+    }
+    uint64_t tail = 0;
+    std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+    h = (h ^ tail) * 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 29;
+    return uint32_t(h) ^ uint32_t(h >> 32);
 }
 
 void putU32(std::string& out, uint32_t v)
@@ -133,7 +133,7 @@ bool SessionJournal::open(const std::string& path, std::string* error)
 void SessionJournal::appendRecord(const std::string& payload)
 {
     putU32(m_buffer, uint32_t(payload.size()));
-    putU32(m_buffer, crc32(payload));
+    putU32(m_buffer, checksum(payload));
     m_buffer += payload;
 }
 
@@ -224,7 +224,7 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
         uint32_t length = 0, crc = 0;
         std::string_view payload;
         if (!reader.u32(length) || !reader.u32(crc) || length > maxRecordBytes || !reader.view(length, payload) ||
-            crc32(payload) != crc) {
+            checksum(payload) != crc) {
             result.tornTail = true; // a writer killed mid-record: the rest is not trusted
             break;
         }

@@ -5,10 +5,11 @@
 // recovered sessions are exactly the received prefix.
 //
 // Layout: "XSPROFJ\n", u32 version (little endian), then records
-//   u32 payload length | u32 CRC-32 of the payload | payload
+//   u32 payload length | u32 checksum of the payload | payload
 // payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'S' <ps>) then its fields, strings as
-// u32 length + bytes, integers as i64. A record that is short or fails its CRC ends the
+// u32 length + bytes, integers as i64. A record that is short or fails its checksum ends the
 // journal (the torn tail of a killed writer).
+// Little-endian machines only (as XS and xsprof run): the checksum reads words as they are.
 #include "xsprofilemessages.h"
 #include "profile.h"
 

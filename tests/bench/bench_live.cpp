@@ -5,7 +5,8 @@
 // repeated) and a deep recursion (50-400 frames per sample). CPU time and peak RSS are the
 // child's (getrusage); memory per sample is the slope between runs of N and 2N samples, so the
 // process's fixed cost cancels out. Figures are medians of RUNS runs.
-//   bench_live [SAMPLES [RUNS]]      (default 2 000 000 samples, 3 runs; deep: SAMPLES / 10)
+//   [XSPROF_BASELINE=older/xsprof] [XSPROF_BENCH_JOURNAL=DIR] bench_live [SAMPLES [RUNS]]
+//   (default 2 000 000 samples, 3 runs; deep recursion: SAMPLES / 10)
 #include "fakemachine.h"
 #include "transcriptstream.h"
 
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -35,7 +37,12 @@ Run runOnce(Stream stream, const char* xsprof, long samples, int port)
     const std::string portText = std::to_string(port);
     const pid_t child = ::fork();
     if (child == 0) {
-        ::execl(xsprof, xsprof, "listen", "--port", portText.c_str(), "--profile-on-start", "--once", nullptr);
+        // XSPROF_BENCH_JOURNAL=DIR: with the crash-safety journal on (listen --journal DIR).
+        if (const char* journal = std::getenv("XSPROF_BENCH_JOURNAL"))
+            ::execl(xsprof, xsprof, "listen", "--port", portText.c_str(), "--profile-on-start", "--once", "--journal",
+                    journal, nullptr);
+        else
+            ::execl(xsprof, xsprof, "listen", "--port", portText.c_str(), "--profile-on-start", "--once", nullptr);
         ::_exit(127);
     }
     const int fd = FakeMachine::connectTo(port); // when the child listens
@@ -74,12 +81,12 @@ double median(std::vector<double> v)
 }
 
 template <typename MakeStream>
-bool measure(const char* name, MakeStream make, long samples, int runs, int& port)
+bool measure(const char* xsprof, const char* name, MakeStream make, long samples, int runs, int& port)
 {
     std::vector<double> rate, perSample, cpu;
     for (int r = 0; r < runs; ++r) {
-        const Run one = runOnce(make(), XSPROF_EXECUTABLE, samples, port++);
-        const Run two = runOnce(make(), XSPROF_EXECUTABLE, 2 * samples, port++);
+        const Run one = runOnce(make(), xsprof, samples, port++);
+        const Run two = runOnce(make(), xsprof, 2 * samples, port++);
         if (!one.ok || !two.ok) {
             std::fprintf(stderr, "bench_live: xsprof listen failed (%s)\n", name);
             return false;
@@ -88,9 +95,9 @@ bool measure(const char* name, MakeStream make, long samples, int runs, int& por
         rate.push_back(double(two.samples) / two.cpuSeconds / 1e6);
         perSample.push_back(double(two.peakRssKb - one.peakRssKb) * 1024.0 / double(two.samples - one.samples));
     }
-    std::printf("%-16s %9ld samples: %5.2f s CPU   ingest %5.2f M samples/CPU s (target >= 1)   "
+    std::printf("%-9s %-16s %9ld samples: %5.2f s CPU   ingest %5.2f M samples/CPU s (target >= 1)   "
                 "memory %6.1f bytes/sample (target <= 64)\n",
-                name, 2 * samples, median(cpu), median(rate), median(perSample));
+                xsprof == std::string(XSPROF_EXECUTABLE) ? "this" : "baseline", name, 2 * samples, median(cpu), median(rate), median(perSample));
     std::fflush(stdout);
     return true;
 }
@@ -108,9 +115,17 @@ int main(int argc, char* argv[])
         return 1;
     }
     std::printf("medians of %d runs; each line: the 2N run, memory = slope between N and 2N\n", runs);
+    // XSPROF_BASELINE=/path/to/an/older/xsprof: measured side by side with this build.
+    std::vector<const char*> executables{XSPROF_EXECUTABLE};
+    if (const char* baseline = std::getenv("XSPROF_BASELINE"))
+        executables.insert(executables.begin(), baseline);
     int port = 5291;
-    const bool ok = measure("synthetic", [] { return FakeMachine(); }, samples, runs, port) &&
-                    measure("real XS (corpus)", [&real] { return real; }, samples, runs, port) &&
-                    measure("deep recursion", [] { return DeepRecursionStream(); }, samples / 10, runs, port);
+    bool ok = true;
+    for (const char* x : executables)
+        ok = ok && measure(x, "synthetic", [] { return FakeMachine(); }, samples, runs, port);
+    for (const char* x : executables)
+        ok = ok && measure(x, "real XS (corpus)", [&real] { return real; }, samples, runs, port);
+    for (const char* x : executables)
+        ok = ok && measure(x, "deep recursion", [] { return DeepRecursionStream(); }, samples / 10, runs, port);
     return ok ? 0 : 1;
 }

@@ -13,6 +13,7 @@
 #include "app/servercontroller.h"
 #include "app/serverstatuswidget.h"
 #include "app/settingskeys.h"
+#include "app/unsavedprofiles.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "expectedprofile.h"
 #include "views/costtreemodel.h"
@@ -739,6 +740,13 @@ void TestDebuggee::testEarlierSessionOpensInItsOwnTab()
     QTRY_VERIFY(!machine->isConnected());
     QVERIFY(!m_settings->contains(SettingsKeys::sessionFiles));
     m_window->close();
-    QVERIFY(m_settings->contains(SettingsKeys::sessionFiles)); // saved, without the session's tab
+    // Two live sessions are unsaved: quitting asks first (UnsavedProfiles); discard them.
+    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QVERIFY(prompt);
+    for (QAbstractButton* b : prompt->buttons()) {
+        if (b->text() == QStringLiteral("Discard"))
+            b->click();
+    }
+    QTRY_VERIFY(m_settings->contains(SettingsKeys::sessionFiles)); // saved, without the session's tab
     QVERIFY(m_settings->value(SettingsKeys::sessionFiles).toStringList().isEmpty());
 }

@@ -82,6 +82,8 @@ QString Preferences::openSourceCommand() const
 void Preferences::setOpenSourceCommand(const QString& command)
 {
     m_settings->setValue(SettingsKeys::openSourceCommand, command.trimmed());
+}
+
 QString Preferences::xscPathSetting() const
 {
     return m_settings->value(SettingsKeys::xscPath).toString();

@@ -221,7 +221,8 @@ void TestCliDiff::reportTransformsInOrder()
     // collapse recursion on tiny/cycle: A's inclusive stays 600, B's drops from 500 to 300.
     const Run c = runXsprof({QStringLiteral("report"), corpus("tiny/cycle.cpuprofile"), QStringLiteral("--json"),
                           QStringLiteral("--collapse-recursion"), QStringLiteral("A")});
-    for (const auto& fn : nlohmann::json::parse(c.out.toStdString()).at("functions")) {
+    const nlohmann::json collapsed = nlohmann::json::parse(c.out.toStdString()); // outlives the loop
+    for (const auto& fn : collapsed.at("functions")) {
         if (fn.at("name") == "B")
             QCOMPARE(fn.at("inclusive_us").get<double>(), 300.0);
     }

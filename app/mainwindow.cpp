@@ -337,14 +337,20 @@ void MainWindow::openFile(const QString& path, int profileIndex)
 
 int MainWindow::indexOfFile(const QString& path, int profileIndex) const
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // The same file however it is spelled: relative, through a symbolic link, or absolute.
+    const auto identity = [](const QString& file) {
+        const QFileInfo info(file);
+        const QString canonical = info.canonicalFilePath();
+        return canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+    };
+    const QString wanted = identity(path);
     for (int i = 0; i < m_tabs->count(); ++i) {
         const ProfilePage* open = debuggee(i) ? nullptr : page(i);
         if (!open || open->data()->path.isEmpty())
             continue;
         const bool samePath = open->data()->path.startsWith(QLatin1String(":/"))
             ? open->data()->path == path
-            : QFileInfo(open->data()->path).absoluteFilePath() == absolute;
+            : identity(open->data()->path) == wanted;
         if (samePath && (profileIndex < 0 || open->data()->profileIndex == profileIndex))
             return i;
     }

@@ -1,0 +1,142 @@
+// MainWindow: the menus and their actions.
+#include "mainwindow.h"
+
+#include "app/comparetabs.h"
+
+#include "app/debugger/breakpointsettings.h"
+#include "app/debugger/breakpointsmodel.h"
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/consolepane.h"
+#include "app/debugger/debuggerpanes.h"
+
+#include "app/debugger/debuggeepage.h"
+#include "documentnames.h"
+#include "firststart.h"
+#include "sourceopening.h"
+#include "windowexports.h"
+#include "loaderrordialog.h"
+#include "app/debugger/consoleevaluator.h"
+#include "app/debugger/debugcontrols.h"
+#include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/sourcespane.h"
+#include "protocol/sessionexpressions.h"
+#include "loadstatuswidget.h"
+#include "preferences.h"
+#include "preferencesdialog.h"
+#include "recentfiles.h"
+#include "servercontroller.h"
+#include "serverstatuswidget.h"
+#include "settingskeys.h"
+#include "shortcutsdialog.h"
+#include "theme.h"
+#include "recoveryjournals.h"
+#include "unsavedprofiles.h"
+
+#include "model/cpuprofilewriter.h"
+#include "protocol/debugserver.h"
+#include "model/report.h"
+#include "views/plaintext.h"
+#include "views/document/jobrunner.h"
+#include "views/document/profileopenjob.h"
+#include "views/profilepage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScreen>
+#include <QPointer>
+#include <QSettings>
+#include <QDockWidget>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
+    file->addAction(tr("Open &Source…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+        auto* dialog = new QFileDialog(this, tr("Open Source"), m_settings->value(SettingsKeys::lastDirectory).toString(),
+                                       tr("Scripts (*.js *.mjs *.cjs *.ts);;All files (*)"));
+        dialog->setFileMode(QFileDialog::ExistingFile);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { openSource(path); });
+        dialog->open();
+    });
+    m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
+        if (!QFileInfo::exists(path)) {
+            m_recent->remove(path); // gone since: say so once and forget it
+            statusBar()->showMessage(tr("%1 no longer exists; removed from Open Recent.")
+                                         .arg(QDir::toNativeSeparators(path)), 8000);
+            return;
+        }
+        openFile(path);
+    });
+    m_saveAction = file->addAction(tr("&Save Profile As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
+    QAction* compare = file->addAction(tr("Compare &With…"), this, [this] { CompareTabs::showCompareDialog(this); });
+    new WindowExports(this, file->addMenu(tr("&Export")));
+    file->addSeparator();
+    QAction* preferences = file->addAction(tr("Pr&eferences…"), QKeySequence::Preferences, this,
+                                           &MainWindow::showPreferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
+    m_closeAction = file->addAction(tr("&Close"), QKeySequence(Qt::CTRL | Qt::Key_W), this,
+                                    [this] { closeDocument(m_tabs->currentIndex()); });
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_consoleDock->toggleViewAction());
+    view->addSeparator();
+    m_orderAction = view->addAction(tr("&Bottom-up Order"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
+                                    [this](bool on) { currentPage()->setBottomUp(on); });
+    m_orderAction->setCheckable(true);
+    view->addSeparator();
+    QAction* find = view->addAction(tr("&Find…"), QKeySequence::Find, this, [this] { currentPage()->focusSearch(); });
+    QAction* next = view->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] { currentPage()->findNext(); });
+    QAction* previous = view->addAction(tr("Find &Previous"), QKeySequence::FindPrevious, this,
+                                        [this] { currentPage()->findPrevious(); });
+    view->addSeparator();
+    QAction* callers = view->addAction(tr("&Callers and Callees"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                                       [this] { CompareTabs::openCallersCallees(this, m_tabs->currentIndex()); });
+    QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                                   [this] { currentPage()->expandHotPath(); });
+    m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers};
+    view->addSeparator();
+    Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
+
+    QMenu* debug = menuBar()->addMenu(tr("&Debug"));
+    // The machine in front, from anywhere in the window (the tabs' toolbars have no shortcuts then).
+    m_frontControls = new DebugControls(this);
+    for (QAction* action : m_frontControls->actions())
+        debug->addAction(action);
+    debug->addSeparator();
+    m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
+                                         [this] {
+                                             if (DebuggeePage* debuggee = currentDebuggee())
+                                                 debuggee->toggleProfiling();
+                                         });
+    m_profilingAction->setIcon(QIcon(QStringLiteral(":/icons/stopwatch.svg")));
+    m_profileOnStartAction = debug->addAction(tr("Profile on &Start"));
+    m_profileOnStartAction->setCheckable(true);
+    m_profileOnStartAction->setChecked(m_preferences->profileOnStart());
+    m_profileOnStartAction->setToolTip(tr("Machines that connect start profiling at once"));
+    connect(m_profileOnStartAction, &QAction::toggled, m_preferences, &Preferences::setProfileOnStart);
+    connect(m_preferences, &Preferences::profileOnStartChanged, m_profileOnStartAction, &QAction::setChecked);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {
+        auto* dialog = new ShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
+}

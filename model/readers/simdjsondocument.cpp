@@ -1,5 +1,6 @@
 #include "simdjsondocument.h"
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -79,8 +80,14 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
     size_t start = 0, arrayDepth = 0, lastCut = 0, arrayMember = 0;
     std::vector<size_t> cuts;
     while (i < n) {
-        const bool wantCut = active && depth == arrayDepth && i - lastCut >= SimdJsonDocument::pieceBytes;
-        i = nextSpecial(b, i, n, wantCut || (rootIsObject && depth == 1));
+        const bool inSplitArray = active && depth == arrayDepth;
+        const bool wantCut = inSplitArray && i - lastCut >= SimdJsonDocument::pieceBytes;
+        // In an array of plain numbers nothing but commas is special: stop looking without
+        // commas where the piece is full, so that the next search takes the first comma.
+        const size_t limit = inSplitArray && !wantCut ? std::min(n, lastCut + SimdJsonDocument::pieceBytes) : n;
+        i = nextSpecial(b, i, limit, wantCut || (rootIsObject && depth == 1));
+        if (i >= limit && limit < n)
+            continue;
         if (i >= n)
             break;
         switch (b[i]) {

@@ -84,8 +84,9 @@ public:
     SimdJsonValue root() const;
 
     // Pieces are cut at the first element boundary after this many bytes: small enough that a
-    // piece's DOM (about 4x its bytes for arrays of numbers) costs little beside the file.
-    static constexpr size_t pieceBytes = size_t(1) << 20;
+    // piece's parser (simdjson sizes its tape, strings and index by the input: about 15 bytes
+    // per byte) costs little beside the file, large enough that the calls cost nothing.
+    static constexpr size_t pieceBytes = size_t(1) << 18;
 
     // Parses one piece after another into a reused parser.
     class PieceParser {
@@ -106,6 +107,7 @@ public:
     // Parses the pieces no reader walked: the whole file must be JSON, not only what was read.
     void checkUnreadPieces() const;
     size_t splitCount() const { return m_splits.size(); }
+    const std::vector<SplitJsonArray>& splits() const { return m_splits; }
 
 private:
     friend class PieceParser;

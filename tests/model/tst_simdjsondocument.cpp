@@ -1,0 +1,94 @@
+// The fast JSON path cuts the root's large arrays into pieces: every kind of array (plain
+// numbers as in samples/timeDeltas, objects as in nodes) must be cut near pieceBytes, and
+// reading the pieces must give back every element in order; a fault inside any piece fails.
+#include "model/readers/paddedbytes.h"
+#include "model/readers/simdjsondocument.h"
+
+#include <QtTest>
+
+#include <string>
+
+using namespace xsprof;
+
+namespace {
+
+// {"nodes":[{"id":1},...],"samples":[1,2,...],"timeDeltas":[...]} with `count` elements each.
+std::string profileLikeJson(int count)
+{
+    std::string json = R"({"nodes":[)";
+    for (int i = 0; i < count; ++i)
+        json += (i ? ",{\"id\":" : "{\"id\":") + std::to_string(i + 1) + "}";
+    json += R"(],"samples":[)";
+    for (int i = 0; i < count; ++i)
+        json += (i ? "," : "") + std::to_string(i % 977);
+    json += R"(],"timeDeltas":[)";
+    for (int i = 0; i < count; ++i)
+        json += (i ? "," : "") + std::to_string(100000 + i);
+    json += "]}";
+    return json;
+}
+
+} // namespace
+
+class TestSimdJsonDocument : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyLargeArrayIsCutNearThePieceSize()
+    {
+        const int count = 400000; // samples and timeDeltas: 1.6 and 2.8 MB of plain numbers
+        const PaddedBytes bytes(profileLikeJson(count));
+        const TaskControl control;
+        const SimdJsonDocument document(bytes.view(), &control);
+        QCOMPARE(document.splitCount(), size_t(3));
+        for (const SplitJsonArray& split : document.splits()) {
+            QVERIFY2(split.pieces.size() >= 4, "a large array must be cut into several pieces");
+            for (const auto& [begin, end] : split.pieces)
+                QVERIFY2(end - begin <= SimdJsonDocument::pieceBytes + 64, "a piece grew past its size");
+        }
+
+        std::vector<int64_t> ids, samples, deltas;
+        document.root().forEachField([&](std::string_view key, const SimdJsonValue& value) {
+            auto& out = key == "nodes" ? ids : key == "samples" ? samples : deltas;
+            value.forEachElement([&](const SimdJsonValue& element) {
+                if (key == "nodes")
+                    element.forEachField([&](std::string_view, const SimdJsonValue& id) { out.push_back(id.integer()); });
+                else
+                    out.push_back(element.integer());
+            });
+        });
+        QCOMPARE(ids.size(), size_t(count));
+        QCOMPARE(samples.size(), size_t(count));
+        QCOMPARE(deltas.size(), size_t(count));
+        for (int i = 0; i < count; ++i) {
+            QCOMPARE(ids[size_t(i)], int64_t(i + 1));
+            QCOMPARE(samples[size_t(i)], int64_t(i % 977));
+            QCOMPARE(deltas[size_t(i)], int64_t(100000 + i));
+        }
+    }
+
+    void aFaultInAnyPieceFails()
+    {
+        std::string json = profileLikeJson(400000);
+        // A doubled comma deep inside timeDeltas, far from the array's ends.
+        const size_t at = json.find(",300000,", json.find("timeDeltas"));
+        QVERIFY(at != std::string::npos);
+        json.insert(at, ",");
+        const PaddedBytes bytes(json);
+        const TaskControl control;
+        const SimdJsonDocument document(bytes.view(), &control);
+        bool failed = false;
+        try {
+            document.root().forEachField([&](std::string_view, const SimdJsonValue& value) {
+                if (value.kind() == JsonKind::Array)
+                    value.forEachElement([](const SimdJsonValue&) {});
+            });
+        } catch (const SimdJsonFailure&) {
+            failed = true;
+        }
+        QVERIFY2(failed, "a doubled comma inside a piece must be refused");
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSimdJsonDocument)
+#include "tst_simdjsondocument.moc"

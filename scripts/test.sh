@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds and tests xsprof three ways (installing missing Debian packages first):
-#   build/      RelWithDebInfo, warnings as errors
-#   build-asan/ Debug with AddressSanitizer + UndefinedBehaviorSanitizer
+#   build/      RelWithDebInfo (line tables only), warnings as errors
+#   build-asan/ Debug with AddressSanitizer + UndefinedBehaviorSanitizer, no benchmarks
 #   build-fuzz/ clang, model/ + protocol/ and the libFuzzer targets, a bounded run each
-#   build-model/ model/ alone with Qt made unfindable, and its Qt-free corpus check
+#   build-model/ model/ alone, unoptimised, with Qt made unfindable, and its Qt-free corpus check
 # Every ctest suite runs without a display (QT_QPA_PLATFORM=offscreen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,21 +17,27 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Qt's own one-time allocations (fonts, plugins) would be reported as leaks.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
+# CI time (.ci/run must stay under 25 minutes on 2 cores): debug information as line tables
+# only (-g1: ASan, UBSan and perf still name file and line; objects and links are smaller),
+# the sanitizer tree without the benchmarks it never runs, and model/ alone unoptimised.
+line_tables_O2="-O2 -g1 -DNDEBUG"
+
 start=$SECONDS
 echo "== build/ (RelWithDebInfo)"
-xsprof_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+xsprof_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$line_tables_O2"
 ctest --test-dir build --output-on-failure -j2
 
 echo "== build-asan/ (Debug, ASan + UBSan)"
-xsprof_build build-asan -DCMAKE_BUILD_TYPE=Debug -DXSPROF_SANITIZE=ON
+xsprof_build build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DXSPROF_SANITIZE=ON -DXSPROF_BENCHMARKS=OFF
 ctest --test-dir build-asan --output-on-failure -j2
 
 echo "== build-fuzz/ (clang, libFuzzer + ASan + UBSan)"
-xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
+xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$line_tables_O2" \
+    -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
 ctest --test-dir build-fuzz --output-on-failure -j2
 
 echo "== build-model/ (model/ alone, without Qt)"
-xsprof_build build-model -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXSPROF_MODEL_ONLY=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON
+xsprof_build build-model -DCMAKE_BUILD_TYPE=None -DXSPROF_MODEL_ONLY=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON
 ctest --test-dir build-model --output-on-failure
 
 echo "== all tests passed in $((SECONDS - start)) s"

@@ -130,18 +130,30 @@ bool SessionJournal::open(const std::string& path, std::string* error)
     return flush(true);
 }
 
-void SessionJournal::appendRecord(const std::string& payload)
+// A record is written straight into the buffer (no payload copy: <ps> texts are most of the
+// bytes); its length and checksum are filled in when the payload is complete.
+size_t SessionJournal::beginRecord(char kind)
 {
-    putU32(m_buffer, uint32_t(payload.size()));
-    putU32(m_buffer, checksum(payload));
-    m_buffer += payload;
+    const size_t at = m_buffer.size();
+    m_buffer.append(8, '\0');
+    m_buffer += kind;
+    return at;
+}
+
+void SessionJournal::endRecord(size_t at)
+{
+    const std::string_view payload = std::string_view(m_buffer).substr(at + 8);
+    std::string header;
+    putU32(header, uint32_t(payload.size()));
+    putU32(header, checksum(payload));
+    m_buffer.replace(at, 8, header);
 }
 
 void SessionJournal::appendLogin(std::string_view machine)
 {
-    m_payload.assign(1, 'L');
-    putString(m_payload, machine);
-    appendRecord(m_payload);
+    const size_t at = beginRecord('L');
+    putString(m_buffer, machine);
+    endRecord(at);
 }
 
 void SessionJournal::append(const XsProfileMessage& message)
@@ -151,27 +163,27 @@ void SessionJournal::append(const XsProfileMessage& message)
 
 void SessionJournal::append(const XsProfileSamples& ps)
 {
-    m_payload.assign(1, 'S');
-    putString(m_payload, ps.text);
-    appendRecord(m_payload);
+    const size_t at = beginRecord('S');
+    putString(m_buffer, ps.text);
+    endRecord(at);
 }
 
 void SessionJournal::append(const XsProfileRecord& pr)
 {
-    m_payload.assign(1, 'R');
-    putI64(m_payload, pr.id);
-    putString(m_payload, pr.name);
-    putString(m_payload, pr.path);
-    putI64(m_payload, pr.line);
-    appendRecord(m_payload);
+    const size_t at = beginRecord('R');
+    putI64(m_buffer, pr.id);
+    putString(m_buffer, pr.name);
+    putString(m_buffer, pr.path);
+    putI64(m_buffer, pr.line);
+    endRecord(at);
 }
 
 void SessionJournal::append(const XsProfileTime& pt)
 {
-    m_payload.assign(1, 'T');
-    putString(m_payload, pt.kind);
-    putString(m_payload, pt.value);
-    appendRecord(m_payload);
+    const size_t at = beginRecord('T');
+    putString(m_buffer, pt.kind);
+    putString(m_buffer, pt.value);
+    endRecord(at);
 }
 
 bool SessionJournal::flush(bool sync)

@@ -55,12 +55,12 @@ public:
     static Recovered recover(const std::string& path);
 
 private:
-    void appendRecord(const std::string& payload);
+    size_t beginRecord(char kind);
+    void endRecord(size_t at);
 
     std::FILE* m_file = nullptr;
     std::string m_path;
     std::string m_buffer;
-    std::string m_payload; // scratch
 };
 
 } // namespace xsprof

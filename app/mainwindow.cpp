@@ -446,6 +446,24 @@ void MainWindow::removeTab(int index)
     if (m_tabs->count() == 0)
         m_central->setCurrentIndex(0);
     updateActions();
+    focusCurrentDocument(); // not the tab bar, where the keys do nothing useful
+}
+
+void MainWindow::switchDocument(int step)
+{
+    const int count = m_tabs->count();
+    if (count == 0)
+        return;
+    m_tabs->setCurrentIndex(((m_tabs->currentIndex() + step) % count + count) % count);
+    focusCurrentDocument();
+}
+
+void MainWindow::focusCurrentDocument()
+{
+    if (ProfilePage* page = currentPage())
+        page->focusMainView();
+    else if (QWidget* tab = m_tabs->currentWidget())
+        tab->setFocus(Qt::OtherFocusReason);
 }
 
 PreferencesDialog* MainWindow::showPreferences()

@@ -109,7 +109,23 @@ void MainWindow::createMenus()
                                        [this] { CompareTabs::openCallersCallees(this, m_tabs->currentIndex()); });
     QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                    [this] { currentPage()->expandHotPath(); });
-    m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers};
+    QAction* resetZoom = view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                                         [this] { currentPage()->resetZoom(); });
+    m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers, resetZoom};
+    view->addSeparator();
+    // The views inside a document on Alt+digits; Ctrl+Tab and Ctrl+PgUp/PgDn switch documents.
+    const QStringList views{tr("F&unctions"), tr("Ca&ll Tree"), tr("B&ottom-Up Tree"), tr("Flame &Graph")};
+    for (int i = 0; i < int(views.size()); ++i) {
+        m_pageActions << view->addAction(views[i], QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)), this, [this, i] {
+            currentPage()->tabs()->setCurrentIndex(i);
+            currentPage()->focusMainView();
+        });
+    }
+    QAction* nextDocument = view->addAction(tr("Ne&xt Document"), this, [this] { switchDocument(1); });
+    nextDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+    QAction* previousDocument = view->addAction(tr("Pre&vious Document"), this, [this] { switchDocument(-1); });
+    previousDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                                    QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
     view->addSeparator();
     Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 

@@ -67,7 +67,6 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == CallTreeTab || tab == BottomUpTreeTab)
             setBottomUp(tab == BottomUpTreeTab);
-        setFocusProxy(mainView());
         findAgain();
     });
     m_topDownView->setAccessibleName(tr("Functions, top-down"));
@@ -108,7 +107,6 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     } else {
         layout->addWidget(views, 1);
     }
-    setFocusProxy(m_topDownView);
     connect(m_document, &ProfileDocument::resultsChanged, this, &ProfilePage::showResults);
     connect(m_document, &ProfileDocument::failed, this, [this](const QString& message) {
         if (m_timeline)
@@ -219,7 +217,6 @@ void ProfilePage::setBottomUp(bool bottomUp)
     m_functionStack->setCurrentWidget(functionView(bottomUp));
     if (m_tabs->currentIndex() != FunctionsTab)
         m_tabs->setCurrentIndex(bottomUp ? BottomUpTreeTab : CallTreeTab);
-    setFocusProxy(mainView());
     if (focused)
         focusMainView();
     findAgain();
@@ -253,6 +250,14 @@ QWidget* ProfilePage::mainView() const
 void ProfilePage::focusMainView()
 {
     mainView()->setFocus(Qt::OtherFocusReason);
+}
+
+// The page itself takes no Tab stop (a focus proxy would trap Tab between the document tab
+// bar and the tree); given the focus by a program, it hands it to the main view.
+void ProfilePage::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    focusMainView();
 }
 
 void ProfilePage::resetZoom()

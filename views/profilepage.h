@@ -106,6 +106,9 @@ signals:
     void orderChanged(bool bottomUp);
     void viewDataChanged(); // the views now show the document's latest results
 
+protected:
+    void focusInEvent(QFocusEvent* event) override;
+
 private:
     PathMappings m_pathMappings;
     SourceOpener m_sourceOpener;

@@ -9,6 +9,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QResizeEvent>
 #include <QQueue>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
@@ -54,6 +55,36 @@ void CostTreeView::setupColumns()
         setItemDelegateForColumn(c, m_costDelegate);
         head->resizeSection(c, costWidth);
     }
+    fitFunctionColumn();
+}
+
+int CostTreeView::minimumFunctionWidth() const
+{
+    return fontMetrics().averageCharWidth() * 24;
+}
+
+void CostTreeView::resizeEvent(QResizeEvent* event)
+{
+    QTreeView::resizeEvent(event);
+    fitFunctionColumn();
+}
+
+// The Function column stretches while the tree is wide enough, and keeps its minimum (with
+// a horizontal scroll bar) when it is not.
+void CostTreeView::fitFunctionColumn()
+{
+    QHeaderView* head = header();
+    if (head->count() == 0)
+        return;
+    int costs = 0;
+    for (int c = 1; c < head->count(); ++c)
+        costs += head->isSectionHidden(c) ? 0 : head->sectionSize(c);
+    const bool narrow = viewport()->width() - costs < minimumFunctionWidth();
+    const auto mode = narrow ? QHeaderView::Interactive : QHeaderView::Stretch;
+    if (head->sectionResizeMode(0) != mode)
+        head->setSectionResizeMode(0, mode);
+    if (narrow && head->sectionSize(0) < minimumFunctionWidth())
+        head->resizeSection(0, minimumFunctionWidth());
 }
 
 void CostTreeView::expandHotPath(double threshold)

@@ -30,6 +30,9 @@ public:
     // shallowest comes first); looks at no more than `budget` rows of the lazy tree.
     QList<QPersistentModelIndex> findRows(const std::function<bool(quint32 frame)>& matches,
                                          int budget = 50000, int maxHits = 1000) const;
+    // The Function column never gets narrower than this: a narrow tree scrolls sideways
+    // instead of cutting nested names down to their arrows.
+    int minimumFunctionWidth() const;
     // Expands the parents of `index`, selects it and scrolls to it.
     void reveal(const QModelIndex& index);
 
@@ -51,9 +54,11 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void setupColumns();
+    void fitFunctionColumn();
     QList<quint32> pathOf(const QModelIndex& index) const;
     QModelIndex indexOf(const QList<quint32>& path) const;
 

@@ -16,8 +16,10 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTabWidget>
@@ -111,6 +113,7 @@ private slots:
     void escapeInSearchKeepsTheRange();
     void breadcrumbNeverWidensThePage();
     void accessibleNamesAndSentences();
+    void narrowTreeKeepsTheFunctionColumn();
 };
 
 void TestFlameGraphKeys::arrowsFollowTheCallTree()
@@ -398,6 +401,29 @@ void TestFlameGraphKeys::accessibleNamesAndSentences()
     QTest::keyClick(flame, Qt::Key_Down);
     QCOMPARE(accessibleText(flame, QAccessible::Description),
              QStringLiteral("Selected: ") + expectedSentence(expected["top_down"][0]));
+}
+
+void TestFlameGraphKeys::narrowTreeKeepsTheFunctionColumn()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_tree.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    CostTreeView* tree = page.functionView(false);
+    tree->setParent(nullptr);
+    tree->resize(900, 300);
+    tree->show();
+    QVERIFY(QTest::qWaitForWindowExposed(tree));
+    const int wide = tree->header()->sectionSize(0);
+    QVERIFY(wide > tree->minimumFunctionWidth()); // stretched
+    tree->resize(260, 300);                       // narrower than the cost columns alone
+    QApplication::processEvents();
+    QVERIFY2(tree->header()->sectionSize(0) >= tree->minimumFunctionWidth(),
+             qPrintable(QString::number(tree->header()->sectionSize(0))));
+    QTRY_VERIFY(tree->horizontalScrollBar()->maximum() > 0); // the rest scrolls
+    tree->resize(900, 300);
+    QApplication::processEvents();
+    QCOMPARE(tree->header()->sectionSize(0), wide); // stretches again
+    tree->setParent(&page);
 }
 
 QTEST_MAIN(TestFlameGraphKeys)

@@ -232,7 +232,7 @@ void TestKeyboard::smallWindow()
     m_window->resize(640, 480);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_tree.cpuprofile")));
+    ProfilePage* page = openAndWait(QStringLiteral(XSPROF_EXAMPLE));
     QVERIFY(page);
     QApplication::processEvents();
     QVERIFY2(m_window->minimumSizeHint().width() <= 640 && m_window->minimumSizeHint().height() <= 480,
@@ -251,9 +251,17 @@ void TestKeyboard::smallWindow()
         const QRect rect(button->mapTo(m_window.get(), QPoint()), button->size());
         QVERIFY2(!fieldRect.intersects(rect), qPrintable(button->accessibleName()));
     }
-    // The Function column keeps room for nested names.
+    // The Function column keeps room for the name of the deepest row the hot path opened.
     CostTreeView* tree = page->functionView(false);
-    QVERIFY2(tree->header()->sectionSize(0) >= 150, qPrintable(QString::number(tree->header()->sectionSize(0))));
+    QTRY_VERIFY(tree->currentIndex().isValid());
+    int depth = 0;
+    for (QModelIndex p = tree->currentIndex().parent(); p.isValid(); p = p.parent())
+        ++depth;
+    QVERIFY(depth >= 3);
+    const int nameRoom = tree->header()->sectionSize(0) - tree->indentation() * (depth + 1);
+    QTRY_VERIFY2(tree->header()->sectionSize(0) - tree->indentation() * (depth + 1)
+                     >= tree->fontMetrics().averageCharWidth() * 12,
+                 qPrintable(QString::number(nameRoom)));
 
     // The timeline gives its room to the trees through a splitter.
     TimelineWidget* timeline = page->timeline();

@@ -160,6 +160,13 @@ void TestFlameGraphKeys::arrowsFollowTheCallTree()
     QTest::keyClick(view, Qt::Key_Up);
     QCOMPARE(selected(), expectedSentence(child));
     QVERIFY(view->accessibleDescription().contains(expectedSentence(child)));
+    {
+        // The chosen frame is outlined in the highlight colour.
+        const QImage image = view->grab().toImage();
+        const QRect box = view->selectedRect();
+        const QColor edge = image.pixelColor(box.left() + 2, box.center().y());
+        QCOMPARE(edge, view->palette().color(QPalette::Highlight));
+    }
 
     // Enter zooms into the selected frame, which stays selected as the new top.
     QTest::keyClick(view, Qt::Key_Return);

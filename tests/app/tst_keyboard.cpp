@@ -263,6 +263,13 @@ void TestKeyboard::smallWindow()
                      >= tree->fontMetrics().averageCharWidth() * 12,
                  qPrintable(QString::number(nameRoom)));
 
+    // A selected range (its numbers in the header) does not widen the window either.
+    page->setTimeRange(page->timeline()->profileStart(), (page->timeline()->profileStart() + page->timeline()->profileEnd()) / 2);
+    QTRY_VERIFY(!page->isRangeBusy());
+    QApplication::processEvents();
+    QCOMPARE(m_window->size(), QSize(640, 480));
+    QVERIFY2(page->minimumSizeHint().width() <= 640, qPrintable(QString::number(page->minimumSizeHint().width())));
+
     // The timeline gives its room to the trees through a splitter.
     TimelineWidget* timeline = page->timeline();
     auto* splitter = qobject_cast<QSplitter*>(timeline->parentWidget());

@@ -124,7 +124,7 @@ void MainWindow::createMenus()
     QAction* nextDocument = view->addAction(tr("Ne&xt Document"), this, [this] { switchDocument(1); });
     nextDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
     QAction* previousDocument = view->addAction(tr("Pre&vious Document"), this, [this] { switchDocument(-1); });
-    previousDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+    previousDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
                                     QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
     view->addSeparator();
     Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);

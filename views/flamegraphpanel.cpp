@@ -1,5 +1,7 @@
 #include "flamegraphpanel.h"
 
+#include "focustoolbutton.h"
+
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -19,11 +21,12 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setFocusPolicy(Qt::NoFocus); // the graph takes the keys (and scrolls to its selection)
 
-    m_graphButton = new QToolButton;
+    m_graphButton = new FocusToolButton;
     m_graphButton->setText(tr("Flame Graph"));
     m_graphButton->setToolTip(tr("Call paths aggregated, widest first"));
-    m_chartButton = new QToolButton;
+    m_chartButton = new FocusToolButton;
     m_chartButton->setText(tr("Flame Chart"));
     m_chartButton->setToolTip(tr("Each sample's stack along time, equal neighbours merged"));
     auto* modes = new QButtonGroup(this);

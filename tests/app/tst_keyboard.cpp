@@ -18,6 +18,7 @@
 #include <QAccessible>
 #include <QApplication>
 #include <QButtonGroup>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSettings>
@@ -162,16 +163,23 @@ void TestKeyboard::tabVisitsEveryControlAndComesBack()
         QVERIFY2(w->isVisible() && !w->visibleRegion().isEmpty(), qPrintable(describe(w)));
         QVERIFY2(showsFocus(w), qPrintable(describe(w) + QStringLiteral(" shows no focus mark")));
     }
-    // The flame graph is a stop on its tab.
+    // On the flame graph's tab: its buttons, the colouring and the graph are stops, all marked.
     page->tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
+    FlameGraphPanel* flame = page->flameGraph();
     page->tabs()->tabBar()->setFocus(Qt::TabFocusReason);
-    bool reached = false;
-    for (int i = 0; i < 10 && !reached; ++i) {
+    QList<QWidget*> flameStops;
+    for (int i = 0; i < 10 && QApplication::focusWidget() != flame->view(); ++i) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
-        reached = QApplication::focusWidget() == page->flameGraph()->view();
+        flameStops << QApplication::focusWidget();
     }
-    QVERIFY(reached);
-    QVERIFY(showsFocus(page->flameGraph()->view()));
+    for (QWidget* w : {static_cast<QWidget*>(flame->view()), static_cast<QWidget*>(flame->coloringBox())})
+        QVERIFY2(flameStops.contains(w), qPrintable(describe(w)));
+    QVERIFY(flameStops.contains(flame->chartButton()->group()->checkedButton()));
+    for (QWidget* w : std::as_const(flameStops)) {
+        w->setFocus(Qt::TabFocusReason);
+        QApplication::processEvents();
+        QVERIFY2(showsFocus(w), qPrintable(describe(w) + QStringLiteral(" shows no focus mark")));
+    }
 }
 
 void TestKeyboard::documentKeys()
@@ -264,7 +272,8 @@ void TestKeyboard::smallWindow()
                  qPrintable(QString::number(nameRoom)));
 
     // A selected range (its numbers in the header) does not widen the window either.
-    page->setTimeRange(page->timeline()->profileStart(), (page->timeline()->profileStart() + page->timeline()->profileEnd()) / 2);
+    page->setTimeRange(page->timeline()->profileStart(),
+                       (page->timeline()->profileStart() + page->timeline()->profileEnd()) / 2);
     QTRY_VERIFY(!page->isRangeBusy());
     QApplication::processEvents();
     QCOMPARE(m_window->size(), QSize(640, 480));

@@ -449,23 +449,6 @@ void MainWindow::removeTab(int index)
     focusCurrentDocument(); // not the tab bar, where the keys do nothing useful
 }
 
-void MainWindow::switchDocument(int step)
-{
-    const int count = m_tabs->count();
-    if (count == 0)
-        return;
-    m_tabs->setCurrentIndex(((m_tabs->currentIndex() + step) % count + count) % count);
-    focusCurrentDocument();
-}
-
-void MainWindow::focusCurrentDocument()
-{
-    if (ProfilePage* page = currentPage())
-        page->focusMainView();
-    else if (QWidget* tab = m_tabs->currentWidget())
-        tab->setFocus(Qt::OtherFocusReason);
-}
-
 PreferencesDialog* MainWindow::showPreferences()
 {
     auto* dialog = new PreferencesDialog(m_preferences, this);

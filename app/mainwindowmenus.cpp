@@ -1,4 +1,4 @@
-// MainWindow: the menus and their actions.
+// MainWindow: the menus and their actions, and switching documents by key.
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
@@ -155,4 +155,21 @@ void MainWindow::createMenus()
         dialog->open();
     });
     help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::switchDocument(int step)
+{
+    const int count = m_tabs->count();
+    if (count == 0)
+        return;
+    m_tabs->setCurrentIndex(((m_tabs->currentIndex() + step) % count + count) % count);
+    focusCurrentDocument();
+}
+
+void MainWindow::focusCurrentDocument()
+{
+    if (ProfilePage* page = currentPage())
+        page->focusMainView();
+    else if (QWidget* tab = m_tabs->currentWidget())
+        tab->setFocus(Qt::OtherFocusReason);
 }

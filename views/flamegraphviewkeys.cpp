@@ -3,6 +3,7 @@
 
 #include "costformat.h"
 #include "model/flamegraphnavigation.h"
+#include "model/sampletimes.h"
 
 #include <QAccessible>
 #include <QKeyEvent>
@@ -128,7 +129,7 @@ void FlameGraphView::setChartWindow(double t0, double t1)
     } else {
         t0 = std::clamp(t0, m_t0, m_t1 - size);
         t1 = t0 + size;
-        const double start = m_data ? m_t0 : 0.0;
+        const double start = m_data ? SampleTimes(m_data->profile).start() : 0.0; // as the timeline's axis
         ChartZoom zoom{t0, t1, tr("%1 – %2").arg(CostFormat::time(t0 - start), CostFormat::time(t1 - start)), true};
         if (!m_chartZooms.empty() && m_chartZooms.back().byKeys)
             m_chartZooms.back() = zoom;

@@ -453,6 +453,17 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event)
     QWidget::keyPressEvent(event);
 }
 
+bool TimelineWidget::event(QEvent* event)
+{
+    // Esc with a range here is ours (also one the keys are still growing), not a page shortcut's.
+    if (event->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape
+        && hasSelection()) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
 void TimelineWidget::zoomBy(double factor)
 {
     const double t0 = visibleStart(), t1 = visibleEnd();

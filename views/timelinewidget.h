@@ -71,6 +71,7 @@ signals:
     void selectionCleared();                     // by the user (Escape)
 
 protected:
+    bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;

@@ -314,6 +314,13 @@ void TestFlameGraphKeys::escapeInSearchKeepsTheRange()
     timeline->setFocus();
     QTest::keyClick(timeline, Qt::Key_Escape);
     QVERIFY(!page.hasTimeRange());
+    // Also one the keys are still growing (not yet sent to the views): it does not come back.
+    QTest::keyClick(timeline, Qt::Key_Right, Qt::ShiftModifier);
+    QVERIFY(timeline->hasSelection());
+    QTest::keyClick(timeline, Qt::Key_Escape);
+    QVERIFY(!timeline->hasSelection());
+    QTest::qWait(500);
+    QVERIFY(!page.hasTimeRange());
 }
 
 void TestFlameGraphKeys::breadcrumbNeverWidensThePage()

@@ -446,6 +446,7 @@ void MainWindow::removeTab(int index)
     if (m_tabs->count() == 0)
         m_central->setCurrentIndex(0);
     updateActions();
+    focusCurrentDocument(); // not the tab bar, where the keys do nothing useful
 }
 
 PreferencesDialog* MainWindow::showPreferences()

@@ -107,6 +107,9 @@ private:
     void updateDebuggeeTab(DebuggeePage* debuggee);
     void openMachineSession(MachineSession* session, int index);
     void removeTab(int index);
+    // Ctrl+Tab and friends: the document `step` tabs away, its main view focused.
+    void switchDocument(int step);
+    void focusCurrentDocument();
     void refreshFileTabTitles();
     void placeForFirstStart();
     void showConsoleDockIfUseful();

@@ -1,4 +1,4 @@
-// MainWindow: the menus and their actions.
+// MainWindow: the menus and their actions, and switching documents by key.
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
@@ -109,7 +109,23 @@ void MainWindow::createMenus()
                                        [this] { CompareTabs::openCallersCallees(this, m_tabs->currentIndex()); });
     QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                    [this] { currentPage()->expandHotPath(); });
-    m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers};
+    QAction* resetZoom = view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                                         [this] { currentPage()->resetZoom(); });
+    m_pageActions = {m_orderAction, find, next, previous, hot, compare, callers, resetZoom};
+    view->addSeparator();
+    // The views inside a document on Alt+digits; Ctrl+Tab and Ctrl+PgUp/PgDn switch documents.
+    const QStringList views{tr("F&unctions"), tr("Ca&ll Tree"), tr("B&ottom-Up Tree"), tr("Flame &Graph")};
+    for (int i = 0; i < int(views.size()); ++i) {
+        m_pageActions << view->addAction(views[i], QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)), this, [this, i] {
+            currentPage()->tabs()->setCurrentIndex(i);
+            currentPage()->focusMainView();
+        });
+    }
+    QAction* nextDocument = view->addAction(tr("Ne&xt Document"), this, [this] { switchDocument(1); });
+    nextDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+    QAction* previousDocument = view->addAction(tr("Pre&vious Document"), this, [this] { switchDocument(-1); });
+    previousDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+                                    QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
     view->addSeparator();
     Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 
@@ -139,4 +155,21 @@ void MainWindow::createMenus()
         dialog->open();
     });
     help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::switchDocument(int step)
+{
+    const int count = m_tabs->count();
+    if (count == 0)
+        return;
+    m_tabs->setCurrentIndex(((m_tabs->currentIndex() + step) % count + count) % count);
+    focusCurrentDocument();
+}
+
+void MainWindow::focusCurrentDocument()
+{
+    if (ProfilePage* page = currentPage())
+        page->focusMainView();
+    else if (QWidget* tab = m_tabs->currentWidget())
+        tab->setFocus(Qt::OtherFocusReason);
 }

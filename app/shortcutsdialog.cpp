@@ -42,13 +42,30 @@ void collect(const QMenu* menu, const QString& section, QList<ShortcutsDialog::E
 QList<ShortcutsDialog::Entry> viewKeys()
 {
     const QString views = ShortcutsDialog::tr("Views");
+    const QString flame = ShortcutsDialog::tr("Flame graph and chart");
+    const QString timeline = ShortcutsDialog::tr("Timeline");
     return {
+        {views, ShortcutsDialog::tr("Next / previous control"), ShortcutsDialog::tr("Tab / Shift+Tab")},
         {views, ShortcutsDialog::tr("Open the selected function's source"), ShortcutsDialog::tr("Enter, double-click")},
-        {views, ShortcutsDialog::tr("Copy the selected rows (tab-separated)"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)},
-        {views, ShortcutsDialog::tr("Flame graph: zoom out one level"), ShortcutsDialog::tr("Backspace")},
-        {views, ShortcutsDialog::tr("Clear the search, or the time range in the timeline"), ShortcutsDialog::tr("Esc")},
-        {views, ShortcutsDialog::tr("Timeline: select a range / pan / zoom"), ShortcutsDialog::tr("Drag / Shift+drag / wheel")},
-        {views, ShortcutsDialog::tr("Debugger: delete the selected breakpoint"), QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)},
+        {views, ShortcutsDialog::tr("Copy the selected rows (tab-separated)"),
+         QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)},
+        {views, ShortcutsDialog::tr("Find field: clear the search and go back to the view"),
+         ShortcutsDialog::tr("Esc")},
+        {views, ShortcutsDialog::tr("Trees: clear the time range"), ShortcutsDialog::tr("Esc")},
+        {flame, ShortcutsDialog::tr("Choose a frame: parent / child / previous / next sibling"),
+         ShortcutsDialog::tr("Up / Down / Left / Right")},
+        {flame, ShortcutsDialog::tr("Zoom into the chosen frame"), ShortcutsDialog::tr("Enter, +, W, click")},
+        {flame, ShortcutsDialog::tr("Zoom out one level"), ShortcutsDialog::tr("−, S, Backspace, right-click")},
+        {flame, ShortcutsDialog::tr("Flame chart: zoom the time window in / out"), ShortcutsDialog::tr("+ / −, W / S")},
+        {flame, ShortcutsDialog::tr("Flame chart: pan the time window"), ShortcutsDialog::tr("A / D")},
+        {flame, ShortcutsDialog::tr("Reset the zoom"), ShortcutsDialog::tr("0")},
+        {timeline, ShortcutsDialog::tr("Zoom in / out"), ShortcutsDialog::tr("+ / −, W / S, wheel")},
+        {timeline, ShortcutsDialog::tr("Pan"), ShortcutsDialog::tr("Left / Right, A / D, Shift+drag")},
+        {timeline, ShortcutsDialog::tr("Select a time range"), ShortcutsDialog::tr("Shift+Left / Shift+Right, drag")},
+        {timeline, ShortcutsDialog::tr("Clear the time range"), ShortcutsDialog::tr("Esc")},
+        {timeline, ShortcutsDialog::tr("Show the whole profile"), ShortcutsDialog::tr("0")},
+        {views, ShortcutsDialog::tr("Debugger: delete the selected breakpoint"),
+         QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)},
     };
 }
 

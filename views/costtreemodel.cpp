@@ -118,6 +118,9 @@ QVariant CostTreeModel::data(const QModelIndex& index, int role) const
         return m_data->duration();
     case Qt::ToolTipRole:
         return PlainText::toolTip(rowToolTip(node)); // names and urls come from the file: never markup
+    case Qt::AccessibleTextRole:
+        // A screen reader reads the row as one sentence, not cell by cell.
+        return index.column() == 0 ? rowSentence(node) : QVariant();
     default:
         break;
     }
@@ -166,6 +169,17 @@ QVariant CostTreeModel::costData(const Node& node, Cost kind, int role) const
     default:
         return {};
     }
+}
+
+QString CostTreeModel::rowSentence(const Node& node) const
+{
+    QString text = PlainText::singleLine(functionData(node, Qt::DisplayRole).toString());
+    for (int column = 1; column < columnCount(); ++column) {
+        const Cost kind = costOfColumn(column);
+        text += QStringLiteral(", %1 %2").arg(headerData(column, Qt::Horizontal).toString().toLower(),
+                                             CostFormat::time(cost(node, kind)));
+    }
+    return text;
 }
 
 QString CostTreeModel::rowToolTip(const Node& node) const

@@ -9,11 +9,13 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QResizeEvent>
 #include <QQueue>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
+#include <utility>
 
 CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder order, QWidget* parent)
     : QTreeView(parent), m_model(model), m_proxy(new QSortFilterProxyModel(this))
@@ -39,6 +41,13 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     setupColumns();
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &CostTreeView::setupColumns);
     connect(this, &QTreeView::doubleClicked, this, &CostTreeView::sourceRequested);
+    // Once after a burst of expansions (the hot path opens a dozen levels at once).
+    const auto measureSoon = [this] {
+        if (!std::exchange(m_depthPending, true))
+            QMetaObject::invokeMethod(this, &CostTreeView::measureDepth, Qt::QueuedConnection);
+    };
+    connect(this, &QTreeView::expanded, this, measureSoon);
+    connect(this, &QTreeView::collapsed, this, measureSoon);
 }
 
 void CostTreeView::setupColumns()
@@ -54,6 +63,53 @@ void CostTreeView::setupColumns()
         setItemDelegateForColumn(c, m_costDelegate);
         head->resizeSection(c, costWidth);
     }
+    fitFunctionColumn();
+}
+
+int CostTreeView::minimumFunctionWidth() const
+{
+    return indentation() * (m_deepest + 1) + fontMetrics().averageCharWidth() * 14;
+}
+
+void CostTreeView::measureDepth()
+{
+    constexpr int budget = 20000; // rows looked at; a wider expansion keeps what was found
+    m_depthPending = false;
+    int deepest = 0;
+    int seen = 0;
+    for (QModelIndex row = m_proxy->index(0, 0); row.isValid() && seen < budget; row = indexBelow(row), ++seen) {
+        int depth = 0;
+        for (QModelIndex p = row.parent(); p.isValid(); p = p.parent())
+            ++depth;
+        deepest = std::max(deepest, depth);
+    }
+    if (seen < budget || deepest > m_deepest)
+        m_deepest = deepest;
+    fitFunctionColumn();
+}
+
+void CostTreeView::resizeEvent(QResizeEvent* event)
+{
+    QTreeView::resizeEvent(event);
+    fitFunctionColumn();
+}
+
+// The Function column stretches while the tree is wide enough, and keeps its minimum (with
+// a horizontal scroll bar) when it is not.
+void CostTreeView::fitFunctionColumn()
+{
+    QHeaderView* head = header();
+    if (head->count() == 0)
+        return;
+    int costs = 0;
+    for (int c = 1; c < head->count(); ++c)
+        costs += head->isSectionHidden(c) ? 0 : head->sectionSize(c);
+    const bool narrow = viewport()->width() - costs < minimumFunctionWidth();
+    const auto mode = narrow ? QHeaderView::Interactive : QHeaderView::Stretch;
+    if (head->sectionResizeMode(0) != mode)
+        head->setSectionResizeMode(0, mode);
+    if (narrow && head->sectionSize(0) != minimumFunctionWidth())
+        head->resizeSection(0, minimumFunctionWidth());
 }
 
 void CostTreeView::expandHotPath(double threshold)

@@ -30,6 +30,10 @@ public:
     // shallowest comes first); looks at no more than `budget` rows of the lazy tree.
     QList<QPersistentModelIndex> findRows(const std::function<bool(quint32 frame)>& matches,
                                          int budget = 50000, int maxHits = 1000) const;
+    // The Function column never gets narrower than this: room for the deepest expanded row's
+    // indentation and a dozen characters of its name. A narrow tree scrolls sideways instead
+    // of cutting nested names down to their arrows.
+    int minimumFunctionWidth() const;
     // Expands the parents of `index`, selects it and scrolls to it.
     void reveal(const QModelIndex& index);
 
@@ -51,14 +55,19 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void setupColumns();
+    void fitFunctionColumn();
+    void measureDepth(); // the deepest shown row, after an expand or collapse
     QList<quint32> pathOf(const QModelIndex& index) const;
     QModelIndex indexOf(const QList<quint32>& path) const;
 
     CostTreeModel* m_model;
     QAbstractItemDelegate* m_costDelegate;
     QSortFilterProxyModel* m_proxy;
+    int m_deepest = 0; // levels below the top of the deepest row shown
+    bool m_depthPending = false;
     int m_columnsSetUp = -1; // column count last laid out; a reset with the same keeps user widths
 };

@@ -1,12 +1,17 @@
 #include "flamegraphpanel.h"
 
+#include "focustoolbutton.h"
+
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
 {
@@ -16,11 +21,12 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setFocusPolicy(Qt::NoFocus); // the graph takes the keys (and scrolls to its selection)
 
-    m_graphButton = new QToolButton;
+    m_graphButton = new FocusToolButton;
     m_graphButton->setText(tr("Flame Graph"));
     m_graphButton->setToolTip(tr("Call paths aggregated, widest first"));
-    m_chartButton = new QToolButton;
+    m_chartButton = new FocusToolButton;
     m_chartButton->setText(tr("Flame Chart"));
     m_chartButton->setToolTip(tr("Each sample's stack along time, equal neighbours merged"));
     auto* modes = new QButtonGroup(this);
@@ -42,9 +48,19 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
 
     m_breadcrumb = new QLabel;
     m_breadcrumb->setTextFormat(Qt::RichText);
-    m_breadcrumb->setToolTip(tr("Click a frame to zoom into it; click here, right-click or Backspace to go back"));
+    // The path elides to the width it gets: a long name never widens the page or the window.
+    m_breadcrumb->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_breadcrumb->setMinimumWidth(0);
+    m_breadcrumb->setToolTip(tr("Click a frame (or choose one with the arrows and press Enter) to zoom into it; "
+                                "click here, right-click or Backspace to go back, 0 to reset"));
+    m_breadcrumb->setAccessibleName(tr("Flame graph zoom path"));
     connect(m_breadcrumb, &QLabel::linkActivated, this, [this](const QString& link) { m_view->zoomOutTo(link.toInt()); });
     connect(m_view, &FlameGraphView::zoomChanged, this, &FlameGraphPanel::updateBreadcrumb);
+    connect(m_view, &FlameGraphView::selectionChanged, this, [this] {
+        const QRect box = m_view->selectedRect();
+        if (!box.isEmpty())
+            m_scroll->ensureVisible(box.center().x(), box.center().y(), 0, box.height());
+    });
 
     m_notice = new QLabel(tr("This xst -p profile has no per-sample stacks: the flame graph is built from the "
                              "function graph, each callee as wide as the share of its divided total passed to "
@@ -77,18 +93,52 @@ void FlameGraphPanel::setData(ProfileDataPtr data, double t0, double t1, FlameGr
         m_graphButton->setChecked(true);
 }
 
+void FlameGraphPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    updateBreadcrumb();
+}
+
+// Names elide to what fits: each to at most a third of the label, then earlier steps fold
+// into "…" (the tail is where the user is), and the last one shrinks to the rest.
 void FlameGraphPanel::updateBreadcrumb()
 {
     const QStringList crumbs = m_view->breadcrumb();
-    QStringList parts;
-    for (int i = 0; i < crumbs.size(); ++i) {
-        const QString name = crumbs[i].toHtmlEscaped();
-        parts << (i + 1 < crumbs.size() ? QStringLiteral("<a href=\"%1\">%2</a>").arg(i).arg(name)
-                                        : QStringLiteral("<b>%1</b>").arg(name));
+    m_breadcrumb->setAccessibleDescription(crumbs.join(QStringLiteral(" › ")));
+    const QFontMetrics plain(m_breadcrumb->font());
+    QFont boldFont = m_breadcrumb->font();
+    boldFont.setBold(true);
+    const QFontMetrics bold(boldFont);
+    const int available = std::max(m_breadcrumb->width(), 60);
+    const int separator = plain.horizontalAdvance(QStringLiteral(" › "));
+    QStringList shown;
+    for (int i = 0; i < crumbs.size(); ++i)
+        shown << plain.elidedText(crumbs[i], Qt::ElideMiddle, std::max(available / 3, 40));
+    const auto widthOf = [&](int first) { // crumbs[0], "…" when first > 1, crumbs[first..]
+        int w = plain.horizontalAdvance(shown[0]);
+        if (first > 1)
+            w += separator + plain.horizontalAdvance(QStringLiteral("…"));
+        for (int i = std::max(first, 1); i < shown.size(); ++i)
+            w += separator + (i + 1 == shown.size() ? bold : plain).horizontalAdvance(shown[i]);
+        return w;
+    };
+    int first = 1;
+    while (first + 1 < shown.size() && widthOf(first) > available)
+        ++first;
+    if (shown.size() > 1 && widthOf(first) > available) {
+        const int rest = available - (widthOf(first) - bold.horizontalAdvance(shown.last()));
+        shown.last() = bold.elidedText(crumbs.last(), Qt::ElideRight, std::max(rest, 20));
     }
-    // Long paths keep their tail, which is where the user is.
-    constexpr int shown = 8;
-    if (parts.size() > shown)
-        parts = parts.mid(0, 1) + QStringList{QStringLiteral("…")} + parts.mid(parts.size() - shown + 1);
+    QStringList parts;
+    for (int i = 0; i < shown.size(); ++i) {
+        if (i > 0 && i < first) {
+            if (i == 1)
+                parts << QStringLiteral("…");
+            continue;
+        }
+        const QString name = shown[i].toHtmlEscaped();
+        parts << (i + 1 < shown.size() ? QStringLiteral("<a href=\"%1\">%2</a>").arg(i).arg(name)
+                                       : QStringLiteral("<b>%1</b>").arg(name));
+    }
     m_breadcrumb->setText(parts.join(QStringLiteral(" › ")));
 }

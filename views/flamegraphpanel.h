@@ -23,6 +23,9 @@ public:
     QAbstractButton* chartButton() const { return m_chartButton; }
     QComboBox* coloringBox() const { return m_coloring; }
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void updateBreadcrumb();
 

@@ -30,7 +30,8 @@ uint32_t hashText(std::string_view text)
 FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent)
 {
     setMouseTracking(true);
-    setFocusPolicy(Qt::ClickFocus);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Flame graph"));
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
@@ -45,6 +46,7 @@ void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1, Zoom zoo
         m_zoomStack = {};
         m_zoomFrames.clear();
         m_chartZooms.clear();
+        m_selected.reset();
     }
     if (!sameProfile && !keep) {
         m_colors.clear();
@@ -68,6 +70,7 @@ void FlameGraphView::setMode(Mode mode)
     if (mode == m_mode)
         return;
     m_mode = mode;
+    m_selected.reset();
     invalidate();
     emit zoomChanged();
 }
@@ -360,6 +363,7 @@ void FlameGraphView::paintEvent(QPaintEvent* event)
                              metrics.elidedText(label, Qt::ElideRight, w - 5));
         }
     }
+    paintSelection(painter);
     if (m_hover >= 0 && size_t(m_hover) < m_layout.boxes().size()) {
         painter.setPen(QPen(palette().color(QPalette::Text), 1.5));
         painter.setBrush(Qt::NoBrush);
@@ -399,15 +403,6 @@ void FlameGraphView::mouseReleaseEvent(QMouseEvent* event)
         zoomOutTo(int(breadcrumb().size()) - 2);
     }
     QWidget::mouseReleaseEvent(event);
-}
-
-void FlameGraphView::keyPressEvent(QKeyEvent* event)
-{
-    if (event->key() == Qt::Key_Backspace && breadcrumb().size() > 1) {
-        zoomOutTo(int(breadcrumb().size()) - 2);
-        return;
-    }
-    QWidget::keyPressEvent(event);
 }
 
 void FlameGraphView::changeEvent(QEvent* event)

@@ -1,13 +1,18 @@
 #pragma once
 // A custom-painted flame graph (root at the top): the aggregated graph, widest first, or
 // the flame chart in time order. Click a frame to zoom into it, hover for its numbers;
-// search matches keep their colour while the rest fades. Layout lives in
+// search matches keep their colour while the rest fades. By keyboard (flamegraphviewkeys.cpp):
+// arrows move between frames, Enter zooms, +/− and WASD zoom and pan, 0 resets. Layout lives in
 // FlameGraphLayout; this class only paints it and maps the mouse to it.
 #include "model/flamegraphlayout.h"
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 
 #include <QWidget>
+
+#include <optional>
+
+class QPainter;
 
 class FlameGraphView : public QWidget
 {
@@ -48,8 +53,23 @@ public:
     QColor colorOf(const FlameGraphLayout::Box& box) const;
     QSize sizeHint() const override;
 
+    // The frame chosen by keyboard (arrows), outlined; an index into layout().boxes(), or -1.
+    int selectedIndex() const;
+    const FlameGraphLayout::Box* selectedBox() const;
+    void selectBox(int index);
+    // "checksum, self 329 ms, total 329 ms": what a screen reader says for a frame.
+    QString describe(const FlameGraphLayout::Box& box) const;
+    QRect selectedRect() const; // empty without a selection
+    // Back to the whole graph (or the whole time range in the chart).
+    void resetZoom() { zoomOutTo(0); }
+    // The flame chart's time window by keyboard: `factor` < 1 zooms in around the selected
+    // frame (or the middle); pan moves it by `fraction` of its width.
+    void zoomChartWindow(double factor);
+    void panChartWindow(double fraction);
+
 signals:
     void zoomChanged();
+    void selectionChanged();
 
 protected:
     bool event(QEvent* event) override;
@@ -60,12 +80,19 @@ protected:
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     struct ChartZoom {
         double t0, t1;
         QString label;
+        bool byKeys = false; // a +/− or pan window: the next one replaces it
     };
+    void setChartWindow(double t0, double t1);
+    bool moveSelection(int key);
+    void paintSelection(QPainter& painter) const;
+    void updateAccessibleDescription();
     void invalidate();
     bool layoutIsCurrent() const;
     void ensureLayout() const;
@@ -86,6 +113,8 @@ private:
     std::vector<ChartZoom> m_chartZooms;       // flame chart
     std::vector<char> m_matches;
     mutable int m_hover = -1; // index into m_layout.boxes()
+    std::optional<FlameGraphLayout::Box> m_selected; // as laid out when chosen
+    double m_selectedOrigin = 0.0;                  // that layout's origin
 
     // Derived on demand, from const paths too (painting, hit tests).
     mutable FlameGraphLayout m_layout;

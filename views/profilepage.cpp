@@ -3,6 +3,7 @@
 #include "bottomuptreemodel.h"
 #include "calltreemodel.h"
 #include "costtreeview.h"
+#include "focustoolbutton.h"
 #include "flamegraphpanel.h"
 #include "functiontreemodel.h"
 #include "views/document/framesearch.h"
@@ -68,6 +69,10 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
             setBottomUp(tab == BottomUpTreeTab);
         findAgain();
     });
+    m_topDownView->setAccessibleName(tr("Functions, top-down"));
+    m_bottomUpView->setAccessibleName(tr("Functions, bottom-up"));
+    for (CostTreeView* view : treeViews())
+        view->setAccessibleDescription(tr("Each row reads as the function, its self and its total time"));
 
     m_source = new SourcePane;
     m_source->hide();
@@ -85,11 +90,23 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     connect(m_summary, &ProfileSummaryBar::clearRequested, this, &ProfilePage::clearTimeRange);
     layout->addWidget(m_summary);
     setupTimeline();
-    if (m_timeline)
-        layout->addWidget(m_timeline);
-    layout->addWidget(createToolBar());
-    layout->addWidget(m_splitter, 1);
-    setFocusProxy(m_topDownView);
+    auto* views = new QWidget;
+    auto* viewsLayout = new QVBoxLayout(views);
+    viewsLayout->setContentsMargins(0, 0, 0, 0);
+    viewsLayout->addWidget(createToolBar());
+    viewsLayout->addWidget(m_splitter, 1);
+    if (m_timeline) {
+        // A splitter, so that a small window can give the trees the timeline's room.
+        m_timelineSplitter = new QSplitter(Qt::Vertical);
+        m_timelineSplitter->addWidget(m_timeline);
+        m_timelineSplitter->addWidget(views);
+        m_timelineSplitter->setStretchFactor(1, 1);
+        m_timelineSplitter->setChildrenCollapsible(false);
+        m_timelineSplitter->setSizes({120, 600});
+        layout->addWidget(m_timelineSplitter, 1);
+    } else {
+        layout->addWidget(views, 1);
+    }
     connect(m_document, &ProfileDocument::resultsChanged, this, &ProfilePage::showResults);
     connect(m_document, &ProfileDocument::failed, this, [this](const QString& message) {
         if (m_timeline)
@@ -124,6 +141,8 @@ void ProfilePage::addPerPathTabs()
     m_bottomUpTreeView = new CostTreeView(heavy, heavy->columnOf(CostTreeModel::Cost::Time), Qt::DescendingOrder);
     for (CostTreeView* view : {m_callTreeView, m_bottomUpTreeView})
         connect(view, &CostTreeView::sourceRequested, this, &ProfilePage::showSource);
+    m_callTreeView->setAccessibleName(tr("Call tree"));
+    m_bottomUpTreeView->setAccessibleName(tr("Bottom-up tree"));
     m_tabs->addTab(m_callTreeView, tr("Call Tree"));
     m_tabs->addTab(m_bottomUpTreeView, tr("Bottom-Up Tree"));
 }
@@ -156,10 +175,10 @@ QWidget* ProfilePage::createToolBar()
     auto* layout = new QHBoxLayout(bar);
     layout->setContentsMargins(0, 4, 0, 4);
 
-    m_topDownButton = new QToolButton;
+    m_topDownButton = new FocusToolButton;
     m_topDownButton->setText(tr("Top-down"));
     m_topDownButton->setToolTip(tr("Callers above their callees (Ctrl+B toggles)"));
-    m_bottomUpButton = new QToolButton;
+    m_bottomUpButton = new FocusToolButton;
     m_bottomUpButton->setText(tr("Bottom-up"));
     m_bottomUpButton->setToolTip(tr("Functions by self time, expanding their callers (Ctrl+B toggles)"));
     auto* order = new QButtonGroup(bar);
@@ -171,7 +190,7 @@ QWidget* ProfilePage::createToolBar()
     m_topDownButton->setChecked(true);
     connect(m_bottomUpButton, &QAbstractButton::toggled, this, &ProfilePage::setBottomUp);
 
-    auto* hot = new QToolButton;
+    auto* hot = new FocusToolButton;
     hot->setText(tr("Expand Hot Path"));
     hot->setToolTip(tr("Expand the largest child while it keeps 5 % of the profile (Ctrl+E)"));
     connect(hot, &QToolButton::clicked, this, &ProfilePage::expandHotPath);
@@ -180,10 +199,11 @@ QWidget* ProfilePage::createToolBar()
     layout->addStretch(1);
 
     m_searchBar = new SearchBar;
+    connect(m_searchBar, &SearchBar::closeRequested, this, &ProfilePage::focusMainView);
     connect(m_searchBar, &SearchBar::searchRequested, this, &ProfilePage::search);
     connect(m_searchBar, &SearchBar::nextRequested, this, &ProfilePage::findNext);
     connect(m_searchBar, &SearchBar::previousRequested, this, &ProfilePage::findPrevious);
-    layout->addWidget(m_searchBar);
+    layout->addWidget(m_searchBar, 2);
     return bar;
 }
 
@@ -193,9 +213,12 @@ void ProfilePage::setBottomUp(bool bottomUp)
         return;
     m_bottomUp = bottomUp;
     (bottomUp ? m_bottomUpButton : m_topDownButton)->setChecked(true);
+    const bool focused = mainView()->hasFocus();
     m_functionStack->setCurrentWidget(functionView(bottomUp));
     if (m_tabs->currentIndex() != FunctionsTab)
         m_tabs->setCurrentIndex(bottomUp ? BottomUpTreeTab : CallTreeTab);
+    if (focused)
+        focusMainView();
     findAgain();
     emit orderChanged(bottomUp);
 }
@@ -213,6 +236,35 @@ CostTreeView* ProfilePage::currentView() const
 void ProfilePage::focusSearch()
 {
     m_searchBar->focusField();
+}
+
+QWidget* ProfilePage::mainView() const
+{
+    if (CostTreeView* view = currentView())
+        return view;
+    if (m_tabs->currentIndex() == FlameGraphTab)
+        return m_flameGraph->view();
+    return m_tabs->currentWidget(); // a message tab
+}
+
+void ProfilePage::focusMainView()
+{
+    mainView()->setFocus(Qt::OtherFocusReason);
+}
+
+// The page itself takes no Tab stop (a focus proxy would trap Tab between the document tab
+// bar and the tree); given the focus by a program, it hands it to the main view.
+void ProfilePage::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    focusMainView();
+}
+
+void ProfilePage::resetZoom()
+{
+    if (m_timeline)
+        m_timeline->resetZoom();
+    m_flameGraph->view()->resetZoom();
 }
 
 void ProfilePage::setSearchText(const QString& text)
@@ -313,6 +365,7 @@ QByteArray ProfilePage::saveViewState() const
     out << viewStateVersion << m_splitter->saveState() << m_bottomUp;
     for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) // all four slots
         out << qint32(view ? view->header()->count() : 0) << (view ? view->header()->saveState() : QByteArray());
+    out << (m_timelineSplitter ? m_timelineSplitter->saveState() : QByteArray());
     return state;
 }
 
@@ -335,6 +388,10 @@ void ProfilePage::restoreViewState(const QByteArray& state)
         if (view && in.status() == QDataStream::Ok && columns == view->header()->count())
             view->header()->restoreState(header);
     }
+    QByteArray timelineSplitter; // absent from states saved before the splitter
+    in >> timelineSplitter;
+    if (m_timelineSplitter && in.status() == QDataStream::Ok && !timelineSplitter.isEmpty())
+        m_timelineSplitter->restoreState(timelineSplitter);
 }
 
 void ProfilePage::setProfileData(ProfileDataPtr data)
@@ -351,7 +408,6 @@ void ProfilePage::setupTimeline()
     if (whole->profile.samples.size() == 0)
         return;
     m_timeline = new TimelineWidget(whole);
-    m_timeline->setFixedHeight(120);
     connect(m_timeline, &TimelineWidget::selectionChanged, this, &ProfilePage::setTimeRange);
     connect(m_timeline, &TimelineWidget::selectionCleared, this, &ProfilePage::clearTimeRange);
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);

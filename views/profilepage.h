@@ -57,6 +57,12 @@ public:
     SourcePane* sourcePane() const { return m_source; }
 
     void focusSearch();
+    // The view of the current tab (a tree, or the flame graph): where the keyboard goes after
+    // a document switch, a search or Esc in the find field.
+    QWidget* mainView() const;
+    void focusMainView();
+    // Shows the whole time range in the timeline and the top of the flame graph (Ctrl+0).
+    void resetZoom();
     void setSearchText(const QString& text); // searches at once
     void findNext();
     void findPrevious();
@@ -100,6 +106,9 @@ signals:
     void orderChanged(bool bottomUp);
     void viewDataChanged(); // the views now show the document's latest results
 
+protected:
+    void focusInEvent(QFocusEvent* event) override;
+
 private:
     PathMappings m_pathMappings;
     SourceOpener m_sourceOpener;
@@ -130,6 +139,7 @@ private:
     SearchBar* m_searchBar = nullptr;
     ProfileSummaryBar* m_summary = nullptr;
     QSplitter* m_splitter = nullptr;
+    QSplitter* m_timelineSplitter = nullptr; // the timeline above the rest, when there is one
     SourcePane* m_source = nullptr;
 
     std::vector<char> m_frameMatches; // by FrameId, for the current search text

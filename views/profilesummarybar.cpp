@@ -1,6 +1,7 @@
 #include "views/profilesummarybar.h"
 
 #include "views/costformat.h"
+#include "views/focustoolbutton.h"
 #include "views/document/profiledocument.h"
 
 #include "model/sampletimes.h"
@@ -18,11 +19,14 @@ QString fromStd(std::string_view text)
 
 ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent)
     : QWidget(parent), m_document(document), m_title(title), m_facts(new QLabel), m_selection(new QLabel),
-      m_clear(new QToolButton)
+      m_clear(new FocusToolButton)
 {
     m_facts->setTextFormat(Qt::RichText);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long facts are cut, not allowed to widen a small window.
+    m_facts->setMinimumWidth(40);
+    m_selection->setMinimumWidth(40);
     m_clear->setText(tr("Clear selection"));
     m_clear->setToolTip(tr("Show the whole profile again (Esc)"));
     m_clear->setVisible(false);

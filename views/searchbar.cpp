@@ -1,5 +1,7 @@
 #include "searchbar.h"
 
+#include "focustoolbutton.h"
+
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -11,8 +13,15 @@ SearchBar::SearchBar(QWidget* parent)
     : QWidget(parent), m_field(new QLineEdit(this)), m_hits(new QLabel(this)), m_delay(new QTimer(this))
 {
     m_field->setPlaceholderText(tr("Find function or file (Ctrl+F)"));
+    m_field->setAccessibleName(tr("Find function or file"));
+    m_field->setAccessibleDescription(tr("Matching rows are selected as you type; Enter or F3 goes to the next, "
+                                         "Shift+F3 to the previous, Esc clears the search"));
     m_field->setClearButtonEnabled(true);
-    m_field->setMinimumWidth(220);
+    for (QToolButton* clear : m_field->findChildren<QToolButton*>())
+        clear->setAccessibleName(tr("Clear search"));
+    m_field->setMinimumWidth(140);
+    m_field->setMaximumWidth(400);
+    m_field->installEventFilter(this);
     m_delay->setSingleShot(true);
     m_delay->setInterval(200); // search once typing pauses, not on every key
     connect(m_field, &QLineEdit::textChanged, m_delay, qOverload<>(&QTimer::start));
@@ -26,13 +35,15 @@ SearchBar::SearchBar(QWidget* parent)
         }
     });
 
-    auto* previous = new QToolButton(this);
+    auto* previous = new FocusToolButton(this);
     previous->setArrowType(Qt::UpArrow);
     previous->setToolTip(tr("Previous match (Shift+F3)"));
+    previous->setAccessibleName(tr("Previous match"));
     connect(previous, &QToolButton::clicked, this, &SearchBar::previousRequested);
-    auto* next = new QToolButton(this);
+    auto* next = new FocusToolButton(this);
     next->setArrowType(Qt::DownArrow);
     next->setToolTip(tr("Next match (F3)"));
+    next->setAccessibleName(tr("Next match"));
     connect(next, &QToolButton::clicked, this, &SearchBar::nextRequested);
 
     auto* layout = new QHBoxLayout(this);
@@ -44,6 +55,23 @@ SearchBar::SearchBar(QWidget* parent)
     layout->addSpacing(4);
     layout->addWidget(m_hits);
     m_hits->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("1000 of 1000")));
+    m_hits->setAccessibleName(tr("Matches"));
+}
+
+bool SearchBar::eventFilter(QObject* watched, QEvent* event)
+{
+    const bool escape = (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)
+                        && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape;
+    if (watched != m_field || !escape)
+        return QWidget::eventFilter(watched, event);
+    // Esc belongs to the field, not to the page's shortcuts (which clear the time range).
+    event->accept();
+    if (event->type() == QEvent::KeyPress) {
+        if (!m_field->text().isEmpty())
+            setText(QString());
+        emit closeRequested();
+    }
+    return true;
 }
 
 QString SearchBar::text() const

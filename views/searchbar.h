@@ -1,5 +1,6 @@
 #pragma once
-// The find field of a profile page: text (debounced), Previous/Next and a hit counter.
+// The find field of a profile page: text (debounced), Previous/Next and a hit counter. Esc
+// in the field clears the search and hands the keyboard back (closeRequested).
 #include <QWidget>
 
 class QLabel;
@@ -23,6 +24,10 @@ signals:
     void searchRequested(const QString& text);
     void nextRequested();
     void previousRequested();
+    void closeRequested(); // Esc: the search is cleared, focus goes back to the view
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QLineEdit* m_field;

@@ -6,6 +6,10 @@
 #include "model/sampletimes.h"
 #include "timeticker.h"
 
+#include <QAccessible>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -54,11 +58,22 @@ TimelineWidget::TimelineWidget(ProfileDataPtr data, QWidget* parent) : QWidget(p
     m_end = std::max(times.end(), m_start + 1.0);
     setupPlot();
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(2, 2, 2, 2); // room for the focus frame
     layout->addWidget(m_plot);
-    setFocusPolicy(Qt::ClickFocus);
-    setMinimumHeight(90);
-    setToolTip(tr("Drag to select a range · Shift+drag to pan · wheel to zoom · Esc clears the selection"));
+    m_plot->setFocusPolicy(Qt::NoFocus);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumHeight(60);
+    setAccessibleName(tr("Timeline"));
+    setToolTip(tr("Drag or Shift+arrows to select a range · Shift+drag or arrows to pan · wheel or +/− to zoom · "
+                  "0 shows everything · Esc clears the selection"));
+    m_keySelection = new QTimer(this);
+    m_keySelection->setSingleShot(true);
+    m_keySelection->setInterval(300);
+    connect(m_keySelection, &QTimer::timeout, this, [this] {
+        if (hasSelection())
+            emit selectionChanged(m_selectionStart, m_selectionEnd);
+    });
+    updateAccessibleDescription();
     rebucket();
 }
 
@@ -127,6 +142,7 @@ void TimelineWidget::setupPlot()
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
         keepInsideProfile();
         scheduleRebucket();
+        updateAccessibleDescription();
     });
     connect(m_plot, &QCustomPlot::mousePress, this, &TimelineWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &TimelineWidget::onMouseMove);
@@ -325,6 +341,7 @@ void TimelineWidget::clearSelection()
 
 void TimelineWidget::updateSelectionItem()
 {
+    updateAccessibleDescription();
     m_selectionItem->setVisible(hasSelection());
     m_selectionItem->topLeft->setCoords(m_selectionStart - m_start, 0.0);
     m_selectionItem->bottomRight->setCoords(m_selectionEnd - m_start, 1.0);
@@ -398,12 +415,136 @@ void TimelineWidget::onMouseRelease(QMouseEvent* event)
 
 void TimelineWidget::keyPressEvent(QKeyEvent* event)
 {
-    if (event->key() == Qt::Key_Escape && hasSelection()) {
+    const bool shift = event->modifiers() & Qt::ShiftModifier;
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        if (!hasSelection())
+            break;
+        m_keySelection->stop();
+        clearSelection();
+        emit selectionCleared();
+        return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_W:
+        zoomBy(0.5);
+        return;
+    case Qt::Key_Minus:
+    case Qt::Key_S:
+        zoomBy(2.0);
+        return;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        if (shift)
+            extendSelection(event->key() == Qt::Key_Right ? 1 : -1);
+        else
+            panBy(event->key() == Qt::Key_Right ? 0.1 : -0.1);
+        return;
+    case Qt::Key_A:
+    case Qt::Key_D:
+        panBy(event->key() == Qt::Key_D ? 0.1 : -0.1);
+        return;
+    case Qt::Key_0:
+        resetZoom();
+        return;
+    default:
+        break;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+bool TimelineWidget::event(QEvent* event)
+{
+    // Esc with a range here is ours (also one the keys are still growing), not a page shortcut's.
+    if (event->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape
+        && hasSelection()) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TimelineWidget::zoomBy(double factor)
+{
+    const double t0 = visibleStart(), t1 = visibleEnd();
+    const double middle = hasSelection() && m_selectionEnd > t0 && m_selectionStart < t1
+                              ? (std::max(m_selectionStart, t0) + std::min(m_selectionEnd, t1)) / 2
+                              : (t0 + t1) / 2;
+    const double size = (t1 - t0) * factor;
+    setVisibleRange(middle - size / 2, middle + size / 2); // kept inside the profile
+}
+
+void TimelineWidget::panBy(double fraction)
+{
+    const double shift = (visibleEnd() - visibleStart()) * fraction;
+    setVisibleRange(visibleStart() + shift, visibleEnd() + shift);
+}
+
+void TimelineWidget::extendSelection(int direction)
+{
+    const double step = std::max((visibleEnd() - visibleStart()) / 50.0, 1.0);
+    double t0 = m_selectionStart, t1 = m_selectionEnd;
+    if (!hasSelection()) {
+        // A new range grows from the window's edge the arrow points away from.
+        m_keyMovesEnd = direction > 0;
+        t0 = t1 = direction > 0 ? visibleStart() : visibleEnd();
+    }
+    double& edge = m_keyMovesEnd ? t1 : t0;
+    edge = std::clamp(edge + direction * step, m_start, m_end);
+    if (t1 - t0 < step / 2) { // shrunk to nothing
+        m_keySelection->stop();
         clearSelection();
         emit selectionCleared();
         return;
     }
-    QWidget::keyPressEvent(event);
+    setSelection(t0, t1);
+    // The moving edge stays in view.
+    if (edge < visibleStart() || edge > visibleEnd())
+        panBy((edge < visibleStart() ? edge - visibleStart() : edge - visibleEnd()) / (visibleEnd() - visibleStart()));
+    m_keySelection->start();
+}
+
+void TimelineWidget::updateAccessibleDescription()
+{
+    const double window = visibleEnd() - visibleStart();
+    QString text = tr("Showing %1 to %2 of %3")
+                       .arg(TimeTicker::label(visibleStart() - m_start, window / 50), TimeTicker::label(visibleEnd() - m_start, window / 50),
+                            CostFormat::time(m_end - m_start));
+    if (hasSelection()) {
+        text += tr("; selected %1 to %2 (%3)")
+                    .arg(TimeTicker::label(m_selectionStart - m_start, window / 50),
+                         TimeTicker::label(m_selectionEnd - m_start, window / 50),
+                         CostFormat::time(m_selectionEnd - m_selectionStart));
+    }
+    if (text == accessibleDescription())
+        return;
+    setAccessibleDescription(text);
+    if (QAccessible::isActive()) {
+        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
+}
+
+void TimelineWidget::paintEvent(QPaintEvent* event)
+{
+    QWidget::paintEvent(event);
+    if (!hasFocus())
+        return;
+    QPainter painter(this);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.drawRect(rect().adjusted(1, 1, -1, -1));
+}
+
+void TimelineWidget::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void TimelineWidget::focusOutEvent(QFocusEvent* event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 QString TimelineWidget::toolTipAt(double time) const

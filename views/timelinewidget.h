@@ -3,7 +3,9 @@
 // native/host, GC and idle time per bucket, about one bucket per two pixels of the
 // visible window. Dragging selects a time range, Shift+drag pans, the wheel zooms,
 // hovering lists a bucket's top functions, and a selected function's activity is drawn
-// as a solid area over the faded categories. Times are µs in the profile's own time base.
+// as a solid area over the faded categories. By keyboard: +/− (W/S) zoom, arrows (A/D) pan,
+// Shift+arrows select a range, Esc clears it, 0 shows the whole profile. Times are µs in
+// the profile's own time base.
 #include "views/document/profiledata.h"
 #include "model/timelinebuckets.h"
 #include "views/document/jobrunner.h"
@@ -14,6 +16,7 @@ class QCPGraph;
 class QCPItemRect;
 class QCustomPlot;
 class QMouseEvent;
+class QTimer;
 
 class TimelineWidget : public QWidget
 {
@@ -41,6 +44,13 @@ public:
     void setVisibleRange(double t0, double t1);
     double visibleStart() const;
     double visibleEnd() const;
+    void resetZoom() { setVisibleRange(m_start, m_end); }
+    // Zooms the window by `factor` (< 1: in) around the selection's middle, or its own.
+    void zoomBy(double factor);
+    void panBy(double fraction); // of the window's width, negative to the left
+    // Shift+arrow: grows (or shrinks) the selection by a step of 1/50 of the window; the
+    // views follow once the keys pause.
+    void extendSelection(int direction);
 
     // Draws where `f` ran (inclusive activity per bucket); an invalid id removes the line.
     void setHighlightedFunction(xsprof::FrameId f);
@@ -61,9 +71,13 @@ signals:
     void selectionCleared();                     // by the user (Escape)
 
 protected:
+    bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     enum class Drag { None, Select, Pan };
@@ -80,6 +94,7 @@ private:
     void rebucket();
     void showBuckets(Bucketed bucketed);
     void updateSelectionItem();
+    void updateAccessibleDescription();
     void keepInsideProfile();
     double timeAt(double pixel) const;
     void onMousePress(QMouseEvent* event);
@@ -108,4 +123,6 @@ private:
     double m_panFrom = 0.0, m_panTo = 0.0; // visible window when a pan began
     double m_previousStart = 0.0, m_previousEnd = 0.0; // restored when a drag is only a click
     JobRunner m_bucketJob; // one job at a time; the latest window follows it
+    QTimer* m_keySelection = nullptr; // reports a Shift+arrow selection when the keys pause
+    bool m_keyMovesEnd = true;        // which edge Shift+arrows move
 };

@@ -103,6 +103,20 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     main->setSizes({320, 520, 260});
     connect(m_showInstruments, &QAction::toggled, strip, &QWidget::setVisible);
     m_splitters = {left, right, main};
+    // What a screen reader announces for each pane.
+    m_toolBar->setAccessibleName(tr("Debug controls"));
+    m_status->setAccessibleName(tr("Machine status"));
+    m_callStack->setAccessibleName(tr("Call stack"));
+    m_variableTabs->setAccessibleName(tr("Variables"));
+    m_locals->setAccessibleName(tr("Locals"));
+    m_modules->setAccessibleName(tr("Modules"));
+    m_globals->setAccessibleName(tr("Globals"));
+    m_sources->setAccessibleName(tr("Sources"));
+    m_breakpointsPane->setAccessibleName(tr("Breakpoints"));
+    m_source->setAccessibleName(tr("Source"));
+    m_console->setAccessibleName(tr("Console"));
+    m_resultView->setAccessibleName(tr("Evaluation result"));
+    m_instruments->setAccessibleName(tr("Instruments"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

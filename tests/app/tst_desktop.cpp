@@ -406,6 +406,12 @@ void TestDesktop::keyboardShortcutsDialogListsTheMenus()
     QCOMPARE(keysOf(QStringLiteral("Expand Hot Path")), QKeySequence(Qt::CTRL | Qt::Key_E).toString(QKeySequence::NativeText));
     QVERIFY(!keysOf(QStringLiteral("Keyboard Shortcuts")).isEmpty());
     QVERIFY(!keysOf(QStringLiteral("Find")).isEmpty());
+    QCOMPARE(keysOf(QStringLiteral("Reset Zoom")), QKeySequence(Qt::CTRL | Qt::Key_0).toString(QKeySequence::NativeText));
+    QCOMPARE(keysOf(QStringLiteral("Flame Graph")), QKeySequence(Qt::ALT | Qt::Key_4).toString(QKeySequence::NativeText));
+    QVERIFY(keysOf(QStringLiteral("Next Document")).contains(QKeySequence(Qt::CTRL | Qt::Key_Tab).toString(QKeySequence::NativeText)));
+    QVERIFY(keysOf(QStringLiteral("Previous Document")).contains(QKeySequence(Qt::CTRL | Qt::Key_PageUp).toString(QKeySequence::NativeText)));
+    // The keys the views handle themselves are listed too.
+    QVERIFY(keysOf(QStringLiteral("Select a time range")).contains(QStringLiteral("Shift+Left")));
     // Every menu action with a key is listed.
     int withKeys = 0;
     for (QAction* action : m_window->menuBar()->findChildren<QAction*>()) {

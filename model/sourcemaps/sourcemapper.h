@@ -17,6 +17,7 @@ namespace xsprof::sourcemaps {
 
 struct SourceMapOptions {
     std::vector<std::string> folders; // folders of .map files the user names
+    std::vector<std::string> files;   // single .map files (dropped on a tab); before the folders
     bool besideScripts = true;        // the local script's sourceMappingURL, or SCRIPT.map beside it
 };
 

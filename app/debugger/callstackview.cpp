@@ -20,6 +20,10 @@ CallStackView::CallStackView(MachineSession* session, QWidget* parent)
     setTextElideMode(Qt::ElideMiddle); // long names and paths keep both ends
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { onCurrentChanged(current); });
+    connect(this, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        if (index.isValid() && index.row() < m_model->rowCount())
+            emit frameOpenRequested(m_model->frame(index.row()).path, m_model->frame(index.row()).line);
+    });
     if (session) {
         connect(session, &MachineSession::framesChanged, this, &CallStackView::refresh);
         connect(session, &MachineSession::variablesChanged, this, &CallStackView::refresh);

@@ -36,6 +36,7 @@ private slots:
     void opensEachFormat();
     void readerWarningsShowInThePage();
     void sourceMapDroppedOnThePage();
+    void evalCodeShowsItsScript();
 };
 
 void TestNewFormatPages::opensEachFormat_data()
@@ -193,6 +194,32 @@ void TestNewFormatPages::sourceMapDroppedOnThePage()
     QCOMPARE(none.at(0).at(0).toBool(), false);
     other.sourceMaps()->setShowsOriginal(true);
     QVERIFY(!other.sourceMaps()->showsOriginal());
+}
+
+// Issue 16: code from eval (an empty url, a real line) shows its script id in the trees'
+// location and tooltip (a real Chromium profile: script 4, line 1).
+void TestNewFormatPages::evalCodeShowsItsScript()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("chromium_cdp_shared.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    QAbstractItemModel* model = page.functionView(false)->model();
+    QModelIndex eval;
+    QList<QModelIndex> todo{QModelIndex()};
+    for (int visited = 0; !todo.isEmpty() && !eval.isValid() && visited < 20000; ++visited) {
+        const QModelIndex parent = todo.takeFirst();
+        if (model->canFetchMore(parent))
+            model->fetchMore(parent);
+        for (int row = 0; row < model->rowCount(parent); ++row) {
+            const QModelIndex index = model->index(row, 0, parent);
+            if (index.data(CostTreeModel::LocationRole).toString() == QLatin1String("script 4:1"))
+                eval = index;
+            todo << index;
+        }
+    }
+    QVERIFY(eval.isValid());
+    QVERIFY2(eval.data(Qt::ToolTipRole).toString().contains(QLatin1String("script 4, line 1")),
+             qPrintable(eval.data(Qt::ToolTipRole).toString()));
 }
 
 QTEST_MAIN(TestNewFormatPages)

@@ -346,6 +346,11 @@ void ProfilePage::showSource(const QModelIndex& index)
     const int line = whole->profile.frames.line[f.value];
     if (!path.isEmpty() && m_sourceOpener && m_sourceOpener(path, line))
         return;
+    if (const QString embedded = m_sourceMaps->originalSource(url); path.isEmpty() && !embedded.isNull()) {
+        m_source->showText(url, embedded, line); // the original source, as its map embeds it
+        m_source->show();
+        return;
+    }
     if (path.isEmpty() || !m_source->showFile(path, line)) {
         emit statusMessage(tr("%1 is not available locally: map its folder to a local one in "
                               "Preferences › Source files.").arg(url));

@@ -211,6 +211,10 @@ std::optional<Profile> SourceMapper::apply(const Profile& profile, SourceMapRepo
                 original = map->originalPositionFor(line - 1, std::max(column - 1, 0));
                 if (original && std::find(used.begin(), used.end(), map) == used.end())
                     used.push_back(map);
+                if (original && !report.sourcesContent.contains(original->url)) {
+                    if (const auto text = map->sourceContent(original->url))
+                        report.sourcesContent.emplace(original->url, std::string(*text));
+                }
             }
         }
         if (original) {

@@ -367,6 +367,10 @@ void TestSourceMaps::droppedMapFileIsUsed()
     QVERIFY(mapped);
     QCOMPARE(report.mapsUsed, size_t(1));
     QVERIFY(report.functionsMapped >= 7);
+    // The map embeds its sources: the report hands them over by original url.
+    const auto beta = report.sourcesContent.find("webpack://speedscope-sourcemap-test-project/beta.ts");
+    QVERIFY(beta != report.sourcesContent.end());
+    QVERIFY(beta->second.find("export function beta()") != std::string::npos);
     SourceMapOptions missing;
     missing.files = {dir + "/nothing-here.js.map"};
     SourceMapper none(missing);

@@ -9,6 +9,8 @@
 #include "views/document/sourcemapswitch.h"
 #include "views/profilepage.h"
 #include "views/readerwarningsbanner.h"
+#include "views/sourcepane.h"
+#include "views/sourceview.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -177,6 +179,28 @@ void TestNewFormatPages::sourceMapDroppedOnThePage()
     page.setSearchText(QStringLiteral("beta"));
     QVERIFY(page.matchCount() >= 1);
     page.setSearchText(QString());
+
+    // The source pane shows beta.ts as the map embeds it (sourcesContent), at the function's line.
+    CostTreeView* functions = page.functionView(false);
+    QModelIndex beta;
+    QList<QModelIndex> todo{QModelIndex()};
+    while (!todo.isEmpty() && !beta.isValid()) {
+        const QModelIndex parent = todo.takeFirst();
+        if (functions->model()->canFetchMore(parent))
+            functions->model()->fetchMore(parent);
+        for (int row = 0; row < functions->model()->rowCount(parent); ++row) {
+            const QModelIndex index = functions->model()->index(row, 0, parent);
+            if (index.data(CostTreeModel::LocationRole).toString() == QLatin1String("beta.ts (3)"))
+                beta = index;
+            todo << index;
+        }
+    }
+    QVERIFY(beta.isValid());
+    emit functions->sourceRequested(beta);
+    QVERIFY(page.sourcePane()->isVisible());
+    QVERIFY(page.sourcePane()->currentPath().endsWith(QLatin1String("/beta.ts")));
+    QVERIFY(page.sourcePane()->view()->toPlainText().contains(QLatin1String("export function beta()")));
+    QCOMPARE(page.sourcePane()->view()->highlightedLine(), 3);
 
     maps->setShowsOriginal(false);
     QTRY_COMPARE(lineOfUrl(page, "beta.ts"), 0);

@@ -9,6 +9,7 @@ struct Outcome {
     ProfileDataPtr mapped; // null: no function has a map
     QString summary;
     QStringList problems;
+    QHash<QString, QString> contents;
 };
 } // namespace
 
@@ -41,6 +42,11 @@ void SourceMapSwitch::setShowsOriginal(bool original)
     emit showsOriginalChanged(original);
 }
 
+QString SourceMapSwitch::originalSource(const QString& url) const
+{
+    return m_original ? m_contents.value(url) : QString();
+}
+
 void SourceMapSwitch::search()
 {
     if (m_generated->profile.identifiesByXsId()) { // XS profiles carry their own locations
@@ -67,6 +73,8 @@ void SourceMapSwitch::search()
                                   .arg(report.mapsUsed);
             for (const std::string& problem : report.problems)
                 outcome.problems << QString::fromStdString(problem);
+            for (const auto& [url, text] : report.sourcesContent)
+                outcome.contents.insert(QString::fromStdString(url), QString::fromStdString(text));
             return outcome;
         },
         [this](JobResult<Outcome> result) {
@@ -84,6 +92,7 @@ void SourceMapSwitch::search()
                 m_document->setLoaded(m_generated);
             }
             m_mapped = result.value->mapped;
+            m_contents = result.value->contents;
             if (m_mapped)
                 setShowsOriginal(true); // maps found: the original sources, as the issue asks
             else if (wasOriginal)

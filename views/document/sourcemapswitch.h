@@ -6,6 +6,7 @@
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 
@@ -31,6 +32,9 @@ public:
     void setShowsOriginal(bool original);
     QString summary() const { return m_summary; } // "12 functions mapped by 1 source map"
     const ProfileDataPtr& generated() const { return m_generated; }
+    // The text a map embeds for an original source url (sourcesContent); null QString when none
+    // or when the generated code is shown.
+    QString originalSource(const QString& url) const;
 
 signals:
     // A search finished: maps found or not; the document already shows the original when found.
@@ -47,6 +51,7 @@ private:
     QString m_folder;
     QStringList m_files;
     QString m_summary;
+    QHash<QString, QString> m_contents; // original url -> embedded text
     bool m_original = false;
     JobRunner m_runner;
 };

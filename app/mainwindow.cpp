@@ -14,6 +14,7 @@
 #include "sourceopening.h"
 #include "windowexports.h"
 #include "loaderrordialog.h"
+#include "originalsources.h"
 #include "app/debugger/consoleevaluator.h"
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/debuggersourcepane.h"
@@ -38,6 +39,7 @@
 #include "views/document/jobrunner.h"
 #include "views/document/profileopenjob.h"
 #include "views/profilepage.h"
+#include "views/document/sourcemapswitch.h"
 
 #include <QAction>
 #include <QApplication>
@@ -314,6 +316,7 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     auto* page = new ProfilePage(data);
     page->setPathMappings(m_preferences->pathMappings());
     m_sourceOpening->attach(page);
+    m_originalSources->attach(page);
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
@@ -331,6 +334,10 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
         m_recent->add(data->path);
     if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty())
         statusBar()->showMessage(tr("Opened %1: %2.").arg(page->title(), QString::fromStdString(empty)));
+    else if (!data->warnings.isEmpty())
+        statusBar()->showMessage(tr("Opened %1 with %n reader note(s): see the strip above its views.", nullptr,
+                                    int(data->warnings.size()))
+                                     .arg(page->title()));
     else
         statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
@@ -531,6 +538,7 @@ void MainWindow::updateActions()
     m_closeAction->setEnabled(m_tabs->count() > 0);
     if (page)
         m_orderAction->setChecked(page->isBottomUp());
+    m_originalSources->setCurrentPage(page);
     if (machine)
         setWindowTitle(PlainText::visibleControls(machine->title()) + QStringLiteral(" — xsprof"));
     else if (page)
@@ -567,11 +575,17 @@ void MainWindow::dropEvent(QDropEvent* event)
     QStringList paths;
     const QList<QUrl> urls = event->mimeData()->urls();
     for (const QUrl& url : urls) {
-        if (url.isLocalFile())
+        if (!url.isLocalFile())
+            continue;
+        if (url.toLocalFile().endsWith(QLatin1String(".map")) && currentPage()) // a source map: for the profile in front
+            currentPage()->sourceMaps()->addMapFile(url.toLocalFile());
+        else
             paths << url.toLocalFile();
     }
-    if (paths.isEmpty())
+    if (paths.isEmpty()) { // source maps only (or nothing local)
+        event->acceptProposedAction();
         return;
+    }
     event->acceptProposedAction();
     openFiles(paths);
 }

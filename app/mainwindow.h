@@ -23,6 +23,7 @@ class QDockWidget;
 class ServerController;
 class ServerStatusWidget;
 class SourceOpening;
+class OriginalSources;
 class ProfileOpenJob;
 class ProfilePage;
 class QAction;
@@ -129,6 +130,7 @@ private:
     QAction* m_closeAction = nullptr;
     QList<QAction*> m_pageActions; // need a page
     QAction* m_orderAction = nullptr;
+    OriginalSources* m_originalSources = nullptr; // View › Original Sources
     QAction* m_profilingAction = nullptr;
     QAction* m_profileOnStartAction = nullptr;
     Preferences* m_preferences;

@@ -82,6 +82,7 @@ void MainWindow::addDebuggee(MachineSession* session)
     m_settings->setValue(SettingsKeys::lastMachineName, session->name());
     machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
     machine->debuggerPanes()->setPathMappings(m_preferences->pathMappings());
+    m_sourceOpening->attach(machine->debuggerPanes()); // double-click on a frame: the user's editor
     // A machine that breaks comes forward, unless the tab in front is already a broken machine.
     connect(session, &MachineSession::broke, this, [this, machine] {
         const DebuggeePage* front = currentDebuggee();

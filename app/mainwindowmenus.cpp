@@ -29,6 +29,7 @@
 #include "settingskeys.h"
 #include "shortcutsdialog.h"
 #include "theme.h"
+#include "originalsources.h"
 #include "recoveryjournals.h"
 #include "unsavedprofiles.h"
 
@@ -99,6 +100,8 @@ void MainWindow::createMenus()
     m_orderAction = view->addAction(tr("&Bottom-up Order"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
                                     [this](bool on) { currentPage()->setBottomUp(on); });
     m_orderAction->setCheckable(true);
+    m_originalSources = new OriginalSources(m_preferences, this);
+    view->addAction(m_originalSources->action());
     view->addSeparator();
     QAction* find = view->addAction(tr("&Find…"), QKeySequence::Find, this, [this] { currentPage()->focusSearch(); });
     QAction* next = view->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] { currentPage()->findNext(); });

@@ -84,6 +84,19 @@ void Preferences::setOpenSourceCommand(const QString& command)
     m_settings->setValue(SettingsKeys::openSourceCommand, command.trimmed());
 }
 
+QString Preferences::sourceMapFolder() const
+{
+    return m_settings->value(SettingsKeys::sourceMapFolder).toString();
+}
+
+void Preferences::setSourceMapFolder(const QString& folder)
+{
+    if (folder == sourceMapFolder())
+        return;
+    m_settings->setValue(SettingsKeys::sourceMapFolder, folder);
+    emit sourceMapFolderChanged(folder);
+}
+
 QString Preferences::xscPathSetting() const
 {
     return m_settings->value(SettingsKeys::xscPath).toString();

@@ -22,6 +22,8 @@ public:
     // "Open source in": empty for the built-in pane, else an editor command template
     // (EditorLauncher), read each time a source is opened.
     QString openSourceCommand() const;
+    // Preferences › Source maps: a folder of .map files for bundled code ("" for none).
+    QString sourceMapFolder() const;
     // The XS compiler: the path set, else the one auto-detected (XscCompiler::autoDetect()).
     QString xscPath() const;
     QString xscPathSetting() const; // "" for auto-detect
@@ -33,6 +35,7 @@ public:
     void setPathMappings(const PathMappings& mappings);
     void setConsoleLines(int lines);
     void setOpenSourceCommand(const QString& command);
+    void setSourceMapFolder(const QString& folder);
     void setXscPath(const QString& path); // "" for auto-detect
 
 signals:
@@ -41,6 +44,7 @@ signals:
     void pathMappingsChanged();
     void consoleLinesChanged(int lines);
     void xscPathChanged();
+    void sourceMapFolderChanged(const QString& folder);
 
 private:
     QSettings* m_settings;

@@ -5,6 +5,10 @@
 #include "xscpathfield.h"
 
 #include <QCheckBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -63,6 +67,23 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     m_pathMappings->setTabChangesFocus(true);
     m_pathMappings->setFixedHeight(m_pathMappings->fontMetrics().lineSpacing() * 5);
     sourcesLayout->addWidget(m_pathMappings);
+    // Source maps: a folder searched for .map files (besides those next to local scripts).
+    m_sourceMapFolder = new QLineEdit(preferences->sourceMapFolder());
+    m_sourceMapFolder->setPlaceholderText(tr("none: only maps beside the scripts or dropped on a tab"));
+    m_sourceMapFolder->setToolTip(tr("Bundled code shows its original files, lines and names when a .map file here "
+                                     "matches the script (View › Original Sources)."));
+    auto* browse = new QPushButton(tr("Browse…"));
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Source-map folder"), m_sourceMapFolder->text());
+        if (!folder.isEmpty())
+            m_sourceMapFolder->setText(folder);
+    });
+    auto* mapRow = new QHBoxLayout;
+    mapRow->addWidget(new QLabel(tr("Source &maps folder:")));
+    mapRow->addWidget(m_sourceMapFolder, 1);
+    mapRow->addWidget(browse);
+    qobject_cast<QLabel*>(mapRow->itemAt(0)->widget())->setBuddy(m_sourceMapFolder);
+    sourcesLayout->addLayout(mapRow);
     m_editor = new EditorChooser;
     m_editor->setCommand(preferences->openSourceCommand());
 
@@ -88,6 +109,7 @@ void PreferencesDialog::accept()
     m_preferences->setConsoleLines(m_consoleLines->value());
     m_preferences->setOpenSourceCommand(m_editor->command());
     m_preferences->setXscPath(m_xsc->path());
+    m_preferences->setSourceMapFolder(m_sourceMapFolder->text().trimmed());
     QDialog::accept();
 }
 

@@ -7,6 +7,7 @@
 class EditorChooser;
 class Preferences;
 class QCheckBox;
+class QLineEdit;
 class QPlainTextEdit;
 class QSpinBox;
 class XscPathField;
@@ -26,6 +27,7 @@ public:
     void addPathMapping(const QString& recordedPath);
     XscPathField* xscField() const { return m_xsc; }
     QSpinBox* consoleLinesField() const { return m_consoleLines; }
+    QLineEdit* sourceMapFolderField() const { return m_sourceMapFolder; }
 
     void accept() override;
 
@@ -38,4 +40,5 @@ private:
     QSpinBox* m_consoleLines;
     EditorChooser* m_editor = nullptr;
     XscPathField* m_xsc;
+    QLineEdit* m_sourceMapFolder = nullptr;
 };

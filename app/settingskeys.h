@@ -21,6 +21,7 @@ inline const QString pathMappings = QStringLiteral("source/pathMappings");
 inline const QString consoleLines = QStringLiteral("debug/consoleLines");
 inline const QString debuggerLayout = QStringLiteral("debug/panesLayout");
 inline const QString openSourceCommand = QStringLiteral("source/openCommand");
+inline const QString sourceMapFolder = QStringLiteral("source/mapFolder");
 // The "Console (all machines)" dock: "auto" (hidden, a hint at the second machine), or what
 // the user chose with View › Console ("shown", "hidden").
 inline const QString consoleDockChoice = QStringLiteral("window/consoleDockChoice");

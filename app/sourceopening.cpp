@@ -5,6 +5,7 @@
 #include "preferences.h"
 #include "preferencesdialog.h"
 
+#include "app/debugger/debuggerpanes.h"
 #include "views/profilepage.h"
 
 #include <QFileInfo>
@@ -21,6 +22,11 @@ void SourceOpening::attach(ProfilePage* page)
 {
     page->setSourceOpener([this](const QString& path, int line) { return openInEditor(path, line); });
     connect(page, &ProfilePage::sourceUnavailable, this, &SourceOpening::offerPathMapping);
+}
+
+void SourceOpening::attach(DebuggerPanes* panes)
+{
+    panes->setSourceOpener([this](const QString& path, int line) { return openInEditor(path, line); });
 }
 
 bool SourceOpening::openInEditor(const QString& path, int line)

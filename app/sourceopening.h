@@ -4,6 +4,7 @@
 // (a dialog offering Preferences › Source files with a rule for its folder begun).
 #include <QObject>
 
+class DebuggerPanes;
 class MainWindow;
 class Preferences;
 class ProfilePage;
@@ -16,6 +17,8 @@ public:
 
     // For every profile page of the window, as it is created.
     void attach(ProfilePage* page);
+    // For a machine's debugger panes: double-click on a call-stack frame.
+    void attach(DebuggerPanes* panes);
 
 private:
     bool openInEditor(const QString& path, int line);

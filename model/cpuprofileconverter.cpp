@@ -3,6 +3,7 @@
 #include "profilebuilder.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <unordered_map>
 
@@ -211,7 +212,17 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     std::vector<StackId> stackOf(n);
     std::vector<FrameId> frameOf(n);
     auto keyOfNode = [&](const RawNode& node) {
-        return builder.frameForKey(node.name, node.url, oneBased(node.line), oneBased(node.column));
+        // VS Code's JavaScript debugger stored the source-mapped location: the original one.
+        if (node.locationId >= 0 && size_t(node.locationId) < raw.vscodeLocations.size()) {
+            const RawSourceLocation& original = raw.vscodeLocations[size_t(node.locationId)];
+            if (original.url.value != 0 && original.line > 0 && original.line <= INT32_MAX && original.column >= 0 &&
+                original.column <= INT32_MAX)
+                return builder.frameForKey(node.name, original.url, int32_t(original.line), int32_t(original.column));
+        }
+        const FrameId frame = builder.frameForKey(node.name, node.url, oneBased(node.line), oneBased(node.column));
+        if (node.url.value == 0 && node.scriptId > 0) // eval code: its script names where it is
+            builder.noteScriptId(frame, node.scriptId);
+        return frame;
     };
     if (encoding == Encoding::Graph) {
         for (size_t i = 0; i < n; ++i) {

@@ -32,7 +32,7 @@ void writeCallFrame(std::ostream& out, const Profile& p, FrameId f, bool withXsI
 {
     out << "{\"functionName\":";
     writeString(out, p.frameName(f));
-    out << ",\"scriptId\":\"0\",\"url\":";
+    out << ",\"scriptId\":\"" << p.scriptIdOf(f) << "\",\"url\":"; // kept for eval code's location
     writeString(out, p.frameUrl(f));
     out << ",\"lineNumber\":" << p.frames.line[f.value] - 1 << ",\"columnNumber\":" << p.frames.column[f.value] - 1;
     if (withXsId)

@@ -95,8 +95,14 @@ double Profile::duration() const
 std::string Profile::location(FrameId f) const
 {
     std::string_view url = frameUrl(f);
-    if (url.empty()) // code from eval or new Function has a line but no file
-        return frames.line[f.value] > 0 ? "(eval) " + std::to_string(frames.line[f.value]) : std::string();
+    if (url.empty()) { // code from eval or new Function has a line but no file
+        const int32_t line = frames.line[f.value];
+        if (line <= 0)
+            return {};
+        if (const int32_t script = scriptIdOf(f); script > 0)
+            return "script " + std::to_string(script) + ":" + std::to_string(line);
+        return "(eval) " + std::to_string(line);
+    }
     if (auto slash = url.find_last_of('/'); slash != std::string_view::npos && slash + 1 < url.size())
         url = url.substr(slash + 1);
     std::string text(url);

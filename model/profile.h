@@ -35,6 +35,9 @@ struct FrameTable {
     std::vector<int32_t> column;
     std::vector<FrameKind> kind;
     std::vector<int64_t> xsId; // XS profile id, -1 when not an XS function
+    // V8's script id of code without a url (eval, new Function), 0 = none; shorter than the
+    // table (or empty) when the rest have none. Shown only, never part of a frame's identity.
+    std::vector<int32_t> scriptId;
 
     size_t size() const { return name.size(); }
 };
@@ -127,8 +130,9 @@ public:
 
     double duration() const; // sum of sample durations
     // "file (line)" as shown in the views: the url's last path component and the line;
-    // "(eval) line" for code without a file.
+    // "script 146:3" for code without a file whose script id is known, else "(eval) 3".
     std::string location(FrameId f) const;
+    int32_t scriptIdOf(FrameId f) const { return f.value < frames.scriptId.size() ? frames.scriptId[f.value] : 0; }
     // Strict weak order of DESIGN.md: key tuple, or XS id.
     bool keyLess(FrameId a, FrameId b) const
     {

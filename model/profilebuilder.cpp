@@ -29,6 +29,16 @@ FrameId ProfileBuilder::addFrame(StringId name, StringId url, int32_t line, int3
     return id;
 }
 
+void ProfileBuilder::noteScriptId(FrameId frame, int32_t scriptId)
+{
+    std::vector<int32_t>& ids = m_profile.frames.scriptId;
+    if (scriptId <= 0 || (frame.value < ids.size() && ids[frame.value] != 0))
+        return;
+    if (frame.value >= ids.size())
+        ids.resize(frame.value + 1, 0);
+    ids[frame.value] = scriptId;
+}
+
 FrameId ProfileBuilder::frameForKey(std::string_view name, std::string_view url, int32_t line, int32_t column)
 {
     return frameForKey(m_profile.strings.intern(name), m_profile.strings.intern(url), line, column);

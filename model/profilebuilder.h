@@ -23,6 +23,9 @@ public:
     // (an XS record can arrive after a sample used its id).
     FrameId frameForXsId(int64_t xsId);
     void defineXsFrame(FrameId frame, std::string_view name, std::string_view url, int32_t line);
+    // The script id shown for a frame without a url; the first one given stays (the frame
+    // key does not hold it, so evals of equal name and position share one frame).
+    void noteScriptId(FrameId frame, int32_t scriptId);
 
     // The trie node for `frame` called from `parent` (invalid parent: a root).
     StackId stack(StackId parent, FrameId frame);

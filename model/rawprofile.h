@@ -17,6 +17,8 @@ struct RawNode {
     StringId name{0}, url{0}; // 0: the empty string
     int64_t line = -1;   // as stored (0-based in .cpuprofile), -1 missing
     int64_t column = -1;
+    int32_t scriptId = 0; // V8's script id ("146" in the file); 0 when absent or not a number
+    int64_t locationId = -1; // VS Code's js-debug: index into RawCpuProfile::vscodeLocations
     uint32_t childBegin = 0, childEnd = 0; // into RawCpuProfile::children
     uint32_t tickBegin = 0, tickEnd = 0;   // into RawCpuProfile::positionTicks
     bool hasId = false;
@@ -31,6 +33,14 @@ struct RawPositionTick {
     int64_t ticks = 0;
 };
 
+// A source-mapped location VS Code's JavaScript debugger stored in a .cpuprofile
+// ("$vscode": {"locations": [{"callFrame", "locations": [{lineNumber, columnNumber, source}]}]}).
+struct RawSourceLocation {
+    StringId url{0}; // the source's path (or the root path joined with its relative path); 0: none
+    int64_t line = 0; // 1-based, as the Debug Adapter Protocol counts
+    int64_t column = 0;
+};
+
 // The nodes/samples/timeDeltas part of a .cpuprofile or of one trace-event chunk.
 struct RawCpuProfile {
     std::vector<RawNode> nodes;
@@ -39,6 +49,7 @@ struct RawCpuProfile {
     std::vector<uint32_t> samples; // node ids; V8 ids are small positive integers
     std::vector<double> timeDeltas;
     std::optional<double> startTime, endTime;
+    std::vector<RawSourceLocation> vscodeLocations; // by a node's locationId
     bool sawNodes = false;
 };
 

@@ -227,35 +227,12 @@ void MachineSession::onParsed(const SessionParser::Result& result)
     if (m_state == State::Disconnected)
         return;
     bool sawLogin = false;
-    for (const SessionParser::Event& event : result.events)
+    for (const SessionParser::Event& event : result.events) {
         handle(event, sawLogin);
-    if (sawLogin && m_state == State::AwaitingLogin) {
-        // xsbug's handshake, in one write: breakpoints, then profiling if asked for.
-        // Breakpoints with a condition or log message follow as set-breakpoint once compiled.
-        QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
-                                                                  m_settings.breakOnExceptions);
-        BreakpointList compiled;
-        for (const Breakpoint& b : std::as_const(m_settings.breakpoints)) {
-            if (b.enabled && b.needsCompiler())
-                compiled << b;
-        }
-        if (compiled.isEmpty()) {
-            if (m_settings.profileOnStart)
-                answer += XsbugCommandWriter::startProfiling();
-            send(answer);
-        } else {
-            m_answeringLogin = true; // the machine waits; so do other commands
-            m_expressions->compileBreakpoints(compiled, [this, answer](const QByteArray& breakpoints) {
-                m_answeringLogin = false;
-                QByteArray all = answer + breakpoints;
-                if (m_settings.profileOnStart)
-                    all += XsbugCommandWriter::startProfiling();
-                send(all + std::exchange(m_heldCommands, {}));
-            });
-        }
-        m_loginTimer.stop();
-        setState(State::Running);
-        emit loggedIn();
+        // Logged in at once, before the messages that came with the login: whoever shows
+        // this machine (its tab, the shared console under its numbered label) sees them all.
+        if (sawLogin && m_state == State::AwaitingLogin)
+            completeLogin();
     }
     if (result.profileChanged && !result.finished) {
         ++m_profileRevision;
@@ -281,6 +258,36 @@ void MachineSession::onParsed(const SessionParser::Result& result)
     }
     if (m_readPaused)
         QTimer::singleShot(0, this, &MachineSession::onReadyRead);
+}
+
+void MachineSession::completeLogin()
+{
+    // xsbug's handshake, in one write: breakpoints, then profiling if asked for.
+    // Breakpoints with a condition or log message follow as set-breakpoint once compiled.
+    QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
+                                                              m_settings.breakOnExceptions);
+    BreakpointList compiled;
+    for (const Breakpoint& b : std::as_const(m_settings.breakpoints)) {
+        if (b.enabled && b.needsCompiler())
+            compiled << b;
+    }
+    if (compiled.isEmpty()) {
+        if (m_settings.profileOnStart)
+            answer += XsbugCommandWriter::startProfiling();
+        send(answer);
+    } else {
+        m_answeringLogin = true; // the machine waits; so do other commands
+        m_expressions->compileBreakpoints(compiled, [this, answer](const QByteArray& breakpoints) {
+            m_answeringLogin = false;
+            QByteArray all = answer + breakpoints;
+            if (m_settings.profileOnStart)
+                all += XsbugCommandWriter::startProfiling();
+            send(all + std::exchange(m_heldCommands, {}));
+        });
+    }
+    m_loginTimer.stop();
+    setState(State::Running);
+    emit loggedIn();
 }
 
 void MachineSession::handle(const SessionParser::Event& event, bool& sawLogin)

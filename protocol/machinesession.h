@@ -112,6 +112,7 @@ private:
     void onDisconnected();
     void post(const QByteArray& bytes);
     void onParsed(const SessionParser::Result& result);
+    void completeLogin();
     void handle(const SessionParser::Event& event, bool& sawLogin);
     void fail(const QString& error);
     void send(const QByteArray& command);

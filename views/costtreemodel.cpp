@@ -192,6 +192,8 @@ QString CostTreeModel::rowToolTip(const Node& node) const
         tip += QLatin1Char('\n') + url;
         if (line > 0)
             tip += tr(", line %1").arg(line);
+    } else if (const int script = m_data->profile.scriptIdOf(f); line > 0 && script > 0) {
+        tip += QLatin1Char('\n') + tr("Code from eval or new Function: script %1, line %2").arg(script).arg(line);
     } else if (line > 0) {
         tip += QLatin1Char('\n') + tr("Code from eval or new Function, line %1").arg(line);
     }

@@ -9,12 +9,17 @@
 #include "views/document/framesearch.h"
 #include "model/sampletimes.h"
 #include "profilesummarybar.h"
+#include "readerwarningsbanner.h"
+#include "views/document/sourcemapswitch.h"
 #include "searchbar.h"
 #include "sourcepane.h"
 #include "timelinewidget.h"
 
 #include <QButtonGroup>
 #include <QDataStream>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -89,6 +94,10 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     m_summary = new ProfileSummaryBar(m_document, title());
     connect(m_summary, &ProfileSummaryBar::clearRequested, this, &ProfilePage::clearTimeRange);
     layout->addWidget(m_summary);
+    if (!view->warnings.isEmpty()) {
+        m_warnings = new ReaderWarningsBanner(view->warnings);
+        layout->addWidget(m_warnings);
+    }
     setupTimeline();
     auto* views = new QWidget;
     auto* viewsLayout = new QVBoxLayout(views);
@@ -114,10 +123,50 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
         emit statusMessage(message);
     });
 
+    m_sourceMaps = new SourceMapSwitch(m_document, this);
+    connect(m_sourceMaps, &SourceMapSwitch::problem, this, &ProfilePage::statusMessage);
+    connect(m_sourceMaps, &SourceMapSwitch::searched, this, [this](bool found) {
+        if (found || !m_sourceMaps->mapFiles().isEmpty())
+            emit statusMessage(tr("Source maps: %1.").arg(m_sourceMaps->summary()));
+    });
+    setAcceptDrops(true);
+
     // Open where the time goes, so a first look already says something.
     m_topDownView->expandHotPath();
     if (m_callTreeView)
         m_callTreeView->expandHotPath();
+}
+
+namespace {
+QStringList droppedMaps(const QMimeData* mime)
+{
+    QStringList maps;
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".map"), Qt::CaseInsensitive))
+            maps << url.toLocalFile();
+    }
+    return maps;
+}
+} // namespace
+
+void ProfilePage::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedMaps(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        event->ignore(); // profiles go to the window, which opens them
+}
+
+void ProfilePage::dropEvent(QDropEvent* event)
+{
+    const QStringList maps = droppedMaps(event->mimeData());
+    if (maps.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    for (const QString& map : maps)
+        m_sourceMaps->addMapFile(map);
 }
 
 void ProfilePage::addPerPathTabs()
@@ -349,6 +398,11 @@ void ProfilePage::showSource(const QModelIndex& index)
     const int line = whole->profile.frames.line[f.value];
     if (!path.isEmpty() && m_sourceOpener && m_sourceOpener(path, line))
         return;
+    if (const QString embedded = m_sourceMaps->originalSource(url); path.isEmpty() && !embedded.isNull()) {
+        m_source->showText(url, embedded, line); // the original source, as its map embeds it
+        m_source->show();
+        return;
+    }
     if (path.isEmpty() || !m_source->showFile(path, line)) {
         emit statusMessage(tr("%1 is not available locally: map its folder to a local one in "
                               "Preferences › Source files.").arg(url));

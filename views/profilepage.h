@@ -16,6 +16,8 @@
 class CostTreeView;
 class FlameGraphPanel;
 class ProfileSummaryBar;
+class ReaderWarningsBanner;
+class SourceMapSwitch;
 class TimelineWidget;
 class FunctionTreeModel;
 class QAbstractButton;
@@ -42,6 +44,11 @@ public:
     // The whole profile as analysed (after the document's transforms).
     const ProfileDataPtr& data() const { return m_document->whole(); }
     QString title() const;
+    // The strip naming what the reader repaired or left out; null when it reported nothing.
+    ReaderWarningsBanner* warningsBanner() const { return m_warnings; }
+    // Original sources through source maps (View › Original Sources); a .map file dropped on
+    // the page is added to it.
+    SourceMapSwitch* sourceMaps() const { return m_sourceMaps; }
 
     bool isBottomUp() const { return m_bottomUp; }
     // Switches the function view between top-down and bottom-up; on a per-path tab, switches
@@ -108,6 +115,8 @@ signals:
 
 protected:
     void focusInEvent(QFocusEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     PathMappings m_pathMappings;
@@ -138,6 +147,8 @@ private:
     QAbstractButton* m_bottomUpButton = nullptr;
     SearchBar* m_searchBar = nullptr;
     ProfileSummaryBar* m_summary = nullptr;
+    ReaderWarningsBanner* m_warnings = nullptr; // what the reader repaired; null when nothing
+    SourceMapSwitch* m_sourceMaps = nullptr;
     QSplitter* m_splitter = nullptr;
     QSplitter* m_timelineSplitter = nullptr; // the timeline above the rest, when there is one
     SourcePane* m_source = nullptr;

@@ -51,6 +51,15 @@ QString SourcePane::localPath(const QString& url, const QString& baseDir, const 
     return info.isFile() && info.isReadable() ? info.absoluteFilePath() : QString();
 }
 
+void SourcePane::showText(const QString& name, const QString& text, int line)
+{
+    m_view->setSource(text, line);
+    m_path = name;
+    const QString shortName = name.section(QLatin1Char('/'), -1);
+    m_title->setText(line > 0 ? tr("%1, line %2 (from its source map)").arg(shortName).arg(line) : shortName);
+    m_title->setToolTip(name);
+}
+
 bool SourcePane::showFile(const QString& path, int line)
 {
     QFile file(path);

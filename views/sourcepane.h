@@ -20,6 +20,8 @@ public:
 
     // Loads `path` and highlights `line` (1-based); false when the file cannot be read.
     bool showFile(const QString& path, int line);
+    // Shows `text` as the file `name` (a source map's embedded original source).
+    void showText(const QString& name, const QString& text, int line);
     QString currentPath() const { return m_path; }
     SourceView* view() const { return m_view; }
 

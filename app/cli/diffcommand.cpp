@@ -52,6 +52,7 @@ int run(const QStringList& arguments)
                       QStringLiteral("Which profile of a multi-profile BASE file (0-based)."), QStringLiteral("K")});
     parser.addOption({QStringLiteral("profile-new"),
                       QStringLiteral("Which profile of a multi-profile NEW file (0-based)."), QStringLiteral("K")});
+    parser.addOption(HeadlessCommands::sourceMapsOption); // applied to both sides
     TransformOptions::addTo(parser);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
@@ -84,12 +85,14 @@ int run(const QStringList& arguments)
     if (!profileIndex(parser, QStringLiteral("profile-new"), newOptions.profileIndex))
         return usageError(parser, QStringLiteral("--profile-new takes a profile index (0, 1, ...)"));
 
-    const std::optional<xsprof::Profile> baseLoaded = HeadlessCommands::load(positional[1], baseOptions);
+    std::optional<xsprof::Profile> baseLoaded = HeadlessCommands::load(positional[1], baseOptions);
     if (!baseLoaded)
         return 1;
-    const std::optional<xsprof::Profile> newLoaded = HeadlessCommands::load(positional[2], newOptions);
+    std::optional<xsprof::Profile> newLoaded = HeadlessCommands::load(positional[2], newOptions);
     if (!newLoaded)
         return 1;
+    HeadlessCommands::applySourceMaps(parser, baseLoaded, positional[1]);
+    HeadlessCommands::applySourceMaps(parser, newLoaded, positional[2]);
     // The transforms apply to both sides; a name has to exist on at least one of them.
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
     std::vector<size_t> baseMatched, newMatched;

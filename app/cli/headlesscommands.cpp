@@ -65,15 +65,12 @@ std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptio
     return std::move(result.profile);
 }
 
-namespace {
-
 const QCommandLineOption sourceMapsOption{QStringLiteral("source-maps"),
                                          QStringLiteral("Apply the source maps (.map files) in DIR, and those beside or named "
                                                         "by local scripts."),
                                          QStringLiteral("DIR")};
 
-// --source-maps DIR: original files, lines and names for bundled code.
-void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Profile>& profile)
+void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Profile>& profile, const QString& label)
 {
     if (!profile || !parser.isSet(sourceMapsOption))
         return;
@@ -84,12 +81,12 @@ void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Pro
     xsprof::sourcemaps::SourceMapReport report;
     if (auto mapped = mapper.apply(*profile, report))
         profile = std::move(mapped);
+    const QByteArray prefix = label.isEmpty() ? QByteArray() : label.toLocal8Bit() + ": ";
     for (const std::string& problem : report.problems)
-        std::fprintf(stderr, "xsprof: source map %s\n", problem.c_str());
-    std::fprintf(stderr, "xsprof: %zu functions mapped by %zu source maps\n", report.functionsMapped, report.mapsUsed);
+        std::fprintf(stderr, "xsprof: %ssource map %s\n", prefix.constData(), problem.c_str());
+    std::fprintf(stderr, "xsprof: %s%zu functions mapped by %zu source maps\n", prefix.constData(), report.functionsMapped,
+                 report.mapsUsed);
 }
-
-} // namespace
 
 bool isCommand(const QString& word)
 {

@@ -7,6 +7,7 @@
 #include "protocol/machinesession.h"
 
 #include <QHeaderView>
+#include <QShortcut>
 
 CallStackView::CallStackView(MachineSession* session, QWidget* parent)
     : QTreeView(parent), m_session(session), m_model(new CallStackModel(this))
@@ -20,6 +21,17 @@ CallStackView::CallStackView(MachineSession* session, QWidget* parent)
     setTextElideMode(Qt::ElideMiddle); // long names and paths keep both ends
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { onCurrentChanged(current); });
+    // Double-click or Enter (not `activated`: some styles activate on a single click, and a
+    // click only selects the frame).
+    const auto open = [this](const QModelIndex& index) {
+        if (index.isValid() && index.row() < m_model->rowCount())
+            emit frameOpenRequested(m_model->frame(index.row()).path, m_model->frame(index.row()).line);
+    };
+    connect(this, &QAbstractItemView::doubleClicked, this, open);
+    for (const QKeySequence& key : {QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)}) {
+        auto* enter = new QShortcut(key, this, nullptr, nullptr, Qt::WidgetShortcut);
+        connect(enter, &QShortcut::activated, this, [this, open] { open(currentIndex()); });
+    }
     if (session) {
         connect(session, &MachineSession::framesChanged, this, &CallStackView::refresh);
         connect(session, &MachineSession::variablesChanged, this, &CallStackView::refresh);

@@ -18,6 +18,8 @@ public:
 signals:
     // The user chose a frame; `path`/`line` say where to show the source.
     void frameActivated(const QString& path, int line);
+    // Double-click or Enter on a frame: open its source (in the user's editor when set).
+    void frameOpenRequested(const QString& path, int line);
 
 private:
     void refresh();

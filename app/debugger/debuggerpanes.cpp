@@ -125,6 +125,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     layout->addWidget(main, 1);
 
     connect(m_callStack, &CallStackView::frameActivated, m_source, &DebuggerSourcePane::showLocation);
+    connect(m_callStack, &CallStackView::frameOpenRequested, this, &DebuggerPanes::openFrameSource);
     connect(m_breakpointsPane, &BreakpointsPane::breakpointActivated, m_source, &DebuggerSourcePane::showLocation);
     m_instruments->setSession(session);
     if (session) {
@@ -188,8 +189,19 @@ void DebuggerPanes::showCurrentSource()
         m_source->showLocation(m_session->lastBreak().path, m_session->lastBreak().line);
 }
 
+void DebuggerPanes::openFrameSource(const QString& path, int line)
+{
+    if (path.isEmpty())
+        return;
+    const QString local = m_pathMappings.apply(path);
+    if (m_sourceOpener && QFileInfo::exists(local) && m_sourceOpener(local, line))
+        return;
+    m_source->showLocation(path, line); // the built-in pane maps the path itself
+}
+
 void DebuggerPanes::setPathMappings(const PathMappings& mappings)
 {
+    m_pathMappings = mappings;
     m_source->setPathMappings(mappings);
     showCurrentSource();
 }

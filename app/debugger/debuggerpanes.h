@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
+
 class BreakpointsModel;
 class BreakpointsPane;
 class CallStackView;
@@ -35,6 +37,10 @@ public:
 
     MachineSession* session() const { return m_session; }
     void setPathMappings(const PathMappings& mappings);
+    // Opens a (mapped) local file at a line outside the window; false: show it here instead.
+    using SourceOpener = std::function<bool(const QString& path, int line)>;
+    // Double-click on a call-stack frame goes to it (the user's editor, Preferences › Open source in).
+    void setSourceOpener(SourceOpener opener) { m_sourceOpener = std::move(opener); }
     DebugControls* controls() const { return m_controls; }
     QToolBar* toolBar() const { return m_toolBar; }
     ConsoleModel* consoleModel() const { return m_consoleModel; }
@@ -60,10 +66,13 @@ public:
     bool restoreLayout(const QByteArray& layout);
 
 private:
+    void openFrameSource(const QString& path, int line);
     void updateStatus();
     void showCurrentSource();
 
     QPointer<MachineSession> m_session;
+    SourceOpener m_sourceOpener;
+    PathMappings m_pathMappings;
     QList<QSplitter*> m_splitters; // left, right, main
     DebugControls* m_controls;
     QToolBar* m_toolBar;

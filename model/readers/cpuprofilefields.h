@@ -7,9 +7,31 @@
 
 #include "model/rawprofile.h"
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace xsprof {
+
+// V8 writes scriptId as a string of digits ("146"), older writers as a number.
+template <class V>
+int32_t scriptIdNumber(const V& v)
+{
+    if (v.kind() == JsonKind::Integer && !v.overflow())
+        return v.integer() > 0 && v.integer() <= INT32_MAX ? int32_t(v.integer()) : 0;
+    if (v.kind() != JsonKind::String)
+        return 0;
+    int64_t n = 0;
+    const std::string_view digits = v.string();
+    if (digits.empty() || digits.size() > 9)
+        return 0;
+    for (const char c : digits) {
+        if (c < '0' || c > '9')
+            return 0;
+        n = n * 10 + (c - '0');
+    }
+    return int32_t(n);
+}
 
 template <class V>
 void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const JsonPlace& place)
@@ -26,6 +48,8 @@ void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings
         } else if (key == "columnNumber") {
             if (v.kind() != JsonKind::Null)
                 node.column = expectJsonInteger(v, "columnNumber", at);
+        } else if (key == "scriptId") {
+            node.scriptId = scriptIdNumber(v); // only shown for code without a url: never an error
         } else if (key == "xsId") {
             if (v.kind() != JsonKind::Integer || v.overflow())
                 throw JsonMeaningError(std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
@@ -68,6 +92,9 @@ void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& string
                 node.childBegin = static_cast<uint32_t>(raw.children.size());
                 v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
                 node.childEnd = static_cast<uint32_t>(raw.children.size());
+            } else if (key == "locationId") {
+                if (v.kind() == JsonKind::Integer && !v.overflow())
+                    node.locationId = v.integer(); // VS Code's annotation; anything else ignored
             } else if (key == "positionTicks") {
                 expectJsonKind(v, JsonKind::Array, "positionTicks", at);
                 node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());
@@ -127,6 +154,61 @@ void readCpuProfileTime(const V& v, const char* field, std::optional<double>& ou
     out = expectJsonNumber(v, field, [&] { return JsonPlace{place.where, place.pointer + "/" + field}; });
 }
 
+// VS Code's "$vscode" annotations: for each locationId the first (most original) location.
+// Another tool's field: what does not fit is ignored, never an error.
+template <class V>
+void readVsCodeAnnotations(const V& annotations, RawCpuProfile& raw, StringTable& strings)
+{
+    if (annotations.kind() != JsonKind::Object)
+        return;
+    std::string root;
+    std::optional<V> locations;
+    annotations.forEachField([&](std::string_view key, const V& v) {
+        if (key == "rootPath" && v.kind() == JsonKind::String)
+            root = std::string(v.string());
+        else if (key == "locations" && v.kind() == JsonKind::Array)
+            locations = v;
+    });
+    if (!locations)
+        return;
+    locations->forEachElement([&](const V& entry) {
+        RawSourceLocation& out = raw.vscodeLocations.emplace_back();
+        if (entry.kind() != JsonKind::Object)
+            return;
+        entry.forEachField([&](std::string_view key, const V& list) {
+            if (key != "locations" || list.kind() != JsonKind::Array)
+                return;
+            bool first = true;
+            list.forEachElement([&](const V& location) {
+                if (!first || location.kind() != JsonKind::Object)
+                    return;
+                first = false;
+                std::string path, relative, name;
+                location.forEachField([&](std::string_view k, const V& x) {
+                    if (k == "lineNumber" && x.kind() == JsonKind::Integer && !x.overflow())
+                        out.line = x.integer();
+                    else if (k == "columnNumber" && x.kind() == JsonKind::Integer && !x.overflow())
+                        out.column = x.integer();
+                    else if (k == "relativePath" && x.kind() == JsonKind::String)
+                        relative = std::string(x.string());
+                    else if (k == "source" && x.kind() == JsonKind::Object)
+                        x.forEachField([&](std::string_view s, const V& y) {
+                            if (s == "path" && y.kind() == JsonKind::String)
+                                path = std::string(y.string());
+                            else if (s == "name" && y.kind() == JsonKind::String)
+                                name = std::string(y.string());
+                        });
+                });
+                const std::string url = !path.empty()       ? path
+                                        : relative.empty()  ? name
+                                        : root.empty()      ? relative
+                                                            : root + "/" + relative;
+                out.url = strings.intern(url);
+            });
+        });
+    });
+}
+
 // A whole .cpuprofile object: nodes on one thread, samples and time deltas on another.
 template <class V>
 void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
@@ -144,6 +226,8 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
             readCpuProfileTime(v, "startTime", raw.startTime, profile);
         else if (key == "endTime")
             readCpuProfileTime(v, "endTime", raw.endTime, profile);
+        else if (key == "$vscode")
+            readVsCodeAnnotations(v, raw, strings);
     });
     V::inParallel(
         [&] {

@@ -94,6 +94,20 @@ SourceMapper::SourceMapper(SourceMapOptions options) : m_options(std::move(optio
 void SourceMapper::indexFolders(SourceMapReport& report)
 {
     m_indexed = true;
+    // By the map's "file" field when it has one, else its name without ".map"; the first wins.
+    const auto index = [&](const fs::path& path) {
+        const std::string absolute = fs::absolute(path).lexically_normal().string();
+        const SourceMap* map = load(absolute, report);
+        const std::string script = map && !map->file().empty() ? baseName(map->file()) : path.stem().string();
+        m_folderMaps.emplace(script, absolute);
+    };
+    for (const std::string& file : m_options.files) {
+        std::error_code ec;
+        if (fs::is_regular_file(file, ec))
+            index(file);
+        else
+            report.problems.push_back(file + ": not a readable file");
+    }
     for (const std::string& folder : m_options.folders) {
         std::error_code ec;
         for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
@@ -105,10 +119,7 @@ void SourceMapper::indexFolders(SourceMapReport& report)
             const fs::path path = it->path();
             if (!it->is_regular_file(ec) || path.extension() != ".map")
                 continue;
-            // By the map's "file" field when it has one, else its name without ".map".
-            const SourceMap* map = load(fs::absolute(path).lexically_normal().string(), report);
-            const std::string script = map && !map->file().empty() ? baseName(map->file()) : path.stem().string();
-            m_folderMaps.emplace(script, fs::absolute(path).lexically_normal().string());
+            index(path);
         }
         if (ec)
             report.problems.push_back(folder + ": " + ec.message());
@@ -200,6 +211,10 @@ std::optional<Profile> SourceMapper::apply(const Profile& profile, SourceMapRepo
                 original = map->originalPositionFor(line - 1, std::max(column - 1, 0));
                 if (original && std::find(used.begin(), used.end(), map) == used.end())
                     used.push_back(map);
+                if (original && !report.sourcesContent.contains(original->url)) {
+                    if (const auto text = map->sourceContent(original->url))
+                        report.sourcesContent.emplace(original->url, std::string(*text));
+                }
             }
         }
         if (original) {
@@ -208,6 +223,7 @@ std::optional<Profile> SourceMapper::apply(const Profile& profile, SourceMapRepo
             ++report.functionsMapped;
         } else {
             mapped[i] = builder.frameForKey(profile.frameName(f), url, line, column);
+            builder.noteScriptId(mapped[i], profile.scriptIdOf(f));
         }
     }
     report.mapsUsed = used.size();

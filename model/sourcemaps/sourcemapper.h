@@ -17,6 +17,7 @@ namespace xsprof::sourcemaps {
 
 struct SourceMapOptions {
     std::vector<std::string> folders; // folders of .map files the user names
+    std::vector<std::string> files;   // single .map files (dropped on a tab); before the folders
     bool besideScripts = true;        // the local script's sourceMappingURL, or SCRIPT.map beside it
 };
 
@@ -24,6 +25,9 @@ struct SourceMapReport {
     size_t functionsMapped = 0;
     size_t mapsUsed = 0;
     std::vector<std::string> problems; // maps that could not be read, one line each
+    // The text of each original source a mapped function names, when its map embeds it
+    // (sourcesContent), by the original url: what the source pane shows.
+    std::map<std::string, std::string> sourcesContent;
 };
 
 class SourceMapper {

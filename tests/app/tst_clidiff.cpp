@@ -94,6 +94,7 @@ private slots:
     void diffAppliesTransformsToBothSides();
     void diffUsageErrors_data();
     void diffUsageErrors();
+    void diffWithSourceMaps();
     void reportTransformsInOrder();
     void reportTransformErrors();
 };
@@ -242,6 +243,33 @@ void TestCliDiff::reportTransformErrors()
                                 QStringLiteral("nothing")});
     QCOMPARE(unknown.code, 1);
     QVERIFY2(unknown.err.contains("no function is named \"nothing\""), unknown.err.constData());
+}
+
+// Issue 18: --source-maps on diff maps both sides, so Chrome's and Firefox's recordings of one
+// webpack bundle meet at the original TypeScript functions.
+void TestCliDiff::diffWithSourceMaps()
+{
+    const QString dir = QStringLiteral(XSPROF_CORPUS_DIR "/peers/source-maps");
+    const QStringList files{dir + QStringLiteral("/chrome-85-webpack.json"), dir + QStringLiteral("/firefox-79-webpack.json")};
+    const Run plain = runXsprof(QStringList{QStringLiteral("diff")} + files + QStringList{QStringLiteral("--json")});
+    QCOMPARE(plain.code, 0);
+    QVERIFY(!plain.out.contains("gamma.ts"));
+    const Run mapped = runXsprof(QStringList{QStringLiteral("diff")} + files +
+                                 QStringList{QStringLiteral("--json"), QStringLiteral("--source-maps"), dir + QStringLiteral("/webpack")});
+    QCOMPARE(mapped.code, 0);
+    QVERIFY2(mapped.err.contains("chrome-85-webpack.json: ") && mapped.err.contains("firefox-79-webpack.json: "),
+             mapped.err.constData());
+    const nlohmann::json diff = nlohmann::json::parse(mapped.out.toStdString());
+    size_t onBothSides = 0;
+    for (const auto& f : diff.at("functions")) {
+        if (f.at("url").get<std::string>().find(".ts") == std::string::npos)
+            continue;
+        if (!f.at("base").is_null() && !f.at("new").is_null())
+            ++onBothSides;
+    }
+    QVERIFY2(onBothSides >= 3, qPrintable(QString::number(onBothSides)));
+    // The same with maps on one side only would pair nothing: both sides are mapped.
+    QVERIFY(mapped.out.contains("gamma.ts"));
 }
 
 QTEST_GUILESS_MAIN(TestCliDiff)

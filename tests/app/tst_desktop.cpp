@@ -23,6 +23,7 @@
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/document/profileopenjob.h"
+#include "views/document/sourcemapswitch.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/imageexport.h"
@@ -107,6 +108,7 @@ private slots:
     void doubleClickOpensTheEditor();
     void missingSourceOffersAPathMapping();
     void firstStartUsesTheScreen();
+    void originalSourcesFollowTheMaps();
 
 private:
     QString copyCorpusFile(const QString& corpusName, const QString& relativeTarget);
@@ -641,6 +643,45 @@ void TestDesktop::firstStartUsesTheScreen()
     dock->toggleViewAction()->trigger();
     QVERIFY(dock->isVisible());
     QCOMPARE(m_settings->value(SettingsKeys::consoleDockChoice).toString(), QStringLiteral("shown"));
+}
+
+// Issue 18: with Preferences › Source maps naming a folder that holds the bundle's map, the
+// profile opens at its original sources and View › Original Sources switches to the generated
+// code and back; clearing the folder leaves the profile without maps and the action disabled.
+void TestDesktop::originalSourcesFollowTheMaps()
+{
+    const QString dir = corpusPath(QStringLiteral("peers/source-maps"));
+    m_window->preferences()->setSourceMapFolder(dir + QStringLiteral("/webpack"));
+    QAction* original = findAction(m_window.get(), QStringLiteral("Original Sources"));
+    QVERIFY(original);
+    QVERIFY(!original->isEnabled());
+    ProfilePage* page = openAndWait(dir + QStringLiteral("/chrome-85-webpack.json"));
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(original->isEnabled(), 20000);
+    QVERIFY(original->isChecked());
+    QVERIFY(page->sourceMaps()->showsOriginal());
+    const auto showsTs = [page] {
+        const xsprof::Profile& p = page->data()->profile;
+        for (uint32_t f = 0; f < p.frames.size(); ++f) {
+            if (p.frameUrl(xsprof::FrameId(f)).ends_with(".ts"))
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY(showsTs());
+    original->trigger();
+    QVERIFY(!original->isChecked());
+    QTRY_VERIFY(!showsTs());
+    original->trigger();
+    QTRY_VERIFY(showsTs());
+
+    PreferencesDialog dialog(m_window->preferences());
+    QCOMPARE(dialog.sourceMapFolderField()->text(), dir + QStringLiteral("/webpack"));
+    dialog.sourceMapFolderField()->clear();
+    dialog.accept();
+    QCOMPARE(m_window->preferences()->sourceMapFolder(), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(!original->isEnabled(), 20000);
+    QTRY_VERIFY(!showsTs());
 }
 
 QTEST_MAIN(TestDesktop)

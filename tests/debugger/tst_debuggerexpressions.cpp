@@ -118,7 +118,6 @@ private slots:
     void sourcesListIsRememberedPerMachine();
     void preferencesTestTheCompiler();
     void sourceHeaderFollowsSteps();
-    void debugMenuKeysActOnFrontMachine();
 
 private:
     MachineSession* connect(DebugServer& server, Machine& machine, SessionSettings settings);
@@ -473,62 +472,6 @@ void TestDebuggerExpressions::sourceHeaderFollowsSteps()
     QVERIFY(pane.showLocation(m_script, 5)); // same file: the fast path
     QCOMPARE(pane.title(), QStringLiteral("prog.js, line 5"));
     QCOMPARE(pane.view()->highlightedLine(), 5);
-}
-
-// Issue 16: the Debug menu acts on the machine in front from anywhere in the window, with
-// the keys; repeated names are numbered; a Break sent while running shows as pending.
-void TestDebuggerExpressions::debugMenuKeysActOnFrontMachine()
-{
-    QSettings settings(m_dir.filePath(QStringLiteral("keys.ini")), QSettings::IniFormat);
-    settings.setValue(QStringLiteral("debug/port"), 0);
-    MainWindow window(&settings);
-    window.resize(1400, 900);
-    QVERIFY(window.startDebugServer());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const quint16 port = window.serverController()->server()->port();
-    Machine first, second;
-    QVERIFY(first.connectTo(port));
-    first.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
-    QVERIFY(first.waitFor("</set-all-breakpoints>"));
-    QVERIFY(second.connectTo(port));
-    second.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
-    QVERIFY(second.waitFor("</set-all-breakpoints>"));
-    QTRY_COMPARE(window.tabWidget()->count(), 2);
-    QCOMPARE(window.tabWidget()->tabText(0), QStringLiteral("xst"));
-    QCOMPARE(window.tabWidget()->tabText(1), QStringLiteral("xst #2"));
-    QVERIFY(window.tabWidget()->tabToolTip(1).contains(QLatin1String("connected at")));
-    DebuggeePage* front = window.currentDebuggee();
-    QCOMPARE(window.tabWidget()->currentIndex(), 1);
-    QCOMPARE(window.frontControls()->session(), front->session());
-
-    // Break (Ctrl+.) while running: sent, and shown as pending until the machine answers.
-    second.received.clear();
-    window.activateWindow();
-    QTest::keyClick(&window, Qt::Key_Period, Qt::ControlModifier);
-    QVERIFY(second.waitFor("<step/>"));
-    QVERIFY(!first.received.contains("<step/>"));
-    QLabel* status = front->debuggerPanes()->statusLabel();
-    QVERIFY2(status->text().contains(QLatin1String("Break requested")), qPrintable(status->text()));
-    second.send(breakIn(m_script, 4));
-    QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
-    QVERIFY(!status->text().contains(QLatin1String("requested")));
-
-    // F10 with the focus in the console's find field of the tab, F5 with the focus in the
-    // source view: the keys reach the machine in front once each.
-    front->debuggerPanes()->console()->evalField()->setFocus();
-    second.received.clear();
-    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : static_cast<QWidget*>(&window), Qt::Key_F10);
-    QVERIFY(second.waitFor("<step/>"));
-    QCOMPARE(second.received.count("<step/>"), 1);
-    second.send(breakIn(m_script, 5));
-    QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
-    front->debuggerPanes()->source()->view()->setFocus();
-    second.received.clear();
-    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : static_cast<QWidget*>(&window), Qt::Key_F5);
-    QVERIFY(second.waitFor("<go/>"));
-    QVERIFY(!first.received.contains("<go/>"));
-    QTRY_VERIFY(!window.frontControls()->runAction()->isEnabled());
 }
 
 QTEST_MAIN(TestDebuggerExpressions)

@@ -1,9 +1,11 @@
 // Analyses on hand-written stacks ("A;B;C" = A calls B calls C), checked against numbers
 // worked out by hand from DESIGN.md.
 #include "model/bottomuptree.h"
+#include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/profilebuilder.h"
 #include "model/profileloader.h"
+#include "model/report.h"
 #include "model/timelinebuckets.h"
 
 #include <QTest>
@@ -71,6 +73,7 @@ private slots:
     void builderMergesEqualPaths();
     void badlyShuffledSamplesSortStably();
     void codeFromEvalIsJavaScript();
+    void evalLocationNamesItsScript();
 };
 
 void TestAnalysis::badlyShuffledSamplesSortStably()
@@ -305,13 +308,53 @@ void TestAnalysis::codeFromEvalIsJavaScript()
     QVERIFY(p.frames.kind[evaluated.value] == FrameKind::Js);
     QVERIFY(p.frames.kind[builtin.value] == FrameKind::Native);
     QVERIFY(p.frames.kind[frame(p, "main").value] == FrameKind::Js);
-    QCOMPARE(p.location(evaluated), std::string("(eval) 3"));
+    QCOMPARE(p.location(evaluated), std::string("script 146:3"));
     QCOMPARE(p.location(builtin), std::string());
     QCOMPARE(p.location(frame(p, "main")), std::string("main.js (10)"));
     // The timeline counts the two eval samples as JavaScript, the builtin's as native.
     const TimelineBuckets buckets(p, 0.0, 300.0, 3);
     QCOMPARE(buckets.categoryTotal(TimelineBuckets::Js), 200.0);
     QCOMPARE(buckets.categoryTotal(TimelineBuckets::Native), 100.0);
+}
+
+// Issue 16: eval code is placed by its script id where V8 gives one, "(eval) line" otherwise;
+// the id survives convert and shows in the report text; it never splits or merges functions.
+void TestAnalysis::evalLocationNamesItsScript()
+{
+    const std::string json = R"json({"nodes":[
+        {"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},
+        {"id":2,"callFrame":{"functionName":"noId","url":"","lineNumber":6,"columnNumber":0}},
+        {"id":3,"callFrame":{"functionName":"numeric","scriptId":77,"url":"","lineNumber":0,"columnNumber":0},"children":[4]},
+        {"id":4,"callFrame":{"functionName":"withUrl","scriptId":"9","url":"file:///a.js","lineNumber":1,"columnNumber":0}}],
+        "startTime":0,"endTime":300,"samples":[2,3,4],"timeDeltas":[0,100,100]})json";
+    const LoadResult result = loadProfileData(json, "evals.cpuprofile");
+    QVERIFY(result.ok());
+    const Profile& p = *result.profile;
+    QCOMPARE(p.location(frame(p, "noId")), std::string("(eval) 7"));
+    QCOMPARE(p.location(frame(p, "numeric")), std::string("script 77:1"));
+    QCOMPARE(p.location(frame(p, "withUrl")), std::string("a.js (2)"));
+    // Written by convert and read back: the same locations.
+    std::ostringstream out;
+    writeCpuProfile(p, out);
+    const LoadResult again = loadProfileData(out.str(), "evals-converted.cpuprofile");
+    QVERIFY(again.ok());
+    QCOMPARE(again.profile->location(frame(*again.profile, "numeric")), std::string("script 77:1"));
+    QCOMPARE(again.profile->location(frame(*again.profile, "noId")), std::string("(eval) 7"));
+
+    // A real Chromium profile (DevTools protocol) holds one such function, script 4.
+    const LoadResult real = loadProfileFile(std::string(XSPROF_CORPUS_DIR) + "/chromium_cdp_shared.cpuprofile");
+    QVERIFY(real.ok());
+    const Profile& rp = *real.profile;
+    size_t evalFrames = 0;
+    for (uint32_t f = 0; f < rp.frames.size(); ++f) {
+        if (!rp.frameUrl(FrameId(f)).empty() || rp.frames.line[f] <= 0)
+            continue;
+        ++evalFrames;
+        QCOMPARE(rp.location(FrameId(f)), std::string("script 4:1"));
+    }
+    QCOMPARE(evalFrames, size_t(1));
+    const std::string report = formatTextReport(rp, ProfileAnalysis::compute(rp), {});
+    QVERIFY2(report.find("script 4:1") != std::string::npos, "the report names the eval code's script");
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

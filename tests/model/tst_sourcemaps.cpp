@@ -14,6 +14,8 @@
 #include <QTest>
 
 #include <fstream>
+#include <map>
+#include <tuple>
 
 using namespace xsprof;
 using namespace xsprof::sourcemaps;
@@ -60,6 +62,8 @@ private slots:
     void bundlesOfOneSourceMerge();
     void findsAnInlineMapBesideTheScript();
     void badMapsAreReported();
+    void vscodeLocationsAreTheOriginal();
+    void droppedMapFileIsUsed();
 };
 
 void TestSourceMaps::decodesVlqNumbers()
@@ -305,6 +309,74 @@ void TestSourceMaps::badMapsAreReported()
     const bool mentionsPosition = report.problems[0].find("at character 2") != std::string::npos ||
         report.problems[1].find("at character 2") != std::string::npos;
     QVERIFY(mentionsPosition);
+}
+
+// Issue 18: VS Code's JavaScript debugger stores each node's source-mapped location under
+// "$vscode" (indexed by the node's locationId, 1-based lines as the Debug Adapter Protocol
+// counts): the functions are placed there, no map needed; nodes without one keep theirs.
+void TestSourceMaps::vscodeLocationsAreTheOriginal()
+{
+    const std::string json = R"json({"nodes":[
+        {"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2],"locationId":0},
+        {"id":2,"callFrame":{"functionName":"t","scriptId":"5","url":"file:///w/dist/bundle.js","lineNumber":0,"columnNumber":168},"children":[3],"locationId":1},
+        {"id":3,"callFrame":{"functionName":"o","scriptId":"5","url":"file:///w/dist/bundle.js","lineNumber":0,"columnNumber":87},"locationId":2},
+        {"id":4,"callFrame":{"functionName":"o","scriptId":"5","url":"file:///w/dist/bundle.js","lineNumber":0,"columnNumber":87},"locationId":2,"parent":1}],
+        "startTime":0,"endTime":400,"samples":[2,3,4,3],"timeDeltas":[0,100,100,100],
+        "$vscode":{"rootPath":"/w","locations":[
+          {"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"locations":[]},
+          {"callFrame":{"functionName":"t","scriptId":"5","url":"file:///w/dist/bundle.js","lineNumber":0,"columnNumber":168},
+           "locations":[{"lineNumber":4,"columnNumber":17,"source":{"name":"alpha.ts","path":"/w/src/alpha.ts","sourceReference":0},"relativePath":"src/alpha.ts"},
+                        {"lineNumber":1,"columnNumber":169,"source":{"name":"bundle.js","path":"/w/dist/bundle.js","sourceReference":0}}]},
+          {"callFrame":{"functionName":"o","scriptId":"5","url":"file:///w/dist/bundle.js","lineNumber":0,"columnNumber":87},
+           "locations":[{"lineNumber":3,"columnNumber":17,"source":{"name":"beta.ts","sourceReference":7},"relativePath":"src/beta.ts"}]}]}})json";
+    const LoadResult result = loadProfileData(json, "vscode.cpuprofile");
+    QVERIFY2(result.ok(), result.error ? result.error->toString().c_str() : "");
+    const Profile& p = *result.profile;
+    std::map<std::string, std::tuple<std::string, int, int>> where;
+    for (uint32_t f = 0; f < p.frames.size(); ++f)
+        where[std::string(p.frameName(FrameId(f)))] = {std::string(p.frameUrl(FrameId(f))), p.frames.line[f], p.frames.column[f]};
+    QCOMPARE(p.frames.size(), size_t(3)); // the two nodes of "o" are one function at beta.ts
+    QVERIFY(where["t"] == std::make_tuple(std::string("/w/src/alpha.ts"), 4, 17));
+    QVERIFY(where["o"] == std::make_tuple(std::string("/w/src/beta.ts"), 3, 17)); // root path + relative path
+    QVERIFY(where["(root)"] == std::make_tuple(std::string(), 0, 0));
+    for (uint32_t f = 0; f < p.frames.size(); ++f) {
+        if (p.frameName(FrameId(f)) == "t")
+            QCOMPARE(p.location(FrameId(f)), std::string("alpha.ts (4)"));
+    }
+    QCOMPARE(ProfileAnalysis::compute(p).functions.sampleCount(), size_t(4));
+
+    // Annotations of another shape are ignored, never an error.
+    const LoadResult odd = loadProfileData(R"json({"nodes":[{"id":1,"callFrame":{"functionName":"f","url":"u","lineNumber":1,"columnNumber":0},"locationId":9}],
+        "samples":[1],"timeDeltas":[0],"startTime":0,"endTime":1,"$vscode":{"locations":"no"}})json", "odd.cpuprofile");
+    QVERIFY(odd.ok());
+    QCOMPARE(odd.profile->frameUrl(FrameId(0)), std::string_view("u"));
+}
+
+// A single map file (dropped on a tab in the window) applies like a folder's.
+void TestSourceMaps::droppedMapFileIsUsed()
+{
+    const std::string dir = XSPROF_CORPUS_DIR "/peers/source-maps";
+    const LoadResult loaded = loadProfileFile(dir + "/chrome-85-webpack.json");
+    QVERIFY(loaded.ok());
+    SourceMapOptions options;
+    options.besideScripts = false;
+    options.files = {dir + "/webpack/typescript-source-map-test.js.map"};
+    SourceMapper mapper(options);
+    SourceMapReport report;
+    const std::optional<Profile> mapped = mapper.apply(*loaded.profile, report);
+    QVERIFY(mapped);
+    QCOMPARE(report.mapsUsed, size_t(1));
+    QVERIFY(report.functionsMapped >= 7);
+    // The map embeds its sources: the report hands them over by original url.
+    const auto beta = report.sourcesContent.find("webpack://speedscope-sourcemap-test-project/beta.ts");
+    QVERIFY(beta != report.sourcesContent.end());
+    QVERIFY(beta->second.find("export function beta()") != std::string::npos);
+    SourceMapOptions missing;
+    missing.files = {dir + "/nothing-here.js.map"};
+    SourceMapper none(missing);
+    SourceMapReport noReport;
+    QVERIFY(!none.apply(*loaded.profile, noReport));
+    QCOMPARE(noReport.problems.size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestSourceMaps)

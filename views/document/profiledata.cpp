@@ -34,6 +34,7 @@ std::shared_ptr<ProfileData> ProfileData::analyse(const ProfileData& whole, xspr
     auto data = std::make_shared<ProfileData>(whole.sharedProfile);
     data->path = whole.path;
     data->profileIndex = whole.profileIndex;
+    data->warnings = whole.warnings;
     data->analysis = xsprof::ProfileAnalysis::compute(data->profile, range);
     if (data->profile.hasStacks())
         data->bottomUpSeed = xsprof::BottomUpTree(data->profile, data->analysis.callTree);

@@ -6,6 +6,7 @@
 #include "model/samplerange.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -19,6 +20,8 @@ struct ProfileData {
     // Unexpanded; points into `profile` and `analysis`, so ProfileData never moves. It is
     // shared between threads as const, so it cannot be expanded: a model expands a copy.
     xsprof::BottomUpTree bottomUpSeed;
+    // What the reader repaired or left out (LoadResult::warnings), for the user to see.
+    QStringList warnings;
 
     explicit ProfileData(std::shared_ptr<const xsprof::Profile> shared);
     ProfileData(const ProfileData&) = delete;

@@ -135,7 +135,10 @@ ProfileOpenJob::Outcome ProfileOpenJob::open(const Request& request, const xspro
     } else {
         job.report(0.95);
         const int index = result.available.size() > 1 ? int(result.chosenIndex) : -1;
-        outcome.data = ProfileData::create(std::move(*result.profile), path, index);
+        std::shared_ptr<ProfileData> data = ProfileData::create(std::move(*result.profile), path, index);
+        for (const std::string& warning : result.warnings)
+            data->warnings << fromStd(warning);
+        outcome.data = std::move(data);
     }
     return outcome;
 }

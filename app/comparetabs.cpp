@@ -4,9 +4,15 @@
 
 #include "views/callerscalleespage.h"
 #include "views/comparisonpage.h"
+#include "views/edgelistmodel.h"
+#include "views/functionlistmodel.h"
 #include "views/profilepage.h"
+#include "views/transformmenu.h"
 
 #include <QInputDialog>
+#include <QPointer>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
 #include <QMessageBox>
 #include <QTabWidget>
 
@@ -21,6 +27,48 @@ int addTab(MainWindow* window, QWidget* page, const QString& title)
     tabs->setTabToolTip(index, title);
     tabs->setCurrentIndex(index);
     return index;
+}
+
+ProfileSource sourceOf(const ProfileDataPtr& data)
+{
+    ProfileSource s;
+    s.profile = data->sharedProfile;
+    s.analysis = std::shared_ptr<const xsprof::ProfileAnalysis>(data, &data->analysis); // lives as long as data
+    return s;
+}
+
+// The page's lists offer the transforms of `document`'s tab and follow its results.
+void followDocument(CallersCalleesPage* page, ProfileDocument* document)
+{
+    QPointer<ProfileDocument> doc(document);
+    std::vector<TransformMenu*> menus;
+    const xsprof::Profile* profile = &document->whole()->profile;
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(page->functionView()->model());
+    menus.push_back(new TransformMenu(page->functionView(), profile, [page, proxy](const QModelIndex& i) {
+        return page->functions()->frame(proxy->mapToSource(i).row());
+    }));
+    menus.push_back(new TransformMenu(page->callerView(), profile,
+                                      [page](const QModelIndex& i) { return page->callers()->frame(i.row()); }));
+    menus.push_back(new TransformMenu(page->calleeView(), profile,
+                                      [page](const QModelIndex& i) { return page->callees()->frame(i.row()); }));
+    for (TransformMenu* menu : menus) {
+        QObject::connect(menu, &TransformMenu::transformRequested, page, [doc](const xsprof::Transform& t) {
+            if (doc)
+                doc->pushTransform(t);
+        });
+        QObject::connect(menu, &TransformMenu::callersCalleesRequested, page,
+                         [page](xsprof::FrameId f) { page->selectFunction(f); });
+    }
+    QObject::connect(document, &ProfileDocument::resultsChanged, page, [page, doc, menus] {
+        if (!doc)
+            return;
+        const xsprof::FrameId selected = page->selectedFunction();
+        page->setSource(sourceOf(doc->whole()));
+        for (TransformMenu* menu : menus)
+            menu->setProfile(&doc->whole()->profile);
+        if (selected.isValid())
+            page->selectFunction(selected);
+    });
 }
 
 } // namespace
@@ -40,17 +88,16 @@ ComparisonPage* openComparison(MainWindow* window, int baseTab, int newTab)
     return page;
 }
 
-CallersCalleesPage* openCallersCallees(MainWindow* window, int tab)
+CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::FrameId select)
 {
     const ProfilePage* source = window->page(tab);
     if (!source || !source->data())
         return nullptr;
-    const ProfileDataPtr data = source->data();
-    ProfileSource s;
-    s.profile = data->sharedProfile;
-    s.analysis = std::shared_ptr<const xsprof::ProfileAnalysis>(data, &data->analysis); // lives as long as data
     auto* page = new CallersCalleesPage;
-    page->setSource(std::move(s));
+    page->setSource(sourceOf(source->data()));
+    followDocument(page, source->document());
+    if (select.isValid())
+        page->selectFunction(select);
     addTab(window, page, QObject::tr("Callers / Callees: %1").arg(source->title()));
     return page;
 }

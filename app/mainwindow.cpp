@@ -316,6 +316,9 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     m_sourceOpening->attach(page);
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(page, &ProfilePage::callersCalleesRequested, this, [this, page](xsprof::FrameId f) {
+        CompareTabs::openCallersCallees(this, m_tabs->indexOf(page), f);
+    });
     connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
         if (page == currentPage())
             m_orderAction->setChecked(bottomUp);

@@ -11,6 +11,8 @@
 #include "searchbar.h"
 #include "sourcepane.h"
 #include "timelinewidget.h"
+#include "transformbreadcrumb.h"
+#include "transformcontrols.h"
 
 #include <QButtonGroup>
 #include <QDataStream>
@@ -87,6 +89,13 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     setupTimeline();
     if (m_timeline)
         layout->addWidget(m_timeline);
+    m_transforms = new TransformControls(m_document, this);
+    layout->addWidget(m_transforms->breadcrumb());
+    for (CostTreeView* view : treeViews())
+        m_transforms->addTreeView(view, view == m_callTreeView);
+    m_transforms->addFlameGraph(m_flameGraph->view());
+    connect(m_transforms, &TransformControls::callersCalleesRequested, this, &ProfilePage::callersCalleesRequested);
+    connect(m_transforms, &TransformControls::statusMessage, this, &ProfilePage::statusMessage);
     layout->addWidget(createToolBar());
     layout->addWidget(m_splitter, 1);
     setFocusProxy(m_topDownView);

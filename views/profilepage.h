@@ -17,6 +17,7 @@ class CostTreeView;
 class FlameGraphPanel;
 class ProfileSummaryBar;
 class TimelineWidget;
+class TransformControls;
 class FunctionTreeModel;
 class QAbstractButton;
 class QLabel;
@@ -55,6 +56,8 @@ public:
     CostTreeView* bottomUpTreeView() const { return m_bottomUpTreeView; } // null without stacks
     CostTreeView* currentView() const;                                // null on a message tab
     SourcePane* sourcePane() const { return m_source; }
+    // The breadcrumb and the transform menus of every view.
+    TransformControls* transformControls() const { return m_transforms; }
 
     void focusSearch();
     void setSearchText(const QString& text); // searches at once
@@ -99,6 +102,7 @@ signals:
     void sourceUnavailable(const QString& url);
     void orderChanged(bool bottomUp);
     void viewDataChanged(); // the views now show the document's latest results
+    void callersCalleesRequested(xsprof::FrameId frame); // from a view's context menu
 
 private:
     PathMappings m_pathMappings;
@@ -138,5 +142,6 @@ private:
 
     TimelineWidget* m_timeline = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
+    TransformControls* m_transforms = nullptr;
     ProfileDocument::Selection m_flameSelection; // what the flame graph shows
 };

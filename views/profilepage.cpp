@@ -6,6 +6,7 @@
 #include "flamegraphpanel.h"
 #include "functiontreemodel.h"
 #include "views/document/framesearch.h"
+#include "model/linecosts.h"
 #include "model/sampletimes.h"
 #include "profilesummarybar.h"
 #include "searchbar.h"
@@ -312,7 +313,26 @@ void ProfilePage::showSource(const QModelIndex& index)
         emit sourceUnavailable(url);
         return;
     }
+    showLineCosts(f);
     m_source->show();
+}
+
+// The function's per-line self time from the loaded file's positionTicks (transforms keep
+// the frames but not the ticks); over the selected range when no transform moved the samples.
+void ProfilePage::showLineCosts(xsprof::FrameId f)
+{
+    const xsprof::Profile& loaded = m_document->loaded()->profile;
+    const bool available = xsprof::hasLineTicks(loaded);
+    QMap<int, double> costs;
+    if (available && f.value < loaded.frames.size()) {
+        xsprof::SampleRange range;
+        const ProfileDocument::Selection& selection = m_document->results().selection;
+        if (selection.hasRange() && m_document->transforms().isEmpty())
+            range = SampleTimes(loaded).range(selection.start, selection.end);
+        for (const xsprof::LineCost& line : xsprof::lineCosts(loaded, f, range).lines)
+            costs.insert(line.line, line.self);
+    }
+    m_source->setLineCosts(costs, available);
 }
 
 QByteArray ProfilePage::saveViewState() const

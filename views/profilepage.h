@@ -120,6 +120,7 @@ private:
     void setupTimeline();
     void showResults();
     void selectFunction(const QModelIndex& current);
+    void showLineCosts(xsprof::FrameId f);
 
     ProfileDocument* m_document;
     bool m_bottomUp = false;

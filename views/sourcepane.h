@@ -2,6 +2,7 @@
 // The "go to source" pane: a title with the file and line, and the file's text.
 #include "views/document/pathmappings.h"
 
+#include <QMap>
 #include <QWidget>
 
 class QLabel;
@@ -21,6 +22,12 @@ public:
     // Loads `path` and highlights `line` (1-based); false when the file cannot be read.
     bool showFile(const QString& path, int line);
     QString currentPath() const { return m_path; }
+
+    // The shown function's self time per line (µs), as a heat column in the gutter; its
+    // hottest line is scrolled into view. `available` false: the profile has no per-line
+    // ticks, which the pane says (once, above the text) instead of showing costs.
+    void setLineCosts(const QMap<int, double>& selfUs, bool available);
+    QLabel* notice() const { return m_notice; }
     SourceView* view() const { return m_view; }
 
 signals:
@@ -28,6 +35,7 @@ signals:
 
 private:
     QLabel* m_title;
+    QLabel* m_notice;
     SourceView* m_view;
     QString m_path;
 };

@@ -575,6 +575,11 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    // Shift: compare the file with the profile in front (its base) instead of opening it.
+    if ((event->modifiers() & Qt::ShiftModifier) && paths.size() == 1 && currentPage()) {
+        CompareTabs::compareWithFile(this, m_tabs->currentIndex(), paths.first());
+        return;
+    }
     openFiles(paths);
 }
 

@@ -16,7 +16,9 @@
 #include "transformcontrols.h"
 
 #include <QButtonGroup>
+#include <algorithm>
 #include <QDataStream>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -90,6 +92,8 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     setupTimeline();
     if (m_timeline)
         layout->addWidget(m_timeline);
+    for (CostTreeView* view : treeViews())
+        view->installEventFilter(this);
     m_transforms = new TransformControls(m_document, this);
     layout->addWidget(m_transforms->breadcrumb());
     for (CostTreeView* view : treeViews())
@@ -136,6 +140,30 @@ void ProfilePage::addPerPathTabs()
         connect(view, &CostTreeView::sourceRequested, this, &ProfilePage::showSource);
     m_tabs->addTab(m_callTreeView, tr("Call Tree"));
     m_tabs->addTab(m_bottomUpTreeView, tr("Bottom-Up Tree"));
+}
+
+CostTreeView* ProfilePage::fresh(CostTreeView* view) const
+{
+    const auto stale = std::find(m_staleViews.begin(), m_staleViews.end(), view);
+    if (view && stale != m_staleViews.end()) {
+        m_staleViews.erase(stale);
+        showResultsIn(view);
+    }
+    return view;
+}
+
+void ProfilePage::showResultsIn(CostTreeView* view) const
+{
+    const CostTreeView::TreeState state = view->saveTreeState();
+    view->costModel()->setProfileData(m_document->results().view);
+    view->restoreTreeState(state);
+}
+
+bool ProfilePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Show)
+        fresh(qobject_cast<CostTreeView*>(watched));
+    return QWidget::eventFilter(watched, event);
 }
 
 std::vector<CostTreeView*> ProfilePage::treeViews() const
@@ -214,8 +242,8 @@ CostTreeView* ProfilePage::currentView() const
 {
     switch (m_tabs->currentIndex()) {
     case FunctionsTab: return functionView(m_bottomUp);
-    case CallTreeTab: return m_callTreeView;
-    case BottomUpTreeTab: return m_bottomUpTreeView;
+    case CallTreeTab: return fresh(m_callTreeView);
+    case BottomUpTreeTab: return fresh(m_bottomUpTreeView);
     default: return nullptr;
     }
 }
@@ -425,10 +453,15 @@ void ProfilePage::showResults()
 {
     const ProfileDocument::Results& results = m_document->results();
     const bool refresh = results.change == ProfileDocument::Change::Refresh;
+    // The trees on screen now; a hidden one when it is shown (or asked for).
     for (CostTreeView* view : treeViews()) {
-        const CostTreeView::TreeState state = view->saveTreeState();
-        view->costModel()->setProfileData(results.view);
-        view->restoreTreeState(state);
+        if (!view->isVisible() && isVisible()) {
+            if (std::find(m_staleViews.begin(), m_staleViews.end(), view) == m_staleViews.end())
+                m_staleViews.push_back(view);
+        } else {
+            std::erase(m_staleViews, view);
+            showResultsIn(view);
+        }
     }
     if ((refresh || results.change == ProfileDocument::Change::Transforms) && m_timeline)
         m_timeline->setData(results.whole);

@@ -465,6 +465,11 @@ void ProfilePage::showResults()
     }
     if ((refresh || results.change == ProfileDocument::Change::Transforms) && m_timeline)
         m_timeline->setData(results.whole);
+    // A new shape: open where the time goes in the tree on screen, as on a first look.
+    if (results.change == ProfileDocument::Change::Transforms) {
+        if (CostTreeView* view = currentView())
+            view->expandHotPath();
+    }
     const SampleTimes times(results.whole->profile);
     const ProfileDocument::Selection& selection = results.selection;
     const double t0 = selection.hasRange() ? selection.start : times.start();

@@ -1,12 +1,26 @@
 #include "app/comparetabs.h"
 
+#include "app/comparisonopener.h"
+#include "app/debugger/debuggeepage.h"
 #include "app/mainwindow.h"
 
 #include "views/callerscalleespage.h"
 #include "views/comparisonpage.h"
+#include "views/costformat.h"
+#include "views/edgelistmodel.h"
+#include "views/functionlistmodel.h"
 #include "views/profilepage.h"
+#include "views/transformmenu.h"
 
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QInputDialog>
+#include <QLocale>
+#include <QPointer>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
 #include <QMessageBox>
 #include <QTabWidget>
 
@@ -23,34 +37,126 @@ int addTab(MainWindow* window, QWidget* page, const QString& title)
     return index;
 }
 
+ProfileSource sourceOf(const ProfileDataPtr& data)
+{
+    ProfileSource s;
+    s.profile = data->sharedProfile;
+    s.analysis = std::shared_ptr<const xsprof::ProfileAnalysis>(data, &data->analysis); // lives as long as data
+    return s;
+}
+
+// The page's lists offer the transforms of `document`'s tab and follow its results.
+void followDocument(CallersCalleesPage* page, ProfileDocument* document)
+{
+    QPointer<ProfileDocument> doc(document);
+    std::vector<TransformMenu*> menus;
+    const xsprof::Profile* profile = &document->whole()->profile;
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(page->functionView()->model());
+    menus.push_back(new TransformMenu(page->functionView(), profile, [page, proxy](const QModelIndex& i) {
+        return page->functions()->frame(proxy->mapToSource(i).row());
+    }));
+    menus.push_back(new TransformMenu(page->callerView(), profile,
+                                      [page](const QModelIndex& i) { return page->callers()->frame(i.row()); }));
+    menus.push_back(new TransformMenu(page->calleeView(), profile,
+                                      [page](const QModelIndex& i) { return page->callees()->frame(i.row()); }));
+    for (TransformMenu* menu : menus) {
+        QObject::connect(menu, &TransformMenu::transformRequested, page, [doc](const xsprof::Transform& t) {
+            if (doc)
+                doc->pushTransform(t);
+        });
+        QObject::connect(menu, &TransformMenu::callersCalleesRequested, page,
+                         [page](xsprof::FrameId f) { page->selectFunction(f); });
+    }
+    QObject::connect(document, &ProfileDocument::resultsChanged, page, [page, doc, menus] {
+        if (!doc)
+            return;
+        const xsprof::FrameId selected = page->selectedFunction();
+        page->setSource(sourceOf(doc->whole()));
+        for (TransformMenu* menu : menus)
+            menu->setProfile(&doc->whole()->profile);
+        if (selected.isValid())
+            page->selectFunction(selected);
+    });
+}
+
 } // namespace
 
-ComparisonPage* openComparison(MainWindow* window, int baseTab, int newTab)
+ComparisonOpener* openComparison(MainWindow* window, int baseTab, int newTab)
 {
     const ProfilePage* base = window->page(baseTab);
     const ProfilePage* next = window->page(newTab);
     if (!base || !next || !base->data() || !next->data())
         return nullptr;
-    // The tabs' whole-profile analyses are reused: only the matching is computed here.
-    const ProfileDataPtr b = base->data(), n = next->data();
-    auto* page = new ComparisonPage(ComparisonData::create(
-        b->sharedProfile, std::shared_ptr<const xsprof::ProfileAnalysis>(b, &b->analysis), base->title(),
-        n->sharedProfile, std::shared_ptr<const xsprof::ProfileAnalysis>(n, &n->analysis), next->title()));
-    addTab(window, page, page->title());
-    return page;
+    // The tabs' whole-profile analyses (after their transforms) are reused: only the matching
+    // is computed, on a worker.
+    auto* opener = new ComparisonOpener(window);
+    opener->compare(base->data(), base->title(), next->data(), next->title());
+    return opener;
 }
 
-CallersCalleesPage* openCallersCallees(MainWindow* window, int tab)
+ComparisonOpener* compareWithFile(MainWindow* window, int baseTab, const QString& path)
+{
+    const ProfilePage* base = window->page(baseTab);
+    if (!base || !base->data())
+        return nullptr;
+    auto* opener = new ComparisonOpener(window);
+    opener->compareWithFile(base->data(), base->title(), path);
+    return opener;
+}
+
+ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int baseSession, int newSession)
+{
+    MachineSession* session = machine->session();
+    const auto base = session->finishedProfile(baseSession), next = session->finishedProfile(newSession);
+    if (!base || !next)
+        return nullptr;
+    const auto name = [machine](int i) { return QObject::tr("%1 session %2").arg(machine->title()).arg(i + 1); };
+    auto* opener = new ComparisonOpener(window);
+    opener->compare(std::shared_ptr<const xsprof::Profile>(base), name(baseSession),
+                    std::shared_ptr<const xsprof::Profile>(next), name(newSession));
+    return opener;
+}
+
+void showCompareSessionsDialog(MainWindow* window, DebuggeePage* machine)
+{
+    const auto sessions = machine->session()->finishedProfiles();
+    if (sessions.size() < 2)
+        return;
+    QDialog dialog(window);
+    dialog.setWindowTitle(QObject::tr("Compare Sessions"));
+    auto* baseBox = new QComboBox(&dialog);
+    auto* newBox = new QComboBox(&dialog);
+    for (size_t i = 0; i < sessions.size(); ++i) {
+        const QString text = QObject::tr("Session %1 · %2 · %3 samples")
+                                 .arg(i + 1)
+                                 .arg(CostFormat::time(sessions[i].duration))
+                                 .arg(QLocale().toString(qulonglong(sessions[i].samples)));
+        baseBox->addItem(text);
+        newBox->addItem(text);
+    }
+    baseBox->setCurrentIndex(int(sessions.size()) - 2); // the last two by default
+    newBox->setCurrentIndex(int(sessions.size()) - 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* form = new QFormLayout(&dialog);
+    form->addRow(QObject::tr("Base:"), baseBox);
+    form->addRow(QObject::tr("New:"), newBox);
+    form->addRow(buttons);
+    if (dialog.exec() == QDialog::Accepted)
+        compareSessions(window, machine, baseBox->currentIndex(), newBox->currentIndex());
+}
+
+CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::FrameId select)
 {
     const ProfilePage* source = window->page(tab);
     if (!source || !source->data())
         return nullptr;
-    const ProfileDataPtr data = source->data();
-    ProfileSource s;
-    s.profile = data->sharedProfile;
-    s.analysis = std::shared_ptr<const xsprof::ProfileAnalysis>(data, &data->analysis); // lives as long as data
     auto* page = new CallersCalleesPage;
-    page->setSource(std::move(s));
+    page->setSource(sourceOf(source->data()));
+    followDocument(page, source->document());
+    if (select.isValid())
+        page->selectFunction(select);
     addTab(window, page, QObject::tr("Callers / Callees: %1").arg(source->title()));
     return page;
 }

@@ -1,7 +1,13 @@
 #pragma once
 // Opens analysis tabs made from the profiles of other tabs: File › Compare With… (two
-// profile tabs side by side in a comparison tab) and View › Callers and Callees.
-class ComparisonPage;
+// profile tabs side by side in a comparison tab; also a file dropped with Shift, and two
+// sessions of a machine) and View › Callers and Callees.
+#include "model/ids.h"
+
+#include <QString>
+
+class ComparisonOpener;
+class DebuggeePage;
 class CallersCalleesPage;
 class MainWindow;
 
@@ -9,9 +15,17 @@ namespace CompareTabs {
 
 // Asks which other profile tab is the base for the current one (the new); opens the tab.
 void showCompareDialog(MainWindow* window);
-// A comparison tab of two tabs' profiles; null when either tab shows no profile.
-ComparisonPage* openComparison(MainWindow* window, int baseTab, int newTab);
-// A Callers / Callees tab for a tab's profile; null when it shows none.
-CallersCalleesPage* openCallersCallees(MainWindow* window, int tab);
+// A comparison tab of two tabs' profiles (after their transforms), opened once the worker has
+// matched them (the opener's opened() signal); null when either tab shows no profile.
+ComparisonOpener* openComparison(MainWindow* window, int baseTab, int newTab);
+// A comparison of a tab's profile (base) with the file at `path` (new), read and matched off
+// the GUI thread: a file dropped on the tab with Shift.
+ComparisonOpener* compareWithFile(MainWindow* window, int baseTab, const QString& path);
+// Two finished sessions of a machine; the dialog picks them (Sessions › Compare Sessions…).
+ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int baseSession, int newSession);
+void showCompareSessionsDialog(MainWindow* window, DebuggeePage* machine);
+// A Callers / Callees tab for a tab's profile (after its transforms, which it follows and
+// offers in its context menus), with `select` selected if valid; null when it shows none.
+CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::FrameId select = {});
 
 } // namespace CompareTabs

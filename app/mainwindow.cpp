@@ -319,6 +319,9 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     m_originalSources->attach(page);
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(page, &ProfilePage::callersCalleesRequested, this, [this, page](xsprof::FrameId f) {
+        CompareTabs::openCallersCallees(this, m_tabs->indexOf(page), f);
+    });
     connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
         if (page == currentPage())
             m_orderAction->setChecked(bottomUp);
@@ -587,6 +590,11 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     }
     event->acceptProposedAction();
+    // Shift: compare the file with the profile in front (its base) instead of opening it.
+    if ((event->modifiers() & Qt::ShiftModifier) && paths.size() == 1 && currentPage()) {
+        CompareTabs::compareWithFile(this, m_tabs->currentIndex(), paths.first());
+        return;
+    }
     openFiles(paths);
 }
 

@@ -99,6 +99,8 @@ void MainWindow::addDebuggee(MachineSession* session)
     connect(machine, &DebuggeePage::sessionOpenRequested, this, [this, machine](int index) {
         openMachineSession(machine->session(), index);
     });
+    connect(machine, &DebuggeePage::sessionsCompareRequested, this,
+            [this, machine] { CompareTabs::showCompareSessionsDialog(this, machine); });
     connect(machine, &DebuggeePage::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {

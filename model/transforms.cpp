@@ -14,6 +14,7 @@ std::string_view toString(TransformKind kind)
     case TransformKind::Drop: return "drop";
     case TransformKind::CollapseRecursion: return "collapse-recursion";
     case TransformKind::MergeUrl: return "merge-file";
+    case TransformKind::FocusSubtree: return "focus-subtree";
     }
     return "merge";
 }
@@ -56,12 +57,26 @@ Transform Transform::mergeUrl(std::string url)
     return t;
 }
 
+Transform Transform::subtree(const Profile& profile, std::span<const FrameId> frames)
+{
+    Transform t;
+    t.kind = TransformKind::FocusSubtree;
+    for (FrameId f : frames)
+        t.path.push_back(FunctionKey::of(profile, f));
+    if (!t.path.empty()) {
+        t.key = t.path.back();
+        t.name = t.key->name;
+    }
+    return t;
+}
+
 std::string Transform::label() const
 {
     const std::string who = name.empty() ? std::string("(anonymous)") : name;
     switch (kind) {
     case TransformKind::Merge: return "Merge " + who;
     case TransformKind::Focus: return "Focus on " + who;
+    case TransformKind::FocusSubtree: return "Focus on subtree " + who;
     case TransformKind::Drop: return "Drop " + who;
     case TransformKind::CollapseRecursion: return "Collapse recursion of " + who;
     case TransformKind::MergeUrl: {
@@ -74,6 +89,15 @@ std::string Transform::label() const
     return who;
 }
 
+bool keyMatches(const Profile& profile, FrameId frame, const FunctionKey& key)
+{
+    const uint32_t f = frame.value;
+    if (profile.identifiesByXsId() && key.xsId >= 0)
+        return profile.frames.xsId[f] == key.xsId;
+    return profile.frameName(frame) == key.name && profile.frameUrl(frame) == key.url
+        && profile.frames.line[f] == key.line && profile.frames.column[f] == key.column;
+}
+
 std::vector<FrameId> matchingFrames(const Profile& profile, const Transform& t)
 {
     std::vector<FrameId> out;
@@ -84,11 +108,8 @@ std::vector<FrameId> matchingFrames(const Profile& profile, const Transform& t)
             match = profile.frameUrl(id) == t.url;
         else if (!t.key)
             match = profile.frameName(id) == t.name;
-        else if (profile.identifiesByXsId() && t.key->xsId >= 0)
-            match = profile.frames.xsId[f] == t.key->xsId;
         else
-            match = profile.frameName(id) == t.key->name && profile.frameUrl(id) == t.key->url
-                && profile.frames.line[f] == t.key->line && profile.frames.column[f] == t.key->column;
+            match = keyMatches(profile, id, *t.key);
         if (match)
             out.push_back(id);
     }
@@ -267,6 +288,34 @@ std::vector<StackId> collapsePaths(const Profile& p, FrameId f, TrieWriter& trie
     return mapped;
 }
 
+// focus subtree: the stacks that start with `path` (root first), cut above its last frame.
+// prefix[s]: how many of the path's frames stack s starts with, or -1 once it left the path.
+Profile focusSubtree(const Profile& p, const std::vector<FunctionKey>& path)
+{
+    Profile out = withFramesOf(p);
+    const StackTable& st = p.stacks;
+    const int n = int(path.size());
+    TrieWriter trie(out.stacks, st.size());
+    std::vector<int> prefix(st.size(), -1);
+    std::vector<StackId> mapped(st.size());
+    for (size_t s = 0; s < st.size(); ++s) {
+        const StackId parent = st.parent[s];
+        const int above = parent.isValid() ? prefix[parent.value] : 0;
+        if (above < 0)
+            continue;
+        if (above == n) { // below the subtree's root
+            prefix[s] = n;
+            mapped[s] = trie.node(mapped[parent.value], st.frame[s]);
+        } else if (keyMatches(p, st.frame[s], path[size_t(above)])) {
+            prefix[s] = above + 1;
+            if (prefix[s] == n)
+                mapped[s] = trie.node(StackId(), st.frame[s]);
+        }
+    }
+    mapSamples(out, p, mapped);
+    return out;
+}
+
 Profile rewritePaths(const Profile& p, TransformKind kind, const std::vector<FrameId>& frames)
 {
     Profile out = withFramesOf(p);
@@ -318,8 +367,10 @@ std::optional<Profile> applyTransform(const Profile& profile, const Transform& t
     const std::vector<FrameId> frames = matchingFrames(profile, transform);
     if (matched)
         *matched = frames.size();
-    if (frames.empty())
+    if (frames.empty() || (transform.kind == TransformKind::FocusSubtree && transform.path.empty()))
         return profile;
+    if (transform.kind == TransformKind::FocusSubtree)
+        return focusSubtree(profile, transform.path);
     if (!profile.hasStacks())
         return graphtransforms::apply(profile, transform.kind, frames);
     return rewritePaths(profile, transform.kind, frames);

@@ -12,7 +12,7 @@
 
 namespace xsprof {
 
-enum class TransformKind : uint8_t { Merge, Focus, Drop, CollapseRecursion, MergeUrl };
+enum class TransformKind : uint8_t { Merge, Focus, Drop, CollapseRecursion, MergeUrl, FocusSubtree };
 
 std::string_view toString(TransformKind kind); // "merge", "focus", ...
 
@@ -32,15 +32,22 @@ struct Transform {
     std::string name;                // without `key`: every function with exactly this name
     std::optional<FunctionKey> key;  // one function
     std::string url;                 // MergeUrl: every function of this url
+    // FocusSubtree: one call path from a root, outermost first; its last function is `name`.
+    std::vector<FunctionKey> path;
 
     static Transform byName(TransformKind kind, std::string name);
     static Transform byFrame(TransformKind kind, const Profile& profile, FrameId frame);
     static Transform mergeUrl(std::string url);
+    // Focus on the call path `frames` (root first): only samples whose stack starts with it
+    // stay, each cut above its last function, which becomes the only root.
+    static Transform subtree(const Profile& profile, std::span<const FrameId> frames);
     // For the UI and errors: "Merge fib", "Focus on main", "Merge file app.js"...
     std::string label() const;
 };
 
-// The frames of `profile` a transform names (ascending FrameId).
+// Whether `frame` of `profile` is the function `key` names.
+bool keyMatches(const Profile& profile, FrameId frame, const FunctionKey& key);
+// The frames of `profile` a transform names (ascending FrameId); FocusSubtree: its last function.
 std::vector<FrameId> matchingFrames(const Profile& profile, const Transform& transform);
 // Graph-encoded profiles (xst -p) have no stacks: only merge (function or file) and drop apply.
 bool transformApplies(const Profile& profile, TransformKind kind);

@@ -7,6 +7,7 @@
 #include "flamegraphpanel.h"
 #include "functiontreemodel.h"
 #include "views/document/framesearch.h"
+#include "model/linecosts.h"
 #include "model/sampletimes.h"
 #include "profilesummarybar.h"
 #include "readerwarningsbanner.h"
@@ -14,12 +15,16 @@
 #include "searchbar.h"
 #include "sourcepane.h"
 #include "timelinewidget.h"
+#include "transformbreadcrumb.h"
+#include "transformcontrols.h"
 
 #include <QButtonGroup>
+#include <algorithm>
 #include <QDataStream>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -99,9 +104,18 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
         layout->addWidget(m_warnings);
     }
     setupTimeline();
+    for (CostTreeView* view : treeViews())
+        view->installEventFilter(this);
+    m_transforms = new TransformControls(m_document, this);
+    for (CostTreeView* view : treeViews())
+        m_transforms->addTreeView(view, view == m_callTreeView);
+    m_transforms->addFlameGraph(m_flameGraph->view());
+    connect(m_transforms, &TransformControls::callersCalleesRequested, this, &ProfilePage::callersCalleesRequested);
+    connect(m_transforms, &TransformControls::statusMessage, this, &ProfilePage::statusMessage);
     auto* views = new QWidget;
     auto* viewsLayout = new QVBoxLayout(views);
     viewsLayout->setContentsMargins(0, 0, 0, 0);
+    viewsLayout->addWidget(m_transforms->breadcrumb());
     viewsLayout->addWidget(createToolBar());
     viewsLayout->addWidget(m_splitter, 1);
     if (m_timeline) {
@@ -196,6 +210,30 @@ void ProfilePage::addPerPathTabs()
     m_tabs->addTab(m_bottomUpTreeView, tr("Bottom-Up Tree"));
 }
 
+CostTreeView* ProfilePage::fresh(CostTreeView* view) const
+{
+    const auto stale = std::find(m_staleViews.begin(), m_staleViews.end(), view);
+    if (view && stale != m_staleViews.end()) {
+        m_staleViews.erase(stale);
+        showResultsIn(view);
+    }
+    return view;
+}
+
+void ProfilePage::showResultsIn(CostTreeView* view) const
+{
+    const CostTreeView::TreeState state = view->saveTreeState();
+    view->costModel()->setProfileData(m_document->results().view);
+    view->restoreTreeState(state);
+}
+
+bool ProfilePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Show)
+        fresh(qobject_cast<CostTreeView*>(watched));
+    return QWidget::eventFilter(watched, event);
+}
+
 std::vector<CostTreeView*> ProfilePage::treeViews() const
 {
     std::vector<CostTreeView*> views;
@@ -276,8 +314,8 @@ CostTreeView* ProfilePage::currentView() const
 {
     switch (m_tabs->currentIndex()) {
     case FunctionsTab: return functionView(m_bottomUp);
-    case CallTreeTab: return m_callTreeView;
-    case BottomUpTreeTab: return m_bottomUpTreeView;
+    case CallTreeTab: return fresh(m_callTreeView);
+    case BottomUpTreeTab: return fresh(m_bottomUpTreeView);
     default: return nullptr;
     }
 }
@@ -409,7 +447,26 @@ void ProfilePage::showSource(const QModelIndex& index)
         emit sourceUnavailable(url);
         return;
     }
+    showLineCosts(f);
     m_source->show();
+}
+
+// The function's per-line self time from the loaded file's positionTicks (transforms keep
+// the frames but not the ticks); over the selected range when no transform moved the samples.
+void ProfilePage::showLineCosts(xsprof::FrameId f)
+{
+    const xsprof::Profile& loaded = m_document->loaded()->profile;
+    const bool available = xsprof::hasLineTicks(loaded);
+    QMap<int, double> costs;
+    if (available && f.value < loaded.frames.size()) {
+        xsprof::SampleRange range;
+        const ProfileDocument::Selection& selection = m_document->results().selection;
+        if (selection.hasRange() && m_document->transforms().isEmpty())
+            range = SampleTimes(loaded).range(selection.start, selection.end);
+        for (const xsprof::LineCost& line : xsprof::lineCosts(loaded, f, range).lines)
+            costs.insert(line.line, line.self);
+    }
+    m_source->setLineCosts(costs, available);
 }
 
 QByteArray ProfilePage::saveViewState() const
@@ -506,13 +563,23 @@ void ProfilePage::showResults()
 {
     const ProfileDocument::Results& results = m_document->results();
     const bool refresh = results.change == ProfileDocument::Change::Refresh;
+    // The trees on screen now; a hidden one when it is shown (or asked for).
     for (CostTreeView* view : treeViews()) {
-        const CostTreeView::TreeState state = view->saveTreeState();
-        view->costModel()->setProfileData(results.view);
-        view->restoreTreeState(state);
+        if (!view->isVisible() && isVisible()) {
+            if (std::find(m_staleViews.begin(), m_staleViews.end(), view) == m_staleViews.end())
+                m_staleViews.push_back(view);
+        } else {
+            std::erase(m_staleViews, view);
+            showResultsIn(view);
+        }
     }
     if ((refresh || results.change == ProfileDocument::Change::Transforms) && m_timeline)
         m_timeline->setData(results.whole);
+    // A new shape: open where the time goes in the tree on screen, as on a first look.
+    if (results.change == ProfileDocument::Change::Transforms) {
+        if (CostTreeView* view = currentView())
+            view->expandHotPath();
+    }
     const SampleTimes times(results.whole->profile);
     const ProfileDocument::Selection& selection = results.selection;
     const double t0 = selection.hasRange() ? selection.start : times.start();

@@ -19,6 +19,7 @@ class ProfileSummaryBar;
 class ReaderWarningsBanner;
 class SourceMapSwitch;
 class TimelineWidget;
+class TransformControls;
 class FunctionTreeModel;
 class QAbstractButton;
 class QLabel;
@@ -57,11 +58,15 @@ public:
     void toggleOrder() { setBottomUp(!m_bottomUp); }
 
     QTabWidget* tabs() const { return m_tabs; }
-    CostTreeView* functionView(bool bottomUp) const { return bottomUp ? m_bottomUpView : m_topDownView; }
-    CostTreeView* callTreeView() const { return m_callTreeView; }     // null without stacks
-    CostTreeView* bottomUpTreeView() const { return m_bottomUpTreeView; } // null without stacks
+    // The views show the document's latest results (a hidden one catches up when it is shown
+    // or asked for: new results only rebuild the trees on screen).
+    CostTreeView* functionView(bool bottomUp) const { return fresh(bottomUp ? m_bottomUpView : m_topDownView); }
+    CostTreeView* callTreeView() const { return fresh(m_callTreeView); }         // null without stacks
+    CostTreeView* bottomUpTreeView() const { return fresh(m_bottomUpTreeView); } // null without stacks
     CostTreeView* currentView() const;                                // null on a message tab
     SourcePane* sourcePane() const { return m_source; }
+    // The breadcrumb and the transform menus of every view.
+    TransformControls* transformControls() const { return m_transforms; }
 
     void focusSearch();
     // The view of the current tab (a tree, or the flame graph): where the keyboard goes after
@@ -106,12 +111,16 @@ public:
     // With a range selected, the trees change once, when the range's numbers are ready.
     void setProfileData(ProfileDataPtr data);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     void statusMessage(const QString& message);
     // A function's file is not here (nor under a path mapping): the window offers to map it.
     void sourceUnavailable(const QString& url);
     void orderChanged(bool bottomUp);
     void viewDataChanged(); // the views now show the document's latest results
+    void callersCalleesRequested(xsprof::FrameId frame); // from a view's context menu
 
 protected:
     void focusInEvent(QFocusEvent* event) override;
@@ -122,6 +131,9 @@ private:
     PathMappings m_pathMappings;
     SourceOpener m_sourceOpener;
     std::vector<CostTreeView*> treeViews() const; // those that exist
+    // `view` after it caught up with the document's results (null stays null).
+    CostTreeView* fresh(CostTreeView* view) const;
+    void showResultsIn(CostTreeView* view) const;
     QWidget* createToolBar();
     CostTreeView* createView(FunctionTreeModel* model);
     void addPerPathTabs();
@@ -134,6 +146,7 @@ private:
     void setupTimeline();
     void showResults();
     void selectFunction(const QModelIndex& current);
+    void showLineCosts(xsprof::FrameId f);
 
     ProfileDocument* m_document;
     bool m_bottomUp = false;
@@ -159,5 +172,7 @@ private:
 
     TimelineWidget* m_timeline = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
+    TransformControls* m_transforms = nullptr;
+    mutable std::vector<CostTreeView*> m_staleViews; // hidden when the results changed
     ProfileDocument::Selection m_flameSelection; // what the flame graph shows
 };

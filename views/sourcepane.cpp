@@ -11,8 +11,12 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-SourcePane::SourcePane(QWidget* parent) : QWidget(parent), m_title(new QLabel(this)), m_view(new SourceView(this))
+SourcePane::SourcePane(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_notice(new QLabel(this)), m_view(new SourceView(this))
 {
+    m_notice->setText(tr("This profile has no per-line ticks (positionTicks): costs are per function only."));
+    m_notice->setContentsMargins(4, 0, 4, 2);
+    m_notice->hide();
     m_title->setTextFormat(Qt::PlainText); // a path from the profile
     auto* close = new QToolButton(this);
     close->setAutoRaise(true);
@@ -29,6 +33,7 @@ SourcePane::SourcePane(QWidget* parent) : QWidget(parent), m_title(new QLabel(th
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(bar);
+    layout->addWidget(m_notice);
     layout->addWidget(m_view, 1);
 }
 
@@ -71,4 +76,17 @@ bool SourcePane::showFile(const QString& path, int line)
     m_title->setText(line > 0 ? tr("%1, line %2").arg(name).arg(line) : name);
     m_title->setToolTip(path);
     return true;
+}
+
+void SourcePane::setLineCosts(const QMap<int, double>& selfUs, bool available)
+{
+    m_notice->setVisible(!available);
+    m_view->setLineCosts(selfUs);
+    int hottest = 0;
+    for (auto it = selfUs.constBegin(); it != selfUs.constEnd(); ++it) {
+        if (!hottest || *it > selfUs.value(hottest))
+            hottest = it.key();
+    }
+    if (hottest > 0)
+        m_view->centerOnLine(hottest);
 }

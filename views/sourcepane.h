@@ -2,6 +2,7 @@
 // The "go to source" pane: a title with the file and line, and the file's text.
 #include "views/document/pathmappings.h"
 
+#include <QMap>
 #include <QWidget>
 
 class QLabel;
@@ -23,6 +24,12 @@ public:
     // Shows `text` as the file `name` (a source map's embedded original source).
     void showText(const QString& name, const QString& text, int line);
     QString currentPath() const { return m_path; }
+
+    // The shown function's self time per line (µs), as a heat column in the gutter; its
+    // hottest line is scrolled into view. `available` false: the profile has no per-line
+    // ticks, which the pane says (once, above the text) instead of showing costs.
+    void setLineCosts(const QMap<int, double>& selfUs, bool available);
+    QLabel* notice() const { return m_notice; }
     SourceView* view() const { return m_view; }
 
 signals:
@@ -30,6 +37,7 @@ signals:
 
 private:
     QLabel* m_title;
+    QLabel* m_notice;
     SourceView* m_view;
     QString m_path;
 };

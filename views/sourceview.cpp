@@ -73,7 +73,51 @@ int SourceView::gutterWidth() const
     int digits = 1;
     for (int max = std::max(1, blockCount()); max >= 10; max /= 10)
         ++digits;
-    return 12 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
+    return 12 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3) + costWidth();
+}
+
+int SourceView::costWidth() const
+{
+    return m_costs.isEmpty() ? 0 : fontMetrics().horizontalAdvance(QStringLiteral("99999.9 ms")) + 10;
+}
+
+void SourceView::setLineCosts(const QMap<int, double>& selfUs)
+{
+    m_costs = selfUs;
+    m_maxCost = 0.0;
+    for (double cost : selfUs)
+        m_maxCost = std::max(m_maxCost, cost);
+    setViewportMargins(gutterWidth(), 0, 0, 0);
+    const QRect r = contentsRect();
+    m_gutter->setGeometry(QRect(r.left(), r.top(), gutterWidth(), r.height()));
+    m_gutter->update();
+}
+
+void SourceView::centerOnLine(int line)
+{
+    if (line <= 0)
+        return;
+    setTextCursor(QTextCursor(document()->findBlockByNumber(line - 1)));
+    centerCursor();
+    m_centerPending = !isVisible();
+}
+
+// The heat column of one line: a bar as long as its share of the hottest line, and its ms.
+void SourceView::paintCost(QPainter& painter, int line, int top)
+{
+    const auto it = m_costs.constFind(line);
+    if (it == m_costs.constEnd() || *it <= 0.0 || m_maxCost <= 0.0)
+        return;
+    const double share = *it / m_maxCost;
+    const int h = fontMetrics().height();
+    const int full = costWidth() - 6;
+    QColor heat = QColor::fromHsvF(0.08f * float(1.0 - share), 0.85f, 0.95f); // orange to red
+    heat.setAlphaF(float(0.35 + 0.5 * share));
+    painter.fillRect(QRect(2, top + 1, std::max(2, int(full * share)), h - 2), heat);
+    painter.setPen(palette().color(QPalette::Text));
+    const double ms = *it / 1000.0;
+    painter.drawText(QRect(2, top, full, h), Qt::AlignRight | Qt::AlignVCenter,
+                     QStringLiteral("%1 ms").arg(ms, 0, 'f', ms < 10.0 ? 2 : 1));
 }
 
 void SourceView::updateGutter(const QRect& rect, int dy)
@@ -121,13 +165,19 @@ void SourceView::paintGutter(QPaintEvent* event)
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
             const int number = block.blockNumber() + 1;
+            if (!m_costs.isEmpty()) {
+                painter.save();
+                paintCost(painter, number, top);
+                painter.restore();
+                painter.translate(costWidth(), 0);
+            }
             bool marked = m_marked.contains(number);
             if (marked) {
                 const Marker marker = markerAt(number);
                 const QColor colour = markerColour(marker);
                 painter.setRenderHint(QPainter::Antialiasing);
                 const int h = fontMetrics().height();
-                const QRect tag(2, top + 1, m_gutter->width() - 3, h - 2);
+                const QRect tag(2, top + 1, m_gutter->width() - costWidth() - 3, h - 2);
                 if (marker == Marker::Disabled) {
                     painter.setPen(QPen(colour, 1.5));
                     painter.setBrush(Qt::NoBrush);
@@ -154,7 +204,9 @@ void SourceView::paintGutter(QPaintEvent* event)
             painter.setFont(font);
             painter.setPen(marked ? QColor(Qt::white)
                                   : palette().color(number == m_line ? QPalette::Text : QPalette::PlaceholderText));
-            painter.drawText(0, top, width, fontMetrics().height(), Qt::AlignRight, QString::number(number));
+            painter.drawText(0, top, width - costWidth(), fontMetrics().height(), Qt::AlignRight,
+                             QString::number(number));
+            painter.resetTransform();
         }
         block = block.next();
         top = bottom;

@@ -3,6 +3,8 @@
 #include <QMap>
 #include <QPlainTextEdit>
 
+class QPainter;
+
 class SourceView : public QPlainTextEdit
 {
     Q_OBJECT
@@ -15,6 +17,13 @@ public:
 
     int gutterWidth() const;
     void paintGutter(QPaintEvent* event);
+
+    // Per-line self time (µs, 1-based lines) drawn in the gutter as a heat bar and ms; empty:
+    // no cost column. Lines hotter relative to the hottest get a longer, deeper bar.
+    void setLineCosts(const QMap<int, double>& selfUs);
+    const QMap<int, double>& lineCosts() const { return m_costs; }
+    // Scrolls `line` (1-based) to the middle of the view (now, or once it is shown).
+    void centerOnLine(int line);
 
     // Breakpoint markers painted behind these line numbers (1-based).
     void setMarkedLines(const QList<int>& lines);
@@ -42,10 +51,14 @@ protected:
 private:
     void updateGutter(const QRect& rect, int dy);
     void highlightLine();
+    int costWidth() const; // the heat column, 0 without costs
+    void paintCost(QPainter& painter, int line, int top);
 
     QWidget* m_gutter;
     int m_line = 0;
     QList<int> m_marked;
     QMap<int, Marker> m_markers; // lines not in it are Plain
+    QMap<int, double> m_costs;   // µs by line
+    double m_maxCost = 0.0;
     bool m_centerPending = false; // centring needs the final size: done on the next resize
 };

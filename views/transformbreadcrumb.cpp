@@ -42,10 +42,13 @@ void TransformBreadcrumb::rebuild()
                                   : QString::fromStdString(m_transforms[size_t(step - 1)].label()));
         // The step shown now is not a link; the earlier ones go back to themselves.
         button->setEnabled(step != last);
-        if (step == last) {
+        if (step == last) { // bold, in the normal text colour (not greyed out)
             QFont bold = button->font();
             bold.setBold(true);
             button->setFont(bold);
+            QPalette palette = button->palette();
+            palette.setColor(QPalette::Disabled, QPalette::ButtonText, palette.color(QPalette::Active, QPalette::ButtonText));
+            button->setPalette(palette);
         }
         connect(button, &QToolButton::clicked, this, [this, step] { emit goBackRequested(step); });
         m_layout->addWidget(button);

@@ -8,6 +8,7 @@
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
+#include "model/linecosts.h"
 #include "model/report.h"
 #include "model/sourcemaps/sourcemapper.h"
 
@@ -109,6 +110,30 @@ int run(const QStringList& arguments)
     return 2;
 }
 
+namespace {
+
+// `report --lines NAME`: the per-line table, or why there is none.
+int printLines(const xsprof::Profile& profile, const QString& file, const QString& name)
+{
+    if (!xsprof::hasLineTicks(profile)) {
+        std::fprintf(stderr, "xsprof: %s has no positionTicks (per-line ticks): only function-level costs are known\n",
+                     qPrintable(file));
+        return 1;
+    }
+    const std::string text = xsprof::formatLineReport(profile, name.toStdString());
+    if (text.empty()) {
+        std::fprintf(stderr, "xsprof: %s: no function is named \"%s\"\n", qPrintable(file), qPrintable(name));
+        return 1;
+    }
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+        std::fprintf(stderr, "xsprof: cannot write the report: %s\n", std::strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
 int report(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -122,6 +147,9 @@ int report(const QStringList& arguments)
     parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
+    parser.addOption({QStringLiteral("lines"),
+                      QStringLiteral("Print the per-line self time of every function named NAME (from positionTicks)."),
+                      QStringLiteral("NAME")});
     TransformOptions::addTo(parser);
     parser.addOption(sourceMapsOption);
     if (!parser.parse(arguments))
@@ -133,6 +161,9 @@ int report(const QStringList& arguments)
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2)
         return usageError(parser, QStringLiteral("report takes exactly one FILE"));
+    if (parser.isSet(QStringLiteral("lines")) && !TransformOptions::fromArguments(arguments).empty())
+        return usageError(parser, QStringLiteral("--lines reads the file's own positionTicks: it does not combine "
+                                                 "with transforms"));
 
     xsprof::ReportOptions options;
     const QString sort = parser.value(QStringLiteral("sort"));
@@ -158,6 +189,8 @@ int report(const QStringList& arguments)
     applySourceMaps(parser, loaded);
     if (!loaded)
         return 1;
+    if (parser.isSet(QStringLiteral("lines")))
+        return printLines(*loaded, positional[1], parser.value(QStringLiteral("lines")));
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
     std::vector<size_t> matched;
     const std::optional<xsprof::Profile> profile = TransformOptions::apply(*loaded, transforms, positional[1], &matched);

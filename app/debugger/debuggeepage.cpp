@@ -162,6 +162,10 @@ void DebuggeePage::fillSessionsMenu()
                                  .arg(QLocale().toString(qulonglong(sessions[size_t(i)].samples)));
         menu->addAction(text, this, [this, i] { emit sessionOpenRequested(i); });
     }
+    if (sessions.size() >= 2) {
+        menu->addSeparator();
+        menu->addAction(tr("Compare Sessions…"), this, &DebuggeePage::sessionsCompareRequested);
+    }
 }
 
 QString DebuggeePage::title() const

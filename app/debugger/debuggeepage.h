@@ -64,6 +64,8 @@ signals:
     void profilePageCreated(ProfilePage* page);
     // The user asked for finished session `index` (MachineSession::finishedProfile) in a tab.
     void sessionOpenRequested(int index);
+    // Sessions › Compare Sessions… (two or more finished sessions): pick two to compare.
+    void sessionsCompareRequested();
     void statusMessage(const QString& message);
     void closeConfirmed(); // the tab may be removed
 

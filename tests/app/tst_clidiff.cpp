@@ -1,7 +1,12 @@
 // `xsprof diff` and the transform options of `report` and `diff`, run as a user runs them.
 #include "expectedprofile.h"
 
+#include "model/linecosts.h"
+#include "model/profileloader.h"
+
 #include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <map>
@@ -97,6 +102,7 @@ private slots:
     void diffWithSourceMaps();
     void reportTransformsInOrder();
     void reportTransformErrors();
+    void reportLinesAndConvertKeepsThem();
 };
 
 void TestCliDiff::diffEqualsTwoReportsJoined()
@@ -270,6 +276,56 @@ void TestCliDiff::diffWithSourceMaps()
     QVERIFY2(onBothSides >= 3, qPrintable(QString::number(onBothSides)));
     // The same with maps on one side only would pair nothing: both sides are mapped.
     QVERIFY(mapped.out.contains("gamma.ts"));
+}
+
+void TestCliDiff::reportLinesAndConvertKeepsThem()
+{
+    // report --lines fib: one row per line of fib's positionTicks, with model/linecosts' ms.
+    const QString file = corpus("node_fib.cpuprofile");
+    const Run r = runXsprof({QStringLiteral("report"), file, QStringLiteral("--lines"), QStringLiteral("fib")});
+    QCOMPARE(r.code, 0);
+    xsprof::LoadResult loaded = xsprof::loadProfileFile(file.toStdString());
+    QVERIFY(loaded.ok());
+    const xsprof::Profile& p = *loaded.profile;
+    xsprof::FrameId fib;
+    for (uint32_t f = 0; f < p.frames.size(); ++f) {
+        if (p.frameName(xsprof::FrameId(f)) == "fib")
+            fib = xsprof::FrameId(f);
+    }
+    const xsprof::FunctionLineCosts costs = xsprof::lineCosts(p, fib);
+    QCOMPARE(costs.lines.size(), size_t(2)); // lines 8 and 9
+    const QRegularExpression row(QStringLiteral("^\\s+(\\d+)\\s+([0-9.]+)\\s+([0-9.]+) %$"));
+    size_t rows = 0;
+    for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n'))) {
+        const QRegularExpressionMatch m = row.match(line);
+        if (!m.hasMatch())
+            continue;
+        const xsprof::LineCost& want = costs.lines.at(rows++);
+        QCOMPARE(m.captured(1).toInt(), want.line);
+        QVERIFY(std::abs(m.captured(2).toDouble() - want.self / 1000.0) < 0.0005 + 1e-9);
+        QVERIFY(std::abs(m.captured(3).toDouble() - 100.0 * want.self / costs.self) < 0.05 + 1e-9);
+    }
+    QCOMPARE(rows, costs.lines.size());
+
+    // convert keeps positionTicks: the converted file gives the same table.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("fib.cpuprofile"));
+    QCOMPARE(runXsprof({QStringLiteral("convert"), file, out}).code, 0);
+    const Run again = runXsprof({QStringLiteral("report"), out, QStringLiteral("--lines"), QStringLiteral("fib")});
+    QCOMPARE(again.code, 0);
+    QCOMPARE(again.out, r.out);
+
+    // No positionTicks (XS), no such function, and with transforms: clear errors.
+    const Run xs = runXsprof({QStringLiteral("report"), corpus("tiny/xs_stacks.cpuprofile"), QStringLiteral("--lines"),
+                              QStringLiteral("zeta")});
+    QCOMPARE(xs.code, 1);
+    QVERIFY(xs.err.contains("no positionTicks"));
+    const Run none = runXsprof({QStringLiteral("report"), file, QStringLiteral("--lines"), QStringLiteral("nope")});
+    QCOMPARE(none.code, 1);
+    QVERIFY(none.err.contains("no function is named"));
+    const Run merged = runXsprof({QStringLiteral("report"), file, QStringLiteral("--lines"), QStringLiteral("fib"),
+                                  QStringLiteral("--merge"), QStringLiteral("main")});
+    QCOMPARE(merged.code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCliDiff)

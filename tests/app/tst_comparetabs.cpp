@@ -3,6 +3,7 @@
 #include "viewtestutils.h"
 
 #include "app/comparetabs.h"
+#include "app/comparisonopener.h"
 #include "app/mainwindow.h"
 #include "views/callerscalleespage.h"
 #include "views/comparisonmodel.h"
@@ -13,6 +14,8 @@
 #include <QAction>
 #include <QInputDialog>
 #include <QMenuBar>
+#include <QMimeData>
+#include <QSignalSpy>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -29,7 +32,9 @@ private slots:
     void cleanup();
     void compareTwoOpenProfiles();
     void compareWithDialog();
+    void shiftDropComparesWithTheTab();
     void callersAndCalleesTab();
+    void callersAndCalleesFollowTransforms();
 
 private:
     QAction* action(const QString& text) const;
@@ -66,7 +71,13 @@ QAction* TestCompareTabs::action(const QString& text) const
 void TestCompareTabs::compareTwoOpenProfiles()
 {
     const int base = m_window->page(0)->title() == QLatin1String("node_fib.cpuprofile") ? 0 : 1;
-    ComparisonPage* page = CompareTabs::openComparison(m_window.get(), base, 1 - base);
+    ComparisonOpener* opener = CompareTabs::openComparison(m_window.get(), base, 1 - base);
+    QVERIFY(opener);
+    QSignalSpy opened(opener, &ComparisonOpener::opened);
+    QVERIFY(opener->isBusy()); // matched on a worker: no tab yet
+    QCOMPARE(m_window->documentCount(), 2);
+    QVERIFY(opened.wait(20000));
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
     QVERIFY(page);
     QCOMPARE(m_window->documentCount(), 3);
     QCOMPARE(m_window->tabWidget()->currentWidget(), page);
@@ -107,6 +118,54 @@ void TestCompareTabs::callersAndCalleesTab()
     QVERIFY(page->selectedFunction().isValid()); // the hottest function is selected
     m_window->closeDocument(2);
     QTRY_COMPARE(m_window->documentCount(), 2);
+}
+
+void TestCompareTabs::shiftDropComparesWithTheTab()
+{
+    // Drop node_dag_shared.cpuprofile with Shift on the node_fib tab: a comparison, base =
+    // the tab, new = the file, which is not opened as a tab of its own.
+    const int fib = m_window->page(0)->title() == QLatin1String("node_fib.cpuprofile") ? 0 : 1;
+    m_window->tabWidget()->setCurrentIndex(fib);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(corpusPath(QStringLiteral("node_dag_shared.cpuprofile")))});
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+    QApplication::sendEvent(m_window.get(), &enter);
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+    QApplication::sendEvent(m_window.get(), &drop);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 3, 20000);
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QCOMPARE(page->data()->baseName, QStringLiteral("node_fib.cpuprofile"));
+    QCOMPARE(page->data()->nextName, QStringLiteral("node_dag_shared.cpuprofile"));
+    QVERIFY(page->model()->rowCount() > 10);
+    // Without Shift, a drop opens the file.
+    QDragEnterEvent plainEnter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &plainEnter);
+    QDropEvent plain(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &plain);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 4, 20000);
+    QVERIFY(m_window->tabWidget()->currentWidget() != page);
+}
+
+void TestCompareTabs::callersAndCalleesFollowTransforms()
+{
+    // A Callers / Callees tab shows its tab's profile after the transforms, and follows them.
+    ProfilePage* source = m_window->page(0);
+    auto* page = CompareTabs::openCallersCallees(m_window.get(), 0);
+    QVERIFY(page);
+    const int before = page->functions()->rowCount();
+    xsprof::FrameId fib;
+    const xsprof::Profile& p = source->data()->profile;
+    for (uint32_t f = 0; f < p.frames.size(); ++f) {
+        if (p.frameName(xsprof::FrameId(f)) == "fib")
+            fib = xsprof::FrameId(f);
+    }
+    QVERIFY(fib.isValid());
+    QSignalSpy changed(source->document(), &ProfileDocument::resultsChanged);
+    QVERIFY(source->document()->pushTransform(xsprof::Transform::byFrame(xsprof::TransformKind::Merge, p, fib)));
+    QVERIFY(changed.wait(20000));
+    QCOMPARE(page->functions()->rowCount(), before - 1); // fib merged away
+    QCOMPARE(page->functions()->rowOf(fib), -1);
 }
 
 QTEST_MAIN(TestCompareTabs)

@@ -16,6 +16,7 @@
 #include "app/unsavedprofiles.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "expectedprofile.h"
+#include "views/comparisonpage.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/sourceview.h"
@@ -25,6 +26,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QDialog>
 #include <QDir>
 #include <QHeaderView>
 #include <QMenu>
@@ -725,7 +727,7 @@ void TestDebuggee::testEarlierSessionOpensInItsOwnTab()
     QTRY_VERIFY(machine->sessionsButton()->isEnabled());
     QMenu* menu = machine->sessionsButton()->menu();
     emit menu->aboutToShow();
-    QCOMPARE(menu->actions().size(), 2);
+    QCOMPARE(menu->actions().size(), 4); // two sessions, a separator, Compare Sessions…
     QVERIFY(menu->actions()[0]->text().startsWith(QLatin1String("Session 1")));
     QVERIFY(menu->actions()[0]->text().contains(QLatin1String("2 samples")));
     menu->actions()[0]->trigger();
@@ -735,6 +737,37 @@ void TestDebuggee::testEarlierSessionOpensInItsOwnTab()
     QCOMPARE(page->data()->profile.samples.size(), size_t(2));
     QCOMPARE(page->title(), QStringLiteral("twice — session 1"));
     QVERIFY(closeEnough(page->data()->duration(), 20.0)); // two samples of 10 µs (A in base 36)
+
+    // Sessions › Compare Sessions…: the dialog offers the last two; the comparison matches
+    // work by (name, path, line): 2 × 10 µs before, 3 × 5 µs after.
+    emit menu->aboutToShow();
+    QAction* compare = menu->actions().last();
+    QCOMPARE(compare->text(), QStringLiteral("Compare Sessions…"));
+    QTimer::singleShot(0, this, [] {
+        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->accept();
+    });
+    compare->trigger();
+    QTRY_COMPARE(m_window->documentCount(), 3);
+    auto* comparison = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(comparison);
+    QCOMPARE(comparison->data()->baseName, QStringLiteral("twice session 1"));
+    QCOMPARE(comparison->data()->nextName, QStringLiteral("twice session 2"));
+    const xsprof::Comparison& c = comparison->data()->comparison;
+    QVERIFY(closeEnough(c.duration(xsprof::Side::Base), 20.0));
+    QVERIFY(closeEnough(c.duration(xsprof::Side::New), 15.0));
+    bool sawWork = false;
+    for (const xsprof::ComparedFunction& f : c.functions()) {
+        if (f.name != "work")
+            continue;
+        sawWork = true;
+        QVERIFY(f.base() && f.next());
+        QVERIFY(closeEnough(f.base()->self, 20.0));
+        QVERIFY(closeEnough(f.next()->self, 15.0));
+        QVERIFY(closeEnough(*c.delta(f, xsprof::CostKind::Self), -5.0));
+    }
+    QVERIFY(sawWork);
 
     engine.disconnectFromHost();
     QTRY_VERIFY(!machine->isConnected());

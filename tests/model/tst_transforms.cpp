@@ -136,6 +136,7 @@ private slots:
     void mergeEqualsEditedFile();
     void focusDropCollapseOnCorpus_data();
     void focusDropCollapseOnCorpus();
+    void focusSubtreeByHand();
 };
 
 void TestTransforms::linearByHand()
@@ -405,6 +406,26 @@ void TestTransforms::focusDropCollapseOnCorpus()
         QCOMPARE(focused.frameName(focused.stacks.frame[s.value]), std::string_view(name));
     }
 
+    // focus subtree on f's heaviest call path: duration = that path's total, one root, f.
+    StackId heaviest;
+    for (size_t st = 0; st < p.stacks.size(); ++st) {
+        const StackId id(static_cast<uint32_t>(st));
+        if (p.frameName(p.stacks.frame[st]) == name
+            && (!heaviest.isValid() || before.callTree.total(id) > before.callTree.total(heaviest)))
+            heaviest = id;
+    }
+    QVERIFY(heaviest.isValid());
+    std::vector<FrameId> path;
+    for (StackId st = heaviest; st.isValid(); st = p.stacks.parent[st.value])
+        path.insert(path.begin(), p.stacks.frame[st.value]);
+    std::string error;
+    const std::optional<Profile> subtree = applyTransform(p, Transform::subtree(p, path), &error);
+    QVERIFY2(subtree, error.c_str());
+    const ProfileAnalysis sa = ProfileAnalysis::compute(*subtree);
+    QVERIFY(ExpectedProfile::close(sa.functions.duration(), before.callTree.total(heaviest)));
+    QCOMPARE(sa.callTree.roots().size(), size_t(1));
+    QCOMPARE(subtree->frameName(subtree->stacks.frame[sa.callTree.roots()[0].value]), std::string_view(name));
+
     // drop: the duration shrinks by inclusive(f), and no stack holds f.
     const Profile dropped = transformed(p, TransformKind::Drop, name);
     const ProfileAnalysis da = ProfileAnalysis::compute(dropped);
@@ -430,3 +451,40 @@ void TestTransforms::focusDropCollapseOnCorpus()
 
 QTEST_GUILESS_MAIN(TestTransforms)
 #include "tst_transforms.moc"
+
+void TestTransforms::focusSubtreeByHand()
+{
+    // tiny/diamond: (root) > A > {B > D, C > D}; 8 samples of 100 µs: A, B, D(via B) ×2, C,
+    // D(via C) ×3. The subtree (root) > A > C holds C and C's D: 100 + 300 = 400, rooted at C.
+    const Profile p = load(corpus + "/tiny/diamond.cpuprofile");
+    const FrameId root = frameNamed(p, "(root)"), a = frameNamed(p, "A"), c = frameNamed(p, "C");
+    const std::vector<FrameId> toC{root, a, c};
+    const Transform t = Transform::subtree(p, toC);
+    QCOMPARE(t.label(), std::string("Focus on subtree C"));
+    std::string error;
+    const std::optional<Profile> focused = applyTransform(p, t, &error);
+    QVERIFY2(focused, error.c_str());
+    Numbers n = numbersOf(*focused);
+    QCOMPARE(n.duration, 400.0);
+    QCOMPARE(n.samples, size_t(4));
+    QCOMPARE(names(n.self), (std::set<std::string>{"C", "D"}));
+    QCOMPARE(n.self["C"], 100.0);
+    QCOMPARE(n.self["D"], 300.0);
+    QCOMPARE(n.total["C"], 400.0); // D has one caller left: C
+    const ProfileAnalysis fa = ProfileAnalysis::compute(*focused);
+    QCOMPARE(fa.callTree.roots().size(), size_t(1));
+
+    // Unlike focus on function D (500: both paths), the path (root) > A > B > D keeps 200.
+    const FrameId b = frameNamed(p, "B"), d = frameNamed(p, "D");
+    const std::vector<FrameId> toD{root, a, b, d};
+    QCOMPARE(numbersOf(*applyTransform(p, Transform::subtree(p, toD))).duration, 200.0);
+    // A path that does not start at a root matches no sample.
+    const std::vector<FrameId> notARoot{a, c};
+    QCOMPARE(numbersOf(*applyTransform(p, Transform::subtree(p, notARoot))).samples, size_t(0));
+
+    // Graph-encoded profiles have no paths: a clear error.
+    const Profile graph = load(corpus + "/tiny/xs_graph.cpuprofile");
+    const std::vector<FrameId> first{FrameId(0)};
+    QVERIFY(!applyTransform(graph, Transform::subtree(graph, first), &error));
+    QVERIFY(error.find("graph-encoded") != std::string::npos);
+}

@@ -38,6 +38,23 @@ void ProfileDocument::setTransforms(TransformStack transforms)
     recompute(Change::Transforms);
 }
 
+bool ProfileDocument::pushTransform(xsprof::Transform transform)
+{
+    if (!xsprof::transformApplies(m_loaded->profile, transform.kind))
+        return false;
+    m_transforms.push(TransformStack::stepOf(std::move(transform)));
+    recompute(Change::Transforms);
+    return true;
+}
+
+void ProfileDocument::goBack(size_t count)
+{
+    if (count >= m_transforms.size())
+        return;
+    m_transforms.truncate(count);
+    recompute(Change::Transforms);
+}
+
 void ProfileDocument::setLoaded(ProfileDataPtr loaded)
 {
     Q_ASSERT(loaded);
@@ -50,7 +67,9 @@ void ProfileDocument::setLoaded(ProfileDataPtr loaded)
 void ProfileDocument::recompute(Change change)
 {
     const ProfileDataPtr reusable = change == Change::Selection ? m_results.whole : nullptr;
-    const bool small = m_loaded->profile.samples.size() < m_synchronousLimit;
+    // Small profiles are analysed at once; transforms never run on the calling (GUI) thread.
+    const bool small = m_loaded->profile.samples.size() < m_synchronousLimit && m_transforms.isEmpty()
+        && change != Change::Transforms;
     const bool nothingToDo = m_transforms.isEmpty() && !m_requested.hasRange();
     m_runner.run<Results>(
         [loaded = m_loaded, transforms = m_transforms, selection = m_requested, reusable,

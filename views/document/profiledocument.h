@@ -50,7 +50,14 @@ public:
     void setSelectedFunction(xsprof::FrameId f);
 
     const TransformStack& transforms() const { return m_transforms; }
+    // Every view is recomputed from the transformed profile on the job runner, never on the
+    // calling thread (whatever the profile's size); a live refresh keeps the transforms.
     void setTransforms(TransformStack transforms);
+    // Adds `transform` as the last step; false (nothing changes) when it cannot apply to this
+    // profile's encoding (graph-encoded xst -p files: only merge and drop).
+    bool pushTransform(xsprof::Transform transform);
+    // Keeps the first `count` steps (0: the full profile again).
+    void goBack(size_t count);
 
     // The same profile, grown (a live refresh): the selection is kept and re-analysed, and
     // the views change once, when that is done.

@@ -2,18 +2,19 @@
 // The transforms a document applies to its profile before analysing it (DESIGN.md,
 // "Transforms and comparison"): merge, focus, drop, collapse recursion... in order.
 //
-// Extension point: the transforms work (Qt-free model/transforms.*) supplies the steps;
-// until then a stack is empty and apply() hands the profile back as it is. A step only
-// needs a label for the UI and a pure function from one profile to the next; the document
-// runs apply() inside its analysis job, off the GUI thread, and shows the result like a
-// loaded profile.
+// A step is a label for the UI and a pure function from one profile to the next; steps made
+// from a model transform (stepOf) also keep it, so the breadcrumb can show the list. The
+// document runs apply() inside its analysis job, off the GUI thread, and shows the result
+// like a loaded profile.
 #include "model/profile.h"
 #include "model/taskcontrol.h"
+#include "model/transforms.h"
 
 #include <QString>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class TransformStack
@@ -22,13 +23,21 @@ public:
     struct Step {
         QString label; // e.g. "Merge fib"
         std::function<xsprof::Profile(const xsprof::Profile&)> apply;
+        std::optional<xsprof::Transform> transform; // the model transform it applies, if one
     };
 
+    // A step applying `transform` (model/transforms); it throws the transform's error.
+    static Step stepOf(xsprof::Transform transform);
+
     bool isEmpty() const { return m_steps.empty(); }
+    size_t size() const { return m_steps.size(); }
     const std::vector<Step>& steps() const { return m_steps; }
     void push(Step step) { m_steps.push_back(std::move(step)); }
     void pop() { m_steps.pop_back(); }
     void clear() { m_steps.clear(); }
+    void truncate(size_t count) { m_steps.resize(std::min(count, m_steps.size())); }
+    // The model transforms of the steps that have one, in order.
+    std::vector<xsprof::Transform> transforms() const;
 
     // The profile after every step, in order; `profile` itself when the stack is empty.
     // Throws what a step throws (the job runner turns it into an error).

@@ -1,0 +1,42 @@
+#pragma once
+// Opens a comparison tab once its numbers are ready, never computing on the GUI thread: the
+// analyses and the matching run on a worker (JobRunner); a dropped file is first read by a
+// ProfileOpenJob. One opener per request; it deletes itself when the tab is open (or failed).
+#include "views/comparisondata.h"
+#include "views/document/jobrunner.h"
+#include "views/document/profiledata.h"
+
+#include <QObject>
+
+class ComparisonPage;
+class MainWindow;
+class ProfileOpenJob;
+
+class ComparisonOpener : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ComparisonOpener(MainWindow* window);
+
+    // Two analysed profiles (open tabs): their analyses are reused, only the matching runs.
+    void compare(ProfileDataPtr base, QString baseName, ProfileDataPtr next, QString nextName);
+    // Two bare profiles (a machine's finished sessions): analysed and matched on the worker.
+    void compare(std::shared_ptr<const xsprof::Profile> base, QString baseName,
+                 std::shared_ptr<const xsprof::Profile> next, QString nextName);
+    // `path` read off the GUI thread (a multi-profile file: its suggested profile), then
+    // compared with `base` as the new side.
+    void compareWithFile(ProfileDataPtr base, QString baseName, const QString& path);
+
+    bool isBusy() const;
+
+signals:
+    void opened(ComparisonPage* page);
+    void failed(const QString& message);
+
+private:
+    void run(std::function<ComparisonDataPtr(const xsprof::TaskControl&)> work);
+
+    MainWindow* m_window;
+    JobRunner m_runner;
+    ProfileOpenJob* m_loader = nullptr;
+};

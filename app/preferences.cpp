@@ -61,6 +61,11 @@ qint64 Preferences::recoveryMaxBytes() const
     return qMax(qint64(1) << 20, m_settings->value(SettingsKeys::recoveryMaxBytes, qint64(1) << 30).toLongLong());
 }
 
+void Preferences::setRecoveryMaxBytes(qint64 bytes)
+{
+    m_settings->setValue(SettingsKeys::recoveryMaxBytes, qMax(qint64(1) << 20, bytes));
+}
+
 int Preferences::consoleLines() const
 {
     return qBound(100, m_settings->value(SettingsKeys::consoleLines, 10000).toInt(), 10000000);

@@ -34,6 +34,7 @@ public:
     void setProfileOnStart(bool on);
     void setPathMappings(const PathMappings& mappings);
     void setConsoleLines(int lines);
+    void setRecoveryMaxBytes(qint64 bytes); // at least 1 MB
     void setOpenSourceCommand(const QString& command);
     void setSourceMapFolder(const QString& folder);
     void setXscPath(const QString& path); // "" for auto-detect

@@ -27,8 +27,10 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
       m_xsc(new XscPathField)
 {
     setWindowTitle(tr("Preferences"));
-    m_port->setRange(1, 65535);
-    m_port->setValue(preferences->port() == 0 ? 5002 : preferences->port());
+    // 0 (any free port, as tests and scripted setups use) stays 0: OK must not move the server.
+    m_port->setRange(0, 65535);
+    m_port->setSpecialValueText(tr("any free port"));
+    m_port->setValue(preferences->port());
     m_port->setToolTip(tr("The TCP port XS machines connect to (xsbug uses 5002)."));
     m_acceptOthers->setChecked(preferences->acceptOtherDevices());
     m_acceptOthers->setToolTip(tr("Listen on every network interface instead of 127.0.0.1 only."));
@@ -49,6 +51,19 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     auto* note = new QLabel(tr("Applies to machines that connect from now on."));
     note->setEnabled(false);
     profilingLayout->addWidget(note);
+    // Crash safety: live profiles are journalled to disk until saved or discarded.
+    m_recoveryMegabytes = new QSpinBox;
+    m_recoveryMegabytes->setObjectName(QStringLiteral("recoveryLimit"));
+    m_recoveryMegabytes->setRange(1, 1024 * 1024);
+    m_recoveryMegabytes->setSingleStep(256);
+    m_recoveryMegabytes->setSuffix(tr(" MB"));
+    m_recoveryMegabytes->setValue(int(preferences->recoveryMaxBytes() >> 20));
+    m_recoveryMegabytes->setToolTip(tr("Live profiles not yet saved are journalled to disk so that a crash loses "
+                                       "nothing; beyond this size the oldest journals are deleted (checked at start and "
+                                       "when a machine connects)."));
+    auto* recoveryForm = new QFormLayout;
+    recoveryForm->addRow(tr("&Recovery journals kept up to:"), m_recoveryMegabytes);
+    profilingLayout->addLayout(recoveryForm);
 
     auto* debugger = new QGroupBox(tr("Debugger"));
     debugger->setObjectName(QStringLiteral("debuggerGroup"));
@@ -107,6 +122,7 @@ void PreferencesDialog::accept()
     m_preferences->setProfileOnStart(m_profileOnStart->isChecked());
     m_preferences->setPathMappings(PathMappings::fromText(m_pathMappings->toPlainText()));
     m_preferences->setConsoleLines(m_consoleLines->value());
+    m_preferences->setRecoveryMaxBytes(qint64(m_recoveryMegabytes->value()) << 20);
     m_preferences->setOpenSourceCommand(m_editor->command());
     m_preferences->setXscPath(m_xsc->path());
     m_preferences->setSourceMapFolder(m_sourceMapFolder->text().trimmed());

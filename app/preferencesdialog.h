@@ -27,6 +27,7 @@ public:
     void addPathMapping(const QString& recordedPath);
     XscPathField* xscField() const { return m_xsc; }
     QSpinBox* consoleLinesField() const { return m_consoleLines; }
+    QSpinBox* recoveryLimitField() const { return m_recoveryMegabytes; }
     QLineEdit* sourceMapFolderField() const { return m_sourceMapFolder; }
 
     void accept() override;
@@ -38,6 +39,7 @@ private:
     QCheckBox* m_profileOnStart;
     QPlainTextEdit* m_pathMappings;
     QSpinBox* m_consoleLines;
+    QSpinBox* m_recoveryMegabytes = nullptr;
     EditorChooser* m_editor = nullptr;
     XscPathField* m_xsc;
     QLineEdit* m_sourceMapFolder = nullptr;

@@ -3,6 +3,9 @@
 // Cancel, listing what would be lost; saved profiles and loaded files close without asking.
 #include "app/debugger/debuggeepage.h"
 #include "app/mainwindow.h"
+#include "app/preferences.h"
+#include "app/preferencesdialog.h"
+#include "app/recoveryjournals.h"
 #include "app/servercontroller.h"
 #include "app/settingskeys.h"
 #include "app/unsavedprofiles.h"
@@ -17,6 +20,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -62,6 +66,7 @@ class TestUnsavedProfiles : public QObject
 {
     Q_OBJECT
 private slots:
+    void recoveryLimitFromPreferences();
     void init();
     void cleanup();
     void closingMachineTabAsks();
@@ -287,6 +292,33 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
     QTRY_COMPARE(m_window->documentCount(), 0);
     QVERIFY(!QFile::exists(journalPath));
     QVERIFY(QFile::exists(newer));
+}
+
+// Preferences › Recovery journals kept up to: the bound the window applies, oldest first.
+void TestUnsavedProfiles::recoveryLimitFromPreferences()
+{
+    const quint16 listening = m_window->serverController()->server()->port();
+    PreferencesDialog dialog(m_window->preferences());
+    QCOMPARE(dialog.portField()->value(), 0); // "any free port" stays so: OK does not move the server
+    QCOMPARE(dialog.recoveryLimitField()->value(), 1024); // the default, 1 GB
+    dialog.recoveryLimitField()->setValue(2);
+    dialog.accept();
+    QCOMPARE(m_window->preferences()->recoveryMaxBytes(), qint64(2) << 20);
+    QCOMPARE(m_window->preferences()->port(), quint16(0));
+    QCOMPARE(m_window->serverController()->server()->port(), listening);
+
+    // Three journals of 1 MB each, oldest first by name: the bound keeps the newest two.
+    const QString recovery = m_dir->filePath(QStringLiteral("bounded"));
+    QVERIFY(QDir().mkpath(recovery));
+    const QStringList names{QStringLiteral("20260101-000000-000-1-0.xsj"), QStringLiteral("20260102-000000-000-1-0.xsj"),
+                            QStringLiteral("20260103-000000-000-1-0.xsj")};
+    for (const QString& name : names) {
+        QFile file(recovery + QLatin1Char('/') + name);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.resize(qint64(1) << 20));
+    }
+    RecoveryJournals(recovery).enforceLimit(m_window->preferences()->recoveryMaxBytes());
+    QCOMPARE(QDir(recovery).entryList({QStringLiteral("*.xsj")}, QDir::Files, QDir::Name), names.mid(1));
 }
 
 QTEST_MAIN(TestUnsavedProfiles)

@@ -8,6 +8,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPaintEvent>
+#include <QKeyEvent>
 #include <QToolTip>
 
 #include <algorithm>
@@ -414,6 +415,15 @@ void FlameGraphView::changeEvent(QEvent* event)
 
 bool FlameGraphView::event(QEvent* event)
 {
+    // Zoomed in, Backspace zooms out here before the page's shortcut (undo the last
+    // transform) may have it.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Backspace && key->modifiers() == Qt::NoModifier && breadcrumb().size() > 1) {
+            event->accept();
+            return true;
+        }
+    }
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         if (const Box* box = boxAt(help->pos()))

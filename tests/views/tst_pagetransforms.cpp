@@ -7,6 +7,7 @@
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/flamegraphpanel.h"
+#include "views/flamegraphview.h"
 #include "views/profilepage.h"
 #include "views/searchbar.h"
 #include "views/transformbreadcrumb.h"
@@ -16,6 +17,8 @@
 #include "model/transforms.h"
 
 #include <QAction>
+
+#include <algorithm>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSignalSpy>
@@ -54,6 +57,7 @@ class TestPageTransforms : public QObject {
 private slots:
     void applyGoBackAndUndo();
     void graphEncodedOffersMergeAndDropOnly();
+    void backspaceInFlameGraphZoomsOutFirst();
 
 private:
     // The page shows exactly what model/transforms gives for `transforms` on `loaded`.
@@ -217,6 +221,46 @@ void TestPageTransforms::graphEncodedOffersMergeAndDropOnly()
     QTest::keyClick(functions, Qt::Key_M);
     waitForResults(page);
     QCOMPARE(page.document()->transforms().size(), size_t(1));
+}
+
+// In the flame graph Backspace zooms out while it is zoomed; only then does it undo the last
+// transform, as in the trees.
+void TestPageTransforms::backspaceInFlameGraphZoomsOutFirst()
+{
+    const ProfileDataPtr data = ViewTestUtils::loadData(ViewTestUtils::corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    CostTreeView* functions = page.functionView(false);
+    const QModelIndex sumLoop = findDeep(*functions->model(), QStringLiteral("sumLoop"), 12);
+    QVERIFY(sumLoop.isValid());
+    functions->setCurrentIndex(sumLoop);
+    functions->setFocus();
+    QTest::keyClick(functions, Qt::Key_M);
+    waitForResults(page);
+    QCOMPARE(page.document()->transforms().size(), size_t(1));
+
+    page.tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
+    FlameGraphView* graph = page.flameGraph()->view();
+    graph->setFocus();
+    QTRY_VERIFY(graph->hasFocus());
+    const auto& boxes = graph->layout().boxes();
+    const auto deep = std::find_if(boxes.begin(), boxes.end(), [](const auto& box) { return box.depth >= 2 && box.frame.isValid(); });
+    QVERIFY(deep != boxes.end());
+    graph->zoomInto(*deep);
+    const qsizetype levels = graph->breadcrumb().size();
+    QVERIFY(levels > 2);
+    for (qsizetype level = levels; level > 1; --level) {
+        QTest::keyClick(graph, Qt::Key_Backspace);
+        QCOMPARE(graph->breadcrumb().size(), level - 1); // one level out
+        QCOMPARE(page.document()->transforms().size(), size_t(1));
+        QVERIFY(!page.document()->isBusy());
+    }
+    QTest::keyClick(graph, Qt::Key_Backspace); // not zoomed: the transform goes (the full profile: at once)
+    QTRY_VERIFY(page.document()->transforms().isEmpty());
+    QTRY_VERIFY(page.data()->analysis.functions.duration() == data->analysis.functions.duration());
 }
 
 QTEST_MAIN(TestPageTransforms)

@@ -151,6 +151,7 @@ void SessionJournal::endRecord(size_t at)
 
 void SessionJournal::appendLogin(std::string_view machine)
 {
+    m_codec.reset();
     const size_t at = beginRecord('L');
     putString(m_buffer, machine);
     endRecord(at);
@@ -163,6 +164,15 @@ void SessionJournal::append(const XsProfileMessage& message)
 
 void SessionJournal::append(const XsProfileSamples& ps)
 {
+    // Compact: each sample's ids as a difference from the previous sample's.
+    m_compact.clear();
+    if (m_codec.encode(ps.text, m_compact)) {
+        const size_t at = beginRecord('C');
+        putString(m_buffer, m_compact);
+        endRecord(at);
+        return;
+    }
+    m_codec.reset(); // a text the codec cannot take ('~'): verbatim, and start afresh
     const size_t at = beginRecord('S');
     putString(m_buffer, ps.text);
     endRecord(at);
@@ -180,6 +190,7 @@ void SessionJournal::append(const XsProfileRecord& pr)
 
 void SessionJournal::append(const XsProfileTime& pt)
 {
+    m_codec.reset();
     const size_t at = beginRecord('T');
     putString(m_buffer, pt.kind);
     putString(m_buffer, pt.value);
@@ -232,6 +243,7 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
         return result;
     }
     XsProfileRecorder recorder;
+    JournalSampleCodec codec; // mirrors the writer's: reset at L, T and verbatim S records
     while (!reader.atEnd()) {
         uint32_t length = 0, crc = 0;
         std::string_view payload;
@@ -245,10 +257,18 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
         record.byte(kind);
         bool ok = true;
         if (kind == 'L') {
+            codec.reset();
             ok = record.string(result.machine);
         } else if (kind == 'S') {
+            codec.reset();
             XsProfileSamples ps;
             ok = record.string(ps.text);
+            if (ok)
+                recorder.onMessage(ps);
+        } else if (kind == 'C') {
+            std::string compact;
+            XsProfileSamples ps;
+            ok = record.string(compact) && codec.decode(compact, ps.text);
             if (ok)
                 recorder.onMessage(ps);
         } else if (kind == 'R') {
@@ -259,6 +279,7 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
             if (ok)
                 recorder.onMessage(pr);
         } else if (kind == 'T') {
+            codec.reset();
             XsProfileTime pt;
             ok = record.string(pt.kind) && record.string(pt.value);
             if (ok)

@@ -6,10 +6,12 @@
 //
 // Layout: "XSPROFJ\n", u32 version (little endian), then records
 //   u32 payload length | u32 checksum of the payload | payload
-// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'S' <ps>) then its fields, strings as
+// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'C' <ps> in JournalSampleCodec's compact
+// form, 'S' <ps> verbatim) then its fields, strings as
 // u32 length + bytes, integers as i64. A record that is short or fails its checksum ends the
 // journal (the torn tail of a killed writer).
 // Little-endian machines only (as XS and xsprof run): the checksum reads words as they are.
+#include "journalsamplecodec.h"
 #include "xsprofilemessages.h"
 #include "profile.h"
 
@@ -22,7 +24,8 @@ namespace xsprof {
 
 class SessionJournal {
 public:
-    static constexpr uint32_t version = 1;
+    // 2: samples as 'C' records (JournalSampleCodec); version 1 journals ('S' only) still read.
+    static constexpr uint32_t version = 2;
 
     SessionJournal() = default;
     ~SessionJournal();
@@ -61,6 +64,8 @@ private:
     std::FILE* m_file = nullptr;
     std::string m_path;
     std::string m_buffer;
+    JournalSampleCodec m_codec;
+    std::string m_compact; // scratch: one <ps> in compact form
 };
 
 } // namespace xsprof

@@ -132,11 +132,11 @@ void TestSessionJournal::newerVersionIsRefused()
     QFile file(QString::fromStdString(path));
     QVERIFY(file.open(QIODevice::ReadWrite));
     file.seek(8);
-    file.write(QByteArray("\x02\x00\x00\x00", 4)); // version 2
+    file.write(QByteArray("\x03\x00\x00\x00", 4)); // version 3
     file.close();
     const SessionJournal::Recovered r = SessionJournal::recover(path);
     QVERIFY(r.sessions.empty());
-    QVERIFY2(r.error.find("newer xsprof") != std::string::npos && r.error.find("version 2") != std::string::npos,
+    QVERIFY2(r.error.find("newer xsprof") != std::string::npos && r.error.find("version 3") != std::string::npos,
              r.error.c_str());
 }
 

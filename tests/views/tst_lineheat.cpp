@@ -16,24 +16,7 @@
 #include <QTest>
 
 using namespace xsprof;
-
-namespace {
-
-QModelIndex findDeep(const QAbstractItemModel& model, const QString& name, int depth, const QModelIndex& parent = {})
-{
-    for (int r = 0; r < model.rowCount(parent); ++r) {
-        const QModelIndex i = model.index(r, 0, parent);
-        if (i.data(CostTreeModel::NameRole).toString() == name)
-            return i;
-        if (depth > 0) {
-            if (const QModelIndex found = findDeep(model, name, depth - 1, i); found.isValid())
-                return found;
-        }
-    }
-    return {};
-}
-
-} // namespace
+using ViewTestUtils::findDeep;
 
 class TestLineHeat : public QObject {
     Q_OBJECT

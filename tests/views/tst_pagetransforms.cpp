@@ -26,23 +26,9 @@
 #include <QToolButton>
 
 using namespace xsprof;
+using ViewTestUtils::findDeep;
 
 namespace {
-
-// The first row named `name` at most `depth` levels below `parent` (depth first).
-QModelIndex findDeep(const QAbstractItemModel& model, const QString& name, int depth, const QModelIndex& parent = {})
-{
-    for (int r = 0; r < model.rowCount(parent); ++r) {
-        const QModelIndex i = model.index(r, 0, parent);
-        if (i.data(CostTreeModel::NameRole).toString() == name)
-            return i;
-        if (depth > 0) {
-            if (const QModelIndex found = findDeep(model, name, depth - 1, i); found.isValid())
-                return found;
-        }
-    }
-    return {};
-}
 
 FrameId frameOf(const QModelIndex& index)
 {

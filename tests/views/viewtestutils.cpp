@@ -102,6 +102,20 @@ QModelIndex findRow(const QAbstractItemModel& model, const QString& name, const 
     return {};
 }
 
+QModelIndex findDeep(const QAbstractItemModel& model, const QString& name, int depth, const QModelIndex& parent)
+{
+    for (int row = 0; row < model.rowCount(parent); ++row) {
+        const QModelIndex index = model.index(row, 0, parent);
+        if (index.data(CostTreeModel::NameRole).toString() == name)
+            return index;
+        if (depth > 0) {
+            if (const QModelIndex found = findDeep(model, name, depth - 1, index); found.isValid())
+                return found;
+        }
+    }
+    return {};
+}
+
 int visitAll(const QAbstractItemModel& model, int limit)
 {
     int visited = 0;

@@ -28,6 +28,8 @@ QModelIndex findExpectedRow(const QAbstractItemModel& model, const nlohmann::jso
 QString printModel(const QAbstractItemModel& model, int depth, const QModelIndex& parent = {});
 // The child of `parent` whose NameRole is `name` (first match).
 QModelIndex findRow(const QAbstractItemModel& model, const QString& name, const QModelIndex& parent = {});
+// The first row named `name` at most `depth` levels below `parent` (depth first).
+QModelIndex findDeep(const QAbstractItemModel& model, const QString& name, int depth, const QModelIndex& parent = {});
 // Visits every row of the model (breadth first) up to `limit` rows; returns how many.
 int visitAll(const QAbstractItemModel& model, int limit);
 // abs 1e-6 µs + rel 1e-9, as the corpus README asks.

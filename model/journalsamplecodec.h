@@ -1,11 +1,10 @@
 #pragma once
-// A lossless, cheaper form of <ps> texts for the crash-safety journal (model/sessionjournal).
-// XS sends each sample's whole stack ("delta,id,id,...", innermost first, samples separated by
-// '.'), and consecutive samples share most of it: a deep recursion repeats hundreds of ids.
-// The journal writes each sample as its delta, the ids that differ from the previous sample's,
-// and "~N" for the N outermost ids it shares with it. Writing to the journal cost more CPU
-// than recording the samples; this cuts the bytes written by one to two orders of magnitude
-// on deep stacks.
+// The form version-2 crash-safety journals (model/sessionjournal) wrote <ps> texts in; since
+// version 3 the journal keeps the recorder's decoding instead (XsProfileRecorder's sample
+// log), and this codec only reads old journals back (encode() remains as its exact inverse,
+// which the tests use). XS sends each sample's whole stack ("delta,id,id,...", innermost
+// first, samples separated by '.'); the compact form writes each sample as its delta, the ids
+// that differ from the previous sample's, and "~N" for the N outermost ids it shares with it.
 //
 // Encoder and decoder each remember the previous sample across texts; both start afresh at
 // reset() (the journal resets at every <pt> and login, so a record depends only on records

@@ -1,6 +1,6 @@
 #include "sessionjournal.h"
 
-#include "xsprofilerecorder.h"
+#include "journalsamplecodec.h"
 
 #include <cerrno>
 #include <cstring>
@@ -102,6 +102,7 @@ public:
         return true;
     }
     bool atEnd() const { return m_at == m_bytes.size(); }
+    std::string_view rest() const { return m_bytes.substr(m_at); }
 
 private:
     std::string_view m_bytes;
@@ -151,31 +152,33 @@ void SessionJournal::endRecord(size_t at)
 
 void SessionJournal::appendLogin(std::string_view machine)
 {
-    m_codec.reset();
     const size_t at = beginRecord('L');
     putString(m_buffer, machine);
     endRecord(at);
 }
 
-void SessionJournal::append(const XsProfileMessage& message)
+void SessionJournal::append(const XsProfileMessage& message, XsProfileRecorder& recorder)
 {
-    std::visit([this](const auto& m) { append(m); }, message);
-}
-
-void SessionJournal::append(const XsProfileSamples& ps)
-{
-    // Compact: each sample's ids as a difference from the previous sample's.
-    m_compact.clear();
-    if (m_codec.encode(ps.text, m_compact)) {
-        const size_t at = beginRecord('C');
-        putString(m_buffer, m_compact);
-        endRecord(at);
+    if (const auto* ps = std::get_if<XsProfileSamples>(&message)) {
+        appendSamples(ps->text, recorder);
         return;
     }
-    m_codec.reset(); // a text the codec cannot take ('~'): verbatim, and start afresh
-    const size_t at = beginRecord('S');
-    putString(m_buffer, ps.text);
-    endRecord(at);
+    if (const auto* pr = std::get_if<XsProfileRecord>(&message))
+        append(*pr);
+    else if (const auto* pt = std::get_if<XsProfileTime>(&message))
+        append(*pt);
+    recorder.onMessage(message);
+}
+
+void SessionJournal::appendSamples(std::string_view text, XsProfileRecorder& recorder)
+{
+    const size_t at = beginRecord('B');
+    const size_t before = m_buffer.size();
+    recorder.onProfileSamples(text, &m_buffer);
+    if (m_buffer.size() == before)
+        m_buffer.resize(at); // no sample taken (outside a session, malformed): nothing to keep
+    else
+        endRecord(at);
 }
 
 void SessionJournal::append(const XsProfileRecord& pr)
@@ -190,7 +193,6 @@ void SessionJournal::append(const XsProfileRecord& pr)
 
 void SessionJournal::append(const XsProfileTime& pt)
 {
-    m_codec.reset();
     const size_t at = beginRecord('T');
     putString(m_buffer, pt.kind);
     putString(m_buffer, pt.value);
@@ -271,6 +273,8 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
             ok = record.string(compact) && codec.decode(compact, ps.text);
             if (ok)
                 recorder.onMessage(ps);
+        } else if (kind == 'B') {
+            ok = recorder.replaySampleLog(record.rest());
         } else if (kind == 'R') {
             XsProfileRecord pr;
             int64_t line = 0;

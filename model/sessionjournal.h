@@ -6,14 +6,15 @@
 //
 // Layout: "XSPROFJ\n", u32 version (little endian), then records
 //   u32 payload length | u32 checksum of the payload | payload
-// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'C' <ps> in JournalSampleCodec's compact
-// form, 'S' <ps> verbatim) then its fields, strings as
-// u32 length + bytes, integers as i64. A record that is short or fails its checksum ends the
+// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'B' the samples of a <ps> as the
+// recorder decoded them, XsProfileRecorder::onProfileSamples's log) then its fields, strings as
+// u32 length + bytes, integers as i64. Older versions wrote <ps> texts: 'S' verbatim (1), 'C'
+// in JournalSampleCodec's compact form (2); both are still read. A record that is short or fails its checksum ends the
 // journal (the torn tail of a killed writer).
 // Little-endian machines only (as XS and xsprof run): the checksum reads words as they are.
-#include "journalsamplecodec.h"
 #include "xsprofilemessages.h"
 #include "profile.h"
+#include "xsprofilerecorder.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -24,8 +25,8 @@ namespace xsprof {
 
 class SessionJournal {
 public:
-    // 2: samples as 'C' records (JournalSampleCodec); version 1 journals ('S' only) still read.
-    static constexpr uint32_t version = 2;
+    // 3: samples as 'B' records. Versions 1 ('S') and 2 ('C', JournalSampleCodec) still read.
+    static constexpr uint32_t version = 3;
 
     SessionJournal() = default;
     ~SessionJournal();
@@ -39,8 +40,10 @@ public:
 
     // Buffer a record; nothing touches the disk until flush().
     void appendLogin(std::string_view machine);
-    void append(const XsProfileMessage& message);
-    void append(const XsProfileSamples& ps);
+    // Journals `message` and gives it to `recorder`, whose decoding of samples is what the
+    // journal keeps: writing a sample costs a few bytes more than recording it.
+    void append(const XsProfileMessage& message, XsProfileRecorder& recorder);
+    void appendSamples(std::string_view text, XsProfileRecorder& recorder);
     void append(const XsProfileRecord& pr);
     void append(const XsProfileTime& pt);
     // Writes what is buffered; `sync` also asks the disk to keep it (pt stop, disconnect).
@@ -64,8 +67,6 @@ private:
     std::FILE* m_file = nullptr;
     std::string m_path;
     std::string m_buffer;
-    JournalSampleCodec m_codec;
-    std::string m_compact; // scratch: one <ps> in compact form
 };
 
 } // namespace xsprof

@@ -1,6 +1,7 @@
 #include "xsprofilerecorder.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace xsprof {
@@ -41,6 +42,29 @@ size_t commonSuffix(std::string_view a, std::string_view b)
     while (n < most && ea[-1 - long(n)] == eb[-1 - long(n)])
         ++n;
     return n;
+}
+
+// LEB128: seven bits a byte, low first; returns the end of what it wrote (at most 10 bytes).
+char* putVarint(char* out, uint64_t v)
+{
+    while (v >= 0x80) {
+        *out++ = char(uint8_t(v) | 0x80);
+        v >>= 7;
+    }
+    *out++ = char(v);
+    return out;
+}
+
+bool getVarint(std::string_view in, size_t& at, uint64_t& v)
+{
+    v = 0;
+    for (int shift = 0; shift < 64 && at < in.size(); shift += 7) {
+        const uint8_t byte = uint8_t(in[at++]);
+        v |= uint64_t(byte & 0x7F) << shift;
+        if (!(byte & 0x80))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -135,7 +159,7 @@ void XsProfileRecorder::onProfileRecord(int64_t id, std::string_view name, std::
     m_builder->defineXsFrame(m_builder->frameForXsId(id), name, path, line);
 }
 
-void XsProfileRecorder::onProfileSamples(std::string_view text)
+void XsProfileRecorder::onProfileSamples(std::string_view text, std::string* log)
 {
     if (!m_builder) {
         ++m_stats.outsideSession;
@@ -148,15 +172,40 @@ void XsProfileRecorder::onProfileSamples(std::string_view text)
             dot = text.size();
         const std::string_view sample = text.substr(start, dot - start);
         start = dot + 1;
-        if (!addSample(sample))
+        if (!addSample(sample, log))
             ++m_stats.malformedSamples;
     }
+}
+
+bool XsProfileRecorder::replaySampleLog(std::string_view log)
+{
+    if (!m_builder) {
+        ++m_stats.outsideSession;
+        return true;
+    }
+    size_t at = 0;
+    while (at < log.size()) {
+        uint64_t delta = 0, shared = 0, headCount = 0;
+        if (!getVarint(log, at, delta) || !getVarint(log, at, shared) || !getVarint(log, at, headCount) ||
+            shared > m_lastStacks.size() || headCount > log.size() - at || shared + headCount == 0)
+            return false;
+        m_headIds.clear();
+        for (uint64_t i = 0; i < headCount; ++i) {
+            uint64_t id = 0;
+            if (!getVarint(log, at, id) || id > uint64_t(INT64_MAX))
+                return false;
+            m_headIds.push_back(id);
+        }
+        m_lastIds.clear(); // a text after a replay is decoded whole
+        pushSample(delta, size_t(shared));
+    }
+    return true;
 }
 
 // One sample: "delta,innermost id,...,0" (base 36). Consecutive samples share the outer part
 // of their stacks, and in the same text: only the part that differs from the previous
 // sample's text is decoded and walked, so a 400-deep recursion costs what its top does.
-bool XsProfileRecorder::addSample(std::string_view sample)
+bool XsProfileRecorder::addSample(std::string_view sample, std::string* log)
 {
     const size_t comma = sample.find(',');
     if (comma == std::string_view::npos)
@@ -198,6 +247,26 @@ bool XsProfileRecorder::addSample(std::string_view sample)
             f = end + 1;
         }
     }
+    m_lastIds.assign(ids);
+    pushSample(delta, shared);
+    if (log) {
+        // Room for the longest form, then cut back: one append per sample, not one per byte.
+        const size_t before = log->size();
+        log->resize(before + 10 * (3 + m_headIds.size()));
+        char* out = log->data() + before;
+        out = putVarint(out, delta);
+        out = putVarint(out, shared);
+        out = putVarint(out, m_headIds.size());
+        for (const uint64_t id : m_headIds)
+            out = putVarint(out, id);
+        log->resize(size_t(out - log->data()));
+    }
+    return true;
+}
+
+// The sample whose stack is the previous sample's outermost `shared` frames under m_headIds.
+void XsProfileRecorder::pushSample(uint64_t delta, size_t shared)
+{
     const size_t depth = shared + m_headIds.size();
     m_lastStacks.resize(depth);
     StackId stack = shared ? m_lastStacks[shared - 1] : StackId();
@@ -205,11 +274,9 @@ bool XsProfileRecorder::addSample(std::string_view sample)
         stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(m_headIds[depth - 1 - d])));
         m_lastStacks[d] = stack;
     }
-    m_lastIds.assign(ids);
     m_clock += double(delta);
     m_builder->addSample(stack, m_clock);
     m_durationsStale = true;
-    return true;
 }
 
 void XsProfileRecorder::finish()

@@ -32,8 +32,14 @@ public:
     // `value` is the pt attribute ("@HEX"); returns false for a value that is not a time.
     bool onProfileTime(std::string_view name, std::string_view value);
     void onProfileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line);
-    // The text of one <ps>: samples separated by '.', base-36 fields by ','.
-    void onProfileSamples(std::string_view text);
+    // The text of one <ps>: samples separated by '.', base-36 fields by ','. With `log`, each
+    // sample accepted is also appended to it as decoded (the crash-safety journal keeps that
+    // rather than the text): varints of the delta, the number of outer frames shared with the
+    // previous sample, the number of ids that differ and those ids, innermost first.
+    void onProfileSamples(std::string_view text, std::string* log = nullptr);
+    // Records the samples of a `log` written by onProfileSamples, in the same state it was
+    // written in (the same <pt>/<pr>/samples before it); false when it does not fit (corrupt).
+    bool replaySampleLog(std::string_view log);
     // Closes an open session (end of input, machine gone).
     void finish();
 
@@ -60,7 +66,8 @@ private:
     std::optional<uint64_t> m_lastRawTime; // to unwrap 32-bit device clocks
     double m_unwrapOffset = 0.0;
     bool m_durationsStale = false;
-    bool addSample(std::string_view sample);
+    bool addSample(std::string_view sample, std::string* log);
+    void pushSample(uint64_t delta, size_t shared);
 
     std::string m_lastIds;             // the previous sample's text after its delta
     std::vector<StackId> m_lastStacks; // its stack at each depth, root first

@@ -56,8 +56,9 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
         }
         if (const auto* ps = std::get_if<xsbug::ProfileSamples>(&message)) {
             if (m_journal)
-                m_journal->append(*ps);
-            m_recorder.onProfileSamples(ps->text);
+                m_journal->appendSamples(ps->text, m_recorder); // the recorder's decoding is journalled
+            else
+                m_recorder.onProfileSamples(ps->text);
             result.profileChanged = true;
             continue;
         }

@@ -250,6 +250,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
         QVERIFY(transcript.open(QIODevice::ReadOnly));
         const QByteArray bytes = transcript.readAll();
         xsprof::SessionJournal journal;
+        xsprof::XsProfileRecorder recorder;
         QVERIFY(journal.open(QFile::encodeName(journalPath).toStdString()));
         xsprof::XsbugFramer framer;
         std::vector<std::string> payloads;
@@ -260,7 +261,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
                 if (e.name == "login")
                     journal.appendLogin(*e.attribute("name"));
                 else if (xsprof::decodeXsProfileMessage(e, m) == xsprof::XsProfileDecode::Decoded)
-                    journal.append(m);
+                    journal.append(m, recorder);
             }
         }
         journal.flush();

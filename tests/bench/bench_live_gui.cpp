@@ -5,7 +5,9 @@
 // event loop goes without answering: the target is a longest gap under 50 ms at 100 000
 // samples per second.
 // With --view graph or chart, the Profile section shows the flame graph or chart instead.
-//   bench_live_gui [--rate N] [--seconds S] [--runs R] [--view trees|graph|chart] [--screenshot PNG]
+// The crash-safety journal is on, as in the app; --journal off leaves it out (its cost).
+//   bench_live_gui [--rate N] [--seconds S] [--runs R] [--view trees|graph|chart] [--journal on|off]
+//                  [--screenshot PNG]
 //   (defaults: 100 000, 10, 3, trees)
 #include "fakemachine.h"
 
@@ -44,6 +46,7 @@ struct Options {
     double seconds = 10.0;
     int runs = 3;
     std::string view = "trees";
+    bool journal = true;
     QString screenshot; // the window at the end of the last run, when given
 };
 
@@ -106,6 +109,8 @@ Result runOnce(const Options& options)
     window.resize(1400, 900);
     window.show();
     window.preferences()->setProfileOnStart(true);
+    if (options.journal)
+        window.setRecoveryDirectory(dir.filePath(QStringLiteral("recovery")));
     if (!window.startDebugServer())
         return result;
     const int port = window.serverController()->server()->port();
@@ -191,6 +196,8 @@ int main(int argc, char* argv[])
             options.runs = std::max(1, std::atoi(argv[i + 1]));
         else if (arg == "--view")
             options.view = argv[i + 1];
+        else if (arg == "--journal")
+            options.journal = std::string(argv[i + 1]) != "off";
         else if (arg == "--screenshot")
             options.screenshot = QString::fromLocal8Bit(argv[i + 1]);
     }
@@ -202,9 +209,9 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "bench_live_gui: run %d did not show all %ld samples\n", run, r.samples);
             return 1;
         }
-        std::printf("run %d (%s): %ld samples at %ld/s, %.1f s; %d refreshes, analysis up to %.0f ms; event-loop gaps: "
+        std::printf("run %d (%s, journal %s): %ld samples at %ld/s, %.1f s; %d refreshes, analysis up to %.0f ms; event-loop gaps: "
                     "median %.1f ms, p99 %.1f ms, longest %.1f ms, %d over 50 ms\n",
-                    run, options.view.c_str(), r.samples, options.rate, r.wallSeconds, r.refreshes, r.maxComputeMs, r.medianGapMs,
+                    run, options.view.c_str(), options.journal ? "on" : "off", r.samples, options.rate, r.wallSeconds, r.refreshes, r.maxComputeMs, r.medianGapMs,
                     r.p99GapMs, r.maxGapMs, r.gapsOver50);
         std::fflush(stdout);
         worst.push_back(r.maxGapMs);

@@ -37,6 +37,7 @@ std::vector<std::string> describe(const Profile& p)
 // Journals the profiler messages of a transcript, as a live session would.
 void journalTranscript(const QByteArray& bytes, SessionJournal& journal)
 {
+    XsProfileRecorder recorder;
     XsbugFramer framer;
     std::vector<std::string> payloads;
     framer.feed(std::string_view(bytes.constData(), size_t(bytes.size())), payloads);
@@ -46,7 +47,7 @@ void journalTranscript(const QByteArray& bytes, SessionJournal& journal)
             if (e.name == "login") {
                 journal.appendLogin(*e.attribute("name"));
             } else if (decodeXsProfileMessage(e, m) == XsProfileDecode::Decoded) {
-                journal.append(m);
+                journal.append(m, recorder);
                 journal.flush(); // one write per message: a cut can fall anywhere
             }
         }
@@ -62,6 +63,9 @@ private slots:
     void recoversWhatTheTranscriptHolds();
     void cutAtAnyByteRecoversAPrefix();
     void newerVersionIsRefused();
+    void versionTwoJournalStillRecovers();
+    void sampleLogReplaysAsRecorded();
+    void corruptSampleLogIsRefused();
     void notAJournal();
 
 private:
@@ -120,6 +124,61 @@ void TestSessionJournal::cutAtAnyByteRecoversAPrefix()
     QCOMPARE(previous, all.size());
 }
 
+// A journal the previous version (2, <ps> texts in JournalSampleCodec's form) wrote while
+// `xsprof listen` received the transcript from xs_replay.py.
+void TestSessionJournal::versionTwoJournalStillRecovers()
+{
+    const SessionJournal::Recovered r = SessionJournal::recover(XSPROF_FIXTURES_DIR "/gc_alloc.journal-v2.xsj");
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QVERIFY(!r.tornTail);
+    QCOMPARE(r.machine, std::string("xst"));
+    const QByteArray bytes = corpus("xsbug/gc_alloc.profile-on-start.xsbug");
+    const LoadResult loaded = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "t.xsbug");
+    QVERIFY(loaded.ok());
+    QCOMPARE(r.sessions.size(), size_t(1));
+    QVERIFY(describe(r.sessions[0]) == describe(*loaded.profile));
+}
+
+// The recorder's log of a text, replayed into a second recorder, gives the same samples, and
+// takes far fewer bytes than the text on deep stacks.
+void TestSessionJournal::sampleLogReplaysAsRecorded()
+{
+    XsProfileRecorder direct, replayed;
+    QVERIFY(direct.onProfileTime("start", "@100"));
+    QVERIFY(replayed.onProfileTime("start", "@100"));
+    std::string text, log;
+    for (int i = 0; i < 300; ++i) {
+        if (i)
+            text += '.';
+        text += "1A";
+        const int depth = 50 + (i * 7) % 150; // a recursion rising and falling
+        for (int d = depth; d > 0; --d)
+            text += "," + std::to_string(d % 9 + 1);
+    }
+    text += ".Z,bad!,1"; // malformed: refused by both, logged by neither
+    direct.onProfileSamples(text, &log);
+    QCOMPARE(direct.stats().malformedSamples, size_t(1));
+    QVERIFY(log.size() * 20 < text.size());
+    QVERIFY(replayed.replaySampleLog(log));
+    direct.finish();
+    replayed.finish();
+    QCOMPARE(replayed.sessions()[0].samples.size(), size_t(300));
+    QVERIFY(describe(replayed.sessions()[0]) == describe(direct.sessions()[0]));
+}
+
+void TestSessionJournal::corruptSampleLogIsRefused()
+{
+    XsProfileRecorder recorder;
+    QVERIFY(recorder.onProfileTime("start", "@0"));
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x05\x01\x07", 4))); // shares 5 frames of none
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x00\x00", 3)));      // a sample without a stack
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x00\x03\x07", 4))); // 3 ids, 1 present
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x80", 2)));          // a cut varint
+    QVERIFY(recorder.replaySampleLog(std::string("\x01\x00\x01\x07", 4)));
+    recorder.finish();
+    QCOMPARE(recorder.sessions()[0].samples.size(), size_t(1));
+}
+
 void TestSessionJournal::newerVersionIsRefused()
 {
     const std::string path = m_dir.filePath(QStringLiteral("newer.xsj")).toStdString();
@@ -132,11 +191,11 @@ void TestSessionJournal::newerVersionIsRefused()
     QFile file(QString::fromStdString(path));
     QVERIFY(file.open(QIODevice::ReadWrite));
     file.seek(8);
-    file.write(QByteArray("\x03\x00\x00\x00", 4)); // version 3
+    file.write(QByteArray("\x04\x00\x00\x00", 4)); // version 4
     file.close();
     const SessionJournal::Recovered r = SessionJournal::recover(path);
     QVERIFY(r.sessions.empty());
-    QVERIFY2(r.error.find("newer xsprof") != std::string::npos && r.error.find("version 3") != std::string::npos,
+    QVERIFY2(r.error.find("newer xsprof") != std::string::npos && r.error.find("version 4") != std::string::npos,
              r.error.c_str());
 }
 

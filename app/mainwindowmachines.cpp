@@ -115,9 +115,17 @@ void MainWindow::addDebuggee(MachineSession* session)
     });
     const int index = m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
     updateDebuggeeTab(machine);
-    m_tabs->setCurrentIndex(index);
+    // Of machines logging in together (a test farm), the last comes forward and the others
+    // open behind it: a switch of tabs walks every page's widgets, fifty switches add up.
+    const int waiting = m_server->server()->machinesWaiting();
+    if (waiting == 0)
+        m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
-    statusBar()->showMessage(tr("%1 connected.").arg(session->displayName()), 4000);
+    statusBar()->showMessage(waiting == 0 ? tr("%1 connected.").arg(session->displayName())
+                                          : tr("%1 connected; %2 more machines logging in.")
+                                                .arg(session->displayName())
+                                                .arg(waiting),
+                             4000);
     showConsoleDockIfUseful(); // counts this machine; its hint replaces the message above
     updateActions();
 }

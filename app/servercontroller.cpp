@@ -8,6 +8,14 @@ ServerController::ServerController(Preferences* preferences, QObject* parent)
     : QObject(parent), m_preferences(preferences)
 {
     connect(&m_server, &DebugServer::machineConnected, this, &ServerController::machineConnected);
+    m_statusDelay.setSingleShot(true);
+    m_statusDelay.setInterval(200);
+    connect(&m_statusDelay, &QTimer::timeout, this, &ServerController::statusChanged);
+    connect(&m_server, &DebugServer::connectionRejected, this, [this](const QString& reason) {
+        m_refused.add(reason);
+        if (!m_statusDelay.isActive())
+            m_statusDelay.start();
+    });
     connect(m_preferences, &Preferences::listeningChanged, this, [this] {
         if (m_started)
             start();
@@ -52,7 +60,11 @@ QString ServerController::statusText() const
         const QString address = m_server.address() == QHostAddress::Any || m_server.address() == QHostAddress::AnyIPv4
                                     ? tr("all interfaces")
                                     : m_server.address().toString();
-        return tr("Listening on %1:%2").arg(address).arg(m_server.port());
+        const QString listening = tr("Listening on %1:%2").arg(address).arg(m_server.port());
+        const int refused = m_refused.count();
+        if (refused == 0)
+            return listening;
+        return listening + (refused == 1 ? tr(" · 1 connection refused") : tr(" · %1 connections refused").arg(refused));
     }
     if (m_portInUse)
         return tr("Port %1 is in use: not listening for XS machines").arg(m_preferences->port());

@@ -1,5 +1,6 @@
 #include "serverstatuswidget.h"
 
+#include "refusedconnections.h"
 #include "servercontroller.h"
 
 #include <QHBoxLayout>
@@ -31,7 +32,14 @@ void ServerStatusWidget::update()
 {
     const bool failed = !m_controller->isListening() && !m_controller->errorString().isEmpty();
     m_label->setText(m_controller->statusText());
-    m_label->setToolTip(failed ? m_controller->errorString() : QString());
+    const RefusedConnections& refused = m_controller->refused();
+    QString tip;
+    if (failed)
+        tip = m_controller->errorString();
+    else if (refused.count() > 0)
+        tip = tr("Connections closed before they logged in as an XS machine (latest first):\n") +
+              refused.recent().join(QLatin1Char('\n'));
+    m_label->setToolTip(tip);
     // Dark red, readable on light and dark status bars alike.
     m_label->setStyleSheet(failed ? QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }") : QString());
     m_change->setVisible(failed);

@@ -1,12 +1,15 @@
 #pragma once
 // Listens for XS machines (default 127.0.0.1:5002). A connection becomes a machine when it
 // logs in; one that never does is closed by its session's timeout and never announced.
+// Machines logging in together are announced one per turn of the event loop.
 #include "machinesession.h"
 #include "sessionsettings.h"
 
 #include <QHostAddress>
 #include <QObject>
+#include <QPointer>
 #include <QTcpServer>
+#include <QTimer>
 
 class DebugServer : public QObject {
     Q_OBJECT
@@ -25,6 +28,9 @@ public:
     QHostAddress address() const { return m_server.serverAddress(); }
     QString errorString() const { return m_error; }
 
+    // Machines logged in and not announced yet (they come one per turn of the event loop).
+    int machinesWaiting() const { return int(m_waiting.size()); }
+
     const SessionSettings& sessionSettings() const { return m_settings; }
     // Applies to machines that connect from now on.
     void setSessionSettings(const SessionSettings& settings) { m_settings = settings; }
@@ -36,8 +42,14 @@ signals:
 
 private:
     void onNewConnection();
+    // One machine announced per turn of the event loop; the others wait in line.
+    bool mayEnterNow(MachineSession* session);
+    void admitNext();
 
     QTcpServer m_server;
+    QList<QPointer<MachineSession>> m_waiting;
+    bool m_admittedThisTurn = false;
+    QTimer m_turn; // 0 ms: the next turn of the event loop
     SessionSettings m_settings;
     QString m_error;
 };

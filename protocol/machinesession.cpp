@@ -226,22 +226,38 @@ void MachineSession::onParsed(const SessionParser::Result& result)
 {
     if (m_state == State::Disconnected)
         return;
+    if (m_awaitingAdmission) {
+        m_held.push_back(result);
+        return;
+    }
     bool sawLogin = false;
-    for (const SessionParser::Event& event : result.events) {
-        handle(event, sawLogin);
+    for (size_t i = 0; i < result.events.size(); ++i) {
+        handle(result.events[i], sawLogin);
+        if (!sawLogin || m_state != State::AwaitingLogin)
+            continue;
         // Logged in at once, before the messages that came with the login: whoever shows
         // this machine (its tab, the shared console under its numbered label) sees them all.
-        if (sawLogin && m_state == State::AwaitingLogin)
-            completeLogin();
+        if (m_admission && !m_admission(this)) {
+            m_awaitingAdmission = true;
+            m_loginTimer.stop();
+            SessionParser::Result rest = result; // the rest waits for admit()
+            rest.events.erase(rest.events.begin(), rest.events.begin() + std::ptrdiff_t(i) + 1);
+            m_held.push_back(std::move(rest));
+            return;
+        }
+        completeLogin();
     }
     if (result.profileChanged && !result.finished) {
         ++m_profileRevision;
         emit profileUpdated();
     }
     if (result.failed) {
-        fail(tr("%1: %2 after message %3; the connection was closed, everything received before is kept")
-                 .arg(displayName(), result.error)
-                 .arg(result.messageCount));
+        if (name().isEmpty()) // never an XS machine: nothing to keep, and a short reason
+            fail(tr("%1, before any login: %2").arg(m_peer, result.error));
+        else
+            fail(tr("%1: %2 after message %3; the connection was closed, everything received before is kept")
+                     .arg(displayName(), result.error)
+                     .arg(result.messageCount));
         return;
     }
     if (result.finished) {
@@ -258,6 +274,20 @@ void MachineSession::onParsed(const SessionParser::Result& result)
     }
     if (m_readPaused)
         QTimer::singleShot(0, this, &MachineSession::onReadyRead);
+}
+
+void MachineSession::admit()
+{
+    if (!m_awaitingAdmission)
+        return;
+    m_awaitingAdmission = false;
+    QPointer<MachineSession> alive(this);
+    completeLogin();
+    while (alive && !m_held.empty()) {
+        const SessionParser::Result result = std::move(m_held.front());
+        m_held.pop_front();
+        onParsed(result);
+    }
 }
 
 void MachineSession::completeLogin()

@@ -12,6 +12,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <deque>
 #include <functional>
 #include <memory>
 
@@ -58,6 +59,14 @@ public:
     quint64 profileRevision() const { return m_profileRevision; }
     // Times reading stopped because the worker had too much to parse (TCP then holds the rest).
     int readPauses() const { return m_readPauses; }
+
+    // Set by the server: asked at the login whether the machine may be announced now. When
+    // not, the session waits for admit(), keeping what came after the login in order, so that
+    // whoever shows the machine sees every message (the server admits one machine per turn
+    // of the event loop: fifty logging in at once do not freeze a window).
+    void setAdmission(std::function<bool(MachineSession*)> mayEnterNow) { m_admission = std::move(mayEnterNow); }
+    bool awaitingAdmission() const { return m_awaitingAdmission; }
+    void admit();
     // Bytes received and not yet parsed.
     qsizetype bytesWaitingForParser() const;
     int profileSessionCount() const;
@@ -140,5 +149,8 @@ private:
     quint64 m_profileRevision = 0;
     SessionExpressions* m_expressions = nullptr;
     bool m_answeringLogin = false; // compiling breakpoints for the login answer
+    std::function<bool(MachineSession*)> m_admission;
+    bool m_awaitingAdmission = false;
+    std::deque<SessionParser::Result> m_held; // parsed while awaiting admission, in order
     QByteArray m_heldCommands;     // sent after the login answer
 };

@@ -93,6 +93,7 @@ void TimelineWidget::setData(ProfileDataPtr data)
 void TimelineWidget::setupPlot()
 {
     m_plot = new QCustomPlot(this);
+    m_plot->installEventFilter(this); // replots put off while hidden happen at its next paint
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setInteractions(QCP::iRangeZoom);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -190,7 +191,7 @@ void TimelineWidget::applyColors()
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     m_plot->legend->setFont(small);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void TimelineWidget::changeEvent(QEvent* event)
@@ -285,7 +286,7 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
     }
     if (m_dimmed != !m_activity.empty())
         applyColors(); // dims or restores the categories, and replots
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void TimelineWidget::setHighlightedFunction(xsprof::FrameId f)
@@ -345,7 +346,7 @@ void TimelineWidget::updateSelectionItem()
     m_selectionItem->setVisible(hasSelection());
     m_selectionItem->topLeft->setCoords(m_selectionStart - m_start, 0.0);
     m_selectionItem->bottomRight->setCoords(m_selectionEnd - m_start, 1.0);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 double TimelineWidget::timeAt(double pixel) const
@@ -451,6 +452,25 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event)
         break;
     }
     QWidget::keyPressEvent(event);
+}
+
+void TimelineWidget::requestReplot()
+{
+    if (m_plot->isVisible()) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    m_replotPending = true;
+}
+
+bool TimelineWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    // Shown again, or grabbed while hidden (an export): draw the layers before they are painted.
+    if (watched == m_plot && event->type() == QEvent::Paint && m_replotPending) {
+        m_replotPending = false;
+        m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool TimelineWidget::event(QEvent* event)

@@ -94,6 +94,10 @@ private:
     void rebucket();
     void showBuckets(Bucketed bucketed);
     void updateSelectionItem();
+    // Replots now when the plot is on screen, else at its next paint: the timelines of tabs
+    // behind (fifty machines streaming) cost nothing until looked at.
+    void requestReplot();
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void updateAccessibleDescription();
     void keepInsideProfile();
     double timeAt(double pixel) const;
@@ -113,6 +117,7 @@ private:
     double m_start = 0.0, m_end = 0.0; // what the samples cover
     double m_selectionStart = 0.0, m_selectionEnd = 0.0;
     bool m_rebucketPending = false;
+    bool m_replotPending = false; // hidden when its contents changed
     bool m_rebucketAgain = false; // the window or data changed meanwhile
     size_t m_synchronousLimit = 50000;
     bool m_clamping = false;

@@ -12,6 +12,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 
 #include <sstream>
@@ -36,6 +37,7 @@ private slots:
     void replayedMachineMatchesOracle();
     void severalMachinesAtOnce();
     void connectionWithoutLoginIsClosed();
+    void machinesLoggingInTogetherLoseNothing();
     void portInUseIsReported();
     void oversizedMessageEndsOnlyThatConnection();
     void lyingMachine();
@@ -197,6 +199,47 @@ void TestDebugServer::connectionWithoutLoginIsClosed()
     QVERIFY(rejected.at(0).at(0).toString().contains(QLatin1String("did not log in")));
     QTRY_COMPARE(silent.state(), QAbstractSocket::UnconnectedState);
     QCOMPARE(machines.size(), 0);
+}
+
+// Machines whose logins are parsed in the same turn of the event loop are announced one per
+// turn; what each sent with its login (a log line, a break) reaches whoever took it at its
+// announcement, in order, and every one is announced once.
+void TestDebugServer::machinesLoggingInTogetherLoseNothing()
+{
+    DebugServer server;
+    QVERIFY(server.listen(0));
+    constexpr int count = 8;
+    QHash<QString, QStringList> seen; // machine -> what it was seen sending, in order
+    int mostWaiting = 0;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) {
+        QVERIFY(!seen.contains(s->name()));
+        QCOMPARE(s->state(), MachineSession::State::Running);
+        mostWaiting = std::max(mostWaiting, server.machinesWaiting());
+        seen[s->name()];
+        connect(s, &MachineSession::logged, this, [&seen, s](const xsbug::Log& log) { seen[s->name()] << log.text; });
+        connect(s, &MachineSession::broke, this, [&seen, s] { seen[s->name()] << QStringLiteral("break"); });
+    });
+    std::vector<std::unique_ptr<QTcpSocket>> engines;
+    for (int i = 0; i < count; ++i) {
+        auto engine = std::make_unique<QTcpSocket>();
+        engine->connectToHost(QHostAddress::LocalHost, server.port());
+        QVERIFY(engine->waitForConnected(5000));
+        const QByteArray name = "m" + QByteArray::number(i);
+        engine->write("\r\n<xsbug><login name=\"" + name + "\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n"
+                      "\r\n<xsbug><log>first of " + name + "</log></xsbug>\r\n"
+                      "\r\n<xsbug><log>second of " + name + "</log></xsbug>\r\n"
+                      "\r\n<xsbug><break path=\"/a.js\" line=\"1\">stop</break></xsbug>\r\n");
+        QVERIFY(engine->waitForBytesWritten(5000));
+        engines.push_back(std::move(engine));
+    }
+    QThread::msleep(200); // everything is in the server's kernel buffers: parsed in few turns
+    QTRY_COMPARE_WITH_TIMEOUT(seen.size(), count, 10000);
+    for (int i = 0; i < count; ++i) {
+        const QString name = QStringLiteral("m%1").arg(i);
+        QTRY_COMPARE(seen.value(name),
+                     QStringList({QStringLiteral("first of ") + name, QStringLiteral("second of ") + name, QStringLiteral("break")}));
+    }
+    qInfo("at most %d machines waited to be announced", mostWaiting);
 }
 
 void TestDebugServer::portInUseIsReported()

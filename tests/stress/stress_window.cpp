@@ -1,0 +1,100 @@
+// The window's debug server under attack (prints figures; not a ctest): the peers of
+// stresspeers.h (50 replayed machines, 1 GB of garbage in one endless message, 1 GB that never
+// frames, a slow peer, 1 000 reconnects) against a MainWindow, offscreen, each machine's tab
+// showing its live profile. Reports the event loop's gaps (a 5 ms timer), memory, whether every
+// honest machine's profile is exact, and that the hostile connections are counted in the
+// status bar and never became tabs.
+//   stress_window [MACHINES [REPEAT]]   (default 50, 20)
+#include "stresspeers.h"
+
+#include "app/debugger/debuggeepage.h"
+#include "app/mainwindow.h"
+#include "app/preferences.h"
+#include "app/servercontroller.h"
+#include "app/serverstatuswidget.h"
+#include "app/settingskeys.h"
+#include "protocol/debugserver.h"
+#include "protocol/machinesession.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include "procstatus.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int machineCount = argc > 1 ? std::atoi(argv[1]) : 50;
+    const int repeat = argc > 2 ? std::atoi(argv[2]) : 20;
+
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    settings.setValue(SettingsKeys::port, 0);
+    MainWindow window(&settings);
+    window.resize(1400, 900);
+    window.show();
+    window.preferences()->setProfileOnStart(true);
+    window.setRecoveryDirectory(dir.filePath(QStringLiteral("recovery"))); // journals on, as in the app
+    if (!window.startDebugServer()) {
+        std::fprintf(stderr, "the window's server did not start\n");
+        return 1;
+    }
+    // Replayed machines that stop at a break are let go, as a user would.
+    QObject::connect(window.serverController(), &ServerController::machineConnected, &window,
+                     [](MachineSession* s) { QObject::connect(s, &MachineSession::broke, s, &MachineSession::go); });
+
+    std::vector<double> gaps;
+    QElapsedTimer sinceTick;
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(5);
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        if (sinceTick.isValid())
+            gaps.push_back(double(sinceTick.nsecsElapsed()) / 1e6);
+        sinceTick.start();
+    });
+    ticker.start();
+
+    StressPeers peers(window.serverController()->server()->port(), machineCount, repeat, &app);
+    QElapsedTimer wall;
+    wall.start();
+    long rssDuring = 0;
+    peers.waitForAll(900000, [&] { rssDuring = qMax(rssDuring, procStatusKb("VmRSS:")); });
+    ticker.stop();
+    peers.printOutcome();
+
+    int replayed = 0, exact = 0, otherTabs = 0;
+    for (int i = 0; i < window.documentCount(); ++i) {
+        DebuggeePage* page = window.debuggee(i);
+        if (!page || !page->session()) {
+            ++otherTabs;
+            continue;
+        }
+        if (page->session()->name() != StressPeers::replayedMachineName()) {
+            ++otherTabs;
+            continue;
+        }
+        ++replayed;
+        exact += peers.isExactReplay(*page->session());
+    }
+    std::sort(gaps.begin(), gaps.end());
+    const auto at = [&](double p) { return gaps.empty() ? 0.0 : gaps[std::min(gaps.size() - 1, size_t(p * double(gaps.size())))]; };
+    const long over50 = std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 50.0; });
+    std::printf("machine tabs: %d of %d replayed machines, profiles exact: %d; other tabs: %d (the slow peer logs in)\n",
+                replayed, machineCount, exact, otherTabs);
+    std::printf("refused before a login (status bar): %d — \"%s\"\n", window.serverController()->refused().count(),
+                qPrintable(window.serverStatus()->text()));
+    std::printf("wall time: %.1f s; event-loop gaps: median %.1f ms, p99 %.1f ms, longest %.1f ms, %ld over 50 ms\n",
+                wall.elapsed() / 1000.0, at(0.5), at(0.99), gaps.empty() ? 0.0 : gaps.back(), over50);
+    std::printf("RSS: peak %.1f MB, highest sampled %.1f MB\n", procStatusKb("VmHWM:") / 1024.0, rssDuring / 1024.0);
+    return exact == machineCount && otherTabs <= 1 ? 0 : 1;
+}

@@ -1,5 +1,7 @@
 // The debugger panes (issue 5) against fake machines: raw <xsbug> messages written from a
 // QTcpSocket into a real DebugServer, and the recorded log_and_break transcript replayed.
+#include "fakexsmachine.h"
+
 #include "app/debugger/breakpointsettings.h"
 #include "app/debugger/breakpointsmodel.h"
 #include "app/debugger/breakpointspane.h"
@@ -42,31 +44,6 @@ namespace {
 const QString script = QStringLiteral("/work/fake/app/main.js");
 
 // The machine side: writes messages as the engine frames them, keeps what it receives.
-class FakeMachine : public QObject
-{
-public:
-    QTcpSocket socket;
-    QByteArray received;
-
-    bool connectTo(quint16 port)
-    {
-        connect(&socket, &QTcpSocket::readyRead, this, [this] { received += socket.readAll(); });
-        socket.connectToHost(QHostAddress::LocalHost, port);
-        return socket.waitForConnected(5000);
-    }
-    void send(const QByteArray& content)
-    {
-        socket.write("\r\n<xsbug>" + content + "</xsbug>\r\n");
-        socket.flush();
-    }
-    bool waitFor(const QByteArray& command)
-    {
-        QDeadlineTimer deadline(5000);
-        while (!received.contains(command) && !deadline.hasExpired())
-            QTest::qWait(10);
-        return received.contains(command);
-    }
-};
 
 QByteArray breakMessage(const QByteArray& locals, int line = 7)
 {
@@ -111,7 +88,7 @@ private slots:
 
 private:
     // A server with `settings`, one fake machine logged in, and its session.
-    MachineSession* connectMachine(DebugServer& server, FakeMachine& machine, const SessionSettings& settings = {});
+    MachineSession* connectMachine(DebugServer& server, FakeXsMachine& machine, const SessionSettings& settings = {});
     void screenshot(QWidget* widget, const QString& name);
     QTemporaryDir m_dir;
 };
@@ -129,18 +106,9 @@ void TestDebugger::initTestCase()
                "outer();\n");
 }
 
-MachineSession* TestDebugger::connectMachine(DebugServer& server, FakeMachine& machine, const SessionSettings& settings)
+MachineSession* TestDebugger::connectMachine(DebugServer& server, FakeXsMachine& machine, const SessionSettings& settings)
 {
-    server.setSessionSettings(settings);
-    if (!server.listen(0))
-        return nullptr;
-    QSignalSpy connected(&server, &DebugServer::machineConnected);
-    if (!machine.connectTo(server.port()))
-        return nullptr;
-    machine.send("<login name=\"fake\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
-    if (!connected.wait(5000) || !machine.waitFor("</set-all-breakpoints>"))
-        return nullptr;
-    return connected.at(0).at(0).value<MachineSession*>();
+    return machine.logInto(server, settings, "fake");
 }
 
 void TestDebugger::screenshot(QWidget* widget, const QString& name)
@@ -267,7 +235,7 @@ void TestDebugger::variablesAreSortedAsXsbugDoes()
 void TestDebugger::logsFromMachineReachTheConsole()
 {
     DebugServer server;
-    FakeMachine machine;
+    FakeXsMachine machine;
     MachineSession* session = connectMachine(server, machine);
     QVERIFY(session);
     BreakpointsModel breakpoints;
@@ -302,7 +270,7 @@ void TestDebugger::logsFromMachineReachTheConsole()
 void TestDebugger::breakShowsFramesAndLocalsAndSteps()
 {
     DebugServer server;
-    FakeMachine machine;
+    FakeXsMachine machine;
     MachineSession* session = connectMachine(server, machine);
     QVERIFY(session);
     BreakpointsModel breakpoints;
@@ -395,7 +363,7 @@ void TestDebugger::breakShowsFramesAndLocalsAndSteps()
 void TestDebugger::togglingAPropertyOpensIt()
 {
     DebugServer server;
-    FakeMachine machine;
+    FakeXsMachine machine;
     MachineSession* session = connectMachine(server, machine);
     QVERIFY(session);
     BreakpointsModel breakpoints;
@@ -440,7 +408,7 @@ void TestDebugger::togglingAPropertyOpensIt()
 void TestDebugger::instrumentsReachThePlots()
 {
     DebugServer server;
-    FakeMachine machine;
+    FakeXsMachine machine;
     MachineSession* session = connectMachine(server, machine);
     QVERIFY(session);
     BreakpointsModel breakpoints;
@@ -497,7 +465,7 @@ void TestDebugger::breakpointsReachTheHandshakeAndLaterChanges()
     QCOMPARE(breakpoints.enabledBreakpoints().size(), 2);
 
     DebugServer server;
-    FakeMachine machine;
+    FakeXsMachine machine;
     MachineSession* session = connectMachine(server, machine, breakpoints.sessionSettings());
     QVERIFY(session);
     const QByteArray path = script.toUtf8();

@@ -2,6 +2,8 @@
 // evaluation end to end (a fake xsc returning .xsb files recorded from a real xsc, a scripted
 // machine answering with <result> recorded from xst), the breakpoint editor, gutter markers
 // and menu, File › Open Source… with the Sources list, and the screenshots of them.
+#include "fakexsmachine.h"
+
 #include "app/debugger/breakpointeditor.h"
 #include "app/debugger/breakpointsmodel.h"
 #include "app/debugger/breakpointspane.h"
@@ -72,37 +74,7 @@ QByteArray recordedResult(int line)
     return from < 0 || to < 0 ? QByteArray() : text.mid(from, to + 9 - from);
 }
 
-struct Machine {
-    QTcpSocket socket;
-    QByteArray received;
-    bool connectTo(quint16 port)
-    {
-        QObject::connect(&socket, &QTcpSocket::readyRead, &socket, [this] { received += socket.readAll(); });
-        socket.connectToHost(QHostAddress::LocalHost, port);
-        return socket.waitForConnected(5000);
-    }
-    void send(const QByteArray& content)
-    {
-        socket.write("\r\n<xsbug>" + content + "</xsbug>\r\n");
-        socket.flush();
-    }
-    bool waitFor(const QByteArray& text)
-    {
-        QDeadlineTimer deadline(10000);
-        while (!received.contains(text) && !deadline.hasExpired())
-            QTest::qWait(10);
-        return received.contains(text);
-    }
-};
 
-QByteArray breakIn(const QString& script, int line)
-{
-    const QByteArray p = script.toUtf8(), l = QByteArray::number(line);
-    return "<frames><frame name=\"mid\" value=\"@00007FE5E13FB000\" path=\"" + p + "\" line=\"" + l +
-           "\"/></frames><local name=\"mid\" value=\"@00007FE5E13FB000\" path=\"" + p + "\" line=\"" + l +
-           "\"><property flags=\" cew_\" name=\"n\" value=\"1\"/></local><global></global><grammar></grammar>"
-           "<break path=\"" + p + "\" line=\"" + l + "\"># Break: debugger!\n</break>";
-}
 } // namespace
 
 class TestDebuggerExpressions : public QObject
@@ -120,7 +92,7 @@ private slots:
     void sourceHeaderFollowsSteps();
 
 private:
-    MachineSession* connect(DebugServer& server, Machine& machine, SessionSettings settings);
+    MachineSession* connect(DebugServer& server, FakeXsMachine& machine, SessionSettings settings);
     void screenshot(QWidget* widget, const QString& name);
     QTemporaryDir m_dir;
     QString m_script;
@@ -143,18 +115,9 @@ void TestDebuggerExpressions::initTestCase()
     other.write("export function util() {}\n");
 }
 
-MachineSession* TestDebuggerExpressions::connect(DebugServer& server, Machine& machine, SessionSettings settings)
+MachineSession* TestDebuggerExpressions::connect(DebugServer& server, FakeXsMachine& machine, SessionSettings settings)
 {
-    server.setSessionSettings(settings);
-    if (!server.listen(0))
-        return nullptr;
-    QSignalSpy connected(&server, &DebugServer::machineConnected);
-    if (!machine.connectTo(server.port()))
-        return nullptr;
-    machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
-    if (!connected.wait(5000) || !machine.waitFor("</set-all-breakpoints>"))
-        return nullptr;
-    return connected.at(0).at(0).value<MachineSession*>();
+    return machine.logInto(server, settings, "xst");
 }
 
 void TestDebuggerExpressions::screenshot(QWidget* widget, const QString& name)
@@ -169,7 +132,7 @@ void TestDebuggerExpressions::consoleFieldStatesAndEvaluation()
     // Without a compiler the field says how to get one.
     {
         DebugServer server;
-        Machine machine;
+        FakeXsMachine machine;
         MachineSession* session = connect(server, machine, {});
         QVERIFY(session);
         DebuggerPanes panes(session, nullptr);
@@ -179,7 +142,7 @@ void TestDebuggerExpressions::consoleFieldStatesAndEvaluation()
         QVERIFY(field->toolTip().contains(QLatin1String("$MODDABLE")));
     }
     DebugServer server;
-    Machine machine;
+    FakeXsMachine machine;
     SessionSettings settings;
     settings.xscPath = fakeXsc;
     MachineSession* session = connect(server, machine, settings);
@@ -192,7 +155,7 @@ void TestDebuggerExpressions::consoleFieldStatesAndEvaluation()
     QVERIFY2(field->placeholderText().contains(QLatin1String("needs a break")), qPrintable(field->placeholderText()));
 
     QSignalSpy broke(session, &MachineSession::broke);
-    machine.send(breakIn(m_script, 4));
+    machine.send(fakeBreakIn(m_script, 4));
     QVERIFY(broke.wait(5000));
     QVERIFY(field->isEnabled());
     QVERIFY(field->placeholderText().contains(QLatin1String("in mid")));
@@ -266,7 +229,7 @@ void TestDebuggerExpressions::consoleFieldStatesAndEvaluation()
 void TestDebuggerExpressions::breakpointEditorSendsCompiledCondition()
 {
     DebugServer server;
-    Machine machine;
+    FakeXsMachine machine;
     SessionSettings settings;
     settings.xscPath = fakeXsc;
     MachineSession* session = connect(server, machine, settings);
@@ -396,7 +359,7 @@ void TestDebuggerExpressions::openSourceBeforeAnyMachine()
     QCOMPARE(sources->breakpointsPane()->view()->model()->index(0, 0).data(BreakpointsModel::PathRole).toString(),
              QStringLiteral("/build/host/app/prog.js"));
     // A machine that connects now gets it in its handshake.
-    Machine machine;
+    FakeXsMachine machine;
     QVERIFY(machine.connectTo(window.serverController()->server()->port()));
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(machine.waitFor("<breakpoint path=\"/build/host/app/prog.js\" line=\"4\" id=\"@0\"/>"));

@@ -2,6 +2,8 @@
 // anywhere in the window, repeated machine names are numbered (tab, tooltip, shared console),
 // and a call-stack frame opens in the user's editor through the path mappings. The machines
 // are scripted on a loopback socket.
+#include "fakexsmachine.h"
+
 #include "app/debugger/callstackview.h"
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/consolepane.h"
@@ -35,37 +37,7 @@
 namespace {
 const QString fixtures = QStringLiteral(XSPROF_FIXTURES_DIR);
 
-struct Machine {
-    QTcpSocket socket;
-    QByteArray received;
-    bool connectTo(quint16 port)
-    {
-        QObject::connect(&socket, &QTcpSocket::readyRead, &socket, [this] { received += socket.readAll(); });
-        socket.connectToHost(QHostAddress::LocalHost, port);
-        return socket.waitForConnected(5000);
-    }
-    void send(const QByteArray& content)
-    {
-        socket.write("\r\n<xsbug>" + content + "</xsbug>\r\n");
-        socket.flush();
-    }
-    bool waitFor(const QByteArray& text)
-    {
-        QDeadlineTimer deadline(10000);
-        while (!received.contains(text) && !deadline.hasExpired())
-            QTest::qWait(10);
-        return received.contains(text);
-    }
-};
 
-QByteArray breakIn(const QString& script, int line)
-{
-    const QByteArray p = script.toUtf8(), l = QByteArray::number(line);
-    return "<frames><frame name=\"mid\" value=\"@00007FE5E13FB000\" path=\"" + p + "\" line=\"" + l +
-           "\"/></frames><local name=\"mid\" value=\"@00007FE5E13FB000\" path=\"" + p + "\" line=\"" + l +
-           "\"><property flags=\" cew_\" name=\"n\" value=\"1\"/></local><global></global><grammar></grammar>"
-           "<break path=\"" + p + "\" line=\"" + l + "\"># Break: debugger!\n</break>";
-}
 } // namespace
 
 class TestDebugWindow : public QObject
@@ -102,7 +74,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const quint16 port = window.serverController()->server()->port();
-    Machine first, second;
+    FakeXsMachine first, second;
     QVERIFY(first.connectTo(port));
     first.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(first.waitFor("</set-all-breakpoints>"));
@@ -136,7 +108,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     QVERIFY(!first.received.contains("<step/>"));
     QLabel* status = front->debuggerPanes()->statusLabel();
     QVERIFY2(status->text().contains(QLatin1String("Break requested")), qPrintable(status->text()));
-    second.send(breakIn(m_script, 4));
+    second.send(fakeBreakIn(m_script, 4));
     QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
     QVERIFY(!status->text().contains(QLatin1String("requested")));
 
@@ -147,7 +119,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : static_cast<QWidget*>(&window), Qt::Key_F10);
     QVERIFY(second.waitFor("<step/>"));
     QCOMPARE(second.received.count("<step/>"), 1);
-    second.send(breakIn(m_script, 5));
+    second.send(fakeBreakIn(m_script, 5));
     QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
     front->debuggerPanes()->source()->view()->setFocus();
     second.received.clear();
@@ -161,7 +133,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
         {Qt::NoModifier, "<step-inside/>"}, {Qt::ShiftModifier, "<step-outside/>"}, {Qt::NoModifier, "<step/>"}};
     const Qt::Key keys[] = {Qt::Key_F11, Qt::Key_F11, Qt::Key_F10};
     for (size_t k = 0; k < std::size(steps); ++k) {
-        second.send(breakIn(m_script, 6 + int(k)));
+        second.send(fakeBreakIn(m_script, 6 + int(k)));
         QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
         window.setFocus();
         second.received.clear();
@@ -198,11 +170,11 @@ void TestDebugWindow::callStackFrameOpensInEditor()
     QVERIFY(window.startDebugServer());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    Machine machine;
+    FakeXsMachine machine;
     QVERIFY(machine.connectTo(window.serverController()->server()->port()));
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(machine.waitFor("</set-all-breakpoints>"));
-    machine.send(breakIn(QStringLiteral("/build/host/app/prog.js"), 4));
+    machine.send(fakeBreakIn(QStringLiteral("/build/host/app/prog.js"), 4));
     QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
     CallStackView* stack = window.currentDebuggee()->debuggerPanes()->callStack();
     QTRY_COMPARE(stack->model()->rowCount(), 1);

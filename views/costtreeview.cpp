@@ -33,8 +33,10 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAllColumnsShowFocus(true);
+    // The indicator first: enabling sorting sorts by it, once (a big profile's functions took
+    // two sorts, the first by name, before the one asked for).
+    header()->setSortIndicator(sortColumn, order);
     setSortingEnabled(true);
-    sortByColumn(sortColumn, order);
 
     header()->setStretchLastSection(false);
     header()->setMinimumSectionSize(60);

@@ -1,5 +1,6 @@
 #include "app/cli/diffcommand.h"
 
+#include "app/cli/commandlineoptions.h"
 #include "app/cli/headlesscommands.h"
 #include "app/cli/transformoptions.h"
 
@@ -13,24 +14,7 @@
 
 namespace DiffCommand {
 
-namespace {
-
-int usageError(const QCommandLineParser& parser, const QString& message)
-{
-    std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(message), qPrintable(parser.helpText()));
-    return 2;
-}
-
-bool profileIndex(const QCommandLineParser& parser, const QString& option, int& index)
-{
-    if (!parser.isSet(option))
-        return true;
-    bool ok = false;
-    index = parser.value(option).toInt(&ok);
-    return ok && index >= 0;
-}
-
-} // namespace
+using CommandLineOptions::usageError;
 
 int run(const QStringList& arguments)
 {
@@ -65,25 +49,14 @@ int run(const QStringList& arguments)
         return usageError(parser, QStringLiteral("diff takes BASE and NEW"));
 
     xsprof::DiffOptions options;
-    const QString sort = parser.value(QStringLiteral("sort"));
-    if (sort == QLatin1String("self"))
-        options.sort = xsprof::CostKind::Self;
-    else if (sort == QLatin1String("inclusive"))
-        options.sort = xsprof::CostKind::Inclusive;
-    else if (sort != QLatin1String("total"))
-        return usageError(parser, QStringLiteral("--sort takes self, total or inclusive"));
-    if (parser.isSet(QStringLiteral("top"))) {
-        bool ok = false;
-        const int top = parser.value(QStringLiteral("top")).toInt(&ok);
-        if (!ok || top <= 0)
-            return usageError(parser, QStringLiteral("--top takes a positive number"));
-        options.top = size_t(top);
-    }
     xsprof::LoadOptions baseOptions, newOptions;
-    if (!profileIndex(parser, QStringLiteral("profile-base"), baseOptions.profileIndex))
-        return usageError(parser, QStringLiteral("--profile-base takes a profile index (0, 1, ...)"));
-    if (!profileIndex(parser, QStringLiteral("profile-new"), newOptions.profileIndex))
-        return usageError(parser, QStringLiteral("--profile-new takes a profile index (0, 1, ...)"));
+    for (const QString& problem :
+         {CommandLineOptions::readSort(parser, options.sort), CommandLineOptions::readTop(parser, options.top),
+          CommandLineOptions::readProfileIndex(parser, QStringLiteral("profile-base"), baseOptions.profileIndex),
+          CommandLineOptions::readProfileIndex(parser, QStringLiteral("profile-new"), newOptions.profileIndex)}) {
+        if (!problem.isEmpty())
+            return usageError(parser, problem);
+    }
 
     std::optional<xsprof::Profile> baseLoaded = HeadlessCommands::load(positional[1], baseOptions);
     if (!baseLoaded)

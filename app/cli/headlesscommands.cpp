@@ -1,5 +1,6 @@
 #include "app/cli/headlesscommands.h"
 
+#include "app/cli/commandlineoptions.h"
 #include "app/cli/diffcommand.h"
 #include "app/cli/commandlinepaths.h"
 #include "app/cli/listencommand.h"
@@ -22,29 +23,7 @@
 
 namespace HeadlessCommands {
 
-namespace {
-
-int usageError(const QCommandLineParser& parser, const QString& message)
-{
-    std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(message), qPrintable(parser.helpText()));
-    return 2;
-}
-
-bool parseProfileIndex(const QCommandLineParser& parser, xsprof::LoadOptions& options, QString& error)
-{
-    if (!parser.isSet(QStringLiteral("profile")))
-        return true;
-    bool ok = false;
-    const int k = parser.value(QStringLiteral("profile")).toInt(&ok);
-    if (!ok || k < 0) {
-        error = QStringLiteral("--profile takes a profile index (0, 1, ...)");
-        return false;
-    }
-    options.profileIndex = k;
-    return true;
-}
-
-} // namespace
+using CommandLineOptions::usageError;
 
 std::optional<xsprof::Profile> load(const QString& path, const xsprof::LoadOptions& options)
 {
@@ -166,24 +145,13 @@ int report(const QStringList& arguments)
                                                  "with transforms"));
 
     xsprof::ReportOptions options;
-    const QString sort = parser.value(QStringLiteral("sort"));
-    if (sort == QLatin1String("self"))
-        options.sort = xsprof::ReportSort::Self;
-    else if (sort == QLatin1String("inclusive"))
-        options.sort = xsprof::ReportSort::Inclusive;
-    else if (sort != QLatin1String("total"))
-        return usageError(parser, QStringLiteral("--sort takes self, total or inclusive"));
-    if (parser.isSet(QStringLiteral("top"))) {
-        bool ok = false;
-        const int top = parser.value(QStringLiteral("top")).toInt(&ok);
-        if (!ok || top <= 0)
-            return usageError(parser, QStringLiteral("--top takes a positive number"));
-        options.top = size_t(top);
-    }
     xsprof::LoadOptions loadOptions;
-    QString error;
-    if (!parseProfileIndex(parser, loadOptions, error))
-        return usageError(parser, error);
+    for (const QString& problem :
+         {CommandLineOptions::readSort(parser, options.sort), CommandLineOptions::readTop(parser, options.top),
+          CommandLineOptions::readProfileIndex(parser, QStringLiteral("profile"), loadOptions.profileIndex)}) {
+        if (!problem.isEmpty())
+            return usageError(parser, problem);
+    }
 
     std::optional<xsprof::Profile> loaded = load(positional[1], loadOptions);
     applySourceMaps(parser, loaded);
@@ -228,9 +196,10 @@ int convert(const QStringList& arguments)
     if (positional.size() != 3)
         return usageError(parser, QStringLiteral("convert takes IN and OUT"));
     xsprof::LoadOptions loadOptions;
-    QString error;
-    if (!parseProfileIndex(parser, loadOptions, error))
-        return usageError(parser, error);
+    if (const QString problem =
+            CommandLineOptions::readProfileIndex(parser, QStringLiteral("profile"), loadOptions.profileIndex);
+        !problem.isEmpty())
+        return usageError(parser, problem);
     std::optional<xsprof::Profile> profile = load(positional[1], loadOptions);
     applySourceMaps(parser, profile);
     if (!profile)

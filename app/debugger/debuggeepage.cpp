@@ -22,6 +22,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace {
 QColor stateColor(MachineSession::State state)
 {
@@ -47,6 +49,8 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
     m_placeholder->setWordWrap(true);
     m_stack = new QStackedWidget;
     m_stack->addWidget(m_placeholder);
+    m_stack->installEventFilter(this); // hidden profiles are brought up to date when shown
+    m_refresher->setInBackground(true);  // until the profile is on screen
 
     // The machine's two faces, as in xsbug: its debugger and its profile.
     m_debugger = new DebuggerPanes(session, breakpoints);
@@ -284,7 +288,35 @@ void DebuggeePage::updateHeader()
     }
 }
 
+ProfilePage* DebuggeePage::profilePage()
+{
+    if (m_pendingData)
+        applyData(std::exchange(m_pendingData, nullptr));
+    return m_page;
+}
+
+bool DebuggeePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_stack && (event->type() == QEvent::Show || event->type() == QEvent::Hide)) {
+        const bool shown = event->type() == QEvent::Show;
+        m_refresher->setInBackground(!shown);
+        if (shown && m_pendingData)
+            applyData(std::exchange(m_pendingData, nullptr));
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void DebuggeePage::showData(const ProfileDataPtr& data)
+{
+    if (!m_stack->isVisible()) {
+        m_pendingData = data; // shown with the profile, or when asked for
+        return;
+    }
+    m_pendingData = nullptr;
+    applyData(data);
+}
+
+void DebuggeePage::applyData(const ProfileDataPtr& data)
 {
     if (!m_page && data->analysis.functions.sampleCount() == 0)
         return; // keep the explanation until there is something to show

@@ -32,8 +32,10 @@ public:
     MachineSession* session() const { return m_session; }
     DebuggerPanes* debuggerPanes() const { return m_debugger; }
     bool isConnected() const { return m_session->isConnected(); }
-    // Null until the machine has sent profile samples.
-    ProfilePage* profilePage() const { return m_page; }
+    // Null until the machine has sent profile samples. While the profile is hidden (another
+    // tab in front: fifty machines streaming) its views wait; asking for them here, or showing
+    // them, brings them up to date first.
+    ProfilePage* profilePage();
     StopwatchButton* stopwatch() const { return m_stopwatch; }
     // Earlier profiling sessions of this machine (each start..stop), to open in tabs of their own.
     QToolButton* sessionsButton() const { return m_sessions; }
@@ -73,6 +75,8 @@ private:
     QWidget* createHeader();
     void fillSessionsMenu();
     void showData(const ProfileDataPtr& data);
+    void applyData(const ProfileDataPtr& data);
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void updateHeader();
 
     MachineSession* m_session;
@@ -88,6 +92,7 @@ private:
     DebuggerPanes* m_debugger = nullptr;
     QLabel* m_placeholder = nullptr;
     ProfilePage* m_page = nullptr;
+    ProfileDataPtr m_pendingData; // the latest refresh, not shown while the profile is hidden
     QString m_label;
     QDateTime m_connectedAt = QDateTime::currentDateTime();
 };

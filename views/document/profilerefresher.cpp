@@ -55,7 +55,7 @@ void ProfileRefresher::start()
             computed.ms = double(clock.nsecsElapsed()) / 1e6;
             return computed;
         },
-        [this](JobResult<Computed> result) { finish(std::move(result)); }, m_lastSampleCount < m_synchronousLimit);
+        [this](JobResult<Computed> result) { finish(std::move(result)); }, !m_inBackground && m_lastSampleCount < m_synchronousLimit);
 }
 
 void ProfileRefresher::finish(JobResult<Computed> result)

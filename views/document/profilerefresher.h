@@ -28,6 +28,9 @@ public:
     // While the last snapshot had fewer samples, the next is analysed at once on the GUI thread
     // (cheaper than a hop).
     void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
+    // In the background (nobody looks at the views), every computation goes to a worker: fifty
+    // small live profiles refreshed on the GUI thread add up.
+    void setInBackground(bool background) { m_inBackground = background; }
 
     // The source changed: refresh within the interval (several requests, one computation).
     void requestRefresh();
@@ -55,6 +58,7 @@ private:
     Source m_source;
     int m_interval = 200;
     size_t m_synchronousLimit = 10000;
+    bool m_inBackground = false;
     QTimer m_timer;
     QElapsedTimer m_sinceStart;
     bool m_pending = false;

@@ -1,7 +1,10 @@
 #include "simdjsondocument.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <cstring>
+#include <random>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -63,9 +66,35 @@ size_t skipString(const char* b, size_t i, size_t n)
     return n;
 }
 
-// Finds the root's large arrays and where to cut them. Never reads past n; on input that is
-// not JSON it may find nonsense, which the parsers then reject.
-std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// Whether the '[' at `open` is the value of a member whose key (the string [keyBegin,
+// keyEnd), quotes included) is one of `keys`: only a ':' and spaces between them.
+bool isValueOfKey(const char* b, size_t open, size_t keyBegin, size_t keyEnd, const std::vector<std::string_view>& keys)
+{
+    if (keyEnd == 0 || keyEnd > open)
+        return false;
+    size_t j = open;
+    while (j > keyEnd && isJsonSpace(b[j - 1]))
+        --j;
+    if (j == keyEnd || b[j - 1] != ':')
+        return false;
+    --j;
+    while (j > keyEnd && isJsonSpace(b[j - 1]))
+        --j;
+    if (j != keyEnd)
+        return false;
+    const std::string_view key(b + keyBegin + 1, keyEnd - keyBegin - 2);
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+// Finds the root's large arrays (or, with `keys`, the large arrays that are the value of one
+// of them) and where to cut them. Never reads past n; on input that is not JSON it may find
+// nonsense, which the parsers then reject.
+std::vector<SplitJsonArray> findSplits(const char* b, size_t n, const std::vector<std::string_view>* keys)
 {
     std::vector<SplitJsonArray> splits;
     size_t i = 0;
@@ -78,6 +107,7 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
     size_t member = 0; // commas seen at depth 1 of the root object
     bool active = false;
     size_t start = 0, arrayDepth = 0, lastCut = 0, arrayMember = 0;
+    size_t stringBegin = 0, stringEnd = 0; // the last string seen (with keys: the key of a value)
     std::vector<size_t> cuts;
     while (i < n) {
         const bool inSplitArray = active && depth == arrayDepth;
@@ -85,13 +115,16 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
         // In an array of plain numbers nothing but commas is special: stop looking without
         // commas where the piece is full, so that the next search takes the first comma.
         const size_t limit = inSplitArray && !wantCut ? std::min(n, lastCut + SimdJsonDocument::pieceBytes) : n;
-        i = nextSpecial(b, i, limit, wantCut || (rootIsObject && depth == 1));
+        i = nextSpecial(b, i, limit, wantCut || (rootIsObject && depth == 1 && !keys));
         if (i >= limit && limit < n)
             continue;
         if (i >= n)
             break;
         switch (b[i]) {
-        case '"': i = skipString(b, i, n); continue;
+        case '"':
+            stringBegin = i;
+            i = stringEnd = skipString(b, i, n);
+            continue;
         case '\\': break; // outside a string: invalid, the parser says so
         case ',':
             if (depth == 1 && rootIsObject)
@@ -104,7 +137,9 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
         case '[':
         case '{':
             ++depth;
-            if (b[i] == '[' && !active && ((rootIsObject && depth == 2) || (!rootIsObject && depth == 1))) {
+            if (b[i] == '[' && !active &&
+                (keys ? isValueOfKey(b, i, stringBegin, stringEnd, *keys)
+                      : (rootIsObject && depth == 2) || (!rootIsObject && depth == 1))) {
                 active = true;
                 start = lastCut = i;
                 arrayDepth = depth;
@@ -122,6 +157,7 @@ std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
                     SplitJsonArray split;
                     split.member = arrayMember;
                     split.depth = arrayDepth;
+                    split.keyed = keys != nullptr;
                     size_t begin = start + 1;
                     for (size_t cut : cuts) {
                         split.pieces.emplace_back(begin, cut);
@@ -207,7 +243,46 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
 {
     if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
         throw SimdJsonFailure("the document is larger than simdjson reads");
-    m_splits = findSplits(bytes.data(), bytes.size());
+    m_splits = findSplits(bytes.data(), bytes.size(), nullptr);
+    parseSkeleton({});
+}
+
+SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control,
+                                   const std::vector<std::string_view>& keys)
+    : m_bytes(bytes), m_control(control), m_owner(std::this_thread::get_id())
+{
+    if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
+        throw SimdJsonFailure("the document is larger than simdjson reads");
+    m_splits = findSplits(bytes.data(), bytes.size(), &keys);
+    // A marker a file cannot hold by chance or design: it names this run's random number.
+    std::random_device random;
+    char text[64];
+    std::snprintf(text, sizeof text, "xsprof split %08x%08x #", random(), random());
+    m_marker = text;
+    parseSkeleton(m_marker);
+}
+
+const SplitJsonArray* SimdJsonDocument::nestedSplit(simdjson::dom::array array) const
+{
+    if (m_marker.empty())
+        return nullptr;
+    const auto first = array.begin();
+    if (first == array.end())
+        return nullptr;
+    std::string_view text;
+    if ((*first).get(text) || !text.starts_with(m_marker))
+        return nullptr;
+    size_t index = 0;
+    const std::string_view digits = text.substr(m_marker.size());
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (ec != std::errc() || end != digits.data() + digits.size() || index >= m_splits.size())
+        return nullptr;
+    return &m_splits[index];
+}
+
+void SimdJsonDocument::parseSkeleton(const std::string& marker)
+{
+    const std::string_view bytes = m_bytes;
     m_walked.assign(m_splits.size(), 0);
     if (m_parser.allocate(std::max<size_t>(64, m_splits.empty() ? bytes.size() : 0), maxJsonDepth))
         throw SimdJsonFailure("cannot allocate the parser");
@@ -221,13 +296,15 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
         for (const SplitJsonArray& s : m_splits) {
             const size_t begin = s.pieces.front().first, end = s.pieces.back().second;
             skeleton.append(bytes.substr(from, begin - from));
+            if (s.keyed)
+                skeleton += '"' + marker + std::to_string(&s - m_splits.data()) + '"';
             from = end;
             m_splitBytes += end - begin;
         }
         skeleton.append(bytes.substr(from));
         m_skeleton = simdjson::padded_string(skeleton);
         error = m_parser.parse(m_skeleton).get(m_root);
-        if (!m_splits.empty() && m_splits.front().depth == 1)
+        if (!m_splits.empty() && m_splits.front().depth == 1 && !m_splits.front().keyed)
             m_rootSplit = &m_splits.front();
     }
     if (error)
@@ -242,7 +319,7 @@ SimdJsonValue SimdJsonDocument::root() const
 const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
 {
     for (const SplitJsonArray& s : m_splits) {
-        if (s.depth == 2 && s.member == member)
+        if (s.depth == 2 && s.member == member && !s.keyed)
             return &s;
     }
     return nullptr;

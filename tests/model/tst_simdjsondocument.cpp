@@ -67,6 +67,39 @@ private slots:
         }
     }
 
+    void arraysOfNamedKeysAreCutAtAnyDepth()
+    {
+        const int count = 300000;
+        std::string numbers;
+        for (int i = 0; i < count; ++i)
+            numbers += (i ? "," : "") + std::to_string(i);
+        // Only "data" values are cut, not the root's "other" array; a small "data" array
+        // holding what a marker looks like stays an ordinary array.
+        const std::string json = R"({"t":[{"x":1,"data" : [)" + numbers + R"(]},{"data":["xsprof split 0 #0"]}],"other":[)" +
+            numbers + "]}";
+        const PaddedBytes bytes(json);
+        const SimdJsonDocument document(bytes.view(), nullptr, {"data"});
+        QCOMPARE(document.splitCount(), size_t(1));
+        simdjson::dom::array threads;
+        QVERIFY(!document.rawRoot()["t"].get(threads));
+        simdjson::dom::array big, small, other;
+        QVERIFY(!threads.at(0)["data"].get(big));
+        QVERIFY(!threads.at(1)["data"].get(small));
+        QVERIFY(!document.rawRoot()["other"].get(other));
+        QVERIFY(document.nestedSplit(small) == nullptr);
+        QCOMPARE(other.size(), size_t(count));
+        const SplitJsonArray* split = document.nestedSplit(big);
+        QVERIFY(split != nullptr);
+        QVERIFY(split->pieces.size() >= 4);
+        SimdJsonDocument::PieceParser pieces(document, *split);
+        int64_t expected = 0;
+        while (const auto piece = pieces.next()) {
+            for (const simdjson::dom::element e : *piece)
+                QCOMPARE(e.get_int64().value(), expected++);
+        }
+        QCOMPARE(expected, int64_t(count));
+    }
+
     void aFaultInAnyPieceFails()
     {
         std::string json = profileLikeJson(400000);

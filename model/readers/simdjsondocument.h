@@ -13,6 +13,7 @@
 // Any simdjson error throws SimdJsonFailure: the driver (jsonreading.h) then asks the
 // reference parser, which names the byte of a syntax error or reads what simdjson cannot
 // represent (integers beyond 64 bits).
+#include "jsonsplitfinder.h"
 #include "jsonvalue.h"
 #include "paddedbytes.h"
 #include "model/taskcontrol.h"
@@ -36,14 +37,6 @@ class SimdJsonDocument;
 
 // Where the value a JSON Pointer names starts in `bytes` (valid JSON, padded), if it is there.
 std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::string& pointer);
-
-// One large array of the root (or, for readers that name keys, of such a key), cut into pieces.
-struct SplitJsonArray {
-    size_t member = 0;                               // its index among the root object's members
-    size_t depth = 0;                                // nesting of the array itself (root: 1)
-    std::vector<std::pair<size_t, size_t>> pieces;   // byte ranges of the content, between commas
-    bool keyed = false;                              // the value of a named key (see nestedSplit)
-};
 
 class SimdJsonValue {
 public:

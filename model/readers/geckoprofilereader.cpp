@@ -9,7 +9,6 @@
 #include "model/readers/simdjsondocument.h"
 
 #include <deque>
-#include <limits>
 #include <optional>
 
 namespace xsprof::readers {

@@ -6,7 +6,9 @@
 #include "readersupport.h"
 
 #include "model/profilebuilder.h"
+#include "model/readers/simdjsondocument.h"
 
+#include <deque>
 #include <optional>
 
 namespace xsprof::readers {
@@ -52,10 +54,17 @@ std::string scalarText(JsonObject o, std::string_view key)
     return {};
 }
 
-// One thread's tables, copied out of the document for random access.
+// A table's rows: an array of the document, or one cut into pieces (read one piece at a time).
+struct GeckoRows {
+    JsonArray array;
+    const SplitJsonArray* split = nullptr;
+};
+
+// One thread's tables, copied out of the document for random access. With `document`, the
+// large "data" tables come in pieces (SimdJsonDocument's keyed splits).
 class GeckoThread {
 public:
-    explicit GeckoThread(const ThreadRef& ref) : m_where(ref.where)
+    GeckoThread(const ThreadRef& ref, const SimdJsonDocument* document) : m_where(ref.where), m_document(document)
     {
         const JsonObject t = ref.thread;
         if (hasField(t, "stringTable"))
@@ -65,15 +74,18 @@ public:
         readStacks(asObject(field(t, "stackTable", m_where), m_where + ".stackTable"));
         const JsonObject samples = asObject(field(t, "samples", m_where), m_where + ".samples");
         const JsonObject schema = asObject(field(samples, "schema", m_where + ".samples"), m_where + ".samples.schema");
-        m_samples = asArray(field(samples, "data", m_where + ".samples"), m_where + ".samples.data");
+        m_samples = rowsOf(field(samples, "data", m_where + ".samples"), m_where + ".samples.data");
+        m_sampleCount = m_samples.split ? 0 : m_samples.array.size(); // pieces: counted when read
         m_sampleStack = column(schema, "stack", ".samples");
         m_sampleTime = column(schema, "time", ".samples");
     }
 
-    size_t sampleCount() const { return m_samples.size(); }
+    bool hasSamples() const { return m_samples.split || m_sampleCount > 0; }
+    // Exact once the samples were read (jsSampleCount or build); before, pieces count as 0.
+    size_t sampleCount() const { return m_sampleCount; }
 
     // Samples whose stack holds a JavaScript frame (or a relevantForJS label).
-    size_t jsSampleCount() const
+    size_t jsSampleCount()
     {
         // A prefix always comes before its stacks (checked when reading), so one forward pass.
         std::vector<bool> hasJs(m_stackPrefix.size());
@@ -83,7 +95,7 @@ public:
         for (size_t s = 0; s < hasJs.size(); ++s)
             hasJs[s] = frameIsJs[m_stackFrame[s]] || (m_stackPrefix[s] != noIndex && hasJs[m_stackPrefix[s]]);
         size_t count = 0;
-        forEachSample([&](uint32_t stack, double, size_t) { count += stack != noIndex && hasJs[stack]; });
+        m_sampleCount = forEachSample([&](uint32_t stack, double, size_t) { count += stack != noIndex && hasJs[stack]; });
         return count;
     }
 
@@ -99,9 +111,12 @@ public:
         std::vector<uint32_t> chain;
         std::vector<StackId> stacks;
         std::vector<double> times;
-        stacks.reserve(sampleCount());
-        times.reserve(sampleCount());
-        forEachSample([&](uint32_t stack, double time, size_t i) {
+        // In pieces the count is known at the end: reserve for rows of 12 bytes ("[123,4.5,0],"),
+        // pages that stay unused cost address space only.
+        const size_t expected = std::max<size_t>(1, m_samples.split ? splitBytes(*m_samples.split) / 12 : sampleCount());
+        stacks.reserve(expected);
+        times.reserve(expected);
+        m_sampleCount = forEachSample([&](uint32_t stack, double time, size_t i) {
             times.push_back(time * 1000.0);
             if (stack == noIndex) {
                 stacks.push_back(root);
@@ -118,7 +133,7 @@ public:
             }
             stacks.push_back(node[stack]);
             if ((i & 0xffff) == 0)
-                checkCancel(control, 0.5 + 0.4 * double(i) / double(sampleCount()));
+                checkCancel(control, 0.5 + 0.4 * std::min(1.0, double(i) / double(expected)));
         });
         size_t backwards = 0;
         for (size_t i = 1; i < times.size(); ++i)
@@ -137,18 +152,38 @@ private:
         return int(v);
     }
 
+    static size_t splitBytes(const SplitJsonArray& split) { return split.pieces.back().second - split.pieces.front().first; }
+
+    GeckoRows rowsOf(JsonElement e, const std::string& where) const
+    {
+        const JsonArray array = asArray(e, where);
+        return {array, m_document ? m_document->nestedSplit(array) : nullptr};
+    }
+
+    // Calls row(cells, index) for each row; returns the row count.
     template <typename Row>
-    void forEachRow(JsonArray data, const std::string& where, const Row& row) const
+    size_t forEachRow(const GeckoRows& rows, const std::string& where, const Row& row) const
     {
         size_t i = 0;
-        for (JsonElement r : data) {
-            JsonArray cells;
-            if (r.get(cells))
-                throw FormatError(where + "[" + std::to_string(i) + "] is " + describeType(r) + ", expected a row (an array)",
-                                  where + "[" + std::to_string(i) + "]");
-            row(cells, i);
-            ++i;
+        auto visit = [&](JsonArray data) {
+            for (JsonElement r : data) {
+                JsonArray cells;
+                if (r.get(cells))
+                    throw FormatError(where + "[" + std::to_string(i) + "] is " + describeType(r) +
+                                          ", expected a row (an array)",
+                                      where + "[" + std::to_string(i) + "]");
+                row(cells, i);
+                ++i;
+            }
+        };
+        if (!rows.split) {
+            visit(rows.array);
+            return i;
         }
+        SimdJsonDocument::PieceParser pieces(*m_document, *rows.split);
+        while (const auto piece = pieces.next())
+            visit(*piece);
+        return i;
     }
 
     // The index in [0, limit) a cell holds; null gives noIndex.
@@ -173,7 +208,7 @@ private:
         int64_t relevantColumn = -1;
         if (schema.at_key("relevantForJS").get(relevantColumn))
             relevantColumn = -1;
-        forEachRow(asArray(field(table, "data", where), where + ".data"), where + ".data", [&](JsonArray row, size_t i) {
+        forEachRow(rowsOf(field(table, "data", where), where + ".data"), where + ".data", [&](JsonArray row, size_t i) {
             std::string_view location;
             bool relevant = false;
             bool found = false;
@@ -190,6 +225,8 @@ private:
                     } else if (cell.get(location)) {
                         throw FormatError("the location is " + describeType(cell) + ", expected a string index",
                                           where + ".data[" + std::to_string(i) + "]");
+                    } else if (m_document) {
+                        location = m_ownedLocations.emplace_back(location); // a piece's strings go with it
                     }
                 } else if (k == relevantColumn) {
                     bool b = false;
@@ -210,9 +247,10 @@ private:
         const JsonObject schema = asObject(field(table, "schema", where), where + ".schema");
         const int prefixColumn = column(schema, "prefix", ".stackTable");
         const int frameColumn = column(schema, "frame", ".stackTable");
-        const JsonArray data = asArray(field(table, "data", where), where + ".data");
-        const size_t count = data.size();
-        m_stackPrefix.reserve(count);
+        const GeckoRows data = rowsOf(field(table, "data", where), where + ".data");
+        // In pieces the count is not known before the end: "before the stack" bounds prefixes.
+        const size_t count = data.split ? size_t(noIndex) : data.array.size();
+        m_stackPrefix.reserve(data.split ? splitBytes(*data.split) / 8 : count); // rows of 8 bytes or more: "[12,34],"
         forEachRow(data, where + ".data", [&](JsonArray row, size_t i) {
             uint32_t prefix = noIndex, frame = noIndex;
             int k = 0;
@@ -234,11 +272,12 @@ private:
         });
     }
 
+    // Returns the sample count.
     template <typename Visit>
-    void forEachSample(const Visit& visit) const
+    size_t forEachSample(const Visit& visit) const
     {
         const std::string where = m_where + ".samples.data";
-        forEachRow(m_samples, where, [&](JsonArray row, size_t i) {
+        return forEachRow(m_samples, where, [&](JsonArray row, size_t i) {
             uint32_t stack = noIndex;
             double time = 0;
             bool hasTime = false;
@@ -272,12 +311,15 @@ private:
     }
 
     std::string m_where;
+    const SimdJsonDocument* m_document;
+    std::deque<std::string> m_ownedLocations;
     std::vector<std::string_view> m_strings;
     std::vector<std::string_view> m_frameLocation;
     std::vector<bool> m_frameRelevant;
     std::vector<uint32_t> m_stackPrefix;
     std::vector<uint32_t> m_stackFrame;
-    JsonArray m_samples;
+    GeckoRows m_samples;
+    size_t m_sampleCount = 0;
     int m_sampleStack = -1, m_sampleTime = -1;
 };
 
@@ -329,56 +371,97 @@ bool looksLikeGeckoProfile(std::string_view head)
     return keyOpensArray(head, "ticks") && keyOpensObject(head, "profile");
 }
 
+namespace {
+
+// Reads a parsed profile: `top` of a whole DOM (document null) or of a skeleton whose large
+// "data" tables `document` cuts into pieces. Sets `processed` for a Firefox processed profile.
+LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, std::string_view bytes,
+                             const std::string& name, const LoadOptions& options, const TaskControl* control,
+                             std::optional<LoadResult>& processed)
+{
+    JsonObject profile = asObject(top, "the top level");
+    checkCancel(control, 0.4);
+    std::string prefix;
+    if (!hasField(profile, "threads") && hasField(profile, "profile")) { // an old DevTools recording
+        profile = asObject(field(profile, "profile", {}), "profile");
+        prefix = "profile.";
+    }
+    if (isFirefoxProcessed(profile)) {
+        processed = readFirefoxProcessed(bytes, name, options, control);
+        return LoadResult();
+    }
+    std::vector<ThreadRef> refs;
+    collectThreads(profile, prefix, refs, 0);
+    std::vector<GeckoThread> threads;
+    std::vector<const ThreadRef*> threadRefs;
+    for (const ThreadRef& ref : refs) {
+        GeckoThread thread(ref, document);
+        if (!thread.hasSamples())
+            continue;
+        threads.push_back(std::move(thread));
+        threadRefs.push_back(&ref);
+    }
+    if (threads.empty())
+        throw FormatError("no thread has samples", prefix + "threads");
+    std::vector<ProfileSummary> list;
+    std::vector<size_t> jsSamples;
+    for (size_t i = 0; i < threads.size(); ++i) {
+        const ThreadRef& ref = *threadRefs[i];
+        std::string summary = ref.processName.empty() ? ref.threadName : ref.processName + ", " + ref.threadName;
+        if (!ref.pid.empty())
+            summary += ", pid " + ref.pid;
+        // One thread is the choice whatever it holds: its samples are read once, when built.
+        jsSamples.push_back(threads.size() > 1 ? threads[i].jsSampleCount() : 0);
+        list.push_back({summary, threads[i].sampleCount(), 0});
+    }
+    const size_t chosen = chooseProfile(list, jsSamples, options.profileIndex);
+    ProfileInfo info;
+    info.name = fileNameOf(name);
+    info.description = firefoxProduct(profile) + " — " + list[chosen].name;
+    info.format = SourceFormat::Gecko;
+    info.encoding = Encoding::Tree;
+    info.durationRule = DurationRule::UntilNext; // no end time: the last sample gets the median
+    ProfileBuilder builder(std::move(info));
+    threads[chosen].build(builder, control);
+    list[chosen].sampleCount = threads[chosen].sampleCount();
+    LoadResult r;
+    r.profile = builder.finish();
+    r.available = std::move(list);
+    r.chosenIndex = chosen;
+    return r;
+}
+
+} // namespace
+
 LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
                             const TaskControl* control)
 {
+    // Fast: the skeleton parsed once, the large "data" tables piece by piece (a DOM of the
+    // whole file costs several times its size). On any failure the file is read again whole,
+    // so that errors are found and named as before (a syntax error before a problem of meaning).
+    // The reference parser option reads it whole only (tests compare both).
+    if (!options.referenceJsonParser) try {
+        SimdJsonDocument document(bytes, control, {"data"});
+        std::optional<LoadResult> processed;
+        LoadResult result = guardedRead(name, formatName, [&] {
+            return readGeckoDocument(document.rawRoot(), &document, bytes, name, options, control, processed);
+        });
+        if (processed)
+            return std::move(*processed);
+        if (result.cancelled)
+            return result;
+        if (result.ok()) {
+            document.checkUnreadPieces(); // the whole file must be JSON, not only what was read
+            return result;
+        }
+    } catch (const SimdJsonFailure&) {
+    } catch (const JsonReadCancelled&) {
+        return cancelledLoad(name);
+    }
     JsonDocument document;
     std::optional<LoadResult> processed;
     LoadResult result = guardedRead(name, formatName, [&] {
-        JsonObject profile = asObject(document.parse(bytes), "the top level");
-        checkCancel(control, 0.4);
-        std::string prefix;
-        if (!hasField(profile, "threads") && hasField(profile, "profile")) { // an old DevTools recording
-            profile = asObject(field(profile, "profile", {}), "profile");
-            prefix = "profile.";
-        }
-        JsonObject meta;
-        if (isFirefoxProcessed(profile)) {
-            processed = readFirefoxProcessed(bytes, name, options, control);
-            return LoadResult();
-        }
-        std::vector<ThreadRef> refs;
-        collectThreads(profile, prefix, refs, 0);
-        std::vector<ProfileSummary> list;
-        std::vector<size_t> jsSamples;
-        std::vector<GeckoThread> threads;
-        for (const ThreadRef& ref : refs) {
-            GeckoThread thread(ref);
-            if (thread.sampleCount() == 0)
-                continue;
-            std::string summary = ref.processName.empty() ? ref.threadName : ref.processName + ", " + ref.threadName;
-            if (!ref.pid.empty())
-                summary += ", pid " + ref.pid;
-            jsSamples.push_back(thread.jsSampleCount());
-            list.push_back({summary, thread.sampleCount(), 0});
-            threads.push_back(std::move(thread));
-        }
-        if (list.empty())
-            throw FormatError("no thread has samples", prefix + "threads");
-        const size_t chosen = chooseProfile(list, jsSamples, options.profileIndex);
-        ProfileInfo info;
-        info.name = fileNameOf(name);
-        info.description = firefoxProduct(profile) + " — " + list[chosen].name;
-        info.format = SourceFormat::Gecko;
-        info.encoding = Encoding::Tree;
-        info.durationRule = DurationRule::UntilNext; // no end time: the last sample gets the median
-        ProfileBuilder builder(std::move(info));
-        threads[chosen].build(builder, control);
-        LoadResult r;
-        r.profile = builder.finish();
-        r.available = std::move(list);
-        r.chosenIndex = chosen;
-        return r;
+        return readGeckoDocument(document.parse(bytes), nullptr, bytes, name, options, control, processed);
     });
     return processed ? std::move(*processed) : result;
 }

@@ -1,148 +1,12 @@
 #include "simdjsondocument.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <cstring>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <random>
 
 namespace xsprof {
-
-namespace {
-
-// Arrays of the root larger than this are cut into pieces.
-constexpr size_t splitAbove = SimdJsonDocument::pieceBytes;
-
-bool isSpecial(char c, bool withComma)
-{
-    return c == '"' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\\' || (withComma && c == ',');
-}
-
-// The first index >= i holding a quote, bracket, brace or backslash (and comma when asked), or n.
-size_t nextSpecial(const char* b, size_t i, size_t n, bool withComma)
-{
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"'), open = _mm_set1_epi8('['), close = _mm_set1_epi8(']');
-    const __m128i openObject = _mm_set1_epi8('{'), closeObject = _mm_set1_epi8('}'), backslash = _mm_set1_epi8('\\');
-    const __m128i comma = _mm_set1_epi8(withComma ? ',' : '"');
-    while (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-        const __m128i hit = _mm_or_si128(
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, open)),
-                         _mm_or_si128(_mm_cmpeq_epi8(v, close), _mm_cmpeq_epi8(v, openObject))),
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, closeObject), _mm_cmpeq_epi8(v, backslash)),
-                         _mm_cmpeq_epi8(v, comma)));
-        const int mask = _mm_movemask_epi8(hit);
-        if (mask)
-            return i + size_t(__builtin_ctz(unsigned(mask)));
-        i += 16;
-    }
-#endif
-    while (i < n && !isSpecial(b[i], withComma))
-        ++i;
-    return i;
-}
-
-// i is at an opening quote; returns the index after the closing one (n when there is none).
-size_t skipString(const char* b, size_t i, size_t n)
-{
-    ++i;
-    while (i < n) {
-        const void* quote = std::memchr(b + i, '"', n - i);
-        if (!quote)
-            return n;
-        size_t q = size_t(static_cast<const char*>(quote) - b);
-        size_t slashes = 0;
-        while (q - slashes > i && b[q - slashes - 1] == '\\')
-            ++slashes;
-        if (slashes % 2 == 0)
-            return q + 1;
-        i = q + 1;
-    }
-    return n;
-}
-
-// Finds the root's large arrays and where to cut them. Never reads past n; on input that is
-// not JSON it may find nonsense, which the parsers then reject.
-std::vector<SplitJsonArray> findSplits(const char* b, size_t n)
-{
-    std::vector<SplitJsonArray> splits;
-    size_t i = 0;
-    while (i < n && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t'))
-        ++i;
-    if (i >= n || (b[i] != '{' && b[i] != '['))
-        return splits;
-    const bool rootIsObject = b[i] == '{';
-    size_t depth = 0;
-    size_t member = 0; // commas seen at depth 1 of the root object
-    bool active = false;
-    size_t start = 0, arrayDepth = 0, lastCut = 0, arrayMember = 0;
-    std::vector<size_t> cuts;
-    while (i < n) {
-        const bool inSplitArray = active && depth == arrayDepth;
-        const bool wantCut = inSplitArray && i - lastCut >= SimdJsonDocument::pieceBytes;
-        // In an array of plain numbers nothing but commas is special: stop looking without
-        // commas where the piece is full, so that the next search takes the first comma.
-        const size_t limit = inSplitArray && !wantCut ? std::min(n, lastCut + SimdJsonDocument::pieceBytes) : n;
-        i = nextSpecial(b, i, limit, wantCut || (rootIsObject && depth == 1));
-        if (i >= limit && limit < n)
-            continue;
-        if (i >= n)
-            break;
-        switch (b[i]) {
-        case '"': i = skipString(b, i, n); continue;
-        case '\\': break; // outside a string: invalid, the parser says so
-        case ',':
-            if (depth == 1 && rootIsObject)
-                ++member;
-            if (active && depth == arrayDepth) {
-                cuts.push_back(i);
-                lastCut = i;
-            }
-            break;
-        case '[':
-        case '{':
-            ++depth;
-            if (b[i] == '[' && !active && ((rootIsObject && depth == 2) || (!rootIsObject && depth == 1))) {
-                active = true;
-                start = lastCut = i;
-                arrayDepth = depth;
-                arrayMember = member;
-                cuts.clear();
-            }
-            break;
-        case ']':
-        case '}':
-            if (depth == 0)
-                return {}; // more closing than opening: let the parser say where
-            if (active && depth == arrayDepth) {
-                active = false;
-                if (i - start > splitAbove) {
-                    SplitJsonArray split;
-                    split.member = arrayMember;
-                    split.depth = arrayDepth;
-                    size_t begin = start + 1;
-                    for (size_t cut : cuts) {
-                        split.pieces.emplace_back(begin, cut);
-                        begin = cut + 1;
-                    }
-                    split.pieces.emplace_back(begin, i);
-                    splits.push_back(std::move(split));
-                }
-            }
-            --depth;
-            break;
-        default: break;
-        }
-        ++i;
-    }
-    if (active || depth != 0)
-        return {}; // unterminated: parse it whole and let the parser say where
-    return splits;
-}
-
-} // namespace
 
 size_t SimdJsonValue::sizeHint() const
 {
@@ -207,7 +71,46 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
 {
     if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
         throw SimdJsonFailure("the document is larger than simdjson reads");
-    m_splits = findSplits(bytes.data(), bytes.size());
+    m_splits = findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
+    parseSkeleton({});
+}
+
+SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control,
+                                   const std::vector<std::string_view>& keys)
+    : m_bytes(bytes), m_control(control), m_owner(std::this_thread::get_id())
+{
+    if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
+        throw SimdJsonFailure("the document is larger than simdjson reads");
+    m_splits = findJsonSplits(bytes.data(), bytes.size(), pieceBytes, &keys);
+    // A marker a file cannot hold by chance or design: it names this run's random number.
+    std::random_device random;
+    char text[64];
+    std::snprintf(text, sizeof text, "xsprof split %08x%08x #", random(), random());
+    m_marker = text;
+    parseSkeleton(m_marker);
+}
+
+const SplitJsonArray* SimdJsonDocument::nestedSplit(simdjson::dom::array array) const
+{
+    if (m_marker.empty())
+        return nullptr;
+    const auto first = array.begin();
+    if (first == array.end())
+        return nullptr;
+    std::string_view text;
+    if ((*first).get(text) || !text.starts_with(m_marker))
+        return nullptr;
+    size_t index = 0;
+    const std::string_view digits = text.substr(m_marker.size());
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (ec != std::errc() || end != digits.data() + digits.size() || index >= m_splits.size())
+        return nullptr;
+    return &m_splits[index];
+}
+
+void SimdJsonDocument::parseSkeleton(const std::string& marker)
+{
+    const std::string_view bytes = m_bytes;
     m_walked.assign(m_splits.size(), 0);
     if (m_parser.allocate(std::max<size_t>(64, m_splits.empty() ? bytes.size() : 0), maxJsonDepth))
         throw SimdJsonFailure("cannot allocate the parser");
@@ -221,13 +124,15 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
         for (const SplitJsonArray& s : m_splits) {
             const size_t begin = s.pieces.front().first, end = s.pieces.back().second;
             skeleton.append(bytes.substr(from, begin - from));
+            if (s.keyed)
+                skeleton += '"' + marker + std::to_string(&s - m_splits.data()) + '"';
             from = end;
             m_splitBytes += end - begin;
         }
         skeleton.append(bytes.substr(from));
         m_skeleton = simdjson::padded_string(skeleton);
         error = m_parser.parse(m_skeleton).get(m_root);
-        if (!m_splits.empty() && m_splits.front().depth == 1)
+        if (!m_splits.empty() && m_splits.front().depth == 1 && !m_splits.front().keyed)
             m_rootSplit = &m_splits.front();
     }
     if (error)
@@ -242,7 +147,7 @@ SimdJsonValue SimdJsonDocument::root() const
 const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
 {
     for (const SplitJsonArray& s : m_splits) {
-        if (s.depth == 2 && s.member == member)
+        if (s.depth == 2 && s.member == member && !s.keyed)
             return &s;
     }
     return nullptr;

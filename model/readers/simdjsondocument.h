@@ -13,6 +13,7 @@
 // Any simdjson error throws SimdJsonFailure: the driver (jsonreading.h) then asks the
 // reference parser, which names the byte of a syntax error or reads what simdjson cannot
 // represent (integers beyond 64 bits).
+#include "jsonsplitfinder.h"
 #include "jsonvalue.h"
 #include "paddedbytes.h"
 #include "model/taskcontrol.h"
@@ -36,13 +37,6 @@ class SimdJsonDocument;
 
 // Where the value a JSON Pointer names starts in `bytes` (valid JSON, padded), if it is there.
 std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::string& pointer);
-
-// One large array of the root, cut into pieces.
-struct SplitJsonArray {
-    size_t member = 0;                               // its index among the root object's members
-    size_t depth = 0;                                // nesting of the array itself (root: 1)
-    std::vector<std::pair<size_t, size_t>> pieces;   // byte ranges of the content, between commas
-};
 
 class SimdJsonValue {
 public:
@@ -80,6 +74,17 @@ class SimdJsonDocument {
 public:
     // `bytes` must be followed by jsonReadPadding readable bytes (the loader's buffer is).
     SimdJsonDocument(std::string_view bytes, const TaskControl* control);
+    // Cuts, instead of the root's arrays, the large arrays that are the value of one of `keys`
+    // at any depth (Gecko's "data" tables, inside threads). Such an array stands in the
+    // skeleton as a one-element array holding a marker string that no file can predict;
+    // nestedSplit() recognises it. For readers that walk the raw DOM (rawRoot()).
+    SimdJsonDocument(std::string_view bytes, const TaskControl* control, const std::vector<std::string_view>& keys);
+
+    simdjson::dom::element rawRoot() const { return m_root; }
+    // The split of a root that is an array (a trace-event list), or nullptr.
+    const SplitJsonArray* rootSplit() const { return m_rootSplit; }
+    // The split an array of the skeleton stands for, or nullptr (an ordinary array).
+    const SplitJsonArray* nestedSplit(simdjson::dom::array array) const;
 
     SimdJsonValue root() const;
 
@@ -113,8 +118,11 @@ private:
     friend class PieceParser;
     void pieceRead(size_t bytes) const;
 
+    void parseSkeleton(const std::string& marker);
+
     std::string_view m_bytes;
     const TaskControl* m_control;
+    std::string m_marker; // keyed splits: "<marker><index>" stands for split <index>
     std::vector<SplitJsonArray> m_splits;
     const SplitJsonArray* m_rootSplit = nullptr;
     simdjson::padded_string m_skeleton;

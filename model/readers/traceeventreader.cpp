@@ -1,5 +1,6 @@
 #include "traceeventreader.h"
 
+#include "newformats.h"
 #include "traceeventtracingreader.h"
 
 #include "cpuprofilefields.h"
@@ -222,6 +223,10 @@ bool looksLikeTraceEvents(std::string_view head)
 LoadResult readTraceEvents(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control)
 {
+    // A trace that names no V8 CPU profile event holds a tracing profile or nothing: read it
+    // once, by the tracing reader, rather than once here for nothing and again there.
+    if (!readers::mentionsV8CpuProfile(bytes))
+        return readers::readTraceEventTracing(bytes, name, options, control);
     RawTraceEvents events;
     StringTable strings;
     auto read = [&](const auto& root) {

@@ -2,12 +2,16 @@
 
 #include "headscanner.h"
 #include "readersupport.h"
+#include "traceeventreplay.h"
 
 #include "model/profilebuilder.h"
+#include "model/readers/simdjsondocument.h"
 
 #include <algorithm>
 #include <charconv>
+#include <deque>
 #include <map>
+#include <optional>
 #include <numeric>
 #include <unordered_map>
 
@@ -46,155 +50,6 @@ std::string threadText(const ThreadKey& k)
     return "pid " + text(k.first) + ", tid " + text(k.second);
 }
 
-struct DurationEvent {
-    double ts = 0;
-    std::string_view name;
-    uint32_t args = 0; // the event's args, interned (0: none); name + args pair a B with its E
-    std::string_view url;
-    int32_t line = 0, column = 0;
-
-    bool sameKey(const DurationEvent& other) const { return args == other.args && name == other.name; }
-};
-
-// Each distinct args object (minified JSON) gets a number, so events compare by integers.
-class ArgsTable {
-public:
-    uint32_t intern(std::string text)
-    {
-        return m_ids.try_emplace(std::move(text), uint32_t(m_ids.size() + 1)).first->second;
-    }
-
-private:
-    std::unordered_map<std::string, uint32_t> m_ids;
-};
-
-struct ThreadEvents {
-    std::vector<DurationEvent> begins, ends; // X events add one of each
-    std::vector<std::pair<DurationEvent, double>> completes; // X with its duration
-};
-
-// What was repaired, over the chosen thread.
-struct Repairs {
-    size_t endWithoutBegin = 0;
-    size_t endNotMatching = 0;
-    size_t endMatchedByName = 0;
-    size_t leftOpen = 0;
-
-    void describe(std::vector<std::string>& warnings) const
-    {
-        auto add = [&](size_t n, const char* text) {
-            if (n)
-                warnings.push_back(std::to_string(n) + text);
-        };
-        add(endWithoutBegin, " end event(s) with no open event were ignored");
-        add(endNotMatching, " end event(s) that did not match the innermost open event were ignored");
-        add(endMatchedByName, " end event(s) with other args than their begin event closed it by name");
-        add(leftOpen, " event(s) still open at the end were closed at the last event");
-    }
-};
-
-// Replays one thread's B/E/X events (DESIGN.md, speedscope's tests): begins in time order
-// (file order on ties), ends in time order, preferring on a tie the end that closes the
-// innermost open event. Each interval with a non-empty stack is a sample. With a builder,
-// samples are appended; without one they are only counted.
-size_t replayThread(ThreadEvents& t, ProfileBuilder* builder, std::vector<StackId>* stacks, std::vector<double>* times,
-                    std::vector<double>* durations, Repairs& repairs)
-{
-    const auto completeOrder = [](const auto& a, const auto& b) {
-        return a.first.ts != b.first.ts ? a.first.ts < b.first.ts : a.second > b.second; // longer first
-    };
-    if (!std::is_sorted(t.completes.begin(), t.completes.end(), completeOrder))
-        std::stable_sort(t.completes.begin(), t.completes.end(), completeOrder);
-    for (auto& [event, duration] : t.completes) {
-        t.begins.push_back(event);
-        event.ts += duration;
-        t.ends.push_back(std::move(event));
-    }
-    t.completes.clear();
-    const auto byTime = [](const DurationEvent& a, const DurationEvent& b) { return a.ts < b.ts; };
-    for (auto* events : {&t.begins, &t.ends}) {
-        if (!std::is_sorted(events->begin(), events->end(), byTime))
-            std::stable_sort(events->begin(), events->end(), byTime);
-    }
-
-    struct Open {
-        const DurationEvent* event;
-        StackId stack;
-    };
-    std::vector<Open> open;
-    size_t samples = 0;
-    double last = 0;
-    auto advance = [&](double ts) {
-        if (!open.empty() && ts > last) {
-            ++samples;
-            if (builder) {
-                stacks->push_back(open.back().stack);
-                times->push_back(last);
-                durations->push_back(ts - last);
-            }
-        }
-        last = std::max(last, ts);
-    };
-    size_t b = 0, e = 0;
-    while (b < t.begins.size() || e < t.ends.size()) {
-        bool takeBegin = e == t.ends.size();
-        if (!takeBegin && b < t.begins.size()) {
-            const DurationEvent& nb = t.begins[b];
-            const DurationEvent& ne = t.ends[e];
-            // On a tie, a begin whose own end is next opens first (a zero-length event).
-            takeBegin = nb.ts < ne.ts || (nb.ts == ne.ts && nb.sameKey(ne));
-        }
-        if (takeBegin) {
-            const DurationEvent& event = t.begins[b++];
-            advance(event.ts);
-            StackId stack;
-            if (builder) {
-                const FrameId frame = builder->frameForKey(event.name, event.url, event.line, event.column);
-                stack = builder->stack(open.empty() ? StackId() : open.back().stack, frame);
-            }
-            open.push_back({&event, stack});
-            continue;
-        }
-        if (!open.empty()) {
-            // Among the ends at this time, the one closing the innermost event goes first:
-            // a match by key (name and args), else by name.
-            const DurationEvent& top = *open.back().event;
-            const double now = t.ends[e].ts;
-            size_t pick = e;
-            bool found = false;
-            for (size_t i = e; i < t.ends.size() && t.ends[i].ts <= now && !found; ++i) {
-                found = t.ends[i].sameKey(top);
-                pick = found ? i : pick;
-            }
-            if (!found) {
-                for (size_t i = e; i < t.ends.size() && t.ends[i].ts <= now; ++i) {
-                    if (t.ends[i].name == top.name) {
-                        pick = i;
-                        break;
-                    }
-                }
-            }
-            std::swap(t.ends[e], t.ends[pick]);
-        }
-        // An end that closes nothing is ignored, and its time with it.
-        const DurationEvent& end = t.ends[e++];
-        if (open.empty()) {
-            ++repairs.endWithoutBegin;
-            continue;
-        }
-        const DurationEvent& top = *open.back().event;
-        if (end.name != top.name) {
-            ++repairs.endNotMatching;
-            continue;
-        }
-        if (!end.sameKey(top))
-            ++repairs.endMatchedByName;
-        advance(end.ts);
-        open.pop_back();
-    }
-    repairs.leftOpen += open.size();
-    return samples;
-}
 
 // The fields of one event read in one pass over its keys (at_key scans them for each lookup).
 struct EventFields {
@@ -236,19 +91,18 @@ struct EventFields {
 };
 
 // Reads one B/E/X event; `index` names it in errors.
-void readDurationEvent(const EventFields& f, size_t index, ThreadEvents& thread, ArgsTable& argsTable)
+void readDurationEvent(const EventFields& f, size_t index, ThreadEvents& thread, EventTexts& texts)
 {
     DurationEvent event;
     if (!f.hasTs || !numberOf(f.ts, event.ts))
         throw FormatError("the " + std::string(f.ph) + " event has no numeric \"ts\"", "traceEvents[" + std::to_string(index) + "]");
-    event.name = f.name.empty() ? std::string_view("(unnamed)") : f.name;
+    event.name = texts.name(f.name.empty() ? std::string_view("(unnamed)") : f.name);
     JsonObject args;
     if (f.hasArgs && !f.args.get(args)) {
-        event.args = argsTable.intern(simdjson::minify(args));
-        // Hermes (React Native's profile-hermes) names the source location in args.
-        event.url = stringOr(args, "url", "");
-        event.line = oneBased(numberField(args, "line", 0));
-        event.column = oneBased(numberField(args, "column", 0));
+        event.args = texts.args(simdjson::minify(args), [&] {
+            return ArgsLocation{std::string(stringOr(args, "url", "")), oneBased(numberField(args, "line", 0)),
+                                oneBased(numberField(args, "column", 0))};
+        });
     }
     if (f.ph == "B") {
         thread.begins.push_back(event);
@@ -418,8 +272,9 @@ LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, co
 }
 
 // B/E/X duration events: a tracing profile per thread.
-LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const Names& names, ProfileInfo info,
-                              const LoadOptions& options, const TaskControl* control, std::vector<std::string>& warnings)
+LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const EventTexts& texts, const Names& names,
+                              ProfileInfo info, const LoadOptions& options, const TaskControl* control,
+                              std::vector<std::string>& warnings)
 {
     if (threads.empty())
         throw FormatError("the trace holds no CPU profile, no stack samples (\"samples\" + \"stackFrames\") and no "
@@ -431,7 +286,7 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
         keys.push_back(key);
         // Replaying sorts and reorders the thread's events in place; a second replay of the
         // chosen one gives the same samples. One thread needs no count.
-        counts.push_back(threads.size() == 1 ? 1 : replayThread(thread, nullptr, nullptr, nullptr, nullptr, ignored));
+        counts.push_back(threads.size() == 1 ? 1 : replayThread(thread, texts, nullptr, nullptr, nullptr, nullptr, ignored));
     }
     std::vector<ProfileSummary> list;
     const size_t chosen = choose(keys, counts, names, options, list);
@@ -445,7 +300,7 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
     std::vector<StackId> stacks;
     std::vector<double> times, durations;
     Repairs repairs;
-    replayThread(threads[keys[chosen]], &builder, &stacks, &times, &durations, repairs);
+    replayThread(threads[keys[chosen]], texts, &builder, &stacks, &times, &durations, repairs);
     if (stacks.empty())
         throw FormatError("the trace holds no CPU profile, and the duration events of " + list[chosen].name +
                           " enclose no time", {});
@@ -454,6 +309,141 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
     builder.setSamples(std::move(stacks), std::move(times));
     builder.setGivenDurations(std::move(durations));
     return finish(builder, std::move(list), chosen);
+}
+
+// One pass over the events: thread and process names, and (without stack samples) each
+// thread's duration events. Nothing kept refers to the document (which may be a piece).
+class EventCollector {
+public:
+    EventCollector(bool samples, size_t expectedEvents) : m_samples(samples), m_expected(expectedEvents) {}
+
+    void add(JsonElement e, size_t index)
+    {
+        JsonObject o;
+        if (e.get(o))
+            return;
+        const EventFields f(o);
+        if (f.name == "Profile" || f.name == "ProfileChunk" || f.name == "CpuProfile")
+            throw FormatError("the trace holds a V8 CPU profile (" + std::string(f.name) +
+                                  " events) that the trace-event loader could not read", {});
+        if (f.ph == "M") {
+            names.read(f);
+        } else if (!m_samples && (f.ph == "B" || f.ph == "E" || f.ph == "X")) {
+            const ThreadKey key = f.thread();
+            if (!m_last || key != m_lastKey) { // events of one thread usually come in runs
+                const bool first = threads.empty();
+                m_last = &threads[key];
+                m_lastKey = key;
+                if (first) { // most traces are one thread: no regrowing of its event lists
+                    m_last->begins.reserve(m_expected / 2);
+                    m_last->ends.reserve(m_expected / 2);
+                }
+            }
+            readDurationEvent(f, index, *m_last, texts);
+        }
+    }
+
+    Names names;
+    std::map<ThreadKey, ThreadEvents> threads;
+    EventTexts texts;
+
+private:
+    bool m_samples;
+    size_t m_expected;
+    ThreadKey m_lastKey{-1, -1};
+    ThreadEvents* m_last = nullptr;
+};
+
+LoadResult fromEvents(EventCollector& events, JsonObject root, bool samples, bool unterminated, const std::string& name,
+                      const LoadOptions& options, const TaskControl* control)
+{
+    ProfileInfo info;
+    info.name = fileNameOf(name);
+    info.format = SourceFormat::TraceEventTracing;
+    info.encoding = Encoding::Tree;
+    std::vector<std::string> warnings;
+    if (unterminated)
+        warnings.push_back("the JSON array was not closed (a tracer that stopped early): read as if it were");
+    LoadResult result = samples ? fromSamples(root, events.names, std::move(info), options, control)
+                                : fromDurationEvents(events.threads, events.texts, events.names, std::move(info), options,
+                                                     control, warnings);
+    result.warnings.insert(result.warnings.end(), warnings.begin(), warnings.end());
+    checkCancel(control, 1.0);
+    return result;
+}
+
+// The whole document in one DOM: what the pieces cannot read (stack samples, a trace cut
+// short) and where errors are found and named.
+LoadResult readWhole(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                     const TaskControl* control)
+{
+    return guardedRead(name, formatName, [&] {
+        JsonDocument document;
+        std::string repaired;
+        bool unterminated = false;
+        const JsonElement top = parseTrace(document, bytes, repaired, unterminated);
+        checkCancel(control, 0.4);
+        JsonObject root;
+        const bool isObject = !top.get(root);
+        const JsonArray events = isObject ? asArray(field(root, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
+        const bool samples = isObject && hasField(root, "samples") && hasField(root, "stackFrames");
+        EventCollector collector(samples, events.size());
+        size_t i = 0;
+        for (JsonElement e : events) {
+            collector.add(e, i);
+            if ((++i & 0xffff) == 0)
+                checkCancel(control, 0.4 + 0.2 * double(i) / double(events.size()));
+        }
+        return fromEvents(collector, root, samples, unterminated, name, options, control);
+    });
+}
+
+// Duration events from a document whose event list is cut into pieces (SimdJsonDocument);
+// nothing when the file needs the whole DOM (stack samples, no "traceEvents").
+std::optional<LoadResult> readInPieces(const SimdJsonDocument& document, const std::string& name,
+                                       const LoadOptions& options, const TaskControl* control)
+{
+    const JsonElement top = document.rawRoot();
+    JsonObject root;
+    JsonArray events;
+    const SplitJsonArray* split = nullptr;
+    if (!top.get(root)) {
+        if (hasField(root, "samples") && hasField(root, "stackFrames"))
+            return std::nullopt;
+        size_t member = 0;
+        for (auto [key, value] : root) {
+            if (key == "traceEvents") {
+                if (value.get(events))
+                    return std::nullopt;
+                split = document.splitOfMember(member);
+                break;
+            }
+            ++member;
+        }
+        if (!split && events.size() == 0)
+            return std::nullopt;
+    } else {
+        if (top.get(events))
+            return std::nullopt;
+        split = document.rootSplit();
+    }
+    // Reserve for events of 40 bytes or more: pages never written cost address space only.
+    const size_t bytes = split ? split->pieces.back().second - split->pieces.front().first : 0;
+    EventCollector collector(false, split ? bytes / 40 : events.size());
+    size_t i = 0;
+    auto walk = [&](JsonArray list) {
+        for (JsonElement e : list)
+            collector.add(e, i++);
+    };
+    if (split) {
+        SimdJsonDocument::PieceParser pieces(document, *split);
+        while (const auto piece = pieces.next())
+            walk(*piece);
+    } else {
+        walk(events);
+    }
+    document.checkUnreadPieces(); // the whole file must be JSON, not only what was read
+    return fromEvents(collector, root, false, false, name, options, control);
 }
 
 } // namespace
@@ -466,64 +456,27 @@ bool looksLikeTraceEventTracing(std::string_view head)
 LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                  const TaskControl* control)
 {
-    return guardedRead(name, formatName, [&] {
-        JsonDocument document;
-        std::string repaired;
-        bool unterminated = false;
-        const JsonElement top = parseTrace(document, bytes, repaired, unterminated);
-        checkCancel(control, 0.4);
-        JsonObject root;
-        const bool isObject = !top.get(root);
-        const JsonArray events = isObject ? asArray(field(root, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
-        const bool samples = isObject && hasField(root, "samples") && hasField(root, "stackFrames");
-        // One pass: thread and process names, and (without stack samples) the duration events.
-        Names names;
-        std::map<ThreadKey, ThreadEvents> threads;
-        ArgsTable argsTable;
-        ThreadKey lastKey{-1, -1};
-        ThreadEvents* last = nullptr;
-        size_t i = 0;
-        for (JsonElement e : events) {
-            JsonObject o;
-            if (e.get(o)) {
-                ++i;
-                continue;
-            }
-            const EventFields f(o);
-            if (f.name == "Profile" || f.name == "ProfileChunk" || f.name == "CpuProfile")
-                throw FormatError("the trace holds a V8 CPU profile (" + std::string(f.name) +
-                                      " events) that the trace-event loader could not read", {});
-            if (f.ph == "M") {
-                names.read(f);
-            } else if (!samples && (f.ph == "B" || f.ph == "E" || f.ph == "X")) {
-                const ThreadKey key = f.thread();
-                if (!last || key != lastKey) { // events of one thread usually come in runs
-                    const bool first = threads.empty();
-                    last = &threads[key];
-                    lastKey = key;
-                    if (first) { // most traces are one thread: no regrowing of its event lists
-                        last->begins.reserve(events.size() / 2);
-                        last->ends.reserve(events.size() / 2);
-                    }
-                }
-                readDurationEvent(f, i, *last, argsTable);
-            }
-            if ((++i & 0xffff) == 0)
-                checkCancel(control, 0.4 + 0.2 * double(i) / double(events.size()));
+    // Fast: the event list parsed piece by piece (a DOM of the whole file costs several times
+    // its size). On any failure the file is read again whole, so that errors are found and
+    // named as before; the reference parser option reads it whole only (tests compare both).
+    if (!options.referenceJsonParser) {
+        try {
+            const SimdJsonDocument document(bytes, control);
+            std::optional<LoadResult> pieced;
+            const LoadResult result = guardedRead(name, formatName, [&] {
+                pieced = readInPieces(document, name, options, control);
+                return LoadResult();
+            });
+            if (result.cancelled)
+                return result;
+            if (pieced && pieced->ok())
+                return std::move(*pieced);
+        } catch (const SimdJsonFailure&) {
+        } catch (const JsonReadCancelled&) {
+            return cancelledLoad(name);
         }
-        ProfileInfo info;
-        info.name = fileNameOf(name);
-        info.format = SourceFormat::TraceEventTracing;
-        info.encoding = Encoding::Tree;
-        std::vector<std::string> warnings;
-        if (unterminated)
-            warnings.push_back("the JSON array was not closed (a tracer that stopped early): read as if it were");
-        LoadResult result = samples ? fromSamples(root, names, std::move(info), options, control)
-                                    : fromDurationEvents(threads, names, std::move(info), options, control, warnings);
-        result.warnings.insert(result.warnings.end(), warnings.begin(), warnings.end());
-        checkCancel(control, 1.0);
-        return result;
-    });
+    }
+    return readWhole(bytes, name, options, control);
 }
 
 } // namespace xsprof::readers

@@ -6,11 +6,39 @@
 
 #include <QtTest>
 
+#include <random>
 #include <string>
 
 using namespace xsprof;
 
 namespace {
+
+// A random JSON value: nested arrays and objects, strings with escaped quotes, backslashes
+// and brackets inside, numbers; keys sometimes "data".
+std::string randomJson(std::mt19937& random, int depth)
+{
+    const int kind = depth > 3 ? int(random() % 3) : int(random() % 6);
+    if (kind == 0)
+        return std::to_string(int(random() % 100000) - 50000);
+    if (kind == 1) {
+        static const char* const parts[] = {"a", "\\\"", "[", "]", "{", "}", ",", "\\\\", ":", "\\u005b", " "};
+        std::string text = "\"";
+        for (int i = int(random() % 6); i > 0; --i)
+            text += parts[random() % std::size(parts)];
+        return text + "\"";
+    }
+    if (kind == 2)
+        return random() % 2 ? "true" : "null";
+    std::string out(1, kind == 5 ? '{' : '[');
+    for (int i = int(random() % 12); i > 0; --i) {
+        if (out.size() > 1)
+            out += random() % 3 ? "," : " , ";
+        if (kind == 5)
+            out += (random() % 2 ? std::string("\"data\"") : "\"k" + std::to_string(random() % 5) + "\"") + " : ";
+        out += randomJson(random, depth + 1);
+    }
+    return out + (kind == 5 ? '}' : ']');
+}
 
 // {"nodes":[{"id":1},...],"samples":[1,2,...],"timeDeltas":[...]} with `count` elements each.
 std::string profileLikeJson(int count)
@@ -65,6 +93,67 @@ private slots:
             QCOMPARE(samples[size_t(i)], int64_t(i % 977));
             QCOMPARE(deltas[size_t(i)], int64_t(100000 + i));
         }
+    }
+
+    void arraysOfNamedKeysAreCutAtAnyDepth()
+    {
+        const int count = 300000;
+        std::string numbers;
+        for (int i = 0; i < count; ++i)
+            numbers += (i ? "," : "") + std::to_string(i);
+        // Only "data" values are cut, not the root's "other" array; a small "data" array
+        // holding what a marker looks like stays an ordinary array.
+        const std::string json = R"({"t":[{"x":1,"data" : [)" + numbers + R"(]},{"data":["xsprof split 0 #0"]}],"other":[)" +
+            numbers + "]}";
+        const PaddedBytes bytes(json);
+        const SimdJsonDocument document(bytes.view(), nullptr, {"data"});
+        QCOMPARE(document.splitCount(), size_t(1));
+        simdjson::dom::array threads;
+        QVERIFY(!document.rawRoot()["t"].get(threads));
+        simdjson::dom::array big, small, other;
+        QVERIFY(!threads.at(0)["data"].get(big));
+        QVERIFY(!threads.at(1)["data"].get(small));
+        QVERIFY(!document.rawRoot()["other"].get(other));
+        QVERIFY(document.nestedSplit(small) == nullptr);
+        QCOMPARE(other.size(), size_t(count));
+        const SplitJsonArray* split = document.nestedSplit(big);
+        QVERIFY(split != nullptr);
+        QVERIFY(split->pieces.size() >= 4);
+        SimdJsonDocument::PieceParser pieces(document, *split);
+        int64_t expected = 0;
+        while (const auto piece = pieces.next()) {
+            for (const simdjson::dom::element e : *piece)
+                QCOMPARE(e.get_int64().value(), expected++);
+        }
+        QCOMPARE(expected, int64_t(count));
+    }
+
+    void cutsLandBetweenElementsWhateverTheStringsHold()
+    {
+        std::mt19937 random(20261124);
+        simdjson::dom::parser parser;
+        size_t splitsSeen = 0;
+        for (int round = 0; round < 300; ++round) {
+            const std::string json = "{\"data\":" + randomJson(random, 0) + ",\"x\":" + randomJson(random, 0) + "}";
+            const std::vector<std::string_view> keys{"data"};
+            for (const auto* named : {static_cast<const std::vector<std::string_view>*>(nullptr), &keys}) {
+                for (const SplitJsonArray& split : findJsonSplits(json.data(), json.size(), 16, named)) {
+                    ++splitsSeen;
+                    QCOMPARE(json[split.pieces.front().first - 1], '[');
+                    QCOMPARE(json[split.pieces.back().second], ']');
+                    for (size_t k = 0; k < split.pieces.size(); ++k) {
+                        const auto [begin, end] = split.pieces[k];
+                        if (k + 1 < split.pieces.size())
+                            QCOMPARE(json[end], ',');
+                        const std::string piece = "[" + json.substr(begin, end - begin) + "]";
+                        simdjson::dom::array elements;
+                        QVERIFY2(!parser.parse(piece).get(elements), piece.c_str());
+                        QVERIFY(elements.begin() != elements.end());
+                    }
+                }
+            }
+        }
+        QVERIFY2(splitsSeen > 100, "the random documents must exercise the cutting");
     }
 
     void aFaultInAnyPieceFails()

@@ -165,6 +165,8 @@ void XsProfileRecorder::onProfileSamples(std::string_view text, std::string* log
         ++m_stats.outsideSession;
         return;
     }
+    m_last = m_lastIds;
+    m_lastInText = false;
     size_t start = 0;
     while (start <= text.size()) {
         size_t dot = text.find('.', start);
@@ -175,6 +177,9 @@ void XsProfileRecorder::onProfileSamples(std::string_view text, std::string* log
         if (!addSample(sample, log))
             ++m_stats.malformedSamples;
     }
+    // The next text compares its first sample with this text's last one, which must outlive it.
+    if (m_lastInText)
+        m_lastIds.assign(m_last);
 }
 
 bool XsProfileRecorder::replaySampleLog(std::string_view log)
@@ -216,7 +221,7 @@ bool XsProfileRecorder::addSample(std::string_view sample, std::string* log)
     const std::string_view ids = sample.substr(comma + 1);
     if (ids.empty())
         return false; // "delta," names no function (found by fuzz_ps_decoder)
-    const std::string_view last = m_lastIds;
+    const std::string_view last = m_last;
 
     // The longest common suffix, cut back to whole fields in both texts.
     size_t common = commonSuffix(ids, last);
@@ -247,7 +252,8 @@ bool XsProfileRecorder::addSample(std::string_view sample, std::string* log)
             f = end + 1;
         }
     }
-    m_lastIds.assign(ids);
+    m_last = ids; // in the text: copied once, when the text ends
+    m_lastInText = true;
     pushSample(delta, shared);
     if (log) {
         // Room for the longest form, then cut back: one append per sample, not one per byte.

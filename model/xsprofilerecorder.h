@@ -69,7 +69,9 @@ private:
     bool addSample(std::string_view sample, std::string* log);
     void pushSample(uint64_t delta, size_t shared);
 
-    std::string m_lastIds;             // the previous sample's text after its delta
+    std::string m_lastIds;             // the previous sample's text after its delta, between texts
+    std::string_view m_last;           // while a text is read: the previous sample's, in it or in m_lastIds
+    bool m_lastInText = false;
     std::vector<StackId> m_lastStacks; // its stack at each depth, root first
     std::vector<uint64_t> m_headIds;   // scratch: the ids that differ, innermost first
     Stats m_stats;

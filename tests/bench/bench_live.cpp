@@ -6,7 +6,8 @@
 // child's (getrusage); memory per sample is the slope between runs of N and 2N samples, so the
 // process's fixed cost cancels out. Figures are medians of RUNS runs.
 //   [XSPROF_BASELINE=older/xsprof] [XSPROF_BENCH_JOURNAL=DIR] bench_live [SAMPLES [RUNS]]
-//   (default 2 000 000 samples, 3 runs; deep recursion: SAMPLES / 10)
+//   (default 2 000 000 samples, 3 runs; deep recursion: SAMPLES / 10). With a baseline, the two
+//   executables take turns, run by run.
 #include "fakemachine.h"
 #include "transcriptstream.h"
 
@@ -80,24 +81,35 @@ double median(std::vector<double> v)
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
+// Each run measures every executable in turn (alternating), so that they share the load.
 template <typename MakeStream>
-bool measure(const char* xsprof, const char* name, MakeStream make, long samples, int runs, int& port)
+bool measure(const std::vector<const char*>& executables, const char* name, MakeStream make, long samples, int runs,
+             int& port)
 {
-    std::vector<double> rate, perSample, cpu;
+    struct Figures {
+        std::vector<double> rate, perSample, cpu;
+    };
+    std::vector<Figures> figures(executables.size());
     for (int r = 0; r < runs; ++r) {
-        const Run one = runOnce(make(), xsprof, samples, port++);
-        const Run two = runOnce(make(), xsprof, 2 * samples, port++);
-        if (!one.ok || !two.ok) {
-            std::fprintf(stderr, "bench_live: xsprof listen failed (%s)\n", name);
-            return false;
+        for (size_t x = 0; x < executables.size(); ++x) {
+            const Run one = runOnce(make(), executables[x], samples, port++);
+            const Run two = runOnce(make(), executables[x], 2 * samples, port++);
+            if (!one.ok || !two.ok) {
+                std::fprintf(stderr, "bench_live: xsprof listen failed (%s)\n", name);
+                return false;
+            }
+            figures[x].cpu.push_back(two.cpuSeconds);
+            figures[x].rate.push_back(double(two.samples) / two.cpuSeconds / 1e6);
+            figures[x].perSample.push_back(double(two.peakRssKb - one.peakRssKb) * 1024.0 /
+                                           double(two.samples - one.samples));
         }
-        cpu.push_back(two.cpuSeconds);
-        rate.push_back(double(two.samples) / two.cpuSeconds / 1e6);
-        perSample.push_back(double(two.peakRssKb - one.peakRssKb) * 1024.0 / double(two.samples - one.samples));
     }
-    std::printf("%-9s %-16s %9ld samples: %5.2f s CPU   ingest %5.2f M samples/CPU s (target >= 1)   "
-                "memory %6.1f bytes/sample (target <= 64)\n",
-                xsprof == std::string(XSPROF_EXECUTABLE) ? "this" : "baseline", name, 2 * samples, median(cpu), median(rate), median(perSample));
+    for (size_t x = 0; x < executables.size(); ++x) {
+        std::printf("%-9s %-16s %9ld samples: %5.2f s CPU   ingest %5.2f M samples/CPU s (target >= 1)   "
+                    "memory %6.1f bytes/sample (target <= 64)\n",
+                    executables[x] == std::string(XSPROF_EXECUTABLE) ? "this" : "baseline", name, 2 * samples,
+                    median(figures[x].cpu), median(figures[x].rate), median(figures[x].perSample));
+    }
     std::fflush(stdout);
     return true;
 }
@@ -120,12 +132,8 @@ int main(int argc, char* argv[])
     if (const char* baseline = std::getenv("XSPROF_BASELINE"))
         executables.insert(executables.begin(), baseline);
     int port = 5291;
-    bool ok = true;
-    for (const char* x : executables)
-        ok = ok && measure(x, "synthetic", [] { return FakeMachine(); }, samples, runs, port);
-    for (const char* x : executables)
-        ok = ok && measure(x, "real XS (corpus)", [&real] { return real; }, samples, runs, port);
-    for (const char* x : executables)
-        ok = ok && measure(x, "deep recursion", [] { return DeepRecursionStream(); }, samples / 10, runs, port);
+    const bool ok = measure(executables, "synthetic", [] { return FakeMachine(); }, samples, runs, port) &&
+                    measure(executables, "real XS (corpus)", [&real] { return real; }, samples, runs, port) &&
+                    measure(executables, "deep recursion", [] { return DeepRecursionStream(); }, samples / 10, runs, port);
     return ok ? 0 : 1;
 }

@@ -25,6 +25,7 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
     std::vector<std::pair<FrameId, FrameId>> edges;
     if (profile.hasStacks()) {
         const StackTable& stacks = profile.stacks;
+        edges.reserve(stacks.size()); // at most one per stack
         for (size_t s = 0; s < stacks.size(); ++s) {
             const StackId id(static_cast<uint32_t>(s));
             if (!callTree.isSampled(id))
@@ -42,6 +43,7 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
             edges.emplace_back(l.caller, l.callee);
     }
 
+    m_functions.reserve(size_t(std::count(m_present.begin(), m_present.end(), uint8_t(1))));
     for (uint32_t f = 0; f < frameCount; ++f) {
         if (m_present[f])
             m_functions.emplace_back(f);

@@ -69,6 +69,7 @@ private slots:
     void decodesBreakAndLocals();
     void rawUnescapedNamesAndUnknownElements();
     void textReferencesAndInvalidUtf8();
+    void newOpenAbandonsAPartialMessage();
     void processingInstructionsAreIgnored();
     void oversizedMessageIsAnError();
     void garbageIsAnError();
@@ -157,6 +158,22 @@ void TestXsbugReader::textReferencesAndInvalidUtf8()
     QCOMPARE(std::get<xsbug::Log>(messages[0]).text,
              QStringLiteral("a&b ") + smile + smile + QStringLiteral(" \uFFFD &bogus; &#12 x; &&&; &abcdefghijkl;"));
     QCOMPARE(std::get<xsbug::Log>(messages[1]).text, QStringLiteral("0123456789abcdef\uFFFD\u00e9 ok\uFFFD\uFFFD"));
+}
+
+void TestXsbugReader::newOpenAbandonsAPartialMessage()
+{
+    // A machine that restarts mid-message: the unfinished one is dropped, wherever the
+    // bytes are cut (also inside the tags themselves).
+    const QByteArray bytes = "<xsbug><log>lost <b></log><xsbug><log>kept &lt;/xsbug></log></xsbug>\r\n";
+    for (qsizetype cut = 0; cut <= bytes.size(); ++cut) {
+        XsbugMessageReader reader;
+        QVERIFY(reader.feed(QByteArrayView(bytes).first(cut)));
+        QVERIFY(reader.feed(QByteArrayView(bytes).sliced(cut)));
+        const auto messages = reader.takeMessages();
+        QCOMPARE(messages.size(), size_t(1));
+        QCOMPARE(std::get<xsbug::Log>(messages[0]).text, QStringLiteral("kept </xsbug>"));
+        QCOMPARE(reader.framingStats().partialMessagesDropped, size_t(1));
+    }
 }
 
 void TestXsbugReader::processingInstructionsAreIgnored()

@@ -25,7 +25,6 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
     std::vector<std::pair<FrameId, FrameId>> edges;
     if (profile.hasStacks()) {
         const StackTable& stacks = profile.stacks;
-        edges.reserve(stacks.size()); // at most one per stack
         for (size_t s = 0; s < stacks.size(); ++s) {
             const StackId id(static_cast<uint32_t>(s));
             if (!callTree.isSampled(id))

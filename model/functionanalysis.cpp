@@ -42,6 +42,7 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
             edges.emplace_back(l.caller, l.callee);
     }
 
+    m_functions.reserve(size_t(std::count(m_present.begin(), m_present.end(), uint8_t(1))));
     for (uint32_t f = 0; f < frameCount; ++f) {
         if (m_present[f])
             m_functions.emplace_back(f);

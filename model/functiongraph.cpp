@@ -5,11 +5,13 @@
 namespace xsprof {
 
 namespace {
-std::vector<uint32_t> csrBegin(size_t frameCount, const std::vector<uint32_t>& owners)
+// Where each frame's edges begin, the edges grouped by their `owner` end (caller or callee).
+std::vector<uint32_t> csrBegin(size_t frameCount, const std::vector<FunctionGraph::Edge>& edges,
+                               FrameId FunctionGraph::Edge::*owner)
 {
     std::vector<uint32_t> begin(frameCount + 1, 0);
-    for (uint32_t o : owners)
-        ++begin[o + 1];
+    for (const FunctionGraph::Edge& e : edges)
+        ++begin[(e.*owner).value + 1];
     for (size_t i = 0; i < frameCount; ++i)
         begin[i + 1] += begin[i];
     return begin;
@@ -44,14 +46,9 @@ FunctionGraph::FunctionGraph(std::span<const FrameId> functions, std::vector<std
     for (uint64_t p : packed)
         m_edges.push_back({functions[p >> 32], functions[p & 0xffffffffu], false});
 
-    std::vector<uint32_t> callerOwner, calleeOwner;
-    for (const Edge& e : m_edges) {
-        callerOwner.push_back(e.caller.value);
-        calleeOwner.push_back(e.callee.value);
-    }
-    m_calleeBegin = csrBegin(frameCount, callerOwner);
+    m_calleeBegin = csrBegin(frameCount, m_edges, &Edge::caller);
     m_calleeIndex.resize(m_edges.size());
-    m_callerBegin = csrBegin(frameCount, calleeOwner);
+    m_callerBegin = csrBegin(frameCount, m_edges, &Edge::callee);
     m_callerIndex.resize(m_edges.size());
     {
         std::vector<uint32_t> fillCallee(m_calleeBegin.begin(), m_calleeBegin.end() - 1);

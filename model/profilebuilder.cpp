@@ -29,6 +29,23 @@ FrameId ProfileBuilder::addFrame(StringId name, StringId url, int32_t line, int3
     return id;
 }
 
+void ProfileBuilder::reserveTables(size_t frames, size_t stacks, size_t samples)
+{
+    FrameTable& f = m_profile.frames;
+    f.name.reserve(frames);
+    f.url.reserve(frames);
+    f.line.reserve(frames);
+    f.column.reserve(frames);
+    f.kind.reserve(frames);
+    f.xsId.reserve(frames);
+    m_smallXsFrames.reserve(frames);
+    m_profile.stacks.parent.reserve(stacks);
+    m_profile.stacks.frame.reserve(stacks);
+    m_stackIndex.reserve(stacks);
+    m_profile.samples.stack.reserve(samples);
+    m_profile.samples.time.reserve(samples);
+}
+
 void ProfileBuilder::noteScriptId(FrameId frame, int32_t scriptId)
 {
     std::vector<int32_t>& ids = m_profile.frames.scriptId;

@@ -36,6 +36,10 @@ public:
     void setGivenDurations(std::vector<double> durations);
     void reserveStacks(size_t count) { m_stackIndex.reserve(count); }
     void reserveFrames(size_t count) { m_keyFrames.reserve(count); }
+    // Room for the first rows of the frame, stack and sample tables and the stack index: a
+    // live session starts empty, and growing a dozen arrays row by row is most of what a
+    // short one costs.
+    void reserveTables(size_t frames, size_t stacks, size_t samples);
     void addLink(FrameId caller, FrameId callee);
 
     // Sorts the samples where the rule needs it and sets what their durations derive from;

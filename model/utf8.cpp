@@ -1,5 +1,7 @@
 #include "utf8.h"
 
+#include <cstring>
+
 namespace xsprof::utf8 {
 
 void append(std::string& out, uint32_t cp)
@@ -56,6 +58,27 @@ size_t sequenceLength(const unsigned char* s, size_t available)
             return 0;
     }
     return len;
+}
+
+size_t validRunEnd(std::string_view s, size_t from)
+{
+    const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+    size_t i = from;
+    while (i < s.size()) {
+        if (i + 8 <= s.size()) {
+            uint64_t word;
+            std::memcpy(&word, bytes + i, 8);
+            if ((word & 0x8080808080808080ull) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        const size_t len = sequenceLength(bytes + i, s.size() - i);
+        if (len == 0)
+            break;
+        i += len;
+    }
+    return i;
 }
 
 } // namespace xsprof::utf8

@@ -14,19 +14,19 @@ bool isNameChar(char c)
            c == '.' || c == ':';
 }
 
-// Copies valid UTF-8 sequences, replacing invalid bytes with U+FFFD.
+// Copies `s`, replacing each byte that does not begin a valid UTF-8 sequence with U+FFFD;
+// valid runs are copied whole.
 void appendValidUtf8(std::string& out, std::string_view s)
 {
     size_t i = 0;
     while (i < s.size()) {
-        const size_t len = utf8::sequenceLength(reinterpret_cast<const unsigned char*>(s.data() + i), s.size() - i);
-        if (len == 0) {
+        const size_t end = utf8::validRunEnd(s, i);
+        out.append(s.substr(i, end - i));
+        i = end;
+        if (i < s.size()) {
             utf8::append(out, 0xFFFD);
             ++i;
-            continue;
         }
-        out.append(s.substr(i, len));
-        i += len;
     }
 }
 
@@ -70,12 +70,17 @@ std::string decodeXsbugText(std::string_view text)
     raw.reserve(text.size());
     size_t i = 0;
     while (i < text.size()) {
-        if (text[i] != '&') {
-            raw += text[i++];
-            continue;
+        // Text up to the next '&' is copied as one piece.
+        const size_t amp = text.find('&', i);
+        if (amp == std::string_view::npos) {
+            raw.append(text.substr(i));
+            break;
         }
-        const size_t semi = text.find(';', i);
-        if (semi != std::string_view::npos && semi - i <= 12) {
+        raw.append(text.substr(i, amp - i));
+        i = amp;
+        // A reference is at most 12 bytes to its ';' (looking further made "&&&…" quadratic).
+        const size_t semi = text.substr(0, i + 13).find(';', i);
+        if (semi != std::string_view::npos) {
             const std::string_view ref = text.substr(i + 1, semi - i - 1);
             std::string decoded;
             if (ref == "amp")
@@ -109,10 +114,13 @@ std::string decodeXsbugText(std::string_view text)
                 continue;
             }
         }
-        raw += text[i++];
+        raw += '&';
+        ++i;
     }
+    if (utf8::validRunEnd(raw) == raw.size())
+        return raw; // the usual case: no second copy
     std::string out;
-    out.reserve(raw.size());
+    out.reserve(raw.size() + 16);
     appendValidUtf8(out, raw);
     return out;
 }
@@ -136,8 +144,10 @@ std::vector<XsbugElement> parseXsbugChildren(std::string_view s, XsbugParseStats
             continue;
         }
         XsbugElement e;
+        const size_t nameStart = k;
         while (k < s.size() && isNameChar(s[k]))
-            e.name += s[k++];
+            ++k;
+        e.name = std::string(s.substr(nameStart, k - nameStart));
         bool selfClosing = false, tagEnded = false;
         while (k < s.size()) {
             while (k < s.size() && (s[k] == ' ' || s[k] == '\n' || s[k] == '\r' || s[k] == '\t'))

@@ -57,10 +57,22 @@ bool XsbugFramer::feed(std::string_view bytes, std::vector<std::string>& payload
             pos = lt + 1;
             continue;
         }
-        // Inside a message: look for the close, or a new open that abandons this one.
-        const size_t close = m_buffer.find(closeTag, pos);
-        const size_t reopen = m_buffer.find(openTag, pos);
-        if (reopen != std::string::npos && (close == std::string::npos || reopen < close)) {
+        // Inside a message: look for the close, or a new open that abandons this one, in one
+        // pass over the '<'s (a payload has one per element).
+        const std::string_view buffer(m_buffer);
+        size_t close = std::string::npos, reopen = std::string::npos;
+        for (size_t lt = buffer.find('<', pos); lt != std::string::npos; lt = buffer.find('<', lt + 1)) {
+            const char next = lt + 1 < buffer.size() ? buffer[lt + 1] : '\0';
+            if (next == '/' && buffer.substr(lt).starts_with(closeTag)) {
+                close = lt;
+                break;
+            }
+            if (next == 'x' && buffer.substr(lt).starts_with(openTag)) {
+                reopen = lt;
+                break;
+            }
+        }
+        if (reopen != std::string::npos) {
             ++m_stats.partialMessagesDropped;
             base = pos = reopen + openTag.size();
             continue;

@@ -69,7 +69,13 @@ bool getVarint(std::string_view in, size_t& at, uint64_t& v)
 
 } // namespace
 
-XsProfileRecorder::XsProfileRecorder(std::string machineName) : m_machineName(std::move(machineName)) {}
+XsProfileRecorder::XsProfileRecorder(std::string machineName) : m_machineName(std::move(machineName))
+{
+    // The previous sample's stack, grown row by row otherwise (deeper stacks still grow them).
+    m_lastIds.reserve(256);
+    m_lastStacks.reserve(64);
+    m_headIds.reserve(64);
+}
 
 void XsProfileRecorder::onMessage(const XsProfileMessage& message)
 {
@@ -119,6 +125,7 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
         info.durationRule = DurationRule::OwnDelta;
         info.startTime = *t;
         m_builder = std::make_unique<ProfileBuilder>(std::move(info));
+        m_builder->reserveTables(64, 128, 128); // a few KB
         m_lastIds.clear();
         m_lastStacks.clear();
         m_clock = *t;

@@ -13,24 +13,41 @@ char firstJsonCharacter(std::string_view head)
     return 0;
 }
 
-std::vector<std::string> rootObjectKeys(std::string_view head)
+namespace {
+
+// The closing quote of the string whose opening quote is at `open`, or npos. Quotes are
+// found with find() (memchr): the detectors run on up to 64 KB, several times per file.
+size_t stringEnd(std::string_view s, size_t open)
 {
-    std::vector<std::string> keys;
+    for (size_t q = s.find('"', open + 1); q != std::string_view::npos; q = s.find('"', q + 1)) {
+        size_t backslashes = 0;
+        while (q - backslashes > open + 1 && s[q - backslashes - 1] == '\\')
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return q;
+    }
+    return std::string_view::npos;
+}
+
+// Calls `visit(key)` for each key of the root object that `head` shows, in order, until it
+// returns true; true when it did.
+template <typename Visit>
+bool visitRootKeys(std::string_view head, Visit visit)
+{
     size_t i = head.find_first_not_of(" \t\r\n");
     if (i == std::string_view::npos || head[i] != '{')
-        return keys;
+        return false;
     size_t depth = 0;
     bool expectKey = false;
     for (; i < head.size(); ++i) {
         const char c = head[i];
         if (c == '"') {
-            size_t end = i + 1;
-            while (end < head.size() && head[end] != '"')
-                end += head[end] == '\\' ? 2 : 1;
-            if (end >= head.size())
+            const size_t end = stringEnd(head, i);
+            if (end == std::string_view::npos)
                 break;
             if (depth == 1 && expectKey) {
-                keys.emplace_back(head.substr(i + 1, end - i - 1));
+                if (visit(head.substr(i + 1, end - i - 1)))
+                    return true;
                 expectKey = false;
             }
             i = end;
@@ -45,16 +62,24 @@ std::vector<std::string> rootObjectKeys(std::string_view head)
             expectKey = true;
         }
     }
+    return false;
+}
+
+} // namespace
+
+std::vector<std::string> rootObjectKeys(std::string_view head)
+{
+    std::vector<std::string> keys;
+    visitRootKeys(head, [&keys](std::string_view key) {
+        keys.emplace_back(key);
+        return false;
+    });
     return keys;
 }
 
 bool hasRootKey(std::string_view head, std::string_view key)
 {
-    for (const std::string& k : rootObjectKeys(head)) {
-        if (k == key)
-            return true;
-    }
-    return false;
+    return visitRootKeys(head, [key](std::string_view k) { return k == key; });
 }
 
 } // namespace xsprof

@@ -4,6 +4,7 @@
 #include "model/profileanalysis.h"
 #include "model/xsprofilerecorder.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -47,11 +48,13 @@ void plainDecode(std::string_view text, std::vector<std::vector<int64_t>>& out)
             const std::optional<uint64_t> v = base36(sample.substr(f, comma - f));
             ok = v.has_value();
             if (ok && f > 0) // the first field is the delta
-                ids.insert(ids.begin(), int64_t(*v));
+                ids.push_back(int64_t(*v));
             f = comma + 1;
         }
-        if (ok && !ids.empty())
+        if (ok && !ids.empty()) {
+            std::reverse(ids.begin(), ids.end()); // innermost first in the text
             out.push_back(std::move(ids));
+        }
     }
 }
 
@@ -79,10 +82,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const xsprof::Profile* live = recorder.current();
     if (!live || live->samples.size() != expected.size())
         std::abort();
+    std::vector<int64_t> path;
     for (size_t i = 0; i < expected.size(); ++i) {
-        std::vector<int64_t> path;
+        path.clear();
         for (xsprof::StackId s = live->samples.stack[i]; s.isValid(); s = live->stacks.parent[s.value])
-            path.insert(path.begin(), live->frames.xsId[live->stacks.frame[s.value].value]);
+            path.push_back(live->frames.xsId[live->stacks.frame[s.value].value]);
+        std::reverse(path.begin(), path.end());
         if (path != expected[i])
             std::abort(); // the incremental decoder disagrees with the plain one
     }

@@ -10,12 +10,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (size == 0)
         return 0;
     const size_t chunk = 1 + data[0] % 64;
-    const QByteArray bytes(reinterpret_cast<const char*>(data + 1), qsizetype(size - 1));
+    const QByteArrayView bytes(data + 1, qsizetype(size - 1)); // libFuzzer's buffer: overreads are caught
     XsbugMessageReader split(1 << 20), whole(1 << 20);
     size_t splitMessages = 0;
     bool splitOk = true;
     for (qsizetype pos = 0; pos < bytes.size() && splitOk; pos += qsizetype(chunk)) {
-        splitOk = split.feed(QByteArrayView(bytes).sliced(pos, qMin(qsizetype(chunk), bytes.size() - pos)));
+        splitOk = split.feed(bytes.sliced(pos, qMin(qsizetype(chunk), bytes.size() - pos)));
         splitMessages += split.takeMessages().size();
     }
     const bool wholeOk = whole.feed(bytes);

@@ -68,6 +68,8 @@ private slots:
     void everySplitGivesTheSameMessages();
     void decodesBreakAndLocals();
     void rawUnescapedNamesAndUnknownElements();
+    void textReferencesAndInvalidUtf8();
+    void newOpenAbandonsAPartialMessage();
     void processingInstructionsAreIgnored();
     void oversizedMessageIsAnError();
     void garbageIsAnError();
@@ -140,6 +142,38 @@ void TestXsbugReader::rawUnescapedNamesAndUnknownElements()
     QVERIFY(std::holds_alternative<xsbug::Unknown>(messages[1]));
     QCOMPARE(reader.unknownElements(), size_t(1));
     QCOMPARE(std::get<xsbug::Log>(messages[2]).text, QStringLiteral("caf\u00e9 <info> ok\n"));
+}
+
+void TestXsbugReader::textReferencesAndInvalidUtf8()
+{
+    // References: known ones decoded, surrogates and unknown names not; a ';' more than 12
+    // bytes after the '&' ends no reference. Bytes that are not UTF-8 become U+FFFD one by one.
+    XsbugMessageReader reader;
+    QVERIFY(reader.feed("<xsbug><log>a&amp;b &#x1F600;&#128512; &#xD800; &bogus; "
+                        "&#12 x; &&&; &abcdefghijkl;</log></xsbug>"
+                        "<xsbug><log>0123456789abcdef\xff\xc3\xa9 ok\xe2\x82</log></xsbug>"));
+    const auto messages = reader.takeMessages();
+    QCOMPARE(messages.size(), size_t(2));
+    const QString smile = QString::fromUtf8("\xF0\x9F\x98\x80");
+    QCOMPARE(std::get<xsbug::Log>(messages[0]).text,
+             QStringLiteral("a&b ") + smile + smile + QStringLiteral(" \uFFFD &bogus; &#12 x; &&&; &abcdefghijkl;"));
+    QCOMPARE(std::get<xsbug::Log>(messages[1]).text, QStringLiteral("0123456789abcdef\uFFFD\u00e9 ok\uFFFD\uFFFD"));
+}
+
+void TestXsbugReader::newOpenAbandonsAPartialMessage()
+{
+    // A machine that restarts mid-message: the unfinished one is dropped, wherever the
+    // bytes are cut (also inside the tags themselves).
+    const QByteArray bytes = "<xsbug><log>lost <b></log><xsbug><log>kept &lt;/xsbug></log></xsbug>\r\n";
+    for (qsizetype cut = 0; cut <= bytes.size(); ++cut) {
+        XsbugMessageReader reader;
+        QVERIFY(reader.feed(QByteArrayView(bytes).first(cut)));
+        QVERIFY(reader.feed(QByteArrayView(bytes).sliced(cut)));
+        const auto messages = reader.takeMessages();
+        QCOMPARE(messages.size(), size_t(1));
+        QCOMPARE(std::get<xsbug::Log>(messages[0]).text, QStringLiteral("kept </xsbug>"));
+        QCOMPARE(reader.framingStats().partialMessagesDropped, size_t(1));
+    }
 }
 
 void TestXsbugReader::processingInstructionsAreIgnored()

@@ -9,6 +9,7 @@
 //   bench_live_gui [--rate N] [--seconds S] [--runs R] [--view trees|graph|chart] [--journal on|off]
 //                  [--screenshot PNG]
 //   (defaults: 100 000, 10, 3, trees)
+#include "eventloopgaps.h"
 #include "fakemachine.h"
 
 #include "app/debugger/debuggeepage.h"
@@ -140,21 +141,12 @@ Result runOnce(const Options& options)
         });
     });
 
-    std::vector<double> gaps;
-    QElapsedTimer sinceTick;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(5);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-        if (sinceTick.isValid())
-            gaps.push_back(double(sinceTick.nsecsElapsed()) / 1e6);
-        sinceTick.start();
-    });
+    EventLoopGaps gaps;
 
     std::atomic<long> sent{0};
     QElapsedTimer clock;
     clock.start();
-    ticker.start();
+    gaps.start();
     std::thread thread(streamMachine, port, std::cref(options), std::ref(sent));
     // Until the machine is gone and its tab shows every sample (or a generous deadline).
     const qint64 deadline = qint64(options.seconds * 1000) + 120000;
@@ -164,7 +156,7 @@ Result runOnce(const Options& options)
             machine->profilePage()->data()->profile.samples.size() == size_t(sent.load()) && sent.load() > 0)
             break;
     }
-    ticker.stop();
+    gaps.stop();
     thread.join();
     if (!options.screenshot.isEmpty())
         window.grab().save(options.screenshot);
@@ -172,10 +164,10 @@ Result runOnce(const Options& options)
     result.samples = sent.load();
     result.ok = machine && machine->profilePage() &&
                 machine->profilePage()->data()->profile.samples.size() == size_t(result.samples);
-    result.medianGapMs = percentile(gaps, 0.5);
-    result.p99GapMs = percentile(gaps, 0.99);
-    result.maxGapMs = gaps.empty() ? 0 : *std::max_element(gaps.begin(), gaps.end());
-    result.gapsOver50 = int(std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 50.0; }));
+    result.medianGapMs = gaps.percentile(0.5);
+    result.p99GapMs = gaps.percentile(0.99);
+    result.maxGapMs = gaps.longest();
+    result.gapsOver50 = int(gaps.countOver(50.0));
     return result;
 }
 

@@ -5,6 +5,8 @@
 // it (target: never more than 50 ms). Offscreen; a 5 ms timer measures the gaps; each action's
 // figure is the longest gap from its start until the window is idle again.
 //   bench_window_open [--runs N] [--xsprof PATH] FILE      (default 3 runs, build/app/xsprof)
+#include "eventloopgaps.h"
+
 #include "app/mainwindow.h"
 #include "app/settingskeys.h"
 #include "views/costtreeview.h"
@@ -35,49 +37,22 @@ double median(std::vector<double> v)
     return v[v.size() / 2];
 }
 
-// The longest time the event loop went without running the 5 ms timer.
-class GapMeter
+// Runs `action` (its own time counts as a gap), then the event loop until `done` holds and
+// 300 ms have passed; returns the longest gap.
+double longestGapDuring(EventLoopGaps& gaps, const std::function<void()>& action, const std::function<bool()>& done)
 {
-public:
-    GapMeter()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(5);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            m_longest = std::max(m_longest, double(m_since.nsecsElapsed()) / 1e6);
-            m_since.start();
-        });
+    gaps.start();
+    action();
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 300 || !done()) {
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+        if (settle.elapsed() > 60000)
+            break;
     }
-    void start()
-    {
-        m_longest = 0;
-        m_since.start();
-        m_timer.start();
-    }
-    // Runs `action` (its own time counts as a gap), then the event loop until `done` holds and
-    // 300 ms have passed; returns the longest gap.
-    double measure(const std::function<void()>& action, const std::function<bool()>& done)
-    {
-        start();
-        action();
-        QElapsedTimer settle;
-        settle.start();
-        while (settle.elapsed() < 300 || !done()) {
-            QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-            if (settle.elapsed() > 60000)
-                break;
-        }
-        m_timer.stop();
-        return m_longest;
-    }
-    double longest() const { return m_longest; }
-    void stop() { m_timer.stop(); }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_since;
-    double m_longest = 0;
-};
+    gaps.stop();
+    return gaps.longest();
+}
 
 double reportSeconds(const QString& xsprof, const QString& file)
 {
@@ -125,7 +100,7 @@ int main(int argc, char* argv[])
         window.resize(1600, 1000);
         window.show();
         QApplication::processEvents();
-        GapMeter gaps;
+        EventLoopGaps gaps;
         gaps.start();
         QElapsedTimer open;
         open.start();
@@ -146,23 +121,23 @@ int main(int argc, char* argv[])
 
         const auto idle = [page] { return !page->isRangeBusy(); };
         CostTreeView* topDown = page->functionView(false);
-        actionGaps["expand hot path"].push_back(gaps.measure([page] { page->expandHotPath(); }, idle));
+        actionGaps["expand hot path"].push_back(longestGapDuring(gaps, [page] { page->expandHotPath(); }, idle));
         actionGaps["sort by self"].push_back(
-            gaps.measure([topDown] { topDown->sortByColumn(1, Qt::DescendingOrder); }, idle));
+            longestGapDuring(gaps, [topDown] { topDown->sortByColumn(1, Qt::DescendingOrder); }, idle));
         actionGaps["sort by name"].push_back(
-            gaps.measure([topDown] { topDown->sortByColumn(0, Qt::AscendingOrder); }, idle));
+            longestGapDuring(gaps, [topDown] { topDown->sortByColumn(0, Qt::AscendingOrder); }, idle));
         for (int tab : {ProfilePage::CallTreeTab, ProfilePage::BottomUpTreeTab, ProfilePage::FlameGraphTab,
                         ProfilePage::FunctionsTab}) {
             const std::string name = "view " + page->tabs()->tabText(tab).remove(QLatin1Char('&')).toStdString();
-            actionGaps[name].push_back(gaps.measure([page, tab] { page->tabs()->setCurrentIndex(tab); }, idle));
+            actionGaps[name].push_back(longestGapDuring(gaps, [page, tab] { page->tabs()->setCurrentIndex(tab); }, idle));
         }
-        actionGaps["order bottom-up"].push_back(gaps.measure([page] { page->setBottomUp(true); }, idle));
-        actionGaps["order top-down"].push_back(gaps.measure([page] { page->setBottomUp(false); }, idle));
+        actionGaps["order bottom-up"].push_back(longestGapDuring(gaps, [page] { page->setBottomUp(true); }, idle));
+        actionGaps["order top-down"].push_back(longestGapDuring(gaps, [page] { page->setBottomUp(false); }, idle));
         const auto& times = page->data()->profile.samples.time;
         const double t0 = times.front(), t1 = times.back();
         actionGaps["select a range"].push_back(
-            gaps.measure([page, t0, t1] { page->setTimeRange(t0 + 0.35 * (t1 - t0), t0 + 0.65 * (t1 - t0)); }, idle));
-        actionGaps["clear the range"].push_back(gaps.measure([page] { page->clearTimeRange(); }, idle));
+            longestGapDuring(gaps, [page, t0, t1] { page->setTimeRange(t0 + 0.35 * (t1 - t0), t0 + 0.65 * (t1 - t0)); }, idle));
+        actionGaps["clear the range"].push_back(longestGapDuring(gaps, [page] { page->clearTimeRange(); }, idle));
         std::printf("run %d: report %.2f s, window open to painted top-down %.2f s (longest gap while opening %.0f ms)\n",
                     run + 1, reportTimes.back(), openTimes.back(), openGaps.back());
         std::fflush(stdout);

@@ -5,6 +5,7 @@
 // honest machine's profile is exact, and that the hostile connections are counted in the
 // status bar and never became tabs.
 //   stress_window [MACHINES [REPEAT]]   (default 50, 20)
+#include "eventloopgaps.h"
 #include "stresspeers.h"
 
 #include "app/debugger/debuggeepage.h"
@@ -52,24 +53,15 @@ int main(int argc, char** argv)
     QObject::connect(window.serverController(), &ServerController::machineConnected, &window,
                      [](MachineSession* s) { QObject::connect(s, &MachineSession::broke, s, &MachineSession::go); });
 
-    std::vector<double> gaps;
-    QElapsedTimer sinceTick;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(5);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-        if (sinceTick.isValid())
-            gaps.push_back(double(sinceTick.nsecsElapsed()) / 1e6);
-        sinceTick.start();
-    });
-    ticker.start();
+    EventLoopGaps gaps;
+    gaps.start();
 
     StressPeers peers(window.serverController()->server()->port(), machineCount, repeat, &app);
     QElapsedTimer wall;
     wall.start();
     long rssDuring = 0;
     peers.waitForAll(900000, [&] { rssDuring = qMax(rssDuring, procStatusKb("VmRSS:")); });
-    ticker.stop();
+    gaps.stop();
     peers.printOutcome();
 
     int replayed = 0, exact = 0, otherTabs = 0;
@@ -86,15 +78,13 @@ int main(int argc, char** argv)
         ++replayed;
         exact += peers.isExactReplay(*page->session());
     }
-    std::sort(gaps.begin(), gaps.end());
-    const auto at = [&](double p) { return gaps.empty() ? 0.0 : gaps[std::min(gaps.size() - 1, size_t(p * double(gaps.size())))]; };
-    const long over50 = std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 50.0; });
     std::printf("machine tabs: %d of %d replayed machines, profiles exact: %d; other tabs: %d (the slow peer logs in)\n",
                 replayed, machineCount, exact, otherTabs);
     std::printf("refused before a login (status bar): %d — \"%s\"\n", window.serverController()->refused().count(),
                 qPrintable(window.serverStatus()->text()));
     std::printf("wall time: %.1f s; event-loop gaps: median %.1f ms, p99 %.1f ms, longest %.1f ms, %ld over 50 ms\n",
-                wall.elapsed() / 1000.0, at(0.5), at(0.99), gaps.empty() ? 0.0 : gaps.back(), over50);
+                wall.elapsed() / 1000.0, gaps.percentile(0.5), gaps.percentile(0.99), gaps.longest(),
+                gaps.countOver(50.0));
     std::printf("RSS: peak %.1f MB, highest sampled %.1f MB\n", procStatusKb("VmHWM:") / 1024.0, rssDuring / 1024.0);
     return exact == machineCount && otherTabs <= 1 ? 0 : 1;
 }

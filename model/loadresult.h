@@ -10,6 +10,8 @@
 
 namespace xsprof {
 
+class InputPages;
+
 struct LoadError {
     std::string file;    // as given by the caller
     std::string problem; // what is wrong
@@ -61,6 +63,9 @@ struct LoadOptions {
     // longer needs the bytes it was given, before building the profile, so that the file's
     // memory is gone when the profile's is allocated. The bytes are invalid afterwards.
     std::function<void()> releaseInput;
+    // Set by the loader when the bytes are its own copy of a file: a reader that reads them
+    // only once may pass it to readJsonDocument, which gives pages back as they are parsed.
+    InputPages* inputPages = nullptr;
 };
 
 } // namespace xsprof

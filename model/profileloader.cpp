@@ -3,6 +3,7 @@
 #include "chunkedinputbuffer.h"
 #include "readers/cpuprofilereader.h"
 #include "readers/gzipinput.h"
+#include "readers/inputpages.h"
 #include "readers/jsonhead.h"
 #include "readers/jsonreading.h"
 #include "readers/legacycpuprofilereader.h"
@@ -103,6 +104,7 @@ LoadResult loadGzip(std::string_view compressed, const std::string& name, const 
         return failure(name, "gzip inside gzip: not a profile");
     LoadOptions withRelease = options;
     withRelease.releaseInput = [&inflated] { inflated.bytes->release(); };
+    withRelease.inputPages = nullptr; // the inflated bytes are not the file's
     return loadBytes(inflated.bytes->view(), name, withRelease, control);
 }
 
@@ -245,6 +247,12 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
         file.reset();
         LoadOptions withRelease = options;
         withRelease.releaseInput = [&bytes] { bytes->release(); };
+        std::optional<InputPages> pages;
+        withRelease.inputPages = nullptr;
+        if (regular) {
+            pages.emplace(bytes->data(), bytes->size(), path, modified);
+            withRelease.inputPages = &*pages;
+        }
         return loadBytes(bytes->view(), path, withRelease, control);
     });
 }
@@ -260,6 +268,7 @@ LoadResult loadProfileData(std::string_view bytes, const std::string& name, cons
         }
         PaddedBytes padded(bytes);
         LoadOptions withRelease = options;
+        withRelease.inputPages = nullptr; // the caller's bytes: nothing to read back from
         withRelease.releaseInput = [&padded] { padded.release(); };
         return loadBytes(padded.view(), name, withRelease, control);
     });

@@ -69,10 +69,10 @@ int run(const QStringList& arguments)
     // The transforms apply to both sides; a name has to exist on at least one of them.
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
     std::vector<size_t> baseMatched, newMatched;
-    const std::optional<xsprof::Profile> base = TransformOptions::apply(*baseLoaded, transforms, positional[1], &baseMatched);
+    const std::optional<xsprof::Profile> base = TransformOptions::apply(std::move(*baseLoaded), transforms, positional[1], &baseMatched);
     if (!base)
         return 1;
-    const std::optional<xsprof::Profile> next = TransformOptions::apply(*newLoaded, transforms, positional[2], &newMatched);
+    const std::optional<xsprof::Profile> next = TransformOptions::apply(std::move(*newLoaded), transforms, positional[2], &newMatched);
     if (!next)
         return 1;
     for (size_t i = 0; i < baseMatched.size() && i < newMatched.size(); ++i)

@@ -161,7 +161,7 @@ int report(const QStringList& arguments)
         return printLines(*loaded, positional[1], parser.value(QStringLiteral("lines")));
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
     std::vector<size_t> matched;
-    const std::optional<xsprof::Profile> profile = TransformOptions::apply(*loaded, transforms, positional[1], &matched);
+    const std::optional<xsprof::Profile> profile = TransformOptions::apply(std::move(*loaded), transforms, positional[1], &matched);
     if (!profile || !TransformOptions::reportUnmatched(transforms, matched, positional[1]))
         return 1;
     const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(*profile);

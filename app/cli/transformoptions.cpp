@@ -64,9 +64,11 @@ std::vector<xsprof::Transform> fromArguments(const QStringList& arguments)
     return out;
 }
 
-std::optional<xsprof::Profile> apply(const xsprof::Profile& profile, const std::vector<xsprof::Transform>& transforms,
+std::optional<xsprof::Profile> apply(xsprof::Profile profile, const std::vector<xsprof::Transform>& transforms,
                                      const QString& file, std::vector<size_t>* matched)
 {
+    if (transforms.empty())
+        return profile;
     xsprof::TransformResult result = xsprof::applyTransforms(profile, transforms);
     if (!result.profile) {
         std::fprintf(stderr, "xsprof: %s: %s\n", qPrintable(file), result.error.c_str());

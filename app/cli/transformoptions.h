@@ -17,9 +17,9 @@ void addTo(QCommandLineParser& parser);
 // apart, so the order comes from `arguments`).
 std::vector<xsprof::Transform> fromArguments(const QStringList& arguments);
 // Applies them to `profile`, naming `file` in errors (printed to stderr); empty on error.
-// A NAME that names no function is an error unless `allowUnmatched` (diff: it may exist on
-// one side only).
-std::optional<xsprof::Profile> apply(const xsprof::Profile& profile, const std::vector<xsprof::Transform>& transforms,
+// Without transforms the profile itself comes back (moved, not copied: a large profile's
+// copy would be its peak memory).
+std::optional<xsprof::Profile> apply(xsprof::Profile profile, const std::vector<xsprof::Transform>& transforms,
                                      const QString& file, std::vector<size_t>* matched = nullptr);
 // Prints an error for each transform whose `matched` count is 0; true when there was none.
 bool reportUnmatched(const std::vector<xsprof::Transform>& transforms, const std::vector<size_t>& matched,

@@ -31,7 +31,7 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
         expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
         readCpuProfileObject(root, raw, strings, JsonPlace{});
     };
-    if (auto failed = readJsonDocument(bytes, name, options, control, read))
+    if (auto failed = readJsonDocument(bytes, name, options, control, read, options.inputPages))
         return std::move(*failed);
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in the raw tables now

@@ -40,21 +40,31 @@ bool looksLikeUnterminatedArray(std::string_view bytes);
 // Runs read(root) on the document, root being a SimdJsonValue or a ReferenceJsonValue
 // (read must be generic and must start from a clean state: it may run twice). Returns an
 // error or a cancellation as a LoadResult, nothing when read succeeded.
-// `bytes` must be followed by jsonReadPadding readable bytes.
+// `bytes` must be followed by jsonReadPadding readable bytes. With `pages` (a reader that
+// reads `bytes` only here), the bytes of the pieces read are given back as they are parsed,
+// and `bytes` must not be read after success.
 template <class Read>
 std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::string& name,
-                                           const LoadOptions& options, const TaskControl* control, Read&& read)
+                                           const LoadOptions& options, const TaskControl* control, Read&& read,
+                                           InputPages* pages = nullptr)
 {
+    // Before the reference parser reads `bytes` whole: the pages given back come back.
+    auto restored = [&] { return !pages || pages->restoreAll(); };
+    const char* changed = "the file changed while it was being read; open it again when it is complete";
     try {
         if (!options.referenceJsonParser) {
             try {
-                SimdJsonDocument document(bytes, control);
+                SimdJsonDocument document(bytes, control, pages);
                 read(document.root());
                 document.checkUnreadPieces();
                 return std::nullopt;
             } catch (const SimdJsonFailure&) {
                 // Not read by simdjson: nlohmann names the error or reads the document.
+                if (!restored())
+                    return jsonLoadFailure(name, changed);
             } catch (const JsonMeaningError& meaning) {
+                if (!restored())
+                    return jsonLoadFailure(name, changed);
                 if (auto syntax = referenceSyntaxError(bytes, control))
                     return jsonSyntaxFailure(name, *syntax);
                 return jsonMeaningFailure(name, bytes, meaning);

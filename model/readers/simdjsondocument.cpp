@@ -66,8 +66,8 @@ double SimdJsonValue::number() const
     }
 }
 
-SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control)
-    : m_bytes(bytes), m_control(control), m_owner(std::this_thread::get_id())
+SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control, InputPages* pages)
+    : m_bytes(bytes), m_control(control), m_pages(pages), m_owner(std::this_thread::get_id())
 {
     if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
         throw SimdJsonFailure("the document is larger than simdjson reads");
@@ -156,6 +156,9 @@ const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
 size_t SimdJsonDocument::commasIn(const SplitJsonArray& split) const
 {
     size_t commas = 0;
+    if (m_pages && !split.pieces.empty() &&
+        !m_pages->makeReadable(split.pieces.front().first, split.pieces.back().second))
+        throw SimdJsonFailure("the file changed while it was being read");
     for (const auto& [begin, end] : split.pieces) {
         const char* p = m_bytes.data() + begin;
         const char* const stop = m_bytes.data() + end;
@@ -191,7 +194,7 @@ void SimdJsonDocument::pieceRead(size_t bytes) const
 }
 
 SimdJsonDocument::PieceParser::PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split)
-    : m_document(document), m_split(split)
+    : m_document(document), m_split(split), m_releaseFrom(split.pieces.empty() ? 0 : split.pieces.front().first)
 {
 }
 
@@ -202,9 +205,14 @@ std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
     const auto [begin, end] = m_split.pieces[m_next++];
     const size_t size = end - begin + 2;
     m_buffer.resize(size + simdjson::SIMDJSON_PADDING);
+    InputPages* const pages = m_document.m_pages;
+    if (pages && !pages->makeReadable(begin, end)) // a second walk of this array
+        throw SimdJsonFailure("the file changed while it was being read");
     m_buffer[0] = '[';
     std::memcpy(m_buffer.data() + 1, m_document.m_bytes.data() + begin, end - begin);
     m_buffer[size - 1] = ']';
+    if (pages) // the piece is in m_buffer now: its bytes in the file's buffer are not read again
+        m_releaseFrom = pages->release(m_releaseFrom, end);
     if (m_parser.capacity() < size || m_parser.max_depth() == simdjson::DEFAULT_MAX_DEPTH) {
         // Inside the piece the array is one level deeper than the wrapper: stay within the limit.
         const size_t depth = maxJsonDepth > m_split.depth + 1 ? maxJsonDepth - m_split.depth - 1 : 1;

@@ -13,6 +13,7 @@
 // Any simdjson error throws SimdJsonFailure: the driver (jsonreading.h) then asks the
 // reference parser, which names the byte of a syntax error or reads what simdjson cannot
 // represent (integers beyond 64 bits).
+#include "inputpages.h"
 #include "jsonsplitfinder.h"
 #include "jsonvalue.h"
 #include "paddedbytes.h"
@@ -73,7 +74,9 @@ private:
 class SimdJsonDocument {
 public:
     // `bytes` must be followed by jsonReadPadding readable bytes (the loader's buffer is).
-    SimdJsonDocument(std::string_view bytes, const TaskControl* control);
+    // With `pages`, the pieces' bytes are given back once parsed (see InputPages): the caller
+    // restores them before reading `bytes` again.
+    SimdJsonDocument(std::string_view bytes, const TaskControl* control, InputPages* pages = nullptr);
     // Cuts, instead of the root's arrays, the large arrays that are the value of one of `keys`
     // at any depth (Gecko's "data" tables, inside threads). Such an array stands in the
     // skeleton as a one-element array holding a marker string that no file can predict;
@@ -103,6 +106,7 @@ public:
         const SimdJsonDocument& m_document;
         const SplitJsonArray& m_split;
         size_t m_next = 0;
+        size_t m_releaseFrom; // the split's bytes before this offset are given back
         simdjson::dom::parser m_parser;
         std::vector<char> m_buffer;
     };
@@ -122,6 +126,7 @@ private:
 
     std::string_view m_bytes;
     const TaskControl* m_control;
+    InputPages* m_pages = nullptr;
     std::string m_marker; // keyed splits: "<marker><index>" stands for split <index>
     std::vector<SplitJsonArray> m_splits;
     const SplitJsonArray* m_rootSplit = nullptr;

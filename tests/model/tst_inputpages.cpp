@@ -1,0 +1,145 @@
+// The loader gives back the pages of a file's bytes as their pieces are parsed (InputPages):
+// they come back from the file, unchanged, whenever something must read the bytes again (the
+// reference parser naming an error found late in the file), and a file changed in between is
+// refused rather than read wrong.
+#include "model/profileloader.h"
+#include "model/readers/inputpages.h"
+#include "model/readers/paddedbytes.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+using namespace xsprof;
+
+namespace {
+
+// A .cpuprofile whose samples and timeDeltas arrays are several pieces long; `lateSample` and
+// `lateDelta` replace one element near the end of each (to put a fault where the pages before
+// it are already given back).
+std::string largeCpuProfile(const std::string& lateSample = {}, const std::string& lateDelta = {})
+{
+    constexpr int nodes = 3000, samples = 200000;
+    std::string json = "{\"nodes\":[";
+    for (int i = 1; i <= nodes; ++i) {
+        json += (i > 1 ? ",{\"id\":" : "{\"id\":") + std::to_string(i) + ",\"callFrame\":{\"functionName\":\"fn_" +
+            std::to_string(i % 700) + "\",\"scriptId\":\"1\",\"url\":\"file:///m" + std::to_string(i % 9) +
+            ".js\",\"lineNumber\":" + std::to_string(i) + ",\"columnNumber\":2}";
+        if (i > 1)
+            json += ",\"parent\":" + std::to_string(i / 2);
+        json += "}";
+    }
+    json += "],\"startTime\":1000,\"endTime\":9000000,\"samples\":[";
+    for (int i = 0; i < samples; ++i)
+        json += (i ? "," : "") + (i == samples - 10 && !lateSample.empty() ? lateSample : std::to_string(1 + (i * 7919) % nodes));
+    json += "],\"timeDeltas\":[";
+    for (int i = 0; i < samples; ++i)
+        json += (i ? "," : "") + (i == samples - 10 && !lateDelta.empty() ? lateDelta : std::to_string(10 + i % 31));
+    json += "]}";
+    return json;
+}
+
+std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& bytes)
+{
+    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+}
+
+} // namespace
+
+class TestInputPages : public QObject {
+    Q_OBJECT
+
+private slots:
+    void givenBackPagesComeBackFromTheFile()
+    {
+        QTemporaryDir dir;
+        std::string bytes(3 << 20, '\0');
+        for (size_t i = 0; i < bytes.size(); ++i)
+            bytes[i] = char('a' + (i * 31 + i / 4096) % 26);
+        const std::string path = writeFile(dir, "bytes", bytes);
+        PaddedBytes copy(bytes);
+        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
+        // Walking forward piece by piece, as a reader does: each call gives back the whole
+        // pages before `end` not given back yet.
+        size_t from = 1000;
+        from = pages.release(from, 1200); // less than a page: nothing
+        QCOMPARE(from, size_t(1000));
+        for (size_t end = 256 << 10; end <= (2 << 20); end += 256 << 10)
+            from = pages.release(from, end + 17);
+        QVERIFY(from > (2 << 20) - 4096 && from <= (2 << 20) + 17);
+        QVERIFY(pages.releasedBytes() >= (2 << 20) - 4096);
+#if defined(__linux__)
+        QCOMPARE(copy.data()[1 << 20], '\0'); // given back: the system's zero page
+#endif
+        const size_t before = pages.releasedBytes();
+        QVERIFY(pages.makeReadable(500000, 600000));
+        QVERIFY(pages.releasedBytes() > 0 && pages.releasedBytes() < before); // only what overlaps came back
+        QVERIFY(copy.view().substr(500000, 100000) == std::string_view(bytes).substr(500000, 100000));
+        QVERIFY(pages.restoreAll());
+        QCOMPARE(pages.releasedBytes(), size_t(0));
+        QVERIFY(copy.view() == bytes);
+    }
+
+    void aFileChangedSinceItWasReadIsNotReadBack()
+    {
+        QTemporaryDir dir;
+        const std::string bytes(1 << 20, 'x');
+        const std::string path = writeFile(dir, "bytes", bytes);
+        PaddedBytes copy(bytes);
+        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
+        pages.release(0, bytes.size());
+        std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(5));
+        QVERIFY(!pages.restoreAll());
+    }
+
+    // Faults near the end of the file, found once most pages are given back: the loader's
+    // error is the reference parser's, byte offset included.
+    void lateFaultsAreNamedAsTheReferenceParserNamesThem_data()
+    {
+        QTest::addColumn<std::string>("sample");
+        QTest::addColumn<std::string>("delta");
+        QTest::newRow("syntax error") << std::string() << std::string("1.2.3");
+        QTest::newRow("wrong type") << std::string("\"seven\"") << std::string();
+        QTest::newRow("unknown node") << std::string("999999") << std::string();
+        QTest::newRow("integer beyond 64 bits") << std::string() << std::string("123456789012345678901234567890");
+    }
+    void lateFaultsAreNamedAsTheReferenceParserNamesThem()
+    {
+        QFETCH(std::string, sample);
+        QFETCH(std::string, delta);
+        QTemporaryDir dir;
+        const std::string path = writeFile(dir, "late.cpuprofile", largeCpuProfile(sample, delta));
+        const LoadResult fast = loadProfileFile(path);
+        LoadOptions reference;
+        reference.referenceJsonParser = true;
+        const LoadResult whole = loadProfileFile(path, reference);
+        QVERIFY(!whole.ok());
+        QVERIFY2(!fast.ok(), "a faulty file loaded");
+        QCOMPARE(fast.error->toString(), whole.error->toString());
+    }
+
+    void aLargeFileLoadsAsTheReferenceParserReadsIt()
+    {
+        QTemporaryDir dir;
+        const std::string path = writeFile(dir, "large.cpuprofile", largeCpuProfile());
+        const LoadResult fast = loadProfileFile(path);
+        LoadOptions reference;
+        reference.referenceJsonParser = true;
+        const LoadResult whole = loadProfileFile(path, reference);
+        QVERIFY2(fast.ok(), fast.error ? fast.error->toString().c_str() : "");
+        QVERIFY(whole.ok());
+        QCOMPARE(fast.profile->samples.size(), size_t(200000));
+        QVERIFY(fast.profile->samples.time == whole.profile->samples.time);
+        QVERIFY(fast.profile->samples.stack == whole.profile->samples.stack);
+        QCOMPARE(fast.profile->frames.size(), whole.profile->frames.size());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestInputPages)
+#include "tst_inputpages.moc"

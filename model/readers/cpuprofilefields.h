@@ -33,10 +33,11 @@ int32_t scriptIdNumber(const V& v)
     return int32_t(n);
 }
 
-template <class V>
-void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const JsonPlace& place)
+// `at` gives the node's place, only when there is an error to name (building it for every
+// node would cost more than reading the node).
+template <class V, class W>
+void readCpuProfileCallFrameAt(const V& frame, RawNode& node, StringTable& strings, W&& at)
 {
-    auto at = [&] { return place; };
     frame.forEachField([&](std::string_view key, const V& v) {
         if (key == "functionName") {
             node.name = expectJsonString(v, "functionName", at, strings);
@@ -53,11 +54,17 @@ void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings
         } else if (key == "xsId") {
             if (v.kind() != JsonKind::Integer || v.overflow())
                 throw JsonMeaningError(std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
-                                       place);
+                                       at());
             node.hasXsId = true;
             node.xsId = v.integer();
         }
     });
+}
+
+template <class V>
+void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const JsonPlace& place)
+{
+    readCpuProfileCallFrameAt(frame, node, strings, [&] { return place; });
 }
 
 template <class V>
@@ -67,10 +74,10 @@ void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& string
     raw.sawNodes = true;
     size_t index = 0;
     nodes.forEachElement([&](const V& element) {
-        const JsonPlace place = base.child("node", index++, "nodes");
-        auto at = [&] { return place; };
+        const size_t i = index++;
+        auto at = [&] { return base.child("node", i, "nodes"); };
         if (element.kind() != JsonKind::Object)
-            throw JsonMeaningError(std::string("a node is ") + typeName(element.kind()) + ", expected an object", place);
+            throw JsonMeaningError(std::string("a node is ") + typeName(element.kind()) + ", expected an object", at());
         RawNode& node = raw.nodes.emplace_back();
         node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
         node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
@@ -86,7 +93,7 @@ void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& string
             } else if (key == "callFrame") {
                 expectJsonKind(v, JsonKind::Object, "callFrame", at);
                 node.hasCallFrame = true;
-                readCpuProfileCallFrame(v, node, strings, place);
+                readCpuProfileCallFrameAt(v, node, strings, at);
             } else if (key == "children") {
                 expectJsonKind(v, JsonKind::Array, "children", at);
                 node.childBegin = static_cast<uint32_t>(raw.children.size());

@@ -102,6 +102,20 @@ bool CostTreeModel::hasChildren(const QModelIndex& parent) const
     return !n.recursive && nodeHasChildren(n);
 }
 
+bool CostTreeModel::canFetchMore(const QModelIndex& parent) const
+{
+    if (!m_data || !parent.isValid() || parent.column() != 0)
+        return false;
+    const Node& n = m_nodes[nodeNumber(parent)];
+    return !n.populated && !n.recursive && nodeHasChildren(n);
+}
+
+void CostTreeModel::fetchMore(const QModelIndex& parent)
+{
+    if (m_data && (!parent.isValid() || parent.column() == 0))
+        populate(nodeNumber(parent)); // no signals: no view has seen this node's rows yet
+}
+
 QVariant CostTreeModel::data(const QModelIndex& index, int role) const
 {
     if (!m_data || !index.isValid())

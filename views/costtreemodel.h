@@ -42,6 +42,11 @@ public:
     int rowCount(const QModelIndex& parent = {}) const final;
     int columnCount(const QModelIndex& parent = {}) const final;
     bool hasChildren(const QModelIndex& parent = {}) const final;
+    // A node's children are built when first asked for (rowCount builds them too). Saying so
+    // keeps QSortFilterProxyModel::hasChildren from building them for every row it paints: on
+    // a 1 GB profile that took the bottom-up tree 0.6 s of the GUI thread.
+    bool canFetchMore(const QModelIndex& parent) const final;
+    void fetchMore(const QModelIndex& parent) final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const final;
 

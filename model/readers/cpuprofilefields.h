@@ -127,16 +127,18 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace
     expectJsonKind(samples, JsonKind::Array, "samples", [&] { return JsonPlace{base.where + "profile", base.pointer + "/samples"}; });
     raw.samples.reserve(raw.samples.size() + samples.sizeHint()); // exact for an array of numbers
     size_t index = 0;
-    samples.forEachElement([&](const V& element) {
+    auto add = [&](int64_t id, size_t i) {
+        if (id < 0 || id > int64_t(UINT32_MAX))
+            throw JsonMeaningError("node id " + std::to_string(id) + " is out of range", base.child("sample", i, "samples"));
+        raw.samples.push_back(uint32_t(id));
+    };
+    samples.forEachIntegerOrElement([&](int64_t id) { add(id, index++); }, [&](const V& element) {
         const size_t i = index++;
         auto at = [&] { return base.child("sample", i, "samples"); };
         const JsonKind kind = element.kind();
         if (kind == JsonKind::Object || kind == JsonKind::Array)
             throw JsonMeaningError(std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at());
-        const int64_t id = expectJsonInteger(element, "samples", at);
-        if (id < 0 || id > int64_t(UINT32_MAX))
-            throw JsonMeaningError("node id " + std::to_string(id) + " is out of range", at());
-        raw.samples.push_back(uint32_t(id));
+        add(expectJsonInteger(element, "samples", at), i);
     });
 }
 
@@ -146,10 +148,17 @@ void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const JsonPla
     expectJsonKind(deltas, JsonKind::Array, "timeDeltas", [&] { return JsonPlace{base.where + "profile", base.pointer + "/timeDeltas"}; });
     raw.timeDeltas.reserve(raw.timeDeltas.size() + deltas.sizeHint());
     size_t index = 0;
-    deltas.forEachElement([&](const V& element) {
-        const size_t i = index++;
-        raw.timeDeltas.push_back(expectJsonNumber(element, "timeDeltas", [&] { return base.child("time delta", i, "timeDeltas"); }));
-    });
+    // Plain integers of at most 15 digits are exact doubles within expectJsonNumber's range.
+    deltas.forEachIntegerOrElement(
+        [&](int64_t delta) {
+            ++index;
+            raw.timeDeltas.push_back(double(delta));
+        },
+        [&](const V& element) {
+            const size_t i = index++;
+            raw.timeDeltas.push_back(
+                expectJsonNumber(element, "timeDeltas", [&] { return base.child("time delta", i, "timeDeltas"); }));
+        });
 }
 
 // startTime / endTime; null is "not given".

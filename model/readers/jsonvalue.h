@@ -10,6 +10,8 @@
 //   void forEachField(F f) const;    f(std::string_view key, const V& value), document order,
 //                                    duplicate keys included
 //   void forEachElement(F f) const;  f(const V& element), in order
+//   void forEachIntegerOrElement(I i, F f) const;  as forEachElement, except that the parser
+//                                    may hand plain integers (at most 15 digits) to i(int64_t)
 //   size_t sizeHint() const;         an array's element count or more, for reserve()
 //   static void inParallel(A a, B b); runs both, at the same time where the parser can
 // Values stay valid while their document lives; the elements of a large array (read in

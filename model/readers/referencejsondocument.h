@@ -46,6 +46,11 @@ public:
         for (const ReferenceJsonNode& child : m_node->children)
             f(ReferenceJsonValue(child));
     }
+    template <class I, class F>
+    void forEachIntegerOrElement(I&&, F&& f) const
+    {
+        forEachElement(f);
+    }
     size_t sizeHint() const { return m_node->children.size(); }
     template <class A, class B>
     static void inParallel(A&& a, B&& b)

@@ -211,8 +211,6 @@ std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
     m_buffer[0] = '[';
     std::memcpy(m_buffer.data() + 1, m_document.m_bytes.data() + begin, end - begin);
     m_buffer[size - 1] = ']';
-    if (pages) // the piece is in m_buffer now: its bytes in the file's buffer are not read again
-        m_releaseFrom = pages->release(m_releaseFrom, end);
     if (m_parser.capacity() < size || m_parser.max_depth() == simdjson::DEFAULT_MAX_DEPTH) {
         // Inside the piece the array is one level deeper than the wrapper: stay within the limit.
         const size_t depth = maxJsonDepth > m_split.depth + 1 ? maxJsonDepth - m_split.depth - 1 : 1;
@@ -225,10 +223,61 @@ std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
     // An empty piece between two commas would hide a syntax error ("[1,,2]").
     if (array.begin() == array.end() && m_split.pieces.size() > 1)
         throw SimdJsonFailure("an empty element");
+    consumed(begin, end);
+    return array;
+}
+
+void SimdJsonDocument::PieceParser::consumed(size_t begin, size_t end)
+{
+    if (m_document.m_pages) // the piece is read: its bytes in the file's buffer are not read again
+        m_releaseFrom = m_document.m_pages->release(m_releaseFrom, end);
     m_document.pieceRead(end - begin);
     if (m_next == m_split.pieces.size())
         m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
-    return array;
+}
+
+namespace {
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+} // namespace
+
+bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
+{
+    if (m_next >= m_split.pieces.size())
+        return false;
+    const auto [begin, end] = m_split.pieces[m_next];
+    InputPages* const pages = m_document.m_pages;
+    if (pages && !pages->makeReadable(begin, end))
+        throw SimdJsonFailure("the file changed while it was being read");
+    out.clear();
+    const char* p = m_document.m_bytes.data() + begin;
+    const char* const stop = m_document.m_bytes.data() + end;
+    for (;;) { // one element, then a comma or the end
+        while (p < stop && isJsonSpace(*p))
+            ++p;
+        const bool negative = p < stop && *p == '-';
+        p += negative;
+        if (p == stop || *p < '0' || *p > '9' || (*p == '0' && negative))
+            return false; // not an integer, or -0 (simdjson reads it as a float)
+        const char* const digits = p;
+        int64_t v = 0;
+        while (p < stop && *p >= '0' && *p <= '9')
+            v = v * 10 + (*p++ - '0');
+        if (p - digits > 15 || (*digits == '0' && p - digits > 1))
+            return false; // long (the DOM checks its range) or a leading zero (a syntax error)
+        out.push_back(negative ? -v : v);
+        while (p < stop && isJsonSpace(*p))
+            ++p;
+        if (p == stop)
+            break;
+        if (*p++ != ',')
+            return false; // a fraction, an exponent, or something else: the DOM reads it
+    }
+    ++m_next;
+    consumed(begin, end);
+    return true;
 }
 
 } // namespace xsprof

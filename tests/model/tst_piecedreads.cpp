@@ -53,6 +53,26 @@ std::string largeTrace(int samples)
     return json;
 }
 
+// A .cpuprofile whose samples and timeDeltas arrays are several pieces long; element `at` of
+// each is written as `sampleText` and `deltaText` (the other elements are plain integers).
+std::string largeCpuProfile(int samples, int at, const std::string& sampleText, const std::string& deltaText)
+{
+    constexpr int nodes = 400;
+    std::string json = "{\"nodes\":[";
+    for (int i = 1; i <= nodes; ++i) {
+        json += (i > 1 ? ",{\"id\":" : "{\"id\":") + std::to_string(i) + ",\"callFrame\":{\"functionName\":\"fn_" +
+            std::to_string(i) + "\",\"url\":\"file:///m.js\",\"lineNumber\":" + std::to_string(i) + "}";
+        json += (i > 1 ? ",\"parent\":" + std::to_string(i / 2) : std::string()) + "}";
+    }
+    json += "],\"startTime\":0,\"endTime\":90000000,\"samples\":[";
+    for (int i = 0; i < samples; ++i)
+        json += (i ? "," : "") + (i == at ? sampleText : std::to_string(1 + (i * 37) % nodes));
+    json += "],\"timeDeltas\":[";
+    for (int i = 0; i < samples; ++i)
+        json += (i ? "," : "") + (i == at ? deltaText : std::to_string(100 + i % 7));
+    return json + "]}";
+}
+
 // Each sample's time, duration and call path (names and locations, leaf first).
 std::vector<std::string> describeSamples(const Profile& p)
 {
@@ -110,6 +130,54 @@ private slots:
         const LoadResult r = loadProfileData(json, "broken.gecko.json");
         QVERIFY(!r.ok());
         QVERIFY2(r.error->toString().find("JSON syntax error") != std::string::npos, r.error->toString().c_str());
+    }
+
+    // Arrays of plain integers are read without a DOM, piece by piece (PieceParser::
+    // nextIntegers); any other element sends its piece to simdjson. Both must agree with the
+    // reference parser on what is valid, on the numbers and on the errors.
+    void numberArraysInPieces_data()
+    {
+        QTest::addColumn<std::string>("sample");
+        QTest::addColumn<std::string>("delta");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("plain") << std::string("5") << std::string("7") << true;
+        QTest::newRow("whitespace") << std::string(" \t5\r\n") << std::string("\n 7 ") << true;
+        QTest::newRow("negative delta") << std::string("5") << std::string("-70") << true;
+        QTest::newRow("fraction") << std::string("5") << std::string("7.25") << true;
+        QTest::newRow("exponent") << std::string("5") << std::string("7e2") << true;
+        QTest::newRow("minus zero") << std::string("5") << std::string("-0") << true;
+        QTest::newRow("15 digits") << std::string("5") << std::string("100000000000000") << true;
+        QTest::newRow("16 digits") << std::string("5") << std::string("1000000000000000") << true;
+        QTest::newRow("beyond 2^53") << std::string("5") << std::string("90071992547409930") << false;
+        QTest::newRow("leading zero") << std::string("05") << std::string("7") << false;
+        QTest::newRow("plus sign") << std::string("5") << std::string("+7") << false;
+        QTest::newRow("empty element") << std::string("5,") << std::string("7") << false;
+        QTest::newRow("lone minus") << std::string("5") << std::string("-") << false;
+        QTest::newRow("negative node id") << std::string("-5") << std::string("7") << false;
+        QTest::newRow("node id beyond 32 bits") << std::string("4294967296") << std::string("7") << false;
+        QTest::newRow("string") << std::string("\"5\"") << std::string("7") << false;
+        QTest::newRow("hex") << std::string("5") << std::string("0x7") << false;
+    }
+    void numberArraysInPieces()
+    {
+        QFETCH(std::string, sample);
+        QFETCH(std::string, delta);
+        QFETCH(bool, valid);
+        constexpr int samples = 300000;
+        const std::string json = largeCpuProfile(samples, samples - 1000, sample, delta);
+        LoadOptions whole;
+        whole.referenceJsonParser = true;
+        const LoadResult pieced = loadProfileData(json, "numbers.cpuprofile");
+        const LoadResult reference = loadProfileData(json, "numbers.cpuprofile", whole);
+        QCOMPARE(pieced.ok(), valid);
+        QCOMPARE(reference.ok(), valid);
+        if (!valid) {
+            QCOMPARE(pieced.error->toString(), reference.error->toString());
+            return;
+        }
+        QCOMPARE(pieced.profile->samples.size(), size_t(samples));
+        QVERIFY(pieced.profile->samples.time == reference.profile->samples.time);
+        QVERIFY(pieced.profile->samples.stack == reference.profile->samples.stack);
     }
 
     void traceEventsInPieces()

@@ -263,10 +263,13 @@ bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
             return false; // not an integer, or -0 (simdjson reads it as a float)
         const char* const digits = p;
         int64_t v = 0;
-        while (p < stop && *p >= '0' && *p <= '9')
-            v = v * 10 + (*p++ - '0');
-        if (p - digits > 15 || (*digits == '0' && p - digits > 1))
-            return false; // long (the DOM checks its range) or a leading zero (a syntax error)
+        for (; p < stop && *p >= '0' && *p <= '9'; ++p) {
+            if (p - digits == 15)
+                return false; // long: the DOM checks its range
+            v = v * 10 + (*p - '0');
+        }
+        if (*digits == '0' && p - digits > 1)
+            return false; // a leading zero: a syntax error, named by the reference parser
         out.push_back(negative ? -v : v);
         while (p < stop && isJsonSpace(*p))
             ++p;

@@ -163,7 +163,7 @@ private slots:
         QFETCH(std::string, sample);
         QFETCH(std::string, delta);
         QFETCH(bool, valid);
-        constexpr int samples = 300000;
+        constexpr int samples = 120000; // about 600 KB each: three pieces
         const std::string json = largeCpuProfile(samples, samples - 1000, sample, delta);
         LoadOptions whole;
         whole.referenceJsonParser = true;

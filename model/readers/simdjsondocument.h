@@ -98,7 +98,11 @@ public:
     // Pieces are cut at the first element boundary after this many bytes: small enough that a
     // piece's parser (simdjson sizes its tape, strings and index by the input: about 15 bytes
     // per byte) costs little beside the file, large enough that the calls cost nothing.
+#ifdef XSPROF_SMALL_JSON_PIECES
+    static constexpr size_t pieceBytes = 256; // the fuzz build: small inputs are cut too
+#else
     static constexpr size_t pieceBytes = size_t(1) << 18;
+#endif
 
     // Parses one piece after another into a reused parser.
     class PieceParser {

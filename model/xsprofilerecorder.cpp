@@ -307,18 +307,26 @@ bool XsProfileRecorder::addSample(std::string_view sample, std::string* log)
 // The sample just pushed, as replaySampleLog reads it: its delta, then 2 x its stack's id when
 // the profile had that stack before, else 2 x (the id + 1 of the stack the new ones hang from,
 // 0 for none) + 1, their count and their XS ids, outermost first. Once a session's stacks are
-// known, a sample costs a few bytes whatever its depth. Most samples fit a small buffer on the
-// stack: one append, no zero-filled room in the log.
+// known, a sample costs a few bytes whatever its depth. Samples go through a small buffer on
+// the stack: one append each, no zero-filled room in the log.
 void XsProfileRecorder::appendToLog(std::string& log, uint64_t delta, size_t stacksBefore) const
 {
     const size_t depth = m_lastStacks.size();
-    size_t firstNew = depth; // new stacks only extend the path: a child of a new stack is new
+    if (depth == 0)
+        return; // not reached: a sample accepted has a frame
+    constexpr size_t maxVarint = 10;
+    if (m_lastStacks[depth - 1].value < stacksBefore) { // most samples: a known stack
+        char known[2 * maxVarint];
+        char* out = putVarint(known, delta);
+        out = putVarint(out, uint64_t(m_lastStacks[depth - 1].value) * 2);
+        log.append(known, size_t(out - known));
+        return;
+    }
+    size_t firstNew = depth - 1; // new stacks only extend the path: a child of a new stack is new
     while (firstNew > 0 && m_lastStacks[firstNew - 1].value >= stacksBefore)
         --firstNew;
     auto write = [&](char* out) {
         out = putVarint(out, delta);
-        if (firstNew == depth)
-            return putVarint(out, uint64_t(m_lastStacks[depth - 1].value) * 2);
         const uint64_t parent = firstNew ? uint64_t(m_lastStacks[firstNew - 1].value) + 1 : 0;
         out = putVarint(out, parent * 2 + 1);
         out = putVarint(out, depth - firstNew);
@@ -326,9 +334,6 @@ void XsProfileRecorder::appendToLog(std::string& log, uint64_t delta, size_t sta
             out = putVarint(out, m_headIds[depth - 1 - d]);
         return out;
     };
-    if (depth == 0)
-        return; // not reached: a sample accepted has a frame
-    constexpr size_t maxVarint = 10;
     const size_t most = maxVarint * (3 + depth - firstNew);
     char small[maxVarint * 32];
     if (most <= sizeof small) {

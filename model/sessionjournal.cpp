@@ -15,6 +15,8 @@ namespace {
 constexpr char magic[] = "XSPROFJ\n";
 constexpr size_t magicSize = sizeof magic - 1;
 constexpr uint32_t maxRecordBytes = 256u << 20;
+// Consecutive <ps> share one record up to this size (one checksum, one header).
+constexpr size_t maxSampleRecordBytes = 1u << 20;
 
 // A checksum to tell a record from a torn or zero-filled tail (not from an attacker): eight
 // bytes per multiply, several GB/s, where a byte-wise CRC-32 took a third of the ingest CPU.
@@ -126,6 +128,7 @@ bool SessionJournal::open(const std::string& path, std::string* error)
         return false;
     }
     m_path = path;
+    m_samplesAt = noRecord;
     m_buffer.assign(magic, magicSize);
     putU32(m_buffer, version);
     return flush(true);
@@ -135,6 +138,7 @@ bool SessionJournal::open(const std::string& path, std::string* error)
 // bytes); its length and checksum are filled in when the payload is complete.
 size_t SessionJournal::beginRecord(char kind)
 {
+    endSamples();
     const size_t at = m_buffer.size();
     m_buffer.append(8, '\0');
     m_buffer += kind;
@@ -144,10 +148,8 @@ size_t SessionJournal::beginRecord(char kind)
 void SessionJournal::endRecord(size_t at)
 {
     const std::string_view payload = std::string_view(m_buffer).substr(at + 8);
-    std::string header;
-    putU32(header, uint32_t(payload.size()));
-    putU32(header, checksum(payload));
-    m_buffer.replace(at, 8, header);
+    const uint32_t header[2] = {uint32_t(payload.size()), checksum(payload)}; // little endian
+    std::memcpy(m_buffer.data() + at, header, sizeof header);
 }
 
 void SessionJournal::appendLogin(std::string_view machine)
@@ -170,15 +172,26 @@ void SessionJournal::append(const XsProfileMessage& message, XsProfileRecorder& 
     recorder.onMessage(message);
 }
 
+// The samples of consecutive <ps> go into one 'K' record, ended by the next other record, by
+// flush() or at maxSampleRecordBytes: what a kill can tear is what was not yet written anyway.
 void SessionJournal::appendSamples(std::string_view text, XsProfileRecorder& recorder)
 {
-    const size_t at = beginRecord('B');
-    const size_t before = m_buffer.size();
+    if (m_samplesAt != noRecord && m_buffer.size() - m_samplesAt > maxSampleRecordBytes)
+        endSamples();
+    if (m_samplesAt == noRecord)
+        m_samplesAt = beginRecord('K');
     recorder.onProfileSamples(text, &m_buffer);
-    if (m_buffer.size() == before)
-        m_buffer.resize(at); // no sample taken (outside a session, malformed): nothing to keep
+}
+
+void SessionJournal::endSamples()
+{
+    if (m_samplesAt == noRecord)
+        return;
+    if (m_buffer.size() == m_samplesAt + 9)
+        m_buffer.resize(m_samplesAt); // no sample taken (outside a session, malformed): nothing to keep
     else
-        endRecord(at);
+        endRecord(m_samplesAt);
+    m_samplesAt = noRecord;
 }
 
 void SessionJournal::append(const XsProfileRecord& pr)
@@ -203,6 +216,7 @@ bool SessionJournal::flush(bool sync)
 {
     if (!m_file)
         return false;
+    endSamples();
     bool ok = true;
     if (!m_buffer.empty()) {
         ok = std::fwrite(m_buffer.data(), 1, m_buffer.size(), m_file) == m_buffer.size();
@@ -273,8 +287,10 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
             ok = record.string(compact) && codec.decode(compact, ps.text);
             if (ok)
                 recorder.onMessage(ps);
-        } else if (kind == 'B') {
+        } else if (kind == 'K') {
             ok = recorder.replaySampleLog(record.rest());
+        } else if (kind == 'B') {
+            ok = recorder.replayHeadsLog(record.rest());
         } else if (kind == 'R') {
             XsProfileRecord pr;
             int64_t line = 0;

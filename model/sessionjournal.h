@@ -6,11 +6,12 @@
 //
 // Layout: "XSPROFJ\n", u32 version (little endian), then records
 //   u32 payload length | u32 checksum of the payload | payload
-// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'B' the samples of a <ps> as the
-// recorder decoded them, XsProfileRecorder::onProfileSamples's log) then its fields, strings as
-// u32 length + bytes, integers as i64. Older versions wrote <ps> texts: 'S' verbatim (1), 'C'
-// in JournalSampleCodec's compact form (2); both are still read. A record that is short or fails its checksum ends the
-// journal (the torn tail of a killed writer).
+// payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'K' the samples of consecutive <ps> as
+// the recorder recorded them, XsProfileRecorder::onProfileSamples's log) then its fields,
+// strings as u32 length + bytes, integers as i64. Older versions wrote <ps> texts: 'S' verbatim
+// (1), 'C' in JournalSampleCodec's compact form (2), and 'B' one <ps> in the recorder's
+// earlier log (3, XsProfileRecorder::replayHeadsLog); all are still read. A record that is
+// short or fails its checksum ends the journal (the torn tail of a killed writer).
 // Little-endian machines only (as XS and xsprof run): the checksum reads words as they are.
 #include "xsprofilemessages.h"
 #include "profile.h"
@@ -25,8 +26,9 @@ namespace xsprof {
 
 class SessionJournal {
 public:
-    // 3: samples as 'B' records. Versions 1 ('S') and 2 ('C', JournalSampleCodec) still read.
-    static constexpr uint32_t version = 3;
+    // 4: samples as 'K' records (stacks by id). Versions 1 ('S'), 2 ('C', JournalSampleCodec)
+    // and 3 ('B', one <ps> each, stacks as ids shared and differing) still read.
+    static constexpr uint32_t version = 4;
 
     SessionJournal() = default;
     ~SessionJournal();
@@ -63,10 +65,14 @@ public:
 private:
     size_t beginRecord(char kind);
     void endRecord(size_t at);
+    void endSamples();
+
+    static constexpr size_t noRecord = size_t(-1);
 
     std::FILE* m_file = nullptr;
     std::string m_path;
     std::string m_buffer;
+    size_t m_samplesAt = noRecord; // the open 'K' record in m_buffer
 };
 
 } // namespace xsprof

@@ -195,6 +195,42 @@ bool XsProfileRecorder::replaySampleLog(std::string_view log)
         ++m_stats.outsideSession;
         return true;
     }
+    m_lastIds.clear(); // a text after a replay is decoded whole
+    size_t at = 0;
+    while (at < log.size()) {
+        uint64_t delta = 0, code = 0;
+        if (!getVarint(log, at, delta) || !getVarint(log, at, code))
+            return false;
+        StackId stack;
+        if (code % 2 == 0) { // a stack the profile has
+            if (code / 2 >= m_builder->profile().stacks.size())
+                return false;
+            stack = StackId(uint32_t(code / 2));
+        } else { // new stacks under a known one (or roots), outermost first
+            const uint64_t parent = code / 2; // its id + 1, 0 for none
+            uint64_t fresh = 0;
+            if (parent > m_builder->profile().stacks.size() || !getVarint(log, at, fresh) ||
+                fresh == 0 || fresh > log.size() - at)
+                return false;
+            stack = parent ? StackId(uint32_t(parent - 1)) : StackId();
+            for (uint64_t i = 0; i < fresh; ++i) {
+                uint64_t id = 0;
+                if (!getVarint(log, at, id) || id > uint64_t(INT64_MAX))
+                    return false;
+                stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(id)));
+            }
+        }
+        addTimedSample(stack, delta);
+    }
+    return true;
+}
+
+bool XsProfileRecorder::replayHeadsLog(std::string_view log)
+{
+    if (!m_builder) {
+        ++m_stats.outsideSession;
+        return true;
+    }
     size_t at = 0;
     while (at < log.size()) {
         uint64_t delta = 0, shared = 0, headCount = 0;
@@ -261,20 +297,52 @@ bool XsProfileRecorder::addSample(std::string_view sample, std::string* log)
     }
     m_last = ids; // in the text: copied once, when the text ends
     m_lastInText = true;
+    const size_t stacksBefore = log ? m_builder->profile().stacks.size() : 0;
     pushSample(delta, shared);
-    if (log) {
-        // Room for the longest form, then cut back: one append per sample, not one per byte.
-        const size_t before = log->size();
-        log->resize(before + 10 * (3 + m_headIds.size()));
-        char* out = log->data() + before;
-        out = putVarint(out, delta);
-        out = putVarint(out, shared);
-        out = putVarint(out, m_headIds.size());
-        for (const uint64_t id : m_headIds)
-            out = putVarint(out, id);
-        log->resize(size_t(out - log->data()));
-    }
+    if (log)
+        appendToLog(*log, delta, stacksBefore);
     return true;
+}
+
+// The sample just pushed, as replaySampleLog reads it: its delta, then 2 x its stack's id when
+// the profile had that stack before, else 2 x (the id + 1 of the stack the new ones hang from,
+// 0 for none) + 1, their count and their XS ids, outermost first. Once a session's stacks are
+// known, a sample costs a few bytes whatever its depth. Samples go through a small buffer on
+// the stack: one append each, no zero-filled room in the log.
+void XsProfileRecorder::appendToLog(std::string& log, uint64_t delta, size_t stacksBefore) const
+{
+    const size_t depth = m_lastStacks.size();
+    if (depth == 0)
+        return; // not reached: a sample accepted has a frame
+    constexpr size_t maxVarint = 10;
+    if (m_lastStacks[depth - 1].value < stacksBefore) { // most samples: a known stack
+        char known[2 * maxVarint];
+        char* out = putVarint(known, delta);
+        out = putVarint(out, uint64_t(m_lastStacks[depth - 1].value) * 2);
+        log.append(known, size_t(out - known));
+        return;
+    }
+    size_t firstNew = depth - 1; // new stacks only extend the path: a child of a new stack is new
+    while (firstNew > 0 && m_lastStacks[firstNew - 1].value >= stacksBefore)
+        --firstNew;
+    auto write = [&](char* out) {
+        out = putVarint(out, delta);
+        const uint64_t parent = firstNew ? uint64_t(m_lastStacks[firstNew - 1].value) + 1 : 0;
+        out = putVarint(out, parent * 2 + 1);
+        out = putVarint(out, depth - firstNew);
+        for (size_t d = firstNew; d < depth; ++d)
+            out = putVarint(out, m_headIds[depth - 1 - d]);
+        return out;
+    };
+    const size_t most = maxVarint * (3 + depth - firstNew);
+    char small[maxVarint * 32];
+    if (most <= sizeof small) {
+        log.append(small, size_t(write(small) - small));
+        return;
+    }
+    const size_t before = log.size(); // a deep stack's first sample: room for the longest form
+    log.resize(before + most);
+    log.resize(size_t(write(log.data() + before) - log.data()));
 }
 
 // The sample whose stack is the previous sample's outermost `shared` frames under m_headIds.
@@ -287,6 +355,11 @@ void XsProfileRecorder::pushSample(uint64_t delta, size_t shared)
         stack = m_builder->stack(stack, m_builder->frameForXsId(int64_t(m_headIds[depth - 1 - d])));
         m_lastStacks[d] = stack;
     }
+    addTimedSample(stack, delta);
+}
+
+void XsProfileRecorder::addTimedSample(StackId stack, uint64_t delta)
+{
     m_clock += double(delta);
     m_builder->addSample(stack, m_clock);
     m_durationsStale = true;

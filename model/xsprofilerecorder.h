@@ -33,13 +33,16 @@ public:
     bool onProfileTime(std::string_view name, std::string_view value);
     void onProfileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line);
     // The text of one <ps>: samples separated by '.', base-36 fields by ','. With `log`, each
-    // sample accepted is also appended to it as decoded (the crash-safety journal keeps that
-    // rather than the text): varints of the delta, the number of outer frames shared with the
-    // previous sample, the number of ids that differ and those ids, innermost first.
+    // sample accepted is also appended to it as recorded (the crash-safety journal keeps that
+    // rather than the text): varints of its delta and of its stack, by id when the profile has
+    // it, else by the XS ids of the stacks it adds (see appendToLog).
     void onProfileSamples(std::string_view text, std::string* log = nullptr);
     // Records the samples of a `log` written by onProfileSamples, in the same state it was
     // written in (the same <pt>/<pr>/samples before it); false when it does not fit (corrupt).
     bool replaySampleLog(std::string_view log);
+    // The same for the log of version-3 journals: per sample the delta, the number of outer
+    // frames shared with the previous sample, the number of ids that differ and those ids.
+    bool replayHeadsLog(std::string_view log);
     // Closes an open session (end of input, machine gone).
     void finish();
 
@@ -68,6 +71,8 @@ private:
     bool m_durationsStale = false;
     bool addSample(std::string_view sample, std::string* log);
     void pushSample(uint64_t delta, size_t shared);
+    void addTimedSample(StackId stack, uint64_t delta);
+    void appendToLog(std::string& log, uint64_t delta, size_t stacksBefore) const;
 
     std::string m_lastIds;             // the previous sample's text after its delta, between texts
     std::string_view m_last;           // while a text is read: the previous sample's, in it or in m_lastIds

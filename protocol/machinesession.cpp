@@ -42,6 +42,7 @@ struct MachineSession::Pipeline {
 
 void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
 {
+    bool journalFlushed = false;
     for (;;) {
         QByteArray chunk;
         bool finish = false;
@@ -53,13 +54,20 @@ void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
             } else if (pipeline->finishRequested) {
                 pipeline->finishRequested = false;
                 finish = true;
-            } else {
-                pipeline->parser.flushJournal(); // idle: what arrived is in the kernel at once
+            } else if (journalFlushed) {
                 pipeline->draining = false;
                 pipeline->idle.notify_all();
                 return;
             }
         }
+        if (chunk.isEmpty() && !finish) {
+            // Idle: what arrived goes to the kernel at once, outside the lock, so that the
+            // socket's reader never waits for a write; then look for more input once more.
+            pipeline->parser.flushJournal();
+            journalFlushed = true;
+            continue;
+        }
+        journalFlushed = false;
         auto result = std::make_shared<const SessionParser::Result>(finish ? pipeline->parser.finish()
                                                                            : pipeline->parser.feed(chunk));
         std::lock_guard lock(pipeline->mutex);

@@ -5,9 +5,10 @@
 // repeated) and a deep recursion (50-400 frames per sample). CPU time and peak RSS are the
 // child's (getrusage); memory per sample is the slope between runs of N and 2N samples, so the
 // process's fixed cost cancels out. Figures are medians of RUNS runs.
-//   [XSPROF_BASELINE=older/xsprof] [XSPROF_BENCH_JOURNAL=DIR] bench_live [SAMPLES [RUNS]]
-//   (default 2 000 000 samples, 3 runs; deep recursion: SAMPLES / 10). With a baseline, the two
-//   executables take turns, run by run.
+//   [XSPROF_BASELINE=older/xsprof[:another...]] [XSPROF_BENCH_JOURNAL=DIR] bench_live [SAMPLES [RUNS]]
+//   (default 2 000 000 samples, 3 runs; deep recursion: SAMPLES / 10). With baselines, the
+//   executables take turns, run by run, and each line also gives the median of the run-by-run
+//   ratios of this build's rate to its own (paired runs share the machine's load).
 #include "fakemachine.h"
 #include "transcriptstream.h"
 
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -104,11 +106,19 @@ bool measure(const std::vector<const char*>& executables, const char* name, Make
                                            double(two.samples - one.samples));
         }
     }
+    const size_t self = executables.size() - 1; // this build is the last
     for (size_t x = 0; x < executables.size(); ++x) {
         std::printf("%-9s %-16s %9ld samples: %5.2f s CPU   ingest %5.2f M samples/CPU s (target >= 1)   "
-                    "memory %6.1f bytes/sample (target <= 64)\n",
-                    executables[x] == std::string(XSPROF_EXECUTABLE) ? "this" : "baseline", name, 2 * samples,
-                    median(figures[x].cpu), median(figures[x].rate), median(figures[x].perSample));
+                    "memory %6.1f bytes/sample (target <= 64)",
+                    x == self ? "this" : "baseline", name, 2 * samples, median(figures[x].cpu), median(figures[x].rate),
+                    median(figures[x].perSample));
+        if (x != self) {
+            std::vector<double> ratios;
+            for (size_t r = 0; r < figures[x].rate.size(); ++r)
+                ratios.push_back(figures[x].rate[r] / figures[self].rate[r]);
+            std::printf("   %.3fx this  %s", median(ratios), executables[x]);
+        }
+        std::printf("\n");
     }
     std::fflush(stdout);
     return true;
@@ -127,10 +137,20 @@ int main(int argc, char* argv[])
         return 1;
     }
     std::printf("medians of %d runs; each line: the 2N run, memory = slope between N and 2N\n", runs);
-    // XSPROF_BASELINE=/path/to/an/older/xsprof: measured side by side with this build.
-    std::vector<const char*> executables{XSPROF_EXECUTABLE};
-    if (const char* baseline = std::getenv("XSPROF_BASELINE"))
-        executables.insert(executables.begin(), baseline);
+    // XSPROF_BASELINE=/path/to/an/older/xsprof[:another]: measured side by side with this build.
+    std::vector<std::string> baselines;
+    if (const char* list = std::getenv("XSPROF_BASELINE")) {
+        for (std::string_view rest = list; !rest.empty();) {
+            const size_t colon = std::min(rest.find(':'), rest.size());
+            if (colon > 0)
+                baselines.emplace_back(rest.substr(0, colon));
+            rest.remove_prefix(std::min(colon + 1, rest.size()));
+        }
+    }
+    std::vector<const char*> executables;
+    for (const std::string& b : baselines)
+        executables.push_back(b.c_str());
+    executables.push_back(XSPROF_EXECUTABLE);
     int port = 5291;
     const bool ok = measure(executables, "synthetic", [] { return FakeMachine(); }, samples, runs, port) &&
                     measure(executables, "real XS (corpus)", [&real] { return real; }, samples, runs, port) &&

@@ -34,9 +34,11 @@ std::vector<std::string> describe(const Profile& p)
     return out;
 }
 
-// Journals the profiler messages of a transcript, as a live session would.
-void journalTranscript(const QByteArray& bytes, SessionJournal& journal)
+// Journals the profiler messages of a transcript, as a live session would, flushing after
+// every `flushEvery` messages (consecutive <ps> between flushes share a record).
+void journalTranscript(const QByteArray& bytes, SessionJournal& journal, int flushEvery = 1)
 {
+    int messages = 0;
     XsProfileRecorder recorder;
     XsbugFramer framer;
     std::vector<std::string> payloads;
@@ -48,7 +50,8 @@ void journalTranscript(const QByteArray& bytes, SessionJournal& journal)
                 journal.appendLogin(*e.attribute("name"));
             } else if (decodeXsProfileMessage(e, m) == XsProfileDecode::Decoded) {
                 journal.append(m, recorder);
-                journal.flush(); // one write per message: a cut can fall anywhere
+                if (++messages % flushEvery == 0)
+                    journal.flush(); // a cut can fall anywhere
             }
         }
     }
@@ -61,11 +64,14 @@ class TestSessionJournal : public QObject {
     Q_OBJECT
 private slots:
     void recoversWhatTheTranscriptHolds();
+    void cutAtAnyByteRecoversAPrefix_data();
     void cutAtAnyByteRecoversAPrefix();
     void newerVersionIsRefused();
     void versionTwoJournalStillRecovers();
+    void versionThreeJournalStillRecovers();
     void sampleLogReplaysAsRecorded();
     void corruptSampleLogIsRefused();
+    void corruptHeadsLogIsRefused();
     void notAJournal();
 
 private:
@@ -91,13 +97,21 @@ void TestSessionJournal::recoversWhatTheTranscriptHolds()
     QCOMPARE(r.sessions[loaded.chosenIndex].samples.size(), size_t(640));
 }
 
+void TestSessionJournal::cutAtAnyByteRecoversAPrefix_data()
+{
+    QTest::addColumn<int>("flushEvery");
+    QTest::addRow("a record per message") << 1;
+    QTest::addRow("records of up to 16 <ps>") << 16;
+}
+
 void TestSessionJournal::cutAtAnyByteRecoversAPrefix()
 {
+    QFETCH(int, flushEvery);
     const QByteArray bytes = corpus("xsbug/gc_alloc.profile-on-start.xsbug");
     const std::string path = m_dir.filePath(QStringLiteral("whole.xsj")).toStdString();
     SessionJournal journal;
     QVERIFY(journal.open(path));
-    journalTranscript(bytes, journal);
+    journalTranscript(bytes, journal, flushEvery);
     QFile file(QString::fromStdString(path));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray whole = file.readAll();
@@ -139,8 +153,25 @@ void TestSessionJournal::versionTwoJournalStillRecovers()
     QVERIFY(describe(r.sessions[0]) == describe(*loaded.profile));
 }
 
+// A journal the previous version (3, a 'B' record per <ps>: ids shared and differing) wrote
+// while `xsprof listen` received the transcript from xs_replay.py.
+void TestSessionJournal::versionThreeJournalStillRecovers()
+{
+    const SessionJournal::Recovered r = SessionJournal::recover(XSPROF_FIXTURES_DIR "/gc_alloc.journal-v3.xsj");
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QVERIFY(!r.tornTail);
+    QCOMPARE(r.machine, std::string("xst"));
+    const QByteArray bytes = corpus("xsbug/gc_alloc.profile-on-start.xsbug");
+    const LoadResult loaded = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "t.xsbug");
+    QVERIFY(loaded.ok());
+    QCOMPARE(r.sessions.size(), size_t(1));
+    QCOMPARE(r.sessions[0].samples.size(), size_t(1208));
+    QVERIFY(describe(r.sessions[0]) == describe(*loaded.profile));
+}
+
 // The recorder's log of a text, replayed into a second recorder, gives the same samples, and
-// takes far fewer bytes than the text on deep stacks.
+// takes far fewer bytes than the text on deep stacks; once the stacks are known, a sample costs
+// its delta and its stack's id whatever its depth.
 void TestSessionJournal::sampleLogReplaysAsRecorded()
 {
     XsProfileRecorder direct, replayed;
@@ -160,9 +191,17 @@ void TestSessionJournal::sampleLogReplaysAsRecorded()
     QCOMPARE(direct.stats().malformedSamples, size_t(1));
     QVERIFY(log.size() * 20 < text.size());
     QVERIFY(replayed.replaySampleLog(log));
+    std::string again; // the same samples: every stack is known now
+    direct.onProfileSamples(text, &again);
+    QVERIFY2(again.size() <= 3 * 300, std::to_string(again.size()).c_str()); // delta 1 byte, stack id 2
+    QVERIFY(replayed.replaySampleLog(again));
+    std::string fresh; // a new stack under a known one, a new root and its child, then known again
+    direct.onProfileSamples("5,77,3,2.6,79,78.7,77,3,2", &fresh);
+    QVERIFY(replayed.replaySampleLog(fresh));
     direct.finish();
     replayed.finish();
-    QCOMPARE(replayed.sessions()[0].samples.size(), size_t(300));
+    QCOMPARE(replayed.sessions()[0].samples.size(), size_t(603));
+    QCOMPARE(replayed.sessions()[0].stacks.size(), direct.sessions()[0].stacks.size());
     QVERIFY(describe(replayed.sessions()[0]) == describe(direct.sessions()[0]));
 }
 
@@ -170,11 +209,31 @@ void TestSessionJournal::corruptSampleLogIsRefused()
 {
     XsProfileRecorder recorder;
     QVERIFY(recorder.onProfileTime("start", "@0"));
-    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x05\x01\x07", 4))); // shares 5 frames of none
-    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x00\x00", 3)));      // a sample without a stack
-    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x00\x03\x07", 4))); // 3 ids, 1 present
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x00", 2)));          // stack 0 of none
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x03\x01\x07", 4))); // new under stack 0 of none
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x01\x00", 3)));      // no new stack after all
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x01\x03\x07", 4))); // 3 ids, 1 present
     QVERIFY(!recorder.replaySampleLog(std::string("\x01\x80", 2)));          // a cut varint
-    QVERIFY(recorder.replaySampleLog(std::string("\x01\x00\x01\x07", 4)));
+    QVERIFY(recorder.replaySampleLog(std::string("\x01\x01\x02\x07\x08", 5))); // root 7, child 8
+    QVERIFY(recorder.replaySampleLog(std::string("\x01\x00\x01\x02", 4)));     // stacks 0 and 1
+    QVERIFY(!recorder.replaySampleLog(std::string("\x01\x04", 2)));              // stack 2 of 2
+    recorder.finish();
+    const Profile& p = recorder.sessions()[0];
+    QCOMPARE(p.samples.size(), size_t(3));
+    QCOMPARE(p.stacks.size(), size_t(2));
+    QCOMPARE(p.frames.xsId[p.stacks.frame[p.samples.stack[0].value].value], int64_t(8));
+    QCOMPARE(p.frames.xsId[p.stacks.frame[p.samples.stack[1].value].value], int64_t(7));
+}
+
+void TestSessionJournal::corruptHeadsLogIsRefused()
+{
+    XsProfileRecorder recorder;
+    QVERIFY(recorder.onProfileTime("start", "@0"));
+    QVERIFY(!recorder.replayHeadsLog(std::string("\x01\x05\x01\x07", 4))); // shares 5 frames of none
+    QVERIFY(!recorder.replayHeadsLog(std::string("\x01\x00\x00", 3)));      // a sample without a stack
+    QVERIFY(!recorder.replayHeadsLog(std::string("\x01\x00\x03\x07", 4))); // 3 ids, 1 present
+    QVERIFY(!recorder.replayHeadsLog(std::string("\x01\x80", 2)));          // a cut varint
+    QVERIFY(recorder.replayHeadsLog(std::string("\x01\x00\x01\x07", 4)));
     recorder.finish();
     QCOMPARE(recorder.sessions()[0].samples.size(), size_t(1));
 }
@@ -191,11 +250,11 @@ void TestSessionJournal::newerVersionIsRefused()
     QFile file(QString::fromStdString(path));
     QVERIFY(file.open(QIODevice::ReadWrite));
     file.seek(8);
-    file.write(QByteArray("\x04\x00\x00\x00", 4)); // version 4
+    file.write(QByteArray("\x05\x00\x00\x00", 4)); // version 5
     file.close();
     const SessionJournal::Recovered r = SessionJournal::recover(path);
     QVERIFY(r.sessions.empty());
-    QVERIFY2(r.error.find("newer xsprof") != std::string::npos && r.error.find("version 4") != std::string::npos,
+    QVERIFY2(r.error.find("newer xsprof") != std::string::npos && r.error.find("version 5") != std::string::npos,
              r.error.c_str());
 }
 

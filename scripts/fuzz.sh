@@ -17,10 +17,12 @@ xsprof_install_deps
 xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
 shared=$(cd ../shared/corpus && pwd)
 fuzz=$PWD/tests/fuzz
-targets=(fuzz_ps_decoder fuzz_xsbug_reader fuzz_session_parser fuzz_debugger_session fuzz_profile_loader fuzz_source_map)
+targets=(fuzz_ps_decoder fuzz_xsbug_reader fuzz_session_parser fuzz_debugger_session fuzz_profile_loader fuzz_source_map
+    fuzz_sample_log)
 declare -A dicts=(
     [fuzz_profile_loader]=json.dict [fuzz_xsbug_reader]=xsbug.dict [fuzz_ps_decoder]=ps.dict
     [fuzz_session_parser]=xsbug.dict [fuzz_debugger_session]=xsbug.dict [fuzz_source_map]=sourcemap.dict
+    [fuzz_sample_log]=ps.dict
 )
 declare -A seeds=(
     [fuzz_profile_loader]="$shared/tiny"
@@ -29,6 +31,7 @@ declare -A seeds=(
     [fuzz_session_parser]="$fuzz/xsbug-seeds"
     [fuzz_debugger_session]="$fuzz/xsbug-seeds $fuzz/debugger-seeds"
     [fuzz_source_map]="$fuzz/sourcemap-seeds"
+    [fuzz_sample_log]="$fuzz/ps-seeds"
 )
 # Allocation stacks are not recorded (about 10 % more inputs a second; every error is still
 # found, and a kept crash input replays with the full context when run by hand).

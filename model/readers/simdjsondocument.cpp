@@ -193,9 +193,48 @@ void SimdJsonDocument::pieceRead(size_t bytes) const
         m_control->report(0.3 + 0.6 * double(done) / double(m_splitBytes));
 }
 
-SimdJsonDocument::PieceParser::PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split)
-    : m_document(document), m_split(split), m_releaseFrom(split.pieces.empty() ? 0 : split.pieces.front().first)
+SimdJsonDocument::PieceParser::PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split,
+                                           bool prefetch)
+    : m_document(document), m_split(split), m_releaseFrom(split.pieces.empty() ? 0 : split.pieces.front().first),
+      m_prefetch(prefetch && split.pieces.size() > 1 &&
+                 split.pieces.back().second - split.pieces.front().first >= prefetchBytes)
 {
+}
+
+SimdJsonDocument::PieceParser::~PieceParser()
+{
+    if (m_ahead.valid())
+        m_ahead.wait(); // its slot and the document's bytes must outlive the parse
+}
+
+void SimdJsonDocument::PieceParser::readable(size_t begin, size_t end) const
+{
+    InputPages* const pages = m_document.m_pages;
+    if (pages && !pages->makeReadable(begin, end)) // a second walk of this array
+        throw SimdJsonFailure("the file changed while it was being read");
+}
+
+// Thread-safe for different slots: reads the document's bytes, writes only the slot.
+simdjson::dom::array SimdJsonDocument::PieceParser::parse(Slot& slot, size_t begin, size_t end) const
+{
+    const size_t size = end - begin + 2;
+    slot.buffer.resize(size + simdjson::SIMDJSON_PADDING);
+    slot.buffer[0] = '[';
+    std::memcpy(slot.buffer.data() + 1, m_document.m_bytes.data() + begin, end - begin);
+    slot.buffer[size - 1] = ']';
+    if (slot.parser.capacity() < size || slot.parser.max_depth() == simdjson::DEFAULT_MAX_DEPTH) {
+        // Inside the piece the array is one level deeper than the wrapper: stay within the limit.
+        const size_t depth = maxJsonDepth > m_split.depth + 1 ? maxJsonDepth - m_split.depth - 1 : 1;
+        if (slot.parser.allocate(std::max(size, SimdJsonDocument::pieceBytes + 4096), depth))
+            throw SimdJsonFailure("cannot allocate the parser");
+    }
+    simdjson::dom::array array;
+    if (const auto error = slot.parser.parse(slot.buffer.data(), size, false).get_array().get(array))
+        throw SimdJsonFailure(simdjson::error_message(error));
+    // An empty piece between two commas would hide a syntax error ("[1,,2]").
+    if (array.begin() == array.end() && m_split.pieces.size() > 1)
+        throw SimdJsonFailure("an empty element");
+    return array;
 }
 
 std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
@@ -203,26 +242,21 @@ std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
     if (m_next >= m_split.pieces.size())
         return std::nullopt;
     const auto [begin, end] = m_split.pieces[m_next++];
-    const size_t size = end - begin + 2;
-    m_buffer.resize(size + simdjson::SIMDJSON_PADDING);
-    InputPages* const pages = m_document.m_pages;
-    if (pages && !pages->makeReadable(begin, end)) // a second walk of this array
-        throw SimdJsonFailure("the file changed while it was being read");
-    m_buffer[0] = '[';
-    std::memcpy(m_buffer.data() + 1, m_document.m_bytes.data() + begin, end - begin);
-    m_buffer[size - 1] = ']';
-    if (m_parser.capacity() < size || m_parser.max_depth() == simdjson::DEFAULT_MAX_DEPTH) {
-        // Inside the piece the array is one level deeper than the wrapper: stay within the limit.
-        const size_t depth = maxJsonDepth > m_split.depth + 1 ? maxJsonDepth - m_split.depth - 1 : 1;
-        if (m_parser.allocate(std::max(size, SimdJsonDocument::pieceBytes + 4096), depth))
-            throw SimdJsonFailure("cannot allocate the parser");
-    }
     simdjson::dom::array array;
-    if (const auto error = m_parser.parse(m_buffer.data(), size, false).get_array().get(array))
-        throw SimdJsonFailure(simdjson::error_message(error));
-    // An empty piece between two commas would hide a syntax error ("[1,,2]").
-    if (array.begin() == array.end() && m_split.pieces.size() > 1)
-        throw SimdJsonFailure("an empty element");
+    if (m_ahead.valid()) { // parsed meanwhile in the other slot (its failure surfaces here, in order)
+        array = m_ahead.get();
+        m_current = 1 - m_current;
+    } else {
+        readable(begin, end);
+        array = parse(m_slots[m_current], begin, end);
+    }
+    if (m_prefetch && m_next < m_split.pieces.size()) {
+        const auto [nextBegin, nextEnd] = m_split.pieces[m_next];
+        readable(nextBegin, nextEnd);
+        Slot& other = m_slots[1 - m_current];
+        m_ahead = std::async(std::launch::async,
+                             [this, &other, b = nextBegin, e = nextEnd] { return parse(other, b, e); });
+    }
     consumed(begin, end);
     return array;
 }
@@ -247,10 +281,10 @@ bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
 {
     if (m_next >= m_split.pieces.size())
         return false;
+    if (m_ahead.valid())
+        return false; // next() has it parsed already
     const auto [begin, end] = m_split.pieces[m_next];
-    InputPages* const pages = m_document.m_pages;
-    if (pages && !pages->makeReadable(begin, end))
-        throw SimdJsonFailure("the file changed while it was being read");
+    readable(begin, end);
     out.clear();
     const char* p = m_document.m_bytes.data() + begin;
     const char* const stop = m_document.m_bytes.data() + end;

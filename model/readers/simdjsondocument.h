@@ -23,6 +23,7 @@
 
 #include <atomic>
 #include <exception>
+#include <future>
 #include <optional>
 #include <string_view>
 #include <thread>
@@ -105,9 +106,14 @@ public:
 #endif
 
     // Parses one piece after another into a reused parser.
+    // In a large array (prefetchBytes or more) the next piece is parsed on a second thread
+    // while the caller walks the current one, unless `prefetch` is false.
     class PieceParser {
     public:
-        PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split);
+        PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split, bool prefetch = true);
+        ~PieceParser();
+        PieceParser(const PieceParser&) = delete;
+        PieceParser& operator=(const PieceParser&) = delete;
         std::optional<simdjson::dom::array> next();
         // The next piece's elements when every one is a plain JSON integer of at most 15
         // digits (the grammar checked here, so nothing invalid gets through): true, and the
@@ -116,15 +122,24 @@ public:
         bool nextIntegers(std::vector<int64_t>& out);
 
     private:
+        struct Slot {
+            simdjson::dom::parser parser;
+            std::vector<char> buffer;
+        };
+        simdjson::dom::array parse(Slot& slot, size_t begin, size_t end) const;
+        void readable(size_t begin, size_t end) const;
         void consumed(size_t begin, size_t end);
 
         const SimdJsonDocument& m_document;
         const SplitJsonArray& m_split;
         size_t m_next = 0;
         size_t m_releaseFrom; // the split's bytes before this offset are given back
-        simdjson::dom::parser m_parser;
-        std::vector<char> m_buffer;
+        bool m_prefetch;
+        Slot m_slots[2];
+        int m_current = 0;                          // the slot of the piece the caller walks
+        std::future<simdjson::dom::array> m_ahead; // the next piece, parsing in the other slot
     };
+    static constexpr size_t prefetchBytes = size_t(1) << 20;
 
     const SplitJsonArray* splitOfMember(size_t member) const;
     size_t commasIn(const SplitJsonArray& split) const;
@@ -189,7 +204,7 @@ void SimdJsonValue::forEachIntegerOrElement(I&& onInteger, F&& onElement) const
         forEachElement(onElement);
         return;
     }
-    SimdJsonDocument::PieceParser pieces(*m_document, *m_split);
+    SimdJsonDocument::PieceParser pieces(*m_document, *m_split, false); // integers are read here
     std::vector<int64_t> integers;
     for (;;) {
         if (pieces.nextIntegers(integers)) {

@@ -180,6 +180,22 @@ private slots:
         QVERIFY(pieced.profile->samples.stack == reference.profile->samples.stack);
     }
 
+    // A late piece of a large array is parsed ahead, on a second thread: its error must still
+    // come out in order, as the reference parser names it.
+    void syntaxErrorInAPieceParsedAheadIsNamed()
+    {
+        std::string json = largeTrace(20000);
+        QVERIFY(json.size() > 2 * SimdJsonDocument::prefetchBytes);
+        json.insert(json.rfind("{\"ph\"", json.size() - 3000) + 1, ",");
+        LoadOptions whole;
+        whole.referenceJsonParser = true;
+        const LoadResult pieced = loadProfileData(json, "broken.trace.json");
+        const LoadResult reference = loadProfileData(json, "broken.trace.json", whole);
+        QVERIFY(!pieced.ok() && !reference.ok());
+        QVERIFY2(pieced.error->toString().find("JSON syntax error") != std::string::npos, pieced.error->toString().c_str());
+        QCOMPARE(pieced.error->toString(), reference.error->toString());
+    }
+
     void traceEventsInPieces()
     {
         const std::string json = largeTrace(20000);

@@ -67,8 +67,8 @@ private slots:
     void cutAtAnyByteRecoversAPrefix_data();
     void cutAtAnyByteRecoversAPrefix();
     void newerVersionIsRefused();
-    void versionTwoJournalStillRecovers();
-    void versionThreeJournalStillRecovers();
+    void olderJournalStillRecovers_data();
+    void olderJournalStillRecovers();
     void sampleLogReplaysAsRecorded();
     void corruptSampleLogIsRefused();
     void corruptHeadsLogIsRefused();
@@ -138,26 +138,21 @@ void TestSessionJournal::cutAtAnyByteRecoversAPrefix()
     QCOMPARE(previous, all.size());
 }
 
-// A journal the previous version (2, <ps> texts in JournalSampleCodec's form) wrote while
-// `xsprof listen` received the transcript from xs_replay.py.
-void TestSessionJournal::versionTwoJournalStillRecovers()
+// Journals earlier versions wrote while `xsprof listen` received the transcript from
+// xs_replay.py: version 2 (<ps> texts in JournalSampleCodec's form) and version 3 (a 'B'
+// record per <ps>: ids shared and differing).
+void TestSessionJournal::olderJournalStillRecovers_data()
 {
-    const SessionJournal::Recovered r = SessionJournal::recover(XSPROF_FIXTURES_DIR "/gc_alloc.journal-v2.xsj");
-    QVERIFY2(r.error.empty(), r.error.c_str());
-    QVERIFY(!r.tornTail);
-    QCOMPARE(r.machine, std::string("xst"));
-    const QByteArray bytes = corpus("xsbug/gc_alloc.profile-on-start.xsbug");
-    const LoadResult loaded = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "t.xsbug");
-    QVERIFY(loaded.ok());
-    QCOMPARE(r.sessions.size(), size_t(1));
-    QVERIFY(describe(r.sessions[0]) == describe(*loaded.profile));
+    QTest::addColumn<QString>("fixture");
+    QTest::newRow("version 2") << QStringLiteral("gc_alloc.journal-v2.xsj");
+    QTest::newRow("version 3") << QStringLiteral("gc_alloc.journal-v3.xsj");
 }
 
-// A journal the previous version (3, a 'B' record per <ps>: ids shared and differing) wrote
-// while `xsprof listen` received the transcript from xs_replay.py.
-void TestSessionJournal::versionThreeJournalStillRecovers()
+void TestSessionJournal::olderJournalStillRecovers()
 {
-    const SessionJournal::Recovered r = SessionJournal::recover(XSPROF_FIXTURES_DIR "/gc_alloc.journal-v3.xsj");
+    QFETCH(QString, fixture);
+    const SessionJournal::Recovered r =
+        SessionJournal::recover(std::string(XSPROF_FIXTURES_DIR "/") + fixture.toStdString());
     QVERIFY2(r.error.empty(), r.error.c_str());
     QVERIFY(!r.tornTail);
     QCOMPARE(r.machine, std::string("xst"));

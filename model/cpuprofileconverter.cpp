@@ -1,4 +1,5 @@
 #include "cpuprofileconverter.h"
+#include "releasestorage.h"
 
 #include "profilebuilder.h"
 
@@ -293,6 +294,16 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     if (raw.samples.size() != raw.timeDeltas.size())
         return ConversionResult::failure("samples (" + std::to_string(raw.samples.size()) + ") and timeDeltas (" +
                                          std::to_string(raw.timeDeltas.size()) + ") differ in length");
+    // Peak memory: what only the nodes needed goes before the sample stacks are allocated.
+    builder.releaseIndexes();
+    builder.profile().lineTicks = lineTicksOf(raw, stackOf);
+    releaseStorage(raw.nodes);
+    releaseStorage(raw.children);
+    releaseStorage(raw.positionTicks);
+    releaseStorage(parent);
+    releaseStorage(links);
+    releaseStorage(frameOf);
+    releaseStorage(selfLinked);
     // The deltas become the sample times in place; the node ids become stacks.
     std::vector<double>& times = raw.timeDeltas;
     std::vector<StackId> sampleStacks(raw.samples.size());
@@ -310,12 +321,9 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
         times[i] = t;
         sampleStacks[i] = stackOf[node];
     }
-    builder.profile().lineTicks = lineTicksOf(raw, stackOf);
-    // Free the raw tables before the durations are allocated: peak memory matters here.
-    raw.samples = {};
-    raw.nodes = {};
-    raw.children = {};
-    raw.positionTicks = {};
+    // Free the raw ids before the durations are allocated.
+    releaseStorage(raw.samples);
+    releaseStorage(stackOf);
     builder.setSamples(std::move(sampleStacks), std::move(times));
     builder.profile().info.negativeTimeDeltas = negative;
     ConversionResult result;

@@ -1,4 +1,5 @@
 #include "idhashtable.h"
+#include "releasestorage.h"
 
 namespace xsprof {
 
@@ -40,7 +41,7 @@ void IdHashTable::reserve(size_t count)
 
 void IdHashTable::clear()
 {
-    m_slots = {};
+    releaseStorage(m_slots);
     m_count = 0;
 }
 

@@ -1,4 +1,5 @@
 #include "profilebuilder.h"
+#include "releasestorage.h"
 
 #include <algorithm>
 #include <numeric>
@@ -262,13 +263,17 @@ void ProfileBuilder::computeDurations()
     info.lastSampleRule = LastSampleRule::Median;
 }
 
+void ProfileBuilder::releaseIndexes()
+{
+    m_keyFrames.clear();
+    releaseStorage(m_xsFrames);
+    releaseStorage(m_smallXsFrames);
+    m_stackIndex.clear();
+}
+
 Profile ProfileBuilder::finish()
 {
-    // Release the indices before sorting or scanning the samples.
-    m_keyFrames.clear();
-    m_xsFrames = {};
-    m_smallXsFrames = {};
-    m_stackIndex.clear();
+    releaseIndexes(); // before sorting or scanning the samples
     computeDurations();
     m_profile.computeKeyRanks();
     Profile result = std::move(m_profile);

@@ -48,6 +48,9 @@ public:
 
     const Profile& profile() const { return m_profile; }
     Profile& profile() { return m_profile; }
+    // Frees the lookup indexes of frames and stacks once the last one is made (a loader's
+    // samples then have the memory); frameFor...() and stack() must not be called after it.
+    void releaseIndexes();
     // computeDurations(), rank the frames by key, and hand the profile over; the builder is
     // empty afterwards.
     Profile finish();

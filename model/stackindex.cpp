@@ -1,4 +1,5 @@
 #include "stackindex.h"
+#include "releasestorage.h"
 
 namespace xsprof {
 
@@ -44,8 +45,8 @@ void StackIndex::reserve(size_t count)
 
 void StackIndex::clear()
 {
-    m_keys = {};
-    m_values = {};
+    releaseStorage(m_keys);
+    releaseStorage(m_values);
     m_count = 0;
 }
 

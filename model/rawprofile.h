@@ -15,10 +15,10 @@ struct RawNode {
     int64_t parent = 0;
     int64_t xsId = 0;
     StringId name{0}, url{0}; // 0: the empty string
-    int64_t line = -1;   // as stored (0-based in .cpuprofile), -1 missing
-    int64_t column = -1;
+    int32_t line = -1;   // as stored (0-based in .cpuprofile), -1 missing: see storedPosition
+    int32_t column = -1;
     int32_t scriptId = 0; // V8's script id ("146" in the file); 0 when absent or not a number
-    int64_t locationId = -1; // VS Code's js-debug: index into RawCpuProfile::vscodeLocations
+    int32_t locationId = -1; // VS Code's js-debug: index into RawCpuProfile::vscodeLocations
     uint32_t childBegin = 0, childEnd = 0; // into RawCpuProfile::children
     uint32_t tickBegin = 0, tickEnd = 0;   // into RawCpuProfile::positionTicks
     bool hasId = false;
@@ -26,6 +26,14 @@ struct RawNode {
     bool hasCallFrame = false;
     bool hasXsId = false;
 };
+static_assert(sizeof(RawNode) <= 72, "a million nodes are read at once: keep RawNode small");
+
+// A line or column as a node keeps it: every value a profile can show fits; a negative one
+// is "missing" (-1) and one past int32 "unknown" (INT32_MAX), as both become 0 once 1-based.
+inline int32_t storedPosition(int64_t value)
+{
+    return value < 0 ? -1 : value >= INT32_MAX ? INT32_MAX : static_cast<int32_t>(value);
+}
 
 // One entry of a node's "positionTicks": samples that hit a (1-based) line of the function.
 struct RawPositionTick {

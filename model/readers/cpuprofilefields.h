@@ -45,10 +45,10 @@ void readCpuProfileCallFrameAt(const V& frame, RawNode& node, StringTable& strin
             node.url = expectJsonString(v, "url", at, strings);
         } else if (key == "lineNumber") {
             if (v.kind() != JsonKind::Null)
-                node.line = expectJsonInteger(v, "lineNumber", at);
+                node.line = storedPosition(expectJsonInteger(v, "lineNumber", at));
         } else if (key == "columnNumber") {
             if (v.kind() != JsonKind::Null)
-                node.column = expectJsonInteger(v, "columnNumber", at);
+                node.column = storedPosition(expectJsonInteger(v, "columnNumber", at));
         } else if (key == "scriptId") {
             node.scriptId = scriptIdNumber(v); // only shown for code without a url: never an error
         } else if (key == "xsId") {
@@ -100,8 +100,8 @@ void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& string
                 v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
                 node.childEnd = static_cast<uint32_t>(raw.children.size());
             } else if (key == "locationId") {
-                if (v.kind() == JsonKind::Integer && !v.overflow())
-                    node.locationId = v.integer(); // VS Code's annotation; anything else ignored
+                if (v.kind() == JsonKind::Integer && !v.overflow() && v.integer() >= 0 && v.integer() < INT32_MAX)
+                    node.locationId = int32_t(v.integer()); // VS Code's annotation; anything else ignored
             } else if (key == "positionTicks") {
                 expectJsonKind(v, JsonKind::Array, "positionTicks", at);
                 node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());

@@ -1,5 +1,6 @@
 #include "inputpages.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -51,19 +52,29 @@ size_t InputPages::release(size_t begin, size_t end)
 
 bool InputPages::makeReadable(size_t begin, size_t end)
 {
+    // Only the pages of [begin, end) come back; the rest of a given-back range stays given back.
+    const size_t page = pageSize();
+    const uintptr_t base = reinterpret_cast<uintptr_t>(m_data);
+    const size_t from = size_t(std::max(base, (base + begin) / page * page) - base);
+    const size_t to = size_t(std::min(base + m_size, (base + end + page - 1) / page * page) - base);
     std::vector<std::pair<size_t, size_t>> back;
     {
         const std::lock_guard lock(m_mutex);
         if (m_released.empty())
             return true;
-        for (auto it = m_released.begin(); it != m_released.end();) {
-            if (it->first < end && begin < it->second) {
-                back.push_back(*it);
-                it = m_released.erase(it);
-            } else {
-                ++it;
+        std::vector<std::pair<size_t, size_t>> kept;
+        for (const auto& [first, last] : m_released) {
+            if (last <= from || to <= first) {
+                kept.emplace_back(first, last);
+                continue;
             }
+            back.emplace_back(std::max(first, from), std::min(last, to));
+            if (first < from)
+                kept.emplace_back(first, from);
+            if (to < last)
+                kept.emplace_back(to, last);
         }
+        m_released = std::move(kept);
     }
     return back.empty() || readBack(back);
 }

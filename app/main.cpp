@@ -1,12 +1,14 @@
-#include "guimain.h"
 #include "app/cli/commandlinepaths.h"
 #include "app/cli/headlesscommands.h"
 #include "app/cli/startup.h"
+#include "app/cli/windowlauncher.h"
 
 #include <QCoreApplication>
 
 #include <malloc.h>
 
+// `xsprof`: the headless commands run here, on Qt Core alone; anything else is for the window,
+// which is the executable beside this one (app/windowmain.cpp).
 int main(int argc, char* argv[])
 {
     // Profiles are a few big tables: keep them in their own mappings, given back when a document
@@ -24,5 +26,5 @@ int main(int argc, char* argv[])
         arguments << QString::fromLocal8Bit(argv[i]);
     if (const std::optional<int> status = Startup::answerWithoutWindow(arguments))
         return *status; // help, version, a mistyped command, or no display: no window
-    return runGui(argc, argv);
+    return WindowLauncher::replaceWithWindow(argv);
 }

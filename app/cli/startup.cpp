@@ -1,7 +1,5 @@
 #include "app/cli/startup.h"
 
-#include "app/cli/headlesscommands.h"
-
 #include <QFileInfo>
 #include <QRegularExpression>
 

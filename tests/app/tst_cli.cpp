@@ -1,7 +1,9 @@
 // `xsprof report`, `convert` and `listen` as a user runs them: exit statuses, output, files.
 #include "expectedprofile.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -26,6 +28,9 @@ private slots:
     void helpAndVersionWithoutDisplay();
     void unknownCommandNamesTheCommands();
     void windowWithoutDisplaySaysSo();
+    void windowIsTheExecutableBeside();
+    void missingWindowExecutableIsNamed();
+    void headlessCommandsMapNoGuiLibrary();
     void listenReportsAFailedWrite();
     void nonUtf8FileNames();
 
@@ -300,6 +305,61 @@ void TestCli::windowWithoutDisplaySaysSo()
                      && err.contains(QLatin1String("xsprof report")),
                  qPrintable(err));
     }
+}
+
+// `xsprof FILE` becomes the window executable beside it (same process, same arguments).
+void TestCli::windowIsTheExecutableBeside()
+{
+    QProcess p;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("HOME"), m_dir.path()); // settings and recovery journals stay here
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+    p.setProcessEnvironment(environment);
+    p.start(QStringLiteral(XSPROF_EXECUTABLE), {QStringLiteral(XSPROF_CORPUS_DIR "/tiny/linear.cpuprofile")});
+    QVERIFY(p.waitForStarted());
+    const QString exe = QStringLiteral("/proc/%1/exe").arg(p.processId());
+    const QString window = QFileInfo(QStringLiteral(XSPROF_EXECUTABLE)).absolutePath() + QStringLiteral("/xsprof-window");
+    QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(exe).symLinkTarget(), QFileInfo(window).canonicalFilePath(), 10000);
+    QCOMPARE(p.state(), QProcess::Running); // the window is up, not an error
+    p.kill();
+    p.waitForFinished();
+}
+
+void TestCli::missingWindowExecutableIsNamed()
+{
+    const QString alone = m_dir.filePath(QStringLiteral("alone/xsprof"));
+    QVERIFY(QDir().mkpath(QFileInfo(alone).absolutePath()));
+    QVERIFY(QFile::copy(QStringLiteral(XSPROF_EXECUTABLE), alone));
+    QProcess p;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(environment);
+    p.start(alone, {});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 1);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains(QLatin1String("cannot open the window")) && err.contains(m_dir.filePath(QStringLiteral("alone/xsprof-window")))
+                 && err.contains(QLatin1String("No such file")),
+             qPrintable(err));
+}
+
+// The headless commands keep their memory for the profile: no Qt Gui or Widgets mapped.
+void TestCli::headlessCommandsMapNoGuiLibrary()
+{
+    QProcess listen;
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE), {QStringLiteral("listen"), QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY(listen.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("listening"), 10000);
+    QFile maps(QStringLiteral("/proc/%1/maps").arg(listen.processId()));
+    QVERIFY(maps.open(QIODevice::ReadOnly));
+    const QByteArray mapped = maps.readAll();
+    listen.kill();
+    listen.waitForFinished();
+    QVERIFY(mapped.contains("libQt6Core"));
+    QVERIFY2(!mapped.contains("libQt6Gui") && !mapped.contains("libQt6Widgets"), "a GUI library is mapped");
 }
 
 // --json to a full disk (/dev/full: opening works, writing fails): said, and exit status 1.

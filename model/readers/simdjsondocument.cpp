@@ -73,12 +73,6 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
         throw SimdJsonFailure("the document is larger than simdjson reads");
     m_splits = findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
     parseSkeleton({});
-    // The arrays' bytes come back piece by piece as they are parsed (PieceParser::readable):
-    // the whole file is in memory only while its structure is found, never beside the tables.
-    if (m_pages) {
-        for (const SplitJsonArray& s : m_splits)
-            m_pages->release(s.pieces.front().first, s.pieces.back().second);
-    }
 }
 
 SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control,
@@ -162,17 +156,16 @@ const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
 size_t SimdJsonDocument::commasIn(const SplitJsonArray& split) const
 {
     size_t commas = 0;
+    if (m_pages && !split.pieces.empty() &&
+        !m_pages->makeReadable(split.pieces.front().first, split.pieces.back().second))
+        throw SimdJsonFailure("the file changed while it was being read");
     for (const auto& [begin, end] : split.pieces) {
-        if (m_pages && !m_pages->makeReadable(begin, end))
-            throw SimdJsonFailure("the file changed while it was being read");
         const char* p = m_bytes.data() + begin;
         const char* const stop = m_bytes.data() + end;
         while ((p = static_cast<const char*>(std::memchr(p, ',', size_t(stop - p))))) {
             ++commas;
             ++p;
         }
-        if (m_pages) // counted: given back again until the piece is parsed
-            m_pages->release(begin, end);
     }
     return commas;
 }

@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #if defined(__linux__)
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <cerrno>
 #endif
 
 namespace xsprof {
@@ -27,6 +31,14 @@ size_t pageSize()
 InputPages::InputPages(char* data, size_t size, std::string path, std::filesystem::file_time_type modified)
     : m_data(data), m_size(size), m_path(std::move(path)), m_modified(modified)
 {
+}
+
+InputPages::~InputPages()
+{
+#if defined(__linux__)
+    if (m_file >= 0)
+        close(m_file);
+#endif
 }
 
 size_t InputPages::release(size_t begin, size_t end)
@@ -79,6 +91,67 @@ bool InputPages::makeReadable(size_t begin, size_t end)
     return back.empty() || readBack(back);
 }
 
+bool InputPages::copyOut(size_t begin, size_t end, char* to)
+{
+    std::vector<std::pair<size_t, size_t>> given; // the given-back parts of [begin, end)
+    {
+        const std::lock_guard lock(m_mutex);
+        for (const auto& [first, last] : m_released) {
+            if (first < end && begin < last)
+                given.emplace_back(std::max(first, begin), std::min(last, end));
+        }
+    }
+    std::sort(given.begin(), given.end());
+    size_t at = begin;
+    for (const auto& [first, last] : given) {
+        std::memcpy(to + (at - begin), m_data + at, first - at);
+        if (!readFile(first, last - first, to + (first - begin)))
+            return false;
+        at = last;
+    }
+    std::memcpy(to + (at - begin), m_data + at, end - at);
+    return true;
+}
+
+bool InputPages::unchanged() const
+{
+    std::error_code ec;
+    return std::filesystem::file_size(m_path, ec) == m_size && !ec &&
+        std::filesystem::last_write_time(m_path, ec) == m_modified && !ec;
+}
+
+bool InputPages::readFile(size_t offset, size_t size, char* to)
+{
+#if defined(__linux__)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_file < 0)
+            m_file = open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (m_file < 0)
+            return false;
+    }
+    if (!unchanged())
+        return false;
+    while (size > 0) {
+        const ssize_t n = pread(m_file, to, size, off_t(offset));
+        if (n <= 0) {
+            if (n < 0 && errno == EINTR)
+                continue;
+            return false;
+        }
+        to += n;
+        offset += size_t(n);
+        size -= size_t(n);
+    }
+    return true;
+#else
+    (void)offset;
+    (void)size;
+    (void)to;
+    return false; // nothing is given back elsewhere
+#endif
+}
+
 size_t InputPages::releasedBytes() const
 {
     const std::lock_guard lock(m_mutex);
@@ -90,9 +163,7 @@ size_t InputPages::releasedBytes() const
 
 bool InputPages::readBack(const std::vector<std::pair<size_t, size_t>>& ranges)
 {
-    std::error_code ec;
-    if (std::filesystem::file_size(m_path, ec) != m_size || ec || std::filesystem::last_write_time(m_path, ec) != m_modified ||
-        ec)
+    if (!unchanged())
         return false;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(m_path.c_str(), "rb"), &std::fclose);
     if (!file)

@@ -1,14 +1,14 @@
 #pragma once
-// The loader's copy of a file, given back to the system page by page as a reader is done with
-// it, and brought back from the file when it is needed again.
+// The loader's copy of a file, given back to the system once the reader has found the file's
+// structure, and read from the file again piece by piece as the reader parses it.
 //
 // A .cpuprofile's arrays are parsed one piece at a time, each piece copied into its parser
-// first: the piece's bytes in the loader's buffer are then never read again, unless the
-// simdjson read fails and the reference parser reads the whole file to name the error. Giving
-// those pages back keeps the whole file and the tables read from it from being in memory at
-// once (peak memory is about the tables, not the file plus the tables). A failure path calls
-// restoreAll() first, which reads the given-back pages again from the file, after checking
-// that the file has not changed.
+// first. Once the arrays' places are known their pages in the loader's buffer are given back,
+// and each piece is read from the file straight into its parser (copyOut): the whole file and
+// the tables read from it are never in memory at once, and no page of the buffer is faulted
+// in twice. When the simdjson read fails and the reference parser must read the whole file to
+// name the error, restoreAll() reads the given-back pages again. Every read from the file
+// first checks that it has not changed.
 #include <cstddef>
 #include <filesystem>
 #include <mutex>
@@ -22,6 +22,9 @@ class InputPages {
 public:
     // `data` holds the first `size` bytes of the file at `path`, as it was at `modified`.
     InputPages(char* data, size_t size, std::string path, std::filesystem::file_time_type modified);
+    ~InputPages();
+    InputPages(const InputPages&) = delete;
+    InputPages& operator=(const InputPages&) = delete;
 
     // Gives back the whole pages inside [begin, end) (offsets into data). Returns the offset up
     // to which bytes are now given back (begin when the range holds no whole page), so that a
@@ -29,12 +32,18 @@ public:
     size_t release(size_t begin, size_t end);
     // Makes [begin, end) readable again; false when the file changed or cannot be read.
     bool makeReadable(size_t begin, size_t end);
+    // Copies [begin, end) to `to`: what is given back is read from the file straight into `to`,
+    // so the loader's buffer is not brought back. False when the file changed or cannot be
+    // read. Thread-safe.
+    bool copyOut(size_t begin, size_t end, char* to);
     bool restoreAll() { return makeReadable(0, m_size); }
 
     size_t releasedBytes() const;
 
 private:
     bool readBack(const std::vector<std::pair<size_t, size_t>>& ranges);
+    bool unchanged() const;
+    bool readFile(size_t offset, size_t size, char* to);
 
     char* m_data;
     size_t m_size;
@@ -42,6 +51,7 @@ private:
     std::filesystem::file_time_type m_modified;
     mutable std::mutex m_mutex;
     std::vector<std::pair<size_t, size_t>> m_released; // page-aligned ranges, offsets into data
+    int m_file = -1; // opened at the first copyOut
 };
 
 } // namespace xsprof

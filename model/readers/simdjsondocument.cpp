@@ -73,6 +73,12 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
         throw SimdJsonFailure("the document is larger than simdjson reads");
     m_splits = findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
     parseSkeleton({});
+    // The arrays' bytes are read from the file, piece by piece, into the parsers (bytesOf):
+    // the whole file is in memory only while its structure is found, never beside the tables.
+    if (m_pages) {
+        for (const SplitJsonArray& s : m_splits)
+            m_pages->release(s.pieces.front().first, s.pieces.back().second);
+    }
 }
 
 SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control,
@@ -156,18 +162,33 @@ const SplitJsonArray* SimdJsonDocument::splitOfMember(size_t member) const
 size_t SimdJsonDocument::commasIn(const SplitJsonArray& split) const
 {
     size_t commas = 0;
-    if (m_pages && !split.pieces.empty() &&
-        !m_pages->makeReadable(split.pieces.front().first, split.pieces.back().second))
-        throw SimdJsonFailure("the file changed while it was being read");
+    std::vector<char> scratch;
     for (const auto& [begin, end] : split.pieces) {
-        const char* p = m_bytes.data() + begin;
-        const char* const stop = m_bytes.data() + end;
+        const char* p = bytesOf(begin, end, scratch);
+        const char* const stop = p + (end - begin);
         while ((p = static_cast<const char*>(std::memchr(p, ',', size_t(stop - p))))) {
             ++commas;
             ++p;
         }
     }
     return commas;
+}
+
+void SimdJsonDocument::copyBytes(size_t begin, size_t end, char* to) const
+{
+    if (!m_pages)
+        std::memcpy(to, m_bytes.data() + begin, end - begin);
+    else if (!m_pages->copyOut(begin, end, to))
+        throw SimdJsonFailure("the file changed while it was being read");
+}
+
+const char* SimdJsonDocument::bytesOf(size_t begin, size_t end, std::vector<char>& scratch) const
+{
+    if (!m_pages)
+        return m_bytes.data() + begin;
+    scratch.resize(end - begin);
+    copyBytes(begin, end, scratch.data());
+    return scratch.data();
 }
 
 void SimdJsonDocument::checkUnreadPieces() const
@@ -195,7 +216,7 @@ void SimdJsonDocument::pieceRead(size_t bytes) const
 
 SimdJsonDocument::PieceParser::PieceParser(const SimdJsonDocument& document, const SplitJsonArray& split,
                                            bool prefetch)
-    : m_document(document), m_split(split), m_releaseFrom(split.pieces.empty() ? 0 : split.pieces.front().first),
+    : m_document(document), m_split(split),
       m_prefetch(prefetch && split.pieces.size() > 1 &&
                  split.pieces.back().second - split.pieces.front().first >= prefetchBytes)
 {
@@ -207,20 +228,13 @@ SimdJsonDocument::PieceParser::~PieceParser()
         m_ahead.wait(); // its slot and the document's bytes must outlive the parse
 }
 
-void SimdJsonDocument::PieceParser::readable(size_t begin, size_t end) const
-{
-    InputPages* const pages = m_document.m_pages;
-    if (pages && !pages->makeReadable(begin, end)) // a second walk of this array
-        throw SimdJsonFailure("the file changed while it was being read");
-}
-
 // Thread-safe for different slots: reads the document's bytes, writes only the slot.
 simdjson::dom::array SimdJsonDocument::PieceParser::parse(Slot& slot, size_t begin, size_t end) const
 {
     const size_t size = end - begin + 2;
     slot.buffer.resize(size + simdjson::SIMDJSON_PADDING);
     slot.buffer[0] = '[';
-    std::memcpy(slot.buffer.data() + 1, m_document.m_bytes.data() + begin, end - begin);
+    m_document.copyBytes(begin, end, slot.buffer.data() + 1);
     slot.buffer[size - 1] = ']';
     if (slot.parser.capacity() < size || slot.parser.max_depth() == simdjson::DEFAULT_MAX_DEPTH) {
         // Inside the piece the array is one level deeper than the wrapper: stay within the limit.
@@ -247,12 +261,10 @@ std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
         array = m_ahead.get();
         m_current = 1 - m_current;
     } else {
-        readable(begin, end);
         array = parse(m_slots[m_current], begin, end);
     }
     if (m_prefetch && m_next < m_split.pieces.size()) {
         const auto [nextBegin, nextEnd] = m_split.pieces[m_next];
-        readable(nextBegin, nextEnd);
         Slot& other = m_slots[1 - m_current];
         m_ahead = std::async(std::launch::async,
                              [this, &other, b = nextBegin, e = nextEnd] { return parse(other, b, e); });
@@ -263,8 +275,6 @@ std::optional<simdjson::dom::array> SimdJsonDocument::PieceParser::next()
 
 void SimdJsonDocument::PieceParser::consumed(size_t begin, size_t end)
 {
-    if (m_document.m_pages) // the piece is read: its bytes in the file's buffer are not read again
-        m_releaseFrom = m_document.m_pages->release(m_releaseFrom, end);
     m_document.pieceRead(end - begin);
     if (m_next == m_split.pieces.size())
         m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
@@ -284,10 +294,9 @@ bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
     if (m_ahead.valid())
         return false; // next() has it parsed already
     const auto [begin, end] = m_split.pieces[m_next];
-    readable(begin, end);
     out.clear();
-    const char* p = m_document.m_bytes.data() + begin;
-    const char* const stop = m_document.m_bytes.data() + end;
+    const char* p = m_document.bytesOf(begin, end, m_slots[m_current].buffer);
+    const char* const stop = p + (end - begin);
     for (;;) { // one element, then a comma or the end
         while (p < stop && isJsonSpace(*p))
             ++p;

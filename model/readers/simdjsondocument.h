@@ -79,8 +79,9 @@ private:
 class SimdJsonDocument {
 public:
     // `bytes` must be followed by jsonReadPadding readable bytes (the loader's buffer is).
-    // With `pages`, the pieces' bytes are given back once parsed (see InputPages): the caller
-    // restores them before reading `bytes` again.
+    // With `pages`, the split arrays' bytes are given back once the structure is known and
+    // read from the file piece by piece (see InputPages): the caller restores them before
+    // reading `bytes` again.
     SimdJsonDocument(std::string_view bytes, const TaskControl* control, InputPages* pages = nullptr);
     // Cuts, instead of the root's arrays, the large arrays that are the value of one of `keys`
     // at any depth (Gecko's "data" tables, inside threads). Such an array stands in the
@@ -127,13 +128,11 @@ public:
             std::vector<char> buffer;
         };
         simdjson::dom::array parse(Slot& slot, size_t begin, size_t end) const;
-        void readable(size_t begin, size_t end) const;
         void consumed(size_t begin, size_t end);
 
         const SimdJsonDocument& m_document;
         const SplitJsonArray& m_split;
         size_t m_next = 0;
-        size_t m_releaseFrom; // the split's bytes before this offset are given back
         bool m_prefetch;
         Slot m_slots[2];
         int m_current = 0;                          // the slot of the piece the caller walks
@@ -151,6 +150,10 @@ public:
 private:
     friend class PieceParser;
     void pieceRead(size_t bytes) const;
+    // The bytes [begin, end) of the input, from the file where they were given back.
+    void copyBytes(size_t begin, size_t end, char* to) const;
+    // A pointer to those bytes: into the input, or into `scratch` after copyBytes.
+    const char* bytesOf(size_t begin, size_t end, std::vector<char>& scratch) const;
 
     void parseSkeleton(const std::string& marker);
 

@@ -113,6 +113,32 @@ private slots:
         QVERIFY(copy.view() == bytes);
     }
 
+    // What the parsers get: the bytes as in the file, whether given back or not, without the
+    // loader's buffer coming back.
+    void copiesComeFromTheFileAndTheBufferStaysGivenBack()
+    {
+        QTemporaryDir dir;
+        std::string bytes(1 << 20, '\0');
+        for (size_t i = 0; i < bytes.size(); ++i)
+            bytes[i] = char('A' + (i * 13 + i / 4096) % 26);
+        const std::string path = writeFile(dir, "bytes", bytes);
+        PaddedBytes copy(bytes);
+        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
+        pages.release(300000, 700000); // the bytes around it stay in the buffer
+        const size_t released = pages.releasedBytes();
+        QVERIFY(released > 390000);
+        std::string out(600000, '\0');
+        QVERIFY(pages.copyOut(200000, 800000, out.data()));
+        QVERIFY(out == std::string_view(bytes).substr(200000, 600000));
+        QCOMPARE(pages.releasedBytes(), released);
+#if defined(__linux__)
+        QCOMPARE(copy.data()[500000], '\0');
+#endif
+        std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(5));
+        QVERIFY(!pages.copyOut(400000, 500000, out.data())); // changed: refused, not read wrong
+        QVERIFY(pages.copyOut(0, 1000, out.data())); // nothing given back there: no file read
+    }
+
     void aFileChangedSinceItWasReadIsNotReadBack()
     {
         QTemporaryDir dir;

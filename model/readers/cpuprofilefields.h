@@ -125,7 +125,7 @@ template <class V>
 void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace& base)
 {
     expectJsonKind(samples, JsonKind::Array, "samples", [&] { return JsonPlace{base.where + "profile", base.pointer + "/samples"}; });
-    raw.samples.reserve(raw.samples.size() + samples.sizeHint()); // exact for an array of numbers
+    raw.samples.reserve(raw.samples.size() + samples.sizeHint());
     size_t index = 0;
     auto add = [&](int64_t id, size_t i) {
         if (id < 0 || id > int64_t(UINT32_MAX))

@@ -62,7 +62,8 @@ public:
     // .cpuprofile's samples and timeDeltas); any other piece element by element to onElement.
     template <class I, class F>
     void forEachIntegerOrElement(I&& onInteger, F&& onElement) const;
-    // An array's element count, or more (commas inside its elements count too): for reserve().
+    // An array's element count, or more: for reserve(). For a split array a bound from its
+    // size, not a count: the pages reserved beyond the elements are never touched.
     size_t sizeHint() const;
 
     // Runs a and b at the same time (b on a second thread); rethrows what either threw.
@@ -141,7 +142,6 @@ public:
     static constexpr size_t prefetchBytes = size_t(1) << 20;
 
     const SplitJsonArray* splitOfMember(size_t member) const;
-    size_t commasIn(const SplitJsonArray& split) const;
     // Parses the pieces no reader walked: the whole file must be JSON, not only what was read.
     void checkUnreadPieces() const;
     size_t splitCount() const { return m_splits.size(); }

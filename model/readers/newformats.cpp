@@ -32,17 +32,20 @@ bool mayHoldTracingProfile(std::string_view head)
 
 bool mentionsV8CpuProfile(std::string_view bytes)
 {
-    // memmem is glibc's vectorised search: a 100 MB trace takes milliseconds.
+    // memchr for the 'P' of "Profile" runs at memory speed (glibc's memmem is about a third
+    // of that): the whole of a 100 MB trace is searched before it is read.
     constexpr std::string_view word = "Profile";
     const char* from = bytes.data();
     const char* end = bytes.data() + bytes.size();
-    while (const void* hit = memmem(from, size_t(end - from), word.data(), word.size())) {
+    while (const void* hit = std::memchr(from, 'P', size_t(end - from))) {
         const size_t i = size_t(static_cast<const char*>(hit) - bytes.data());
+        from = static_cast<const char*>(hit) + 1;
+        if (bytes.compare(i, word.size(), word) != 0)
+            continue;
         const std::string_view before = bytes.substr(i >= 4 ? i - 4 : 0, i >= 4 ? 4 : i);
         const std::string_view after = bytes.substr(i + word.size(), 6);
         if ((before.ends_with('"') || before == "\"Cpu") && (after.starts_with('"') || after == "Chunk\""))
             return true;
-        from = static_cast<const char*>(hit) + 1;
     }
     return false;
 }

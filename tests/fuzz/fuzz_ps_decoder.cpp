@@ -7,27 +7,15 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <optional>
 #include <string_view>
 #include <vector>
 
 namespace {
 
-std::optional<uint64_t> base36(std::string_view s)
+// A base-36 digit of either case, or -1.
+int digit36(char c)
 {
-    if (s.empty() || s.size() > 12)
-        return std::nullopt;
-    uint64_t v = 0;
-    for (char c : s) {
-        const int d = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'A' && c <= 'Z' ? c - 'A' + 10
-                      : c >= 'a' && c <= 'z' ? c - 'a' + 10
-                                             : -1;
-        if (d < 0)
-            return std::nullopt;
-        v = v * 36 + uint64_t(d);
-    }
-    return v;
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : c >= 'a' && c <= 'z' ? c - 'a' + 10 : -1;
 }
 
 // Every well-formed sample's ids in the order the text gives them (innermost first), all in
@@ -38,30 +26,40 @@ struct PlainSamples {
     std::vector<size_t> ends;
 };
 
+// One pass over the bytes: samples end at '.', fields at ',' or '.'; a field is 1 to 12
+// base-36 digits, the first one of a sample its delta; a sample with a bad field or no id
+// is dropped whole.
 void plainDecode(std::string_view text, PlainSamples& out)
 {
-    for (size_t start = 0; start <= text.size();) {
-        size_t dot = text.find('.', start);
-        if (dot == std::string_view::npos)
-            dot = text.size();
-        const std::string_view sample = text.substr(start, dot - start);
-        start = dot + 1;
-        const size_t mark = out.ids.size();
-        bool ok = true;
-        for (size_t f = 0; ok && f <= sample.size();) {
-            size_t comma = sample.find(',', f);
-            if (comma == std::string_view::npos)
-                comma = sample.size();
-            const std::optional<uint64_t> v = base36(sample.substr(f, comma - f));
-            ok = v.has_value();
-            if (ok && f > 0) // the first field is the delta
-                out.ids.push_back(int64_t(*v));
-            f = comma + 1;
+    size_t sampleStart = out.ids.size();
+    bool ok = true, delta = true;
+    uint64_t value = 0;
+    size_t digits = 0;
+    for (size_t i = 0; i <= text.size(); ++i) {
+        const char c = i < text.size() ? text[i] : '.';
+        if (c != ',' && c != '.') {
+            const int d = digit36(c);
+            if (d < 0 || ++digits > 12)
+                ok = false;
+            else
+                value = value * 36 + uint64_t(d);
+            continue;
         }
-        if (ok && out.ids.size() > mark)
-            out.ends.push_back(out.ids.size());
-        else
-            out.ids.resize(mark);
+        ok = ok && digits > 0;
+        if (ok && !delta)
+            out.ids.push_back(int64_t(value));
+        delta = false;
+        value = 0;
+        digits = 0;
+        if (c == '.') {
+            if (ok && out.ids.size() > sampleStart)
+                out.ends.push_back(out.ids.size());
+            else
+                out.ids.resize(sampleStart);
+            sampleStart = out.ids.size();
+            ok = true;
+            delta = true;
+        }
     }
 }
 

@@ -20,7 +20,7 @@ int digit36(char c)
 
 // Every well-formed sample's ids in the order the text gives them (innermost first), all in
 // one array: sample i's are ids[ends[i - 1] .. ends[i]). Flat, so that a sample costs no
-// allocation of its own (under ASan a vector per sample was a fifth of the target's time).
+// allocation of its own (under ASan a vector per sample was a fifth of the harness's time).
 struct PlainSamples {
     std::vector<int64_t> ids;
     std::vector<size_t> ends;

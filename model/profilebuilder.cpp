@@ -2,6 +2,7 @@
 #include "releasestorage.h"
 
 #include <algorithm>
+#include <charconv>
 #include <numeric>
 
 namespace xsprof {
@@ -85,7 +86,12 @@ FrameId ProfileBuilder::frameForXsId(int64_t xsId)
         return m_smallXsFrames[size_t(xsId)];
     if (auto it = m_xsFrames.find(xsId); it != m_xsFrames.end())
         return it->second;
-    const FrameId id = addFrame(m_profile.strings.intern("(unknown " + std::to_string(xsId) + ")"), StringId(0), 0, 0, xsId);
+    // "(unknown ID)" until a record names it, written in place: no temporary strings (a
+    // fuzzed <ps> text brings a new id every few bytes).
+    char name[32] = "(unknown ";
+    char* end = std::to_chars(name + 9, name + sizeof name - 1, xsId).ptr;
+    *end++ = ')';
+    const FrameId id = addFrame(m_profile.strings.intern(std::string_view(name, size_t(end - name))), StringId(0), 0, 0, xsId);
     // XS ids are dense and small: a direct table, as long as it stays proportionate to the
     // frames (one id of 10^6 must not cost megabytes: the fuzzer's inputs did, at every run).
     const int64_t denseLimit = std::max<int64_t>(4096, 4 * int64_t(m_profile.frames.size()));

@@ -1,6 +1,6 @@
 #pragma once
-// A fake XS machine for the debugger tests: a loopback socket that sends xsbug messages as an
-// engine would and keeps everything the front end sends back.
+// A fake XS machine for the debugger tests (and tst_xsccompiler): a loopback socket that sends
+// xsbug messages as an engine would and keeps everything the front end sends back.
 #include "protocol/debugserver.h"
 
 #include <QDeadlineTimer>

@@ -2,6 +2,8 @@
 // recorded from a real xsc (tests/fixtures/xsc: 17.9.1 with 32-bit IDs, as xst; 17.7.0 with
 // 16-bit IDs, the stock build), the XscCompiler's failure paths through a fake xsc that
 // returns those files, and a session answering a login and an evaluation with them.
+#include "fakexsmachine.h"
+
 #include "model/xsbinary.h"
 
 #include "protocol/debugserver.h"
@@ -318,29 +320,6 @@ void TestXscCompiler::recordedExchangeParses()
 }
 
 namespace {
-struct ScriptedMachine {
-    QTcpSocket socket;
-    QByteArray received;
-    bool connectTo(quint16 port)
-    {
-        QObject::connect(&socket, &QTcpSocket::readyRead, &socket, [this] { received += socket.readAll(); });
-        socket.connectToHost(QHostAddress::LocalHost, port);
-        return socket.waitForConnected(5000);
-    }
-    void send(const QByteArray& content)
-    {
-        socket.write("\r\n<xsbug>" + content + "</xsbug>\r\n");
-        socket.flush();
-    }
-    bool waitFor(const QByteArray& text, int ms = 10000)
-    {
-        QDeadlineTimer deadline(ms);
-        while (!received.contains(text) && !deadline.hasExpired())
-            QTest::qWait(10);
-        return received.contains(text);
-    }
-};
-
 const QByteArray breakAt = "<frames><frame name=\"mid\" value=\"@00007FE5E13FB000\" path=\"/tmp/rec/prog.js\" line=\"4\"/>"
                            "</frames><local name=\"mid\" value=\"@00007FE5E13FB000\" path=\"/tmp/rec/prog.js\" line=\"4\">"
                            "</local><global></global><grammar></grammar><break path=\"/tmp/rec/prog.js\" line=\"4\">"
@@ -361,7 +340,7 @@ void TestXscCompiler::sessionCompilesConditionsAfterHandshakeAndEvaluates()
     server.setSessionSettings(settings);
     QVERIFY(server.listen(0));
     QSignalSpy connected(&server, &DebugServer::machineConnected);
-    ScriptedMachine machine;
+    FakeXsMachine machine;
     QVERIFY(machine.connectTo(server.port()));
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(machine.waitFor("<start-profiling/>"));
@@ -418,7 +397,7 @@ void TestXscCompiler::mismatchedCompilerSendsNothing()
     server.setSessionSettings(settings);
     QVERIFY(server.listen(0));
     QSignalSpy connected(&server, &DebugServer::machineConnected);
-    ScriptedMachine machine;
+    FakeXsMachine machine;
     QVERIFY(machine.connectTo(server.port()));
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(connected.wait(5000));

@@ -1,0 +1,138 @@
+// The debugger's console and variables models on their own (no machine): console lines split,
+// coloured, found, bounded and merged across machines; variables merged in place and sorted
+// as xsbug sorts them.
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/variablesmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QSignalSpy>
+#include <QTest>
+
+class TestDebuggerModels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void consoleModelSplitsAndColours();
+    void consoleModelIsBoundedAndMerges();
+    void variablesModelMergesInPlace();
+    void variablesAreSortedAsXsbugDoes();
+};
+
+void TestDebuggerModels::consoleModelSplitsAndColours()
+{
+    ConsoleModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.appendText(QStringLiteral("partial line, "));
+    QCOMPARE(model.rowCount(), 1);
+    model.appendText(QStringLiteral("continued\n<info>informed\n<warn>careful\n<error>bad\nplain\n"));
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(model.lineText(0), QStringLiteral("partial line, continued"));
+    QCOMPARE(model.lineKind(1), ConsoleModel::Kind::Info);
+    QCOMPARE(model.lineText(1), QStringLiteral("informed"));
+    QCOMPARE(model.lineKind(2), ConsoleModel::Kind::Warn);
+    QCOMPARE(model.lineKind(3), ConsoleModel::Kind::Error);
+    QCOMPARE(model.index(3).data(Qt::ForegroundRole).value<QColor>(), ConsoleModel::colour(ConsoleModel::Kind::Error));
+    QCOMPARE(model.lineKind(4), ConsoleModel::Kind::Plain);
+    QVERIFY(!model.index(4).data(Qt::ForegroundRole).isValid());
+    model.appendLog({QStringLiteral("# Exception: throw!\n"), QStringLiteral("/a/b.js"), 12});
+    QCOMPARE(model.lineText(5), QStringLiteral("/a/b.js (12) # Exception: throw!"));
+    QCOMPARE(model.lineKind(5), ConsoleModel::Kind::Exception);
+    QCOMPARE(model.find(QStringLiteral("CAREFUL"), -1), 2);
+    QCOMPARE(model.find(QStringLiteral("partial"), 2), 0); // wraps
+    QCOMPARE(model.find(QStringLiteral("nothing"), 0), -1);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestDebuggerModels::consoleModelIsBoundedAndMerges()
+{
+    ConsoleModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.maxLines(), 10000);
+    model.setMaxLines(3);
+    model.setShowsSource(true);
+    model.appendText(QStringLiteral("a1\na2\n"), QStringLiteral("a"));
+    model.appendText(QStringLiteral("b-start "), QStringLiteral("b"));
+    model.appendText(QStringLiteral("a3\n"), QStringLiteral("a"));
+    model.appendText(QStringLiteral("b-end\n"), QStringLiteral("b"));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(0).data().toString(), QStringLiteral("a: a2"));
+    QCOMPARE(model.index(1).data().toString(), QStringLiteral("b: b-start b-end"));
+    QCOMPARE(model.index(2).data().toString(), QStringLiteral("a: a3"));
+    model.appendText(QStringLiteral("a4\n"), QStringLiteral("a"));
+    QCOMPARE(model.index(0).data(ConsoleModel::TextRole).toString(), QStringLiteral("b-start b-end"));
+}
+
+void TestDebuggerModels::variablesModelMergesInPlace()
+{
+    VariablesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto prop = [](const char* flags, const char* name, const char* value, int depth) {
+        return xsbug::Property{QString::fromLatin1(name), QString::fromLatin1(value), QString::fromLatin1(flags), {}, 0,
+                               depth};
+    };
+    model.setProperties({prop(" cew_", "a", "1", 0), prop("+cew_", "o", "@01", 0), prop(" cew_", "z", "'z'", 0)});
+    QCOMPARE(model.rowCount(), 3);
+    const QModelIndex o = model.index(1, 0);
+    QVERIFY(model.hasChildren(o));
+    QCOMPARE(model.rowCount(o), 0);
+    QPersistentModelIndex z(model.index(2, 0));
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    model.setProperties({prop(" cew_", "a", "2", 0), prop("-cew_", "o", "@01", 0), prop(" cew_", "x", "3", 1),
+                         prop("+cew_", "y", "@02", 1), prop(" cew_", "z", "'z'", 0)});
+    QCOMPARE(resets.size(), 0);
+    QVERIFY(z.isValid());
+    QCOMPARE(z.data().toString(), QStringLiteral("z"));
+    QCOMPARE(model.rowCount(o), 2);
+    QCOMPARE(model.index(1, 0, o).data().toString(), QStringLiteral("y"));
+    QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("2"));
+    QCOMPARE(model.index(1, 1).data().toString(), QString()); // object address not shown
+    model.setProperties({prop(" cew_", "a", "2", 0), prop("+cew_", "o", "@01", 0)});
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.rowCount(model.index(1, 0)), 0);
+    QVERIFY(!z.isValid());
+    QCOMPARE(VariablesModel::displayValue(prop(" cew_", "b", "-0x7Bn", 0)), QStringLiteral("-123n"));
+}
+
+void TestDebuggerModels::variablesAreSortedAsXsbugDoes()
+{
+    QVERIFY(VariablesModel::naturalLess(u"[2]", u"[10]"));
+    QVERIFY(!VariablesModel::naturalLess(u"[10]", u"[2]"));
+    QVERIFY(VariablesModel::naturalLess(u"arg(9)", u"arg(10)"));
+    QVERIFY(VariablesModel::naturalLess(u"a", u"ab"));
+    QVERIFY(VariablesModel::naturalLess(u"x007", u"x8"));
+    QVERIFY(!VariablesModel::naturalLess(u"same", u"same"));
+
+    VariablesModel model;
+    model.setOrder(VariablesModel::Order::LocalsFirst);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto prop = [](const char* flags, const char* name, int depth) {
+        return xsbug::Property{QString::fromLatin1(name), QStringLiteral("1"), QString::fromLatin1(flags), {}, 0, depth};
+    };
+    // As a machine sends them: its own order, an array's items under it.
+    model.setProperties({prop(" cew_", "zeta", 0), prop("-cew_", "list", 0), prop(" cew_", "[10]", 1),
+                         prop(" cew_", "[2]", 1), prop(" cew_", "(..)", 1), prop(" cew_", "this", 0),
+                         prop(" cew_", "(function)", 0), prop(" cew_", "alpha", 0), prop(" cew_", "new.target", 0),
+                         prop(" cew_", "(return)", 0)});
+    QStringList top;
+    for (int row = 0; row < model.rowCount(); ++row)
+        top << model.index(row, 0).data().toString();
+    QCOMPARE(top, (QStringList{QStringLiteral("(return)"), QStringLiteral("new.target"), QStringLiteral("(function)"),
+                               QStringLiteral("this"), QStringLiteral("alpha"), QStringLiteral("list"),
+                               QStringLiteral("zeta")}));
+    const QModelIndex list = model.index(5, 0);
+    QStringList items;
+    for (int row = 0; row < model.rowCount(list); ++row)
+        items << model.index(row, 0, list).data().toString();
+    QCOMPARE(items, (QStringList{QStringLiteral("(..)"), QStringLiteral("[2]"), QStringLiteral("[10]")}));
+
+    // Globals and modules: no leading slots, the same order by name.
+    VariablesModel globals;
+    globals.setProperties({prop(" cew_", "this", 0), prop(" cew_", "Array", 0)});
+    QCOMPARE(globals.index(0, 0).data().toString(), QStringLiteral("Array"));
+}
+
+QTEST_MAIN(TestDebuggerModels)
+#include "tst_debuggermodels.moc"

@@ -43,6 +43,15 @@ std::string largeCpuProfile(const std::string& lateSample = {}, const std::strin
     return json;
 }
 
+// Letters that differ from page to page, so that a page read back from the wrong place shows.
+std::string letters(size_t size, char first, size_t step)
+{
+    std::string bytes(size, '\0');
+    for (size_t i = 0; i < size; ++i)
+        bytes[i] = char(first + (i * step + i / 4096) % 26);
+    return bytes;
+}
+
 std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& bytes)
 {
     const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
@@ -59,9 +68,7 @@ private slots:
     void givenBackPagesComeBackFromTheFile()
     {
         QTemporaryDir dir;
-        std::string bytes(3 << 20, '\0');
-        for (size_t i = 0; i < bytes.size(); ++i)
-            bytes[i] = char('a' + (i * 31 + i / 4096) % 26);
+        const std::string bytes = letters(3 << 20, 'a', 31);
         const std::string path = writeFile(dir, "bytes", bytes);
         PaddedBytes copy(bytes);
         InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
@@ -90,9 +97,7 @@ private slots:
     void onlyThePagesAskedForComeBack()
     {
         QTemporaryDir dir;
-        std::string bytes(3 << 20, '\0');
-        for (size_t i = 0; i < bytes.size(); ++i)
-            bytes[i] = char('a' + (i * 7 + i / 4096) % 26);
+        const std::string bytes = letters(3 << 20, 'a', 7);
         const std::string path = writeFile(dir, "bytes", bytes);
         PaddedBytes copy(bytes); // its data need not start on a page
         InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
@@ -118,9 +123,7 @@ private slots:
     void copiesComeFromTheFileAndTheBufferStaysGivenBack()
     {
         QTemporaryDir dir;
-        std::string bytes(1 << 20, '\0');
-        for (size_t i = 0; i < bytes.size(); ++i)
-            bytes[i] = char('A' + (i * 13 + i / 4096) % 26);
+        const std::string bytes = letters(1 << 20, 'A', 13);
         const std::string path = writeFile(dir, "bytes", bytes);
         PaddedBytes copy(bytes);
         InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));

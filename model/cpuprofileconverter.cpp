@@ -85,10 +85,30 @@ LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& 
                 rows.push_back({stackOf[i].value, int32_t(t.line), uint64_t(t.ticks)});
         }
     }
-    std::sort(rows.begin(), rows.end(),
-              [](const Row& a, const Row& b) { return a.stack != b.stack ? a.stack < b.stack : a.line < b.line; });
+    // By stack with a counting sort (stack ids are dense), then by line within each stack.
+    uint32_t stacks = 0;
+    for (const Row& r : rows)
+        stacks = std::max(stacks, r.stack + 1);
+    std::vector<uint32_t> next(size_t(stacks) + 1, 0);
+    for (const Row& r : rows)
+        ++next[r.stack + 1];
+    for (size_t k = 1; k < next.size(); ++k)
+        next[k] += next[k - 1];
+    std::vector<Row> sorted(rows.size());
+    for (const Row& r : rows)
+        sorted[next[r.stack]++] = r;
+    releaseStorage(rows);
+    for (size_t begin = 0; begin < sorted.size();) {
+        size_t end = begin + 1;
+        while (end < sorted.size() && sorted[end].stack == sorted[begin].stack)
+            ++end;
+        if (end - begin > 1)
+            std::sort(sorted.begin() + ptrdiff_t(begin), sorted.begin() + ptrdiff_t(end),
+                      [](const Row& a, const Row& b) { return a.line < b.line; });
+        begin = end;
+    }
     LineTickTable table;
-    for (const Row& r : rows) {
+    for (const Row& r : sorted) {
         if (table.size() && table.stack.back().value == r.stack && table.line.back() == r.line) {
             table.ticks.back() = uint32_t(std::min<uint64_t>(UINT32_MAX, table.ticks.back() + r.ticks));
             continue;

@@ -151,7 +151,7 @@ Result runOnce(const Options& options)
     // Until the machine is gone and its tab shows every sample (or a generous deadline).
     const qint64 deadline = qint64(options.seconds * 1000) + 120000;
     while (clock.elapsed() < deadline) {
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents); // blocks: the gap timer wakes it
         if (machine && !machine->isConnected() && machine->profilePage() &&
             machine->profilePage()->data()->profile.samples.size() == size_t(sent.load()) && sent.load() > 0)
             break;

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 
 #if defined(__linux__)
 #include <fcntl.h>
@@ -163,14 +161,8 @@ size_t InputPages::releasedBytes() const
 
 bool InputPages::readBack(const std::vector<std::pair<size_t, size_t>>& ranges)
 {
-    if (!unchanged())
-        return false;
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(m_path.c_str(), "rb"), &std::fclose);
-    if (!file)
-        return false;
     for (const auto& [begin, end] : ranges) {
-        if (std::fseek(file.get(), long(begin), SEEK_SET) != 0 ||
-            std::fread(m_data + begin, 1, end - begin, file.get()) != end - begin)
+        if (!readFile(begin, end - begin, m_data + begin))
             return false;
     }
     return true;

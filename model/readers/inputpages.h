@@ -43,6 +43,7 @@ public:
 private:
     bool readBack(const std::vector<std::pair<size_t, size_t>>& ranges);
     bool unchanged() const;
+    // [offset, offset + size) of the file, after checking that it has not changed.
     bool readFile(size_t offset, size_t size, char* to);
 
     char* m_data;

@@ -38,7 +38,7 @@ public:
 
     uint32_t name(std::string_view text)
     {
-        if (m_hasLastName && text == m_lastName) // an end event names what its begin named
+        if (m_lastName.data() && text == m_lastName) // an end event names what its begin named
             return m_lastNameId;
         uint32_t id = uint32_t(m_names.size());
         if (const auto found = m_nameIds.find(text); found != m_nameIds.end())
@@ -47,7 +47,6 @@ public:
             m_nameIds.emplace(m_names.emplace_back(text), id);
         m_lastName = m_names[id];
         m_lastNameId = id;
-        m_hasLastName = true;
         return id;
     }
     std::string_view nameText(uint32_t id) const { return m_names[id]; }
@@ -66,9 +65,8 @@ public:
 private:
     std::deque<std::string> m_names; // stable: the map's keys view them
     std::unordered_map<std::string_view, uint32_t> m_nameIds;
-    std::string_view m_lastName; // views m_names: the last name looked up, and its id
+    std::string_view m_lastName; // views m_names (null before the first): the last name looked up
     uint32_t m_lastNameId = 0;
-    bool m_hasLastName = false;
     std::unordered_map<std::string, uint32_t> m_argsIds;
     std::vector<ArgsLocation> m_locations; // by args id; 0: no args
 };

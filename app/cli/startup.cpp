@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <malloc.h>
+
 namespace Startup {
 
 namespace {
@@ -95,6 +97,19 @@ std::optional<int> answerWithoutWindow(const QStringList& arguments)
         return 1;
     }
     return std::nullopt;
+}
+
+QStringList argumentsOf(int argc, char* argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+void keepBigTablesInTheirOwnMappings()
+{
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 }
 
 } // namespace Startup

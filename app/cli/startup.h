@@ -18,4 +18,12 @@ bool hasDisplay(const QStringList& arguments, QString* why = nullptr);
 
 QString usageText();
 
+// argv as strings, before any Qt application object exists.
+QStringList argumentsOf(int argc, char* argv[]);
+
+// Profiles are a few big tables: malloc keeps each in its own mapping, given back when a
+// document closes (glibc would otherwise raise its threshold and keep freed tables in the
+// heap). Both executables call it first.
+void keepBigTablesInTheirOwnMappings();
+
 } // namespace Startup

@@ -25,12 +25,9 @@ std::string executableFolder()
     return slash == std::string::npos ? std::string() : self.substr(0, slash);
 }
 
-} // namespace
+constexpr const char* windowExecutable = "xsprof-window"; // app/CMakeLists.txt builds it beside xsprof
 
-const char* windowExecutableName()
-{
-    return "xsprof-window";
-}
+} // namespace
 
 int replaceWithWindow(char* argv[])
 {
@@ -40,7 +37,7 @@ int replaceWithWindow(char* argv[])
                      std::strerror(errno));
         return 1;
     }
-    const std::string window = folder + '/' + windowExecutableName();
+    const std::string window = folder + '/' + windowExecutable;
     execv(window.c_str(), argv);
     std::fprintf(stderr, "xsprof: cannot open the window: %s: %s\n", window.c_str(), std::strerror(errno));
     return 1;

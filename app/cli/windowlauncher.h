@@ -5,11 +5,8 @@
 
 namespace WindowLauncher {
 
-// The path of the window executable beside this one ("xsprof-window").
-const char* windowExecutableName();
-
-// Replaces this process with the window executable, same arguments. Returns only on failure,
-// with the exit status after printing why.
+// Replaces this process with the window executable beside it ("xsprof-window"), with the
+// same arguments. Returns only on failure, with the exit status after printing why.
 int replaceWithWindow(char* argv[]);
 
 } // namespace WindowLauncher

@@ -59,6 +59,20 @@ std::string writeFile(const QTemporaryDir& dir, const std::string& name, const s
     return path;
 }
 
+// A file, its bytes in a loader's buffer, and the InputPages of that buffer.
+struct LoadedFile {
+    explicit LoadedFile(std::string content)
+        : bytes(std::move(content)), path(writeFile(dir, "bytes", bytes)), copy(bytes),
+          pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path))
+    {
+    }
+    QTemporaryDir dir;
+    const std::string bytes;
+    const std::string path;
+    PaddedBytes copy; // its data need not start on a page
+    InputPages pages;
+};
+
 } // namespace
 
 class TestInputPages : public QObject {
@@ -67,91 +81,75 @@ class TestInputPages : public QObject {
 private slots:
     void givenBackPagesComeBackFromTheFile()
     {
-        QTemporaryDir dir;
-        const std::string bytes = letters(3 << 20, 'a', 31);
-        const std::string path = writeFile(dir, "bytes", bytes);
-        PaddedBytes copy(bytes);
-        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
-        // Walking forward piece by piece, as a reader does: each call gives back the whole
+        LoadedFile f(letters(3 << 20, 'a', 31));
+        // Walking forward piece by piece: each call gives back the whole
         // pages before `end` not given back yet.
         size_t from = 1000;
-        from = pages.release(from, 1200); // less than a page: nothing
+        from = f.pages.release(from, 1200); // less than a page: nothing
         QCOMPARE(from, size_t(1000));
         for (size_t end = 256 << 10; end <= (2 << 20); end += 256 << 10)
-            from = pages.release(from, end + 17);
+            from = f.pages.release(from, end + 17);
         QVERIFY(from > (2 << 20) - 4096 && from <= (2 << 20) + 17);
-        QVERIFY(pages.releasedBytes() >= (2 << 20) - 4096);
+        QVERIFY(f.pages.releasedBytes() >= (2 << 20) - 4096);
 #if defined(__linux__)
-        QCOMPARE(copy.data()[1 << 20], '\0'); // given back: the system's zero page
+        QCOMPARE(f.copy.data()[1 << 20], '\0'); // given back: the system's zero page
 #endif
-        const size_t before = pages.releasedBytes();
-        QVERIFY(pages.makeReadable(500000, 600000));
-        QVERIFY(pages.releasedBytes() > 0 && pages.releasedBytes() < before); // only what overlaps came back
-        QVERIFY(copy.view().substr(500000, 100000) == std::string_view(bytes).substr(500000, 100000));
-        QVERIFY(pages.restoreAll());
-        QCOMPARE(pages.releasedBytes(), size_t(0));
-        QVERIFY(copy.view() == bytes);
+        const size_t before = f.pages.releasedBytes();
+        QVERIFY(f.pages.makeReadable(500000, 600000));
+        QVERIFY(f.pages.releasedBytes() > 0 && f.pages.releasedBytes() < before); // only what overlaps came back
+        QVERIFY(f.copy.view().substr(500000, 100000) == std::string_view(f.bytes).substr(500000, 100000));
+        QVERIFY(f.pages.restoreAll());
+        QCOMPARE(f.pages.releasedBytes(), size_t(0));
+        QVERIFY(f.copy.view() == f.bytes);
     }
 
     // The loader gives back a whole array at once and reads it back one piece at a time.
     void onlyThePagesAskedForComeBack()
     {
-        QTemporaryDir dir;
-        const std::string bytes = letters(3 << 20, 'a', 7);
-        const std::string path = writeFile(dir, "bytes", bytes);
-        PaddedBytes copy(bytes); // its data need not start on a page
-        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
-        pages.release(0, bytes.size());
-        const size_t released = pages.releasedBytes();
-        QVERIFY(released >= bytes.size() - 2 * 4096);
-        QVERIFY(pages.makeReadable(0, 10));
-        QVERIFY(copy.view().substr(0, 10) == std::string_view(bytes).substr(0, 10));
-        QVERIFY(pages.makeReadable(1500000, 1600000));
-        QVERIFY(copy.view().substr(1500000, 100000) == std::string_view(bytes).substr(1500000, 100000));
-        const size_t back = released - pages.releasedBytes();
+        LoadedFile f(letters(3 << 20, 'a', 7));
+        f.pages.release(0, f.bytes.size());
+        const size_t released = f.pages.releasedBytes();
+        QVERIFY(released >= f.bytes.size() - 2 * 4096);
+        QVERIFY(f.pages.makeReadable(0, 10));
+        QVERIFY(f.copy.view().substr(0, 10) == std::string_view(f.bytes).substr(0, 10));
+        QVERIFY(f.pages.makeReadable(1500000, 1600000));
+        QVERIFY(f.copy.view().substr(1500000, 100000) == std::string_view(f.bytes).substr(1500000, 100000));
+        const size_t back = released - f.pages.releasedBytes();
         QVERIFY2(back >= 100000 && back <= 100000 + 4 * 4096, std::to_string(back).c_str()); // those pages only
 #if defined(__linux__)
-        QCOMPARE(copy.data()[2500000], '\0'); // still given back
+        QCOMPARE(f.copy.data()[2500000], '\0'); // still given back
 #endif
-        QVERIFY(pages.restoreAll());
-        QCOMPARE(pages.releasedBytes(), size_t(0));
-        QVERIFY(copy.view() == bytes);
+        QVERIFY(f.pages.restoreAll());
+        QCOMPARE(f.pages.releasedBytes(), size_t(0));
+        QVERIFY(f.copy.view() == f.bytes);
     }
 
     // What the parsers get: the bytes as in the file, whether given back or not, without the
     // loader's buffer coming back.
     void copiesComeFromTheFileAndTheBufferStaysGivenBack()
     {
-        QTemporaryDir dir;
-        const std::string bytes = letters(1 << 20, 'A', 13);
-        const std::string path = writeFile(dir, "bytes", bytes);
-        PaddedBytes copy(bytes);
-        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
-        pages.release(300000, 700000); // the bytes around it stay in the buffer
-        const size_t released = pages.releasedBytes();
+        LoadedFile f(letters(1 << 20, 'A', 13));
+        f.pages.release(300000, 700000); // the bytes around it stay in the buffer
+        const size_t released = f.pages.releasedBytes();
         QVERIFY(released > 390000);
         std::string out(600000, '\0');
-        QVERIFY(pages.copyOut(200000, 800000, out.data()));
-        QVERIFY(out == std::string_view(bytes).substr(200000, 600000));
-        QCOMPARE(pages.releasedBytes(), released);
+        QVERIFY(f.pages.copyOut(200000, 800000, out.data()));
+        QVERIFY(out == std::string_view(f.bytes).substr(200000, 600000));
+        QCOMPARE(f.pages.releasedBytes(), released);
 #if defined(__linux__)
-        QCOMPARE(copy.data()[500000], '\0');
+        QCOMPARE(f.copy.data()[500000], '\0');
 #endif
-        std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(5));
-        QVERIFY(!pages.copyOut(400000, 500000, out.data())); // changed: refused, not read wrong
-        QVERIFY(pages.copyOut(0, 1000, out.data())); // nothing given back there: no file read
+        std::filesystem::last_write_time(f.path, std::filesystem::last_write_time(f.path) + std::chrono::seconds(5));
+        QVERIFY(!f.pages.copyOut(400000, 500000, out.data())); // changed: refused, not read wrong
+        QVERIFY(f.pages.copyOut(0, 1000, out.data())); // nothing given back there: no file read
     }
 
     void aFileChangedSinceItWasReadIsNotReadBack()
     {
-        QTemporaryDir dir;
-        const std::string bytes(1 << 20, 'x');
-        const std::string path = writeFile(dir, "bytes", bytes);
-        PaddedBytes copy(bytes);
-        InputPages pages(copy.data(), copy.size(), path, std::filesystem::last_write_time(path));
-        pages.release(0, bytes.size());
-        std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(5));
-        QVERIFY(!pages.restoreAll());
+        LoadedFile f(std::string(1 << 20, 'x'));
+        f.pages.release(0, f.bytes.size());
+        std::filesystem::last_write_time(f.path, std::filesystem::last_write_time(f.path) + std::chrono::seconds(5));
+        QVERIFY(!f.pages.restoreAll());
     }
 
     // Faults near the end of the file, found once most pages are given back: the loader's

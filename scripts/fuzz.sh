@@ -52,12 +52,16 @@ start=$SECONDS
 while ((SECONDS - start < total)); do
     ran=0
     for target in "${targets[@]}"; do
-        ((goal > 0 && $(inputs_run "$target") >= goal)) && continue
+        runs=-1 # no bound but the round's time
+        if ((goal > 0)); then
+            runs=$((goal - $(inputs_run "$target")))
+            ((runs > 0)) || continue
+        fi
         ran=1
         dir=$out/$target
         mkdir -p "$dir/corpus"
         # shellcheck disable=SC2086 # the seed folders are separate words
-        nice -n 19 build-fuzz/tests/fuzz/$target -max_total_time="$round" -max_len=65536 -timeout=20 \
+        nice -n 19 build-fuzz/tests/fuzz/$target -max_total_time="$round" -runs="$runs" -max_len=65536 -timeout=20 \
             -rss_limit_mb=2048 -dict="$fuzz/${dicts[$target]}" -artifact_prefix="$dir/" -print_final_stats=1 \
             "$dir/corpus" ${seeds[$target]} "$fuzz/regressions" >>"$dir/$target.log" 2>&1 || true
     done

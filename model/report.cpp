@@ -3,17 +3,33 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 
 namespace xsprof {
 
 namespace {
 
+// Fixed-point text of `value`, as printf's "%.*f" writes it. std::to_chars: glibc's printf
+// converts a double through multiple-precision arithmetic, which was most of the report's time.
+std::string fixed(double value, int decimals)
+{
+    char b[400]; // room for any double: at most 309 digits before the point
+    const auto [end, ec] = std::to_chars(b, b + sizeof b, value, std::chars_format::fixed, decimals);
+    return ec == std::errc() ? std::string(b, end) : std::string("?");
+}
+
 std::string milliseconds(double us)
 {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.3f", us / 1000.0);
-    return b;
+    return fixed(us / 1000.0, 3);
+}
+
+// `text` right-aligned in `width` columns, as printf's "%*s".
+void appendRightAligned(std::string& out, const std::string& text, size_t width)
+{
+    if (text.size() < width)
+        out.append(width - text.size(), ' ');
+    out += text;
 }
 
 } // namespace
@@ -82,9 +98,14 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
         std::string name(profile.frameName(f));
         if (name.empty())
             name = "(anonymous)";
-        std::snprintf(line, sizeof line, "%12s %12s %12s %6.1f%%  ", milliseconds(a.self(f)).c_str(),
-                      milliseconds(a.total(f)).c_str(), inclusive.c_str(), percent);
-        out += line;
+        appendRightAligned(out, milliseconds(a.self(f)), 12);
+        out += ' ';
+        appendRightAligned(out, milliseconds(a.total(f)), 12);
+        out += ' ';
+        appendRightAligned(out, inclusive, 12);
+        out += ' ';
+        appendRightAligned(out, fixed(percent, 1), 6);
+        out += "%  ";
         out += name;
         if (const std::string where = profile.location(f); !where.empty())
             out += "  " + where;

@@ -1,11 +1,13 @@
 #include "cpuprofileconverter.h"
 #include "releasestorage.h"
 
+#include "parallel.h"
 #include "profilebuilder.h"
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 namespace xsprof {
@@ -316,31 +318,43 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                                          std::to_string(raw.timeDeltas.size()) + ") differ in length");
     // Peak memory: what only the nodes needed goes before the sample stacks are allocated.
     builder.releaseIndexes();
-    builder.profile().lineTicks = lineTicksOf(raw, stackOf);
-    releaseStorage(raw.nodes);
-    releaseStorage(raw.children);
-    releaseStorage(raw.positionTicks);
     releaseStorage(parent);
     releaseStorage(links);
     releaseStorage(frameOf);
     releaseStorage(selfLinked);
-    // The deltas become the sample times in place; the node ids become stacks.
+    // The deltas become the sample times in place; the node ids become stacks. The line ticks
+    // are gathered meanwhile on a second thread: both only read the nodes' stacks.
     std::vector<double>& times = raw.timeDeltas;
     std::vector<StackId> sampleStacks(raw.samples.size());
-    double t = raw.startTime.value_or(0.0);
     size_t negative = 0;
-    for (size_t i = 0; i < raw.samples.size(); ++i) {
-        const uint32_t node = index.find(raw.samples[i]);
-        if (node == none)
-            return ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i]),
-                                             "sample " + std::to_string(i));
-        negative += times[i] < 0;
-        t += times[i];
-        if (!(std::fabs(t) <= absurdTime))
-            return ConversionResult::failure("the sample time is out of range", "sample " + std::to_string(i));
-        times[i] = t;
-        sampleStacks[i] = stackOf[node];
-    }
+    std::optional<ConversionResult> failed;
+    auto mapSamples = [&] {
+        double t = raw.startTime.value_or(0.0);
+        for (size_t i = 0; i < raw.samples.size(); ++i) {
+            const uint32_t node = index.find(raw.samples[i]);
+            if (node == none) {
+                failed = ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i]),
+                                                   "sample " + std::to_string(i));
+                return;
+            }
+            negative += times[i] < 0;
+            t += times[i];
+            if (!(std::fabs(t) <= absurdTime)) {
+                failed = ConversionResult::failure("the sample time is out of range", "sample " + std::to_string(i));
+                return;
+            }
+            times[i] = t;
+            sampleStacks[i] = stackOf[node];
+        }
+    };
+    LineTickTable lineTicks;
+    runInParallel(mapSamples, [&] { lineTicks = lineTicksOf(raw, stackOf); });
+    if (failed)
+        return std::move(*failed);
+    builder.profile().lineTicks = std::move(lineTicks);
+    releaseStorage(raw.nodes);
+    releaseStorage(raw.children);
+    releaseStorage(raw.positionTicks);
     // Free the raw ids before the durations are allocated.
     releaseStorage(raw.samples);
     releaseStorage(stackOf);

@@ -210,6 +210,40 @@ std::optional<PaddedBytes> readWholeFile(std::FILE* file, size_t size, bool regu
     return bytes;
 }
 
+// A regular file this large that starts as a .cpuprofile is read piece by piece: see
+// loadStreamedCpuProfile.
+constexpr uint64_t streamedReadMinimum = 4 << 20;
+
+const char* const fileChanged = "the file changed while it was being read; open it again when it is complete";
+
+// A large .cpuprofile: only its head is read into the buffer first. Its reader finds the
+// file's structure through a small buffer and reads each piece of its arrays straight into
+// the piece's parser (SimdJsonDocument with InputPages), so the buffer's pages are never
+// faulted in, which was most of the time of reading a file whole. Nothing when the file is
+// not a .cpuprofile: the caller reads it whole.
+std::optional<LoadResult> loadStreamedCpuProfile(const std::string& path, size_t size,
+                                                 std::filesystem::file_time_type modified, const LoadOptions& options,
+                                                 const TaskControl* control)
+{
+    if (control) {
+        control->report(0.0);
+        if (control->isCancelled())
+            return jsonLoadCancelled(path);
+    }
+    PaddedBytes bytes(size);
+    InputPages pages(bytes.data(), bytes.size(), path, modified);
+    if (!pages.leaveUnread(detectionHeadBytes))
+        return failure(path, fileChanged);
+    const std::string_view all = bytes.view();
+    const ProfileReader* reader = looksLikeGzip(all) ? nullptr : readerFor(all.substr(0, detectionHeadBytes));
+    if (!reader || reader->read != readCpuProfile)
+        return std::nullopt;
+    LoadOptions withPages = options;
+    withPages.releaseInput = [&bytes] { bytes.release(); };
+    withPages.inputPages = &pages;
+    return loadBytes(all, path, withPages, control);
+}
+
 } // namespace
 
 LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, const TaskControl* control)
@@ -233,6 +267,10 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
                                  gigabytes(double(size) * bytesNeededPerFileByte) + ", " + gigabytes(double(*available)) +
                                  " is free");
     return guarded(path, [&] {
+        if (regular && size >= streamedReadMinimum && InputPages::canReadBack()) {
+            if (std::optional<LoadResult> streamed = loadStreamedCpuProfile(path, size_t(size), modified, options, control))
+                return std::move(*streamed);
+        }
         std::optional<PaddedBytes> bytes = readWholeFile(file.get(), size_t(size), regular, control);
         if (!bytes)
             return control && control->isCancelled() ? jsonLoadCancelled(path) : failure(path, "read error");
@@ -242,7 +280,7 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
                                  std::filesystem::last_write_time(path, after) != modified || bytes->size() != size;
             // A file being written (a profiler still saving it) must not give a silently wrong profile.
             if (changed)
-                return failure(path, "the file changed while it was being read; open it again when it is complete");
+                return failure(path, fileChanged);
         }
         file.reset();
         LoadOptions withRelease = options;

@@ -52,12 +52,59 @@ size_t InputPages::release(size_t begin, size_t end)
     if (madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED) != 0)
         return begin; // kept: nothing is lost, only memory
     const std::lock_guard lock(m_mutex);
-    m_released.emplace_back(first - base, last - base);
+    addReleased(first - base, last - base);
     return last - base;
 #else
     (void)end;
     return begin;
 #endif
+}
+
+bool InputPages::canReadBack()
+{
+#if defined(__linux__)
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool InputPages::leaveUnread(size_t head)
+{
+    const size_t page = pageSize();
+    const uintptr_t base = reinterpret_cast<uintptr_t>(m_data);
+    const size_t first = size_t((base + std::min(head, m_size) + page - 1) / page * page - base);
+    const size_t last = size_t((base + m_size) / page * page - base);
+    if (!canReadBack() || first >= last)
+        return readFile(0, m_size, m_data);
+    if (!readFile(0, first, m_data) || !readFile(last, m_size - last, m_data + last))
+        return false;
+    const std::lock_guard lock(m_mutex);
+    addReleased(first, last);
+    return true;
+}
+
+void InputPages::addReleased(size_t first, size_t last)
+{
+    std::vector<std::pair<size_t, size_t>> merged;
+    merged.reserve(m_released.size() + 1);
+    bool placed = false;
+    for (const auto& range : m_released) {
+        if (range.second < first) {
+            merged.push_back(range);
+        } else if (last < range.first) {
+            if (!placed)
+                merged.emplace_back(first, last);
+            placed = true;
+            merged.push_back(range);
+        } else { // overlapping or adjacent: one range
+            first = std::min(first, range.first);
+            last = std::max(last, range.second);
+        }
+    }
+    if (!placed)
+        merged.emplace_back(first, last);
+    m_released = std::move(merged);
 }
 
 bool InputPages::makeReadable(size_t begin, size_t end)

@@ -37,11 +37,20 @@ public:
     // read. Thread-safe.
     bool copyOut(size_t begin, size_t end, char* to);
     bool restoreAll() { return makeReadable(0, m_size); }
+    // For a buffer that holds nothing yet: reads the file's first `head` bytes and its last
+    // partial page into it and leaves the pages between unread, as if given back (a reader that
+    // reads the file piece by piece never needs them in the buffer). False when the file
+    // changed or cannot be read.
+    bool leaveUnread(size_t head);
+    // Whether this system can read given-back pages again (without, nothing is given back).
+    static bool canReadBack();
 
     size_t releasedBytes() const;
 
 private:
     bool readBack(const std::vector<std::pair<size_t, size_t>>& ranges);
+    // Adds [first, last) to m_released, kept sorted and disjoint. Called with m_mutex held.
+    void addReleased(size_t first, size_t last);
     bool unchanged() const;
     // [offset, offset + size) of the file, after checking that it has not changed.
     bool readFile(size_t offset, size_t size, char* to);
@@ -51,7 +60,7 @@ private:
     std::string m_path;
     std::filesystem::file_time_type m_modified;
     mutable std::mutex m_mutex;
-    std::vector<std::pair<size_t, size_t>> m_released; // page-aligned ranges, offsets into data
+    std::vector<std::pair<size_t, size_t>> m_released; // page-aligned, sorted, disjoint; offsets into data
     int m_file = -1; // opened at the first copyOut
 };
 

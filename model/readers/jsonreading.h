@@ -70,6 +70,8 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
                 return jsonMeaningFailure(name, bytes, meaning);
             }
         }
+        if (!restored()) // the reference parser reads `bytes` whole
+            return jsonLoadFailure(name, changed);
         ReferenceJsonDocument document(bytes, control);
         read(document.root());
         return std::nullopt;

@@ -122,50 +122,59 @@ bool isValueOfKey(const char* b, size_t open, const std::vector<std::string_view
 
 } // namespace
 
-std::vector<SplitJsonArray> findJsonSplits(const char* b, size_t n, size_t pieceBytes,
-                                           const std::vector<std::string_view>* keys)
+JsonSplitFinder::JsonSplitFinder(size_t pieceBytes, const std::vector<std::string_view>* keys)
+    : m_pieceBytes(pieceBytes), m_keys(keys)
 {
-    std::vector<SplitJsonArray> splits;
-    size_t i = 0;
-    while (i < n && isJsonSpace(b[i]))
-        ++i;
-    if (i >= n || (b[i] != '{' && b[i] != '['))
-        return splits;
-    const bool rootIsObject = b[i] == '{';
-    const bool countMembers = rootIsObject && !keys;
-    size_t depth = 0;
-    size_t member = 0; // commas seen at depth 1 of the root object
-    bool active = false;
-    size_t start = 0, arrayDepth = 0, lastCut = 0, arrayMember = 0;
-    std::vector<size_t> cuts;
-    bool escapeCarry = false;
-    uint64_t inStringCarry = 0;
+}
+
+void JsonSplitFinder::feed(const char* chunk, size_t offset, size_t size)
+{
+    if (m_state == State::Failed || m_state == State::NotJson)
+        return;
+    const size_t from = offset, to = offset + size;
+    auto at = [&](size_t position) { return chunk + (position - offset); };
+    size_t i = from;
+    if (m_state == State::Start) {
+        while (i < to && isJsonSpace(*at(i)))
+            ++i;
+        if (i == to)
+            return; // only spaces so far
+        if (*at(i) != '{' && *at(i) != '[') {
+            m_state = State::NotJson;
+            return;
+        }
+        m_rootIsObject = *at(i) == '{';
+        m_state = State::Scanning;
+    }
+    const bool countMembers = m_rootIsObject && !m_keys;
     char tail[64];
-    for (size_t block = i; block < n; block += 64) {
-        const char* p = b + block;
-        if (n - block < 64) { // the last bytes, padded with spaces
+    // Blocks start at `from`, not at the root's bracket: the spaces before it set no bit, and
+    // every block but the last stays whole (an escape at a block's end carries to the next).
+    for (size_t block = from; block < to; block += 64) {
+        const char* p = at(block);
+        if (to - block < 64) { // the last bytes, padded with spaces
             std::memset(tail, ' ', sizeof tail);
-            std::memcpy(tail, p, n - block);
+            std::memcpy(tail, p, to - block);
             p = tail;
         }
         const BlockMasks m = masksOf(p);
-        const uint64_t quotes = m.quote & ~escapedBits(m.backslash, escapeCarry);
-        const uint64_t inString = prefixXor(quotes) ^ inStringCarry;
-        inStringCarry = uint64_t(int64_t(inString) >> 63);
+        const uint64_t quotes = m.quote & ~escapedBits(m.backslash, m_escapeCarry);
+        const uint64_t inString = prefixXor(quotes) ^ m_inStringCarry;
+        m_inStringCarry = uint64_t(int64_t(inString) >> 63);
         uint64_t commas = m.comma & ~inString;
         // The commas before bit `upto`, all at the current depth: members of the root object,
         // or cuts of the split array, each the first comma a piece's size after the last cut.
         auto commasBefore = [&](int upto) {
             uint64_t mask = commas & (upto == 64 ? ~uint64_t(0) : (uint64_t(1) << upto) - 1);
             commas &= ~mask;
-            if (countMembers && depth == 1) {
-                member += size_t(std::popcount(mask));
+            if (countMembers && m_depth == 1) {
+                m_member += size_t(std::popcount(mask));
                 return;
             }
-            if (!active || depth != arrayDepth)
+            if (!m_active || m_depth != m_arrayDepth)
                 return;
             while (mask) {
-                const size_t threshold = lastCut + pieceBytes;
+                const size_t threshold = m_lastCut + m_pieceBytes;
                 if (threshold >= block + 64)
                     return;
                 if (threshold > block)
@@ -173,8 +182,8 @@ std::vector<SplitJsonArray> findJsonSplits(const char* b, size_t n, size_t piece
                 if (!mask)
                     return;
                 const int j = std::countr_zero(mask);
-                lastCut = block + size_t(j);
-                cuts.push_back(lastCut);
+                m_lastCut = block + size_t(j);
+                m_cuts.push_back(m_lastCut);
                 mask &= j == 63 ? 0 : ~((uint64_t(2) << j) - 1);
             }
         };
@@ -184,43 +193,57 @@ std::vector<SplitJsonArray> findJsonSplits(const char* b, size_t n, size_t piece
             const size_t pos = block + size_t(j);
             const char c = p[j];
             if (c == '[' || c == '{') {
-                ++depth;
-                if (c == '[' && !active &&
-                    (keys ? isValueOfKey(b, pos, *keys)
-                          : (rootIsObject && depth == 2) || (!rootIsObject && depth == 1))) {
-                    active = true;
-                    start = lastCut = pos;
-                    arrayDepth = depth;
-                    arrayMember = member;
-                    cuts.clear();
+                ++m_depth;
+                if (c == '[' && !m_active &&
+                    (m_keys ? isValueOfKey(chunk, pos, *m_keys)
+                            : (m_rootIsObject && m_depth == 2) || (!m_rootIsObject && m_depth == 1))) {
+                    m_active = true;
+                    m_start = m_lastCut = pos;
+                    m_arrayDepth = m_depth;
+                    m_arrayMember = m_member;
+                    m_cuts.clear();
                 }
                 continue;
             }
-            if (depth == 0)
-                return {}; // more closing than opening: let the parser say where
-            if (active && depth == arrayDepth) {
-                active = false;
-                if (pos - start > pieceBytes) {
+            if (m_depth == 0) {
+                m_state = State::Failed; // more closing than opening: let the parser say where
+                return;
+            }
+            if (m_active && m_depth == m_arrayDepth) {
+                m_active = false;
+                if (pos - m_start > m_pieceBytes) {
                     SplitJsonArray split;
-                    split.member = arrayMember;
-                    split.depth = arrayDepth;
-                    split.keyed = keys != nullptr;
-                    size_t begin = start + 1;
-                    for (size_t cut : cuts) {
+                    split.member = m_arrayMember;
+                    split.depth = m_arrayDepth;
+                    split.keyed = m_keys != nullptr;
+                    size_t begin = m_start + 1;
+                    for (size_t cut : m_cuts) {
                         split.pieces.emplace_back(begin, cut);
                         begin = cut + 1;
                     }
                     split.pieces.emplace_back(begin, pos);
-                    splits.push_back(std::move(split));
+                    m_splits.push_back(std::move(split));
                 }
             }
-            --depth;
+            --m_depth;
         }
         commasBefore(64);
     }
-    if (active || depth != 0)
-        return {}; // unterminated: parse it whole and let the parser say where
-    return splits;
+}
+
+std::vector<SplitJsonArray> JsonSplitFinder::finish()
+{
+    if (m_state != State::Scanning || m_active || m_depth != 0)
+        return {}; // not JSON, or unterminated: parse it whole and let the parser say where
+    return std::move(m_splits);
+}
+
+std::vector<SplitJsonArray> findJsonSplits(const char* b, size_t n, size_t pieceBytes,
+                                           const std::vector<std::string_view>* keys)
+{
+    JsonSplitFinder finder(pieceBytes, keys);
+    finder.feed(b, 0, n);
+    return finder.finish();
 }
 
 } // namespace xsprof

@@ -1,5 +1,7 @@
 #include "simdjsondocument.h"
 
+#include "integerlist.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -7,6 +9,8 @@
 #include <random>
 
 namespace xsprof {
+
+static_assert(jsonReadPadding >= integerListPadding);
 
 size_t SimdJsonValue::sizeHint() const
 {
@@ -71,7 +75,7 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
 {
     if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
         throw SimdJsonFailure("the document is larger than simdjson reads");
-    m_splits = findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
+    m_splits = m_pages && m_pages->releasedBytes() > 0 ? findSplitsInFile() : findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
     parseSkeleton({});
     // The arrays' bytes are read from the file, piece by piece, into the parsers (bytesOf):
     // the whole file is in memory only while its structure is found, never beside the tables.
@@ -94,6 +98,29 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
     std::snprintf(text, sizeof text, "xsprof split %08x%08x #", random(), random());
     m_marker = text;
     parseSkeleton(m_marker);
+}
+
+std::vector<SplitJsonArray> SimdJsonDocument::findSplitsInFile() const
+{
+    // The loader left most of the file unread (InputPages::leaveUnread): it goes through a
+    // small buffer here, and each piece is read again into its parser. Reading a file twice
+    // from the page cache costs less than faulting in a buffer of its size.
+    constexpr size_t chunkBytes = size_t(1) << 20;
+    static_assert(chunkBytes % 64 == 0);
+    std::vector<char> chunk(chunkBytes);
+    JsonSplitFinder finder(pieceBytes, nullptr);
+    const size_t n = m_bytes.size();
+    for (size_t from = 0; from < n; from += chunkBytes) {
+        const size_t to = std::min(n, from + chunkBytes);
+        copyBytes(from, to, chunk.data());
+        finder.feed(chunk.data(), from, to - from);
+        if (m_control) {
+            if (m_control->isCancelled())
+                throw JsonReadCancelled();
+            m_control->report(0.3 * double(to) / double(n));
+        }
+    }
+    return finder.finish();
 }
 
 const SplitJsonArray* SimdJsonDocument::nestedSplit(simdjson::dom::array array) const
@@ -122,20 +149,27 @@ void SimdJsonDocument::parseSkeleton(const std::string& marker)
         throw SimdJsonFailure("cannot allocate the parser");
     simdjson::error_code error;
     if (m_splits.empty()) {
+        if (m_pages && !m_pages->restoreAll()) // nothing to cut: the whole file is parsed
+            throw SimdJsonFailure("the file changed while it was being read");
         error = m_parser.parse(bytes.data(), bytes.size(), false).get(m_root);
     } else {
         // The skeleton: the document without the split arrays' contents.
         std::string skeleton;
         size_t from = 0;
+        auto append = [&](size_t begin, size_t end) { // from the file where it was given back
+            const size_t at = skeleton.size();
+            skeleton.resize(at + (end - begin));
+            copyBytes(begin, end, skeleton.data() + at);
+        };
         for (const SplitJsonArray& s : m_splits) {
             const size_t begin = s.pieces.front().first, end = s.pieces.back().second;
-            skeleton.append(bytes.substr(from, begin - from));
+            append(from, begin);
             if (s.keyed)
                 skeleton += '"' + marker + std::to_string(&s - m_splits.data()) + '"';
             from = end;
             m_splitBytes += end - begin;
         }
-        skeleton.append(bytes.substr(from));
+        append(from, bytes.size());
         m_skeleton = simdjson::padded_string(skeleton);
         error = m_parser.parse(m_skeleton).get(m_root);
         if (!m_splits.empty() && m_splits.front().depth == 1 && !m_splits.front().keyed)
@@ -171,7 +205,7 @@ const char* SimdJsonDocument::bytesOf(size_t begin, size_t end, std::vector<char
 {
     if (!m_pages)
         return m_bytes.data() + begin;
-    scratch.resize(end - begin);
+    scratch.resize(end - begin + integerListPadding);
     copyBytes(begin, end, scratch.data());
     return scratch.data();
 }
@@ -265,13 +299,6 @@ void SimdJsonDocument::PieceParser::consumed(size_t begin, size_t end)
         m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
 }
 
-namespace {
-bool isJsonSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-} // namespace
-
 bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
 {
     if (m_next >= m_split.pieces.size())
@@ -281,31 +308,8 @@ bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
     const auto [begin, end] = m_split.pieces[m_next];
     out.clear();
     const char* p = m_document.bytesOf(begin, end, m_slots[m_current].buffer);
-    const char* const stop = p + (end - begin);
-    for (;;) { // one element, then a comma or the end
-        while (p < stop && isJsonSpace(*p))
-            ++p;
-        const bool negative = p < stop && *p == '-';
-        p += negative;
-        if (p == stop || *p < '0' || *p > '9' || (*p == '0' && negative))
-            return false; // not an integer, or -0 (simdjson reads it as a float)
-        const char* const digits = p;
-        int64_t v = 0;
-        for (; p < stop && *p >= '0' && *p <= '9'; ++p) {
-            if (p - digits == 15)
-                return false; // long: the DOM checks its range
-            v = v * 10 + (*p - '0');
-        }
-        if (*digits == '0' && p - digits > 1)
-            return false; // a leading zero: a syntax error, named by the reference parser
-        out.push_back(negative ? -v : v);
-        while (p < stop && isJsonSpace(*p))
-            ++p;
-        if (p == stop)
-            break;
-        if (*p++ != ',')
-            return false; // a fraction, an exponent, or something else: the DOM reads it
-    }
+    if (!readIntegerList(p, p + (end - begin), out))
+        return false;
     ++m_next;
     consumed(begin, end);
     return true;

@@ -17,12 +17,12 @@
 #include "jsonsplitfinder.h"
 #include "jsonvalue.h"
 #include "paddedbytes.h"
+#include "model/parallel.h"
 #include "model/taskcontrol.h"
 
 #include <simdjson.h>
 
 #include <atomic>
-#include <exception>
 #include <future>
 #include <optional>
 #include <string_view>
@@ -152,10 +152,12 @@ private:
     void pieceRead(size_t bytes) const;
     // The bytes [begin, end) of the input, from the file where they were given back.
     void copyBytes(size_t begin, size_t end, char* to) const;
-    // A pointer to those bytes: into the input, or into `scratch` after copyBytes.
+    // A pointer to those bytes: into the input, or into `scratch` after copyBytes. Either way
+    // followed by integerListPadding readable bytes (the input has jsonReadPadding).
     const char* bytesOf(size_t begin, size_t end, std::vector<char>& scratch) const;
 
     void parseSkeleton(const std::string& marker);
+    std::vector<SplitJsonArray> findSplitsInFile() const;
 
     std::string_view m_bytes;
     const TaskControl* m_control;
@@ -226,25 +228,7 @@ void SimdJsonValue::forEachIntegerOrElement(I&& onInteger, F&& onElement) const
 template <class A, class B>
 void SimdJsonValue::inParallel(A&& a, B&& b)
 {
-    std::exception_ptr failedB;
-    std::thread other([&] {
-        try {
-            b();
-        } catch (...) {
-            failedB = std::current_exception();
-        }
-    });
-    std::exception_ptr failedA;
-    try {
-        a();
-    } catch (...) {
-        failedA = std::current_exception();
-    }
-    other.join();
-    if (failedA)
-        std::rethrow_exception(failedA);
-    if (failedB)
-        std::rethrow_exception(failedB);
+    runInParallel(std::forward<A>(a), std::forward<B>(b));
 }
 
 } // namespace xsprof

@@ -5,6 +5,7 @@
 #include "model/profileloader.h"
 #include "model/readers/inputpages.h"
 #include "model/readers/paddedbytes.h"
+#include "model/taskcontrol.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,12 +19,13 @@ using namespace xsprof;
 
 namespace {
 
-// A .cpuprofile whose samples and timeDeltas arrays are several pieces long; `lateSample` and
-// `lateDelta` replace one element near the end of each (to put a fault where the pages before
-// it are already given back).
+// A .cpuprofile whose samples and timeDeltas arrays are many pieces long, large enough (over
+// 4 MB) that the loader reads it piece by piece from the file; `lateSample` and `lateDelta`
+// replace one element near the end of each (to put a fault where the pages before it are
+// already given back).
 std::string largeCpuProfile(const std::string& lateSample = {}, const std::string& lateDelta = {})
 {
-    constexpr int nodes = 3000, samples = 100000;
+    constexpr int nodes = 3000, samples = 500000;
     std::string json = "{\"nodes\":[";
     for (int i = 1; i <= nodes; ++i) {
         json += (i > 1 ? ",{\"id\":" : "{\"id\":") + std::to_string(i) + ",\"callFrame\":{\"functionName\":\"fn_" +
@@ -35,7 +37,7 @@ std::string largeCpuProfile(const std::string& lateSample = {}, const std::strin
     }
     json += "],\"startTime\":1000,\"endTime\":9000000,\"samples\":[";
     for (int i = 0; i < samples; ++i)
-        json += (i ? "," : "") + (i == samples - 10 && !lateSample.empty() ? lateSample : std::to_string(1 + (i * 7919) % nodes));
+        json += (i ? "," : "") + (i == samples - 10 && !lateSample.empty() ? lateSample : std::to_string(1 + (int64_t(i) * 7919) % nodes));
     json += "],\"timeDeltas\":[";
     for (int i = 0; i < samples; ++i)
         json += (i ? "," : "") + (i == samples - 10 && !lateDelta.empty() ? lateDelta : std::to_string(10 + i % 31));
@@ -188,10 +190,73 @@ private slots:
         const LoadResult whole = loadProfileFile(path, reference);
         QVERIFY2(fast.ok(), fast.error ? fast.error->toString().c_str() : "");
         QVERIFY(whole.ok());
-        QCOMPARE(fast.profile->samples.size(), size_t(100000));
+        QCOMPARE(fast.profile->samples.size(), size_t(500000));
         QVERIFY(fast.profile->samples.time == whole.profile->samples.time);
         QVERIFY(fast.profile->samples.stack == whole.profile->samples.stack);
         QCOMPARE(fast.profile->frames.size(), whole.profile->frames.size());
+    }
+
+    // A large file is read piece by piece after its head: a file changed after that is refused,
+    // not read half old and half new.
+    void aFileChangedAfterItsHeadWasReadIsRefused()
+    {
+        QTemporaryDir dir;
+        const std::string json = largeCpuProfile();
+        QVERIFY(json.size() > (4 << 20));
+        const std::string path = writeFile(dir, "changing.cpuprofile", json);
+        TaskControl control;
+        bool changed = false;
+        control.onProgress = [&](double) {
+            if (!changed) { // the first report comes before anything is read
+                changed = true;
+                return;
+            }
+            std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(5));
+        };
+        const LoadResult r = loadProfileFile(path, {}, &control);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error->toString().find("changed while it was being read") != std::string::npos,
+                 r.error->toString().c_str());
+    }
+
+    // Large files the piece-by-piece reading cannot cut: a truncated one (its brackets do not
+    // balance) and one whose arrays are all small (a large string instead). Both are read
+    // whole, as the reference parser reads them.
+    void largeFilesWithoutPiecesAreReadWhole()
+    {
+        QTemporaryDir dir;
+        std::string truncated = largeCpuProfile();
+        truncated.resize(truncated.size() - 1000);
+        const std::string small = "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\"}}],"
+                                  "\"note\":\"" + std::string(5 << 20, 'n') + "\",\"samples\":[1,1],\"timeDeltas\":[5,7]}";
+        LoadOptions reference;
+        reference.referenceJsonParser = true;
+        const std::string brokenPath = writeFile(dir, "truncated.cpuprofile", truncated);
+        const LoadResult broken = loadProfileFile(brokenPath);
+        QVERIFY(!broken.ok());
+        QCOMPARE(broken.error->toString(), loadProfileFile(brokenPath, reference).error->toString());
+        const LoadResult read = loadProfileFile(writeFile(dir, "string.cpuprofile", small));
+        QVERIFY2(read.ok(), read.error ? read.error->toString().c_str() : "");
+        QCOMPARE(read.profile->samples.size(), size_t(2));
+    }
+
+    // A large file of another format starts like no .cpuprofile: it is read whole, as before.
+    void largeFilesOfOtherFormatsAreReadWhole()
+    {
+        QTemporaryDir dir;
+        std::string trace = "[";
+        for (int i = 0; i < 60000; ++i)
+            trace += std::string(i ? "," : "") + "{\"ph\":\"X\",\"name\":\"work_" + std::to_string(i % 50) +
+                     "\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(i * 10) + ",\"dur\":5,\"args\":{\"pad\":\"" +
+                     std::string(40, 'p') + "\"}}";
+        trace += "]";
+        QVERIFY(trace.size() > (4 << 20));
+        const LoadResult fromFile = loadProfileFile(writeFile(dir, "large.trace.json", trace));
+        const LoadResult fromBytes = loadProfileData(trace, "large.trace.json");
+        QVERIFY2(fromFile.ok(), fromFile.error ? fromFile.error->toString().c_str() : "");
+        QVERIFY(fromBytes.ok());
+        QCOMPARE(fromFile.profile->samples.size(), fromBytes.profile->samples.size());
+        QVERIFY(fromFile.profile->samples.stack == fromBytes.profile->samples.stack);
     }
 };
 

@@ -156,6 +156,34 @@ private slots:
         QVERIFY2(splitsSeen > 100, "the random documents must exercise the cutting");
     }
 
+    // SimdJsonDocument feeds a large file to the finder a chunk at a time: chunk boundaries
+    // (after leading spaces, inside strings, after a backslash) must not change the splits.
+    void chunkedFeedingFindsTheSameSplits()
+    {
+        std::mt19937 random(20261125);
+        size_t splitsSeen = 0;
+        for (int round = 0; round < 300; ++round) {
+            const std::string spaces(random() % 70, ' ');
+            const std::string json = spaces + "{\"data\":" + randomJson(random, 0) + ",\"x\":" + randomJson(random, 0) + "}";
+            const std::vector<SplitJsonArray> whole = findJsonSplits(json.data(), json.size(), 16, nullptr);
+            splitsSeen += whole.size();
+            JsonSplitFinder finder(16, nullptr);
+            for (size_t from = 0; from < json.size();) {
+                const size_t to = std::min(json.size(), from + 64 * (1 + random() % 3));
+                finder.feed(json.data() + from, from, to - from);
+                from = to;
+            }
+            const std::vector<SplitJsonArray> chunked = finder.finish();
+            QCOMPARE(chunked.size(), whole.size());
+            for (size_t k = 0; k < whole.size(); ++k) {
+                QCOMPARE(chunked[k].member, whole[k].member);
+                QCOMPARE(chunked[k].depth, whole[k].depth);
+                QVERIFY(chunked[k].pieces == whole[k].pieces);
+            }
+        }
+        QVERIFY2(splitsSeen > 100, "the random documents must exercise the cutting");
+    }
+
     void aFaultInAnyPieceFails()
     {
         std::string json = profileLikeJson(400000);

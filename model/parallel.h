@@ -1,0 +1,34 @@
+#pragma once
+// Two pieces of work at once, on the machine's two cores at least.
+#include <exception>
+#include <thread>
+
+namespace xsprof {
+
+// Runs a here and b on a second thread; returns when both are done and rethrows what either
+// threw (a's exception first).
+template <class A, class B>
+void runInParallel(A&& a, B&& b)
+{
+    std::exception_ptr failedB;
+    std::thread other([&] {
+        try {
+            b();
+        } catch (...) {
+            failedB = std::current_exception();
+        }
+    });
+    std::exception_ptr failedA;
+    try {
+        a();
+    } catch (...) {
+        failedA = std::current_exception();
+    }
+    other.join();
+    if (failedA)
+        std::rethrow_exception(failedA);
+    if (failedB)
+        std::rethrow_exception(failedB);
+}
+
+} // namespace xsprof

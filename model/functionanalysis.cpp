@@ -1,26 +1,41 @@
 #include "functionanalysis.h"
 
+#include "parallel.h"
+
 #include <algorithm>
 
 namespace xsprof {
 
+FunctionAnalysis::SelfTimes FunctionAnalysis::selfTimesOf(const Profile& profile, SampleRange range)
+{
+    range = range.clampedTo(profile.samples.size());
+    SelfTimes times;
+    times.self.assign(profile.frames.size(), 0.0);
+    times.samples.assign(profile.frames.size(), 0);
+    for (size_t i = range.begin; i < range.end; ++i) {
+        const FrameId leaf = profile.leafFrame(i);
+        times.self[leaf.value] += profile.samples.duration(i);
+        ++times.samples[leaf.value];
+        times.duration += profile.samples.duration(i);
+    }
+    return times;
+}
+
 FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callTree, SampleRange range)
+    : FunctionAnalysis(profile, callTree, range, selfTimesOf(profile, range))
+{
+}
+
+FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callTree, SampleRange range,
+                                   SelfTimes selfTimes)
 {
     const size_t frameCount = profile.frames.size();
     range = range.clampedTo(profile.samples.size());
     m_sampleCount = range.end - range.begin;
-    m_self.assign(frameCount, 0.0);
-    m_selfSamples.assign(frameCount, 0);
-    m_inclusive.assign(frameCount, 0.0);
-    m_inclusiveSamples.assign(frameCount, 0);
+    m_self = std::move(selfTimes.self);
+    m_selfSamples = std::move(selfTimes.samples);
+    m_duration = selfTimes.duration;
     m_present.assign(frameCount, 0);
-
-    for (size_t i = range.begin; i < range.end; ++i) {
-        const FrameId leaf = profile.leafFrame(i);
-        m_self[leaf.value] += profile.samples.duration(i);
-        ++m_selfSamples[leaf.value];
-        m_duration += profile.samples.duration(i);
-    }
 
     std::vector<std::pair<FrameId, FrameId>> edges;
     if (profile.hasStacks()) {
@@ -33,7 +48,6 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
             if (const StackId p = stacks.parent[s]; p.isValid())
                 edges.emplace_back(stacks.frame[p.value], stacks.frame[s]);
         }
-        computeInclusive(profile, callTree);
         m_hasInclusive = true;
     } else {
         std::fill(m_present.begin(), m_present.end(), uint8_t(1));
@@ -49,7 +63,16 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
     }
     std::sort(m_functions.begin(), m_functions.end(),
               [&profile](FrameId a, FrameId b) { return profile.keyLess(a, b); });
-    m_graph = FunctionGraph(m_functions, std::move(edges), m_self);
+    // The divided total and the inclusive time need nothing of each other.
+    runInParallelIf(
+        m_sampleCount >= parallelSamples && m_hasInclusive,
+        [&] { m_graph = FunctionGraph(m_functions, std::move(edges), m_self); },
+        [&] {
+            m_inclusive.assign(frameCount, 0.0);
+            m_inclusiveSamples.assign(frameCount, 0);
+            if (m_hasInclusive)
+                computeInclusive(profile, callTree);
+        });
 }
 
 void FunctionAnalysis::computeInclusive(const Profile& profile, const CallTree& callTree)

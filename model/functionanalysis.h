@@ -11,9 +11,22 @@ namespace xsprof {
 
 class FunctionAnalysis {
 public:
+    // Self time per function: the one pass over the samples, which does not need the call
+    // tree (ProfileAnalysis runs it beside the call tree's).
+    struct SelfTimes {
+        double duration = 0.0;
+        std::vector<double> self;
+        std::vector<uint32_t> samples;
+    };
+    static SelfTimes selfTimesOf(const Profile& profile, SampleRange range);
+    // Ranges this long or longer are analysed on two threads.
+    static constexpr size_t parallelSamples = 100000;
+
     FunctionAnalysis() = default;
     // `callTree` must be built over the same range; it is ignored for graph-encoded profiles.
     FunctionAnalysis(const Profile& profile, const CallTree& callTree, SampleRange range = {});
+    // The same with the self times of selfTimesOf(profile, range).
+    FunctionAnalysis(const Profile& profile, const CallTree& callTree, SampleRange range, SelfTimes selfTimes);
 
     double duration() const { return m_duration; }
     size_t sampleCount() const { return m_sampleCount; }

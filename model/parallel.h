@@ -2,6 +2,7 @@
 // Two pieces of work at once, on the machine's two cores at least.
 #include <exception>
 #include <thread>
+#include <utility>
 
 namespace xsprof {
 
@@ -29,6 +30,19 @@ void runInParallel(A&& a, B&& b)
         std::rethrow_exception(failedA);
     if (failedB)
         std::rethrow_exception(failedB);
+}
+
+// Runs a and b in parallel when `parallel` (work large enough to pay for a thread), else one
+// after the other.
+template <class A, class B>
+void runInParallelIf(bool parallel, A&& a, B&& b)
+{
+    if (parallel) {
+        runInParallel(std::forward<A>(a), std::forward<B>(b));
+        return;
+    }
+    a();
+    b();
 }
 
 } // namespace xsprof

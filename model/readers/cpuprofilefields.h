@@ -8,6 +8,7 @@
 #include "model/rawprofile.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -132,7 +133,19 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace
             throw JsonMeaningError("node id " + std::to_string(id) + " is out of range", base.child("sample", i, "samples"));
         raw.samples.push_back(uint32_t(id));
     };
-    samples.forEachIntegerOrElement([&](int64_t id) { add(id, index++); }, [&](const V& element) {
+    samples.forEachIntegerOrElement(
+        [&](std::span<const int64_t> ids) {
+            bool outOfRange = false;
+            for (const int64_t id : ids)
+                outOfRange |= uint64_t(id) > UINT32_MAX; // negative ids too
+            if (outOfRange) {
+                for (const int64_t id : ids)
+                    add(id, index++); // throws at the first one out of range
+            }
+            index += ids.size();
+            raw.samples.insert(raw.samples.end(), ids.begin(), ids.end());
+        },
+        [&](const V& element) {
         const size_t i = index++;
         auto at = [&] { return base.child("sample", i, "samples"); };
         const JsonKind kind = element.kind();
@@ -150,9 +163,9 @@ void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const JsonPla
     size_t index = 0;
     // Plain integers of at most 15 digits are exact doubles within expectJsonNumber's range.
     deltas.forEachIntegerOrElement(
-        [&](int64_t delta) {
-            ++index;
-            raw.timeDeltas.push_back(double(delta));
+        [&](std::span<const int64_t> values) {
+            index += values.size();
+            raw.timeDeltas.insert(raw.timeDeltas.end(), values.begin(), values.end());
         },
         [&](const V& element) {
             const size_t i = index++;

@@ -11,7 +11,8 @@
 //                                    duplicate keys included
 //   void forEachElement(F f) const;  f(const V& element), in order
 //   void forEachIntegerOrElement(I i, F f) const;  as forEachElement, except that the parser
-//                                    may hand plain integers (at most 15 digits) to i(int64_t)
+//                                    may hand runs of plain integers (at most 15 digits) to
+//                                    i(std::span<const int64_t>)
 //   size_t sizeHint() const;         an array's element count or more, for reserve()
 //   static void inParallel(A a, B b); runs both, at the same time where the parser can
 // Values stay valid while their document lives; the elements of a large array (read in

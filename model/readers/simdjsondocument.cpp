@@ -299,20 +299,20 @@ void SimdJsonDocument::PieceParser::consumed(size_t begin, size_t end)
         m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
 }
 
-bool SimdJsonDocument::PieceParser::nextIntegers(std::vector<int64_t>& out)
+std::optional<std::span<const int64_t>> SimdJsonDocument::PieceParser::nextIntegers()
 {
     if (m_next >= m_split.pieces.size())
-        return false;
+        return std::nullopt;
     if (m_ahead.valid())
-        return false; // next() has it parsed already
+        return std::nullopt; // next() has it parsed already
     const auto [begin, end] = m_split.pieces[m_next];
-    out.clear();
     const char* p = m_document.bytesOf(begin, end, m_slots[m_current].buffer);
-    if (!readIntegerList(p, p + (end - begin), out))
-        return false;
+    const std::optional<size_t> count = readIntegerList(p, p + (end - begin), m_integers);
+    if (!count)
+        return std::nullopt;
     ++m_next;
     consumed(begin, end);
-    return true;
+    return std::span<const int64_t>(m_integers.data(), *count);
 }
 
 } // namespace xsprof

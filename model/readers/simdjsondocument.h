@@ -25,6 +25,7 @@
 #include <atomic>
 #include <future>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <thread>
 #include <vector>
@@ -58,10 +59,10 @@ public:
     void forEachField(F&& f) const;
     template <class F>
     void forEachElement(F&& f) const;
-    // A piece made only of plain integers goes to onInteger without a DOM (most of a
+    // A piece made only of plain integers goes to onIntegers(span) without a DOM (most of a
     // .cpuprofile's samples and timeDeltas); any other piece element by element to onElement.
     template <class I, class F>
-    void forEachIntegerOrElement(I&& onInteger, F&& onElement) const;
+    void forEachIntegerOrElement(I&& onIntegers, F&& onElement) const;
     // An array's element count, or more: for reserve(). For a split array a bound from its
     // size, not a count: the pages reserved beyond the elements are never touched.
     size_t sizeHint() const;
@@ -118,10 +119,10 @@ public:
         PieceParser& operator=(const PieceParser&) = delete;
         std::optional<simdjson::dom::array> next();
         // The next piece's elements when every one is a plain JSON integer of at most 15
-        // digits (the grammar checked here, so nothing invalid gets through): true, and the
-        // piece is consumed. False, and nothing consumed, for any other piece or at the end:
-        // next() then reads it.
-        bool nextIntegers(std::vector<int64_t>& out);
+        // digits (the grammar checked here, so nothing invalid gets through), and the piece is
+        // consumed; they stay valid until the next call. Nothing, and nothing consumed, for
+        // any other piece or at the end: next() then reads it.
+        std::optional<std::span<const int64_t>> nextIntegers();
 
     private:
         struct Slot {
@@ -138,6 +139,7 @@ public:
         Slot m_slots[2];
         int m_current = 0;                          // the slot of the piece the caller walks
         std::future<simdjson::dom::array> m_ahead; // the next piece, parsing in the other slot
+        std::vector<int64_t> m_integers;            // nextIntegers' values
     };
     static constexpr size_t prefetchBytes = size_t(1) << 20;
 
@@ -203,18 +205,16 @@ void SimdJsonValue::forEachElement(F&& f) const
 }
 
 template <class I, class F>
-void SimdJsonValue::forEachIntegerOrElement(I&& onInteger, F&& onElement) const
+void SimdJsonValue::forEachIntegerOrElement(I&& onIntegers, F&& onElement) const
 {
     if (!m_split) {
         forEachElement(onElement);
         return;
     }
     SimdJsonDocument::PieceParser pieces(*m_document, *m_split, false); // integers are read here
-    std::vector<int64_t> integers;
     for (;;) {
-        if (pieces.nextIntegers(integers)) {
-            for (const int64_t v : integers)
-                onInteger(v);
+        if (const auto integers = pieces.nextIntegers()) {
+            onIntegers(*integers);
             continue;
         }
         const auto array = pieces.next();

@@ -1,6 +1,7 @@
 // The fast JSON path cuts the root's large arrays into pieces: every kind of array (plain
 // numbers as in samples/timeDeltas, objects as in nodes) must be cut near pieceBytes, and
 // reading the pieces must give back every element in order; a fault inside any piece fails.
+#include "model/readers/integerlist.h"
 #include "model/readers/paddedbytes.h"
 #include "model/readers/simdjsondocument.h"
 
@@ -182,6 +183,65 @@ private slots:
             }
         }
         QVERIFY2(splitsSeen > 100, "the random documents must exercise the cutting");
+    }
+
+    // The integer arrays' pieces are read 64 bytes at a time (readIntegerList): on random
+    // lists of valid and invalid elements it must accept exactly the plain integers of at
+    // most 15 digits, with their values, as a plain reading of the grammar does.
+    void integerListsAgreeWithTheGrammar()
+    {
+        std::mt19937 random(20261126);
+        static const char* const odd[] = {"", "-", "-0", "00", "01", "-01", "1.5", "1e3", "+1", "1-2", "--3", " ",
+                                          "\t", "x", "0x1", "\"1\"", "1234567890123456", "-999999999999999"};
+        auto element = [&]() -> std::string {
+            switch (random() % 8) {
+            case 0: return odd[random() % (sizeof odd / sizeof *odd)];
+            case 1: return (random() % 2 ? " " : "") + std::to_string(random() % 1000) + (random() % 2 ? "\n" : "");
+            case 2: return std::to_string(int64_t(random()) * int64_t(random() % 100000));
+            default: return std::to_string(random() % (random() % 2 ? 100 : 100000000)) ;
+            }
+        };
+        // The grammar: optional spaces, -?(0|[1-9][0-9]{0,14}) but not -0, optional spaces.
+        auto plain = [](std::string e, int64_t& value) {
+            const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+            while (!e.empty() && space(e.front()))
+                e.erase(0, 1);
+            while (!e.empty() && space(e.back()))
+                e.pop_back();
+            const bool negative = !e.empty() && e[0] == '-';
+            const std::string digits = e.substr(negative);
+            if (digits.empty() || digits.size() > 15 || (digits[0] == '0' && (digits.size() > 1 || negative)))
+                return false;
+            for (char c : digits) {
+                if (c < '0' || c > '9')
+                    return false;
+            }
+            value = std::stoll(digits) * (negative ? -1 : 1);
+            return true;
+        };
+        size_t accepted = 0;
+        for (int round = 0; round < 20000; ++round) {
+            const size_t count = 1 + random() % (round % 10 == 0 ? 200 : 12);
+            std::string list;
+            std::vector<int64_t> expected;
+            bool valid = true;
+            for (size_t k = 0; k < count; ++k) {
+                const std::string e = random() % 20 == 0 ? element() : std::to_string(random() % 1000000);
+                list += (k ? "," : "") + e;
+                int64_t v = 0;
+                valid = valid && plain(e, v);
+                expected.push_back(v);
+            }
+            std::string padded = list + std::string(integerListPadding, '7'); // digits after the end must not be read as ours
+            std::vector<int64_t> values(random() % 3 == 0 ? 1000 : 0, -7); // reused storage, larger or smaller
+            const std::optional<size_t> read = readIntegerList(padded.data(), padded.data() + list.size(), values);
+            QVERIFY2(read.has_value() == valid, list.c_str());
+            if (read) {
+                ++accepted;
+                QVERIFY2(std::vector<int64_t>(values.begin(), values.begin() + ptrdiff_t(*read)) == expected, list.c_str());
+            }
+        }
+        QVERIFY(accepted > 1000 && accepted < 19000);
     }
 
     void aFaultInAnyPieceFails()

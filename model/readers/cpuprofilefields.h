@@ -7,10 +7,14 @@
 
 #include "model/rawprofile.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <exception>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace xsprof {
 
@@ -68,57 +72,69 @@ void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings
     readCpuProfileCallFrameAt(frame, node, strings, [&] { return place; });
 }
 
+// One element of "nodes", appended to raw's nodes, children and position ticks.
+template <class V, class W>
+void readCpuProfileNode(const V& element, RawCpuProfile& raw, StringTable& strings, W&& at)
+{
+    if (element.kind() != JsonKind::Object)
+        throw JsonMeaningError(std::string("a node is ") + typeName(element.kind()) + ", expected an object", at());
+    RawNode& node = raw.nodes.emplace_back();
+    node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
+    node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
+    element.forEachField([&](std::string_view key, const V& v) {
+        if (key == "id") {
+            node.hasId = true;
+            node.id = expectJsonInteger(v, "id", at);
+        } else if (key == "parent") {
+            if (v.kind() == JsonKind::Null)
+                return;
+            node.hasParent = true;
+            node.parent = expectJsonInteger(v, "parent", at);
+        } else if (key == "callFrame") {
+            expectJsonKind(v, JsonKind::Object, "callFrame", at);
+            node.hasCallFrame = true;
+            readCpuProfileCallFrameAt(v, node, strings, at);
+        } else if (key == "children") {
+            expectJsonKind(v, JsonKind::Array, "children", at);
+            node.childBegin = static_cast<uint32_t>(raw.children.size());
+            v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
+            node.childEnd = static_cast<uint32_t>(raw.children.size());
+        } else if (key == "locationId") {
+            if (v.kind() == JsonKind::Integer && !v.overflow() && v.integer() >= 0 && v.integer() < INT32_MAX)
+                node.locationId = int32_t(v.integer()); // VS Code's annotation; anything else ignored
+        } else if (key == "positionTicks") {
+            expectJsonKind(v, JsonKind::Array, "positionTicks", at);
+            node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());
+            v.forEachElement([&](const V& tick) {
+                expectJsonKind(tick, JsonKind::Object, "positionTicks", at);
+                RawPositionTick& t = raw.positionTicks.emplace_back();
+                tick.forEachField([&](std::string_view k, const V& n) {
+                    if (k == "line")
+                        t.line = expectJsonInteger(n, "positionTicks.line", at);
+                    else if (k == "ticks")
+                        t.ticks = expectJsonInteger(n, "positionTicks.ticks", at);
+                });
+            });
+            node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
+        }
+    });
+}
+
 template <class V>
-void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
+void expectCpuProfileNodesArray(const V& nodes, RawCpuProfile& raw, const JsonPlace& base)
 {
     expectJsonKind(nodes, JsonKind::Array, "nodes", [&] { return JsonPlace{base.where + "profile", base.pointer + "/nodes"}; });
     raw.sawNodes = true;
+}
+
+template <class V>
+void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
+{
+    expectCpuProfileNodesArray(nodes, raw, base);
     size_t index = 0;
     nodes.forEachElement([&](const V& element) {
         const size_t i = index++;
-        auto at = [&] { return base.child("node", i, "nodes"); };
-        if (element.kind() != JsonKind::Object)
-            throw JsonMeaningError(std::string("a node is ") + typeName(element.kind()) + ", expected an object", at());
-        RawNode& node = raw.nodes.emplace_back();
-        node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
-        node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
-        element.forEachField([&](std::string_view key, const V& v) {
-            if (key == "id") {
-                node.hasId = true;
-                node.id = expectJsonInteger(v, "id", at);
-            } else if (key == "parent") {
-                if (v.kind() == JsonKind::Null)
-                    return;
-                node.hasParent = true;
-                node.parent = expectJsonInteger(v, "parent", at);
-            } else if (key == "callFrame") {
-                expectJsonKind(v, JsonKind::Object, "callFrame", at);
-                node.hasCallFrame = true;
-                readCpuProfileCallFrameAt(v, node, strings, at);
-            } else if (key == "children") {
-                expectJsonKind(v, JsonKind::Array, "children", at);
-                node.childBegin = static_cast<uint32_t>(raw.children.size());
-                v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
-                node.childEnd = static_cast<uint32_t>(raw.children.size());
-            } else if (key == "locationId") {
-                if (v.kind() == JsonKind::Integer && !v.overflow() && v.integer() >= 0 && v.integer() < INT32_MAX)
-                    node.locationId = int32_t(v.integer()); // VS Code's annotation; anything else ignored
-            } else if (key == "positionTicks") {
-                expectJsonKind(v, JsonKind::Array, "positionTicks", at);
-                node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());
-                v.forEachElement([&](const V& tick) {
-                    expectJsonKind(tick, JsonKind::Object, "positionTicks", at);
-                    RawPositionTick& t = raw.positionTicks.emplace_back();
-                    tick.forEachField([&](std::string_view k, const V& n) {
-                        if (k == "line")
-                            t.line = expectJsonInteger(n, "positionTicks.line", at);
-                        else if (k == "ticks")
-                            t.ticks = expectJsonInteger(n, "positionTicks.ticks", at);
-                    });
-                });
-                node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
-            }
-        });
+        readCpuProfileNode(element, raw, strings, [&] { return base.child("node", i, "nodes"); });
     });
 }
 
@@ -238,7 +254,37 @@ void readVsCodeAnnotations(const V& annotations, RawCpuProfile& raw, StringTable
     });
 }
 
-// A whole .cpuprofile object: nodes on one thread, samples and time deltas on another.
+// Nodes read by two threads, a piece at a time (CpuProfileNodeParts::read): each piece's
+// nodes, children and ticks go to its part, its names to the reading thread's string table.
+struct CpuProfileNodePart {
+    RawCpuProfile tables; // nodes, children and positionTicks only
+    bool helper = false;  // its names are in the helper thread's table
+    bool failed = false;  // a meaning error: the nodes are read again, in order, to name it
+};
+
+template <class V>
+void readCpuProfileNodeParts(const V& nodes, std::vector<CpuProfileNodePart>& parts, std::atomic<size_t>& next,
+                             StringTable& strings, bool helper, const JsonPlace& base)
+{
+    nodes.forEachElementOfClaimedPieces(next, [&](size_t piece, const V& element) {
+        CpuProfileNodePart& part = parts[piece];
+        if (part.failed)
+            return;
+        part.helper = helper;
+        try {
+            readCpuProfileNode(element, part.tables, strings, [&] { return base.child("node", 0, "nodes"); });
+        } catch (const JsonMeaningError&) {
+            part.failed = true;
+        }
+    });
+}
+
+// The parts in order into raw, the helper's names interned into `strings`.
+void mergeCpuProfileNodeParts(std::vector<CpuProfileNodePart>& parts, const StringTable& helperStrings,
+                              RawCpuProfile& raw, StringTable& strings);
+
+// A whole .cpuprofile object: nodes on one thread, samples and time deltas on another, which
+// then helps with the nodes when they come in pieces.
 template <class V>
 void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
 {
@@ -258,17 +304,45 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
         else if (key == "$vscode")
             readVsCodeAnnotations(v, raw, strings);
     });
-    V::inParallel(
-        [&] {
-            if (nodes)
-                readCpuProfileNodes(*nodes, raw, strings, base);
-        },
-        [&] {
-            if (samples)
-                readCpuProfileSamples(*samples, raw, base);
-            if (deltas)
-                readCpuProfileTimeDeltas(*deltas, raw, base);
-        });
+    auto readArrays = [&] {
+        if (samples)
+            readCpuProfileSamples(*samples, raw, base);
+        if (deltas)
+            readCpuProfileTimeDeltas(*deltas, raw, base);
+    };
+    if (!nodes || nodes->kind() != JsonKind::Array || nodes->pieceCount() < 2) {
+        V::inParallel(
+            [&] {
+                if (nodes)
+                    readCpuProfileNodes(*nodes, raw, strings, base);
+            },
+            readArrays);
+        return;
+    }
+    expectCpuProfileNodesArray(*nodes, raw, base);
+    std::vector<CpuProfileNodePart> parts(nodes->pieceCount());
+    std::atomic<size_t> next{0};
+    StringTable helperStrings;
+    std::exception_ptr arraysFailed; // named after the nodes' errors, as when read in order
+    V::inParallel([&] { readCpuProfileNodeParts(*nodes, parts, next, strings, false, base); },
+                  [&] {
+                      try {
+                          readArrays();
+                      } catch (const JsonMeaningError&) {
+                          arraysFailed = std::current_exception();
+                      }
+                      readCpuProfileNodeParts(*nodes, parts, next, helperStrings, true, base);
+                  });
+    if (std::any_of(parts.begin(), parts.end(), [](const CpuProfileNodePart& p) { return p.failed; })) {
+        parts.clear();
+        raw.nodes.clear();
+        raw.children.clear();
+        raw.positionTicks.clear();
+        readCpuProfileNodes(*nodes, raw, strings, base); // throws the first error, where it is
+    }
+    if (arraysFailed)
+        std::rethrow_exception(arraysFailed);
+    mergeCpuProfileNodeParts(parts, helperStrings, raw, strings);
 }
 
 } // namespace xsprof

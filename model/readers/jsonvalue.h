@@ -14,6 +14,10 @@
 //                                    may hand runs of plain integers (at most 15 digits) to
 //                                    i(std::span<const int64_t>)
 //   size_t sizeHint() const;         an array's element count or more, for reserve()
+//   size_t pieceCount() const;       how many pieces an array is read in (1 but for large ones)
+//   void forEachElementOfClaimedPieces(std::atomic<size_t>& next, F f) const;
+//                                    f(size_t piece, const V& element) for the pieces this
+//                                    thread claims from `next`, for threads sharing an array
 //   static void inParallel(A a, B b); runs both, at the same time where the parser can
 // Values stay valid while their document lives; the elements of a large array (read in
 // pieces, simdjsondocument.h) only inside the call that handed them out.

@@ -6,6 +6,7 @@
 #include "jsonvalue.h"
 #include "model/taskcontrol.h"
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,6 +53,13 @@ public:
         forEachElement(f);
     }
     size_t sizeHint() const { return m_node->children.size(); }
+    size_t pieceCount() const { return 1; }
+    template <class F>
+    void forEachElementOfClaimedPieces(std::atomic<size_t>& next, F&& f) const
+    {
+        if (next.fetch_add(1) == 0)
+            forEachElement([&](const ReferenceJsonValue& e) { f(size_t(0), e); });
+    }
     template <class A, class B>
     static void inParallel(A&& a, B&& b)
     {

@@ -66,6 +66,13 @@ public:
     // An array's element count, or more: for reserve(). For a split array a bound from its
     // size, not a count: the pages reserved beyond the elements are never touched.
     size_t sizeHint() const;
+    // How many pieces an array is read in: more than one for a split array.
+    size_t pieceCount() const { return m_split ? m_split->pieces.size() : 1; }
+    // Reads pieces claimed from `next` (shared by the threads reading the same array) until
+    // none is left, each element as f(piece, element). Threads that call this together read
+    // every piece once between them.
+    template <class F>
+    void forEachElementOfClaimedPieces(std::atomic<size_t>& next, F&& f) const;
 
     // Runs a and b at the same time (b on a second thread); rethrows what either threw.
     template <class A, class B>
@@ -118,6 +125,9 @@ public:
         PieceParser(const PieceParser&) = delete;
         PieceParser& operator=(const PieceParser&) = delete;
         std::optional<simdjson::dom::array> next();
+        // Piece k, whatever was read before (no parsing ahead). For a parser whose pieces
+        // are claimed by several threads, each with its own PieceParser.
+        simdjson::dom::array piece(size_t k);
         // The next piece's elements when every one is a plain JSON integer of at most 15
         // digits (the grammar checked here, so nothing invalid gets through), and the piece is
         // consumed; they stay valid until the next call. Nothing, and nothing consumed, for
@@ -201,6 +211,21 @@ void SimdJsonValue::forEachElement(F&& f) const
     while (const auto array = pieces.next()) {
         for (const simdjson::dom::element e : *array)
             f(SimdJsonValue(e, m_document, nullptr, false));
+    }
+}
+
+template <class F>
+void SimdJsonValue::forEachElementOfClaimedPieces(std::atomic<size_t>& next, F&& f) const
+{
+    if (!m_split) {
+        if (next.fetch_add(1) == 0)
+            forEachElement([&](const SimdJsonValue& e) { f(size_t(0), e); });
+        return;
+    }
+    SimdJsonDocument::PieceParser pieces(*m_document, *m_split, false);
+    for (size_t k = next.fetch_add(1); k < m_split->pieces.size(); k = next.fetch_add(1)) {
+        for (const simdjson::dom::element e : pieces.piece(k))
+            f(k, SimdJsonValue(e, m_document, nullptr, false));
     }
 }
 

@@ -23,14 +23,16 @@ namespace {
 // 4 MB) that the loader reads it piece by piece from the file; `lateSample` and `lateDelta`
 // replace one element near the end of each (to put a fault where the pages before it are
 // already given back).
-std::string largeCpuProfile(const std::string& lateSample = {}, const std::string& lateDelta = {})
+std::string largeCpuProfile(const std::string& lateSample = {}, const std::string& lateDelta = {},
+                            const std::string& lateLine = {})
 {
     constexpr int nodes = 3000, samples = 500000;
     std::string json = "{\"nodes\":[";
     for (int i = 1; i <= nodes; ++i) {
+        const std::string line = i == nodes - 10 && !lateLine.empty() ? lateLine : std::to_string(i);
         json += (i > 1 ? ",{\"id\":" : "{\"id\":") + std::to_string(i) + ",\"callFrame\":{\"functionName\":\"fn_" +
             std::to_string(i % 700) + "\",\"scriptId\":\"1\",\"url\":\"file:///m" + std::to_string(i % 9) +
-            ".js\",\"lineNumber\":" + std::to_string(i) + ",\"columnNumber\":2}";
+            ".js\",\"lineNumber\":" + line + ",\"columnNumber\":2}";
         if (i > 1)
             json += ",\"parent\":" + std::to_string(i / 2);
         json += "}";
@@ -160,17 +162,25 @@ private slots:
     {
         QTest::addColumn<std::string>("sample");
         QTest::addColumn<std::string>("delta");
-        QTest::newRow("syntax error") << std::string() << std::string("1.2.3");
-        QTest::newRow("wrong type") << std::string("\"seven\"") << std::string();
-        QTest::newRow("unknown node") << std::string("999999") << std::string();
-        QTest::newRow("integer beyond 64 bits") << std::string() << std::string("123456789012345678901234567890");
+        QTest::addColumn<std::string>("line");
+        QTest::newRow("syntax error") << std::string() << std::string("1.2.3") << std::string();
+        QTest::newRow("wrong type") << std::string("\"seven\"") << std::string() << std::string();
+        QTest::newRow("unknown node") << std::string("999999") << std::string() << std::string();
+        QTest::newRow("integer beyond 64 bits") << std::string() << std::string("123456789012345678901234567890")
+                                                << std::string();
+        // The nodes come in two pieces, read by two threads: the error of the second must
+        // still name its node, and come before the samples' (the order of the file).
+        QTest::newRow("late node of the wrong type") << std::string() << std::string() << std::string("\"x\"");
+        QTest::newRow("late node and sample wrong") << std::string("\"seven\"") << std::string() << std::string("[]");
+        QTest::newRow("late node syntax error") << std::string() << std::string() << std::string("1.2.3");
     }
     void lateFaultsAreNamedAsTheReferenceParserNamesThem()
     {
         QFETCH(std::string, sample);
         QFETCH(std::string, delta);
+        QFETCH(std::string, line);
         QTemporaryDir dir;
-        const std::string path = writeFile(dir, "late.cpuprofile", largeCpuProfile(sample, delta));
+        const std::string path = writeFile(dir, "late.cpuprofile", largeCpuProfile(sample, delta, line));
         const LoadResult fast = loadProfileFile(path);
         LoadOptions reference;
         reference.referenceJsonParser = true;
@@ -178,6 +188,8 @@ private slots:
         QVERIFY(!whole.ok());
         QVERIFY2(!fast.ok(), "a faulty file loaded");
         QCOMPARE(fast.error->toString(), whole.error->toString());
+        if (!line.empty() && line != "1.2.3")
+            QVERIFY2(fast.error->toString().find("node 2989") != std::string::npos, fast.error->toString().c_str());
     }
 
     void aLargeFileLoadsAsTheReferenceParserReadsIt()

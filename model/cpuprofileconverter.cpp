@@ -57,6 +57,17 @@ public:
         }
         return m_map.emplace(id, index).second;
     }
+    // For dense ids: the table from id to `value[node]`, `none` where no node has the id
+    // (one lookup per sample instead of two).
+    std::optional<std::vector<uint32_t>> denseMap(const std::vector<StackId>& value) const
+    {
+        if (!m_dense)
+            return std::nullopt;
+        std::vector<uint32_t> table(m_vector.size());
+        for (size_t id = 0; id < m_vector.size(); ++id)
+            table[id] = m_vector[id] == none ? none : value[m_vector[id]].value;
+        return table;
+    }
     uint32_t find(int64_t id) const
     {
         if (m_dense)
@@ -328,11 +339,18 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     std::vector<StackId> sampleStacks(raw.samples.size());
     size_t negative = 0;
     std::optional<ConversionResult> failed;
+    const std::optional<std::vector<uint32_t>> stackOfId = index.denseMap(stackOf);
+    auto stackOfSample = [&](uint32_t id) {
+        if (stackOfId)
+            return id < stackOfId->size() ? (*stackOfId)[id] : none;
+        const uint32_t node = index.find(id);
+        return node == none ? none : stackOf[node].value;
+    };
     auto mapSamples = [&] {
         double t = raw.startTime.value_or(0.0);
         for (size_t i = 0; i < raw.samples.size(); ++i) {
-            const uint32_t node = index.find(raw.samples[i]);
-            if (node == none) {
+            const uint32_t stack = stackOfSample(raw.samples[i]);
+            if (stack == none) {
                 failed = ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i]),
                                                    "sample " + std::to_string(i));
                 return;
@@ -344,7 +362,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                 return;
             }
             times[i] = t;
-            sampleStacks[i] = stackOf[node];
+            sampleStacks[i] = StackId(stack);
         }
     };
     LineTickTable lineTicks;

@@ -31,7 +31,7 @@ unsigned leadingDigits(uint64_t word)
 }
 
 // The value of the eight ASCII digits in `word`, the first digit in the lowest byte.
-uint64_t eightDigits(uint64_t word)
+inline __attribute__((always_inline)) uint64_t eightDigits(uint64_t word)
 {
     word -= 0x3030303030303030ull;
     word = (word * 10) + (word >> 8); // pairs
@@ -91,7 +91,7 @@ bool readSpacedIntegerList(const char* p, const char* stop, std::vector<int64_t>
 }
 
 // The value of the `count` (1 to 8) ASCII digits at p.
-uint64_t digitsValue(const char* p, size_t count)
+inline __attribute__((always_inline)) uint64_t digitsValue(const char* p, size_t count)
 {
     uint64_t word;
     std::memcpy(&word, p, 8);

@@ -8,7 +8,6 @@
 #include "model/rawprofile.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <span>
@@ -254,34 +253,17 @@ void readVsCodeAnnotations(const V& annotations, RawCpuProfile& raw, StringTable
     });
 }
 
-// Nodes read by two threads, a piece at a time (CpuProfileNodeParts::read): each piece's
-// nodes, children and ticks go to its part, its names to the reading thread's string table.
-struct CpuProfileNodePart {
+// The nodes of the pieces a helper thread read from the back of "nodes": the pieces'
+// first nodes (in the order read, so last piece first) and the helper's own tables.
+struct CpuProfileNodesFromBack {
     RawCpuProfile tables; // nodes, children and positionTicks only
-    bool helper = false;  // its names are in the helper thread's table
-    bool failed = false;  // a meaning error: the nodes are read again, in order, to name it
+    StringTable strings;
+    std::vector<std::pair<size_t, size_t>> pieces; // (piece, its first node in tables)
+    bool failed = false; // a meaning error: the nodes are read again, in order, to name it
 };
 
-template <class V>
-void readCpuProfileNodeParts(const V& nodes, std::vector<CpuProfileNodePart>& parts, std::atomic<size_t>& next,
-                             StringTable& strings, bool helper, const JsonPlace& base)
-{
-    nodes.forEachElementOfClaimedPieces(next, [&](size_t piece, const V& element) {
-        CpuProfileNodePart& part = parts[piece];
-        if (part.failed)
-            return;
-        part.helper = helper;
-        try {
-            readCpuProfileNode(element, part.tables, strings, [&] { return base.child("node", 0, "nodes"); });
-        } catch (const JsonMeaningError&) {
-            part.failed = true;
-        }
-    });
-}
-
-// The parts in order into raw, the helper's names interned into `strings`.
-void mergeCpuProfileNodeParts(std::vector<CpuProfileNodePart>& parts, const StringTable& helperStrings,
-                              RawCpuProfile& raw, StringTable& strings);
+// Appends `back`'s nodes to raw in file order, their names interned into `strings`.
+void appendCpuProfileNodesFromBack(CpuProfileNodesFromBack& back, RawCpuProfile& raw, StringTable& strings);
 
 // A whole .cpuprofile object: nodes on one thread, samples and time deltas on another, which
 // then helps with the nodes when they come in pieces.
@@ -319,22 +301,39 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
             readArrays);
         return;
     }
+    // The reading thread takes pieces from the front, in order, into raw; the other, once it
+    // has read the samples and deltas, from the back into its own tables.
     expectCpuProfileNodesArray(*nodes, raw, base);
-    std::vector<CpuProfileNodePart> parts(nodes->pieceCount());
-    std::atomic<size_t> next{0};
-    StringTable helperStrings;
+    PieceClaims claims(nodes->pieceCount());
+    CpuProfileNodesFromBack back;
     std::exception_ptr arraysFailed; // named after the nodes' errors, as when read in order
-    V::inParallel([&] { readCpuProfileNodeParts(*nodes, parts, next, strings, false, base); },
-                  [&] {
-                      try {
-                          readArrays();
-                      } catch (const JsonMeaningError&) {
-                          arraysFailed = std::current_exception();
-                      }
-                      readCpuProfileNodeParts(*nodes, parts, next, helperStrings, true, base);
-                  });
-    if (std::any_of(parts.begin(), parts.end(), [](const CpuProfileNodePart& p) { return p.failed; })) {
-        parts.clear();
+    V::inParallel(
+        [&] {
+            size_t index = 0;
+            nodes->forEachElementOfClaimedPieces(claims, false, [&](size_t, const V& element) {
+                const size_t i = index++;
+                readCpuProfileNode(element, raw, strings, [&] { return base.child("node", i, "nodes"); });
+            });
+        },
+        [&] {
+            try {
+                readArrays();
+            } catch (const JsonMeaningError&) {
+                arraysFailed = std::current_exception();
+            }
+            nodes->forEachElementOfClaimedPieces(claims, true, [&](size_t piece, const V& element) {
+                if (back.failed)
+                    return;
+                if (back.pieces.empty() || back.pieces.back().first != piece)
+                    back.pieces.emplace_back(piece, back.tables.nodes.size());
+                try {
+                    readCpuProfileNode(element, back.tables, back.strings, [&] { return base.child("node", 0, "nodes"); });
+                } catch (const JsonMeaningError&) {
+                    back.failed = true; // its index is not known here
+                }
+            });
+        });
+    if (back.failed) {
         raw.nodes.clear();
         raw.children.clear();
         raw.positionTicks.clear();
@@ -342,7 +341,7 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
     }
     if (arraysFailed)
         std::rethrow_exception(arraysFailed);
-    mergeCpuProfileNodeParts(parts, helperStrings, raw, strings);
+    appendCpuProfileNodesFromBack(back, raw, strings);
 }
 
 } // namespace xsprof

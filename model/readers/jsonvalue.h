@@ -15,17 +15,38 @@
 //                                    i(std::span<const int64_t>)
 //   size_t sizeHint() const;         an array's element count or more, for reserve()
 //   size_t pieceCount() const;       how many pieces an array is read in (1 but for large ones)
-//   void forEachElementOfClaimedPieces(std::atomic<size_t>& next, F f) const;
+//   void forEachElementOfClaimedPieces(PieceClaims& claims, bool fromBack, F f) const;
 //                                    f(size_t piece, const V& element) for the pieces this
-//                                    thread claims from `next`, for threads sharing an array
+//                                    thread claims, for two threads sharing an array
 //   static void inParallel(A a, B b); runs both, at the same time where the parser can
 // Values stay valid while their document lives; the elements of a large array (read in
 // pieces, simdjsondocument.h) only inside the call that handed them out.
+#include <cstddef>
 #include <cstdint>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace xsprof {
+
+// The pieces of one array shared by two threads: one claims them from the front, in order,
+// the other from the back, until they meet.
+class PieceClaims {
+public:
+    explicit PieceClaims(size_t count) : m_back(count) {}
+    std::optional<size_t> claim(bool fromBack)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_front == m_back)
+            return std::nullopt;
+        return fromBack ? --m_back : m_front++;
+    }
+
+private:
+    std::mutex m_mutex;
+    size_t m_front = 0, m_back;
+};
 
 enum class JsonKind : uint8_t { Null, Bool, Integer, Float, String, Array, Object };
 

@@ -6,7 +6,6 @@
 #include "jsonvalue.h"
 #include "model/taskcontrol.h"
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,9 +54,9 @@ public:
     size_t sizeHint() const { return m_node->children.size(); }
     size_t pieceCount() const { return 1; }
     template <class F>
-    void forEachElementOfClaimedPieces(std::atomic<size_t>& next, F&& f) const
+    void forEachElementOfClaimedPieces(PieceClaims& claims, bool fromBack, F&& f) const
     {
-        if (next.fetch_add(1) == 0)
+        if (claims.claim(fromBack))
             forEachElement([&](const ReferenceJsonValue& e) { f(size_t(0), e); });
     }
     template <class A, class B>

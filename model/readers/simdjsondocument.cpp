@@ -297,11 +297,13 @@ simdjson::dom::array SimdJsonDocument::PieceParser::piece(size_t k)
     const auto [begin, end] = m_split.pieces[k];
     const simdjson::dom::array array = parse(m_slots[0], begin, end);
     m_document.pieceRead(end - begin);
-    // Every piece is claimed once: whoever claims the last one marks the array read (a piece
-    // that fails to parse fails the whole read, so none is left unread).
-    if (k + 1 == m_split.pieces.size())
-        m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
     return array;
+}
+
+void SimdJsonDocument::PieceParser::allClaimed()
+{
+    // Read only once both threads are done (checkUnreadPieces): either may write it.
+    m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
 }
 
 void SimdJsonDocument::PieceParser::consumed(size_t begin, size_t end)

@@ -68,11 +68,11 @@ public:
     size_t sizeHint() const;
     // How many pieces an array is read in: more than one for a split array.
     size_t pieceCount() const { return m_split ? m_split->pieces.size() : 1; }
-    // Reads pieces claimed from `next` (shared by the threads reading the same array) until
-    // none is left, each element as f(piece, element). Threads that call this together read
-    // every piece once between them.
+    // Reads the pieces this thread claims (from the front or the back of the array) until
+    // none is left, each element as f(piece, element). The two threads that share `claims`
+    // read every piece once between them.
     template <class F>
-    void forEachElementOfClaimedPieces(std::atomic<size_t>& next, F&& f) const;
+    void forEachElementOfClaimedPieces(PieceClaims& claims, bool fromBack, F&& f) const;
 
     // Runs a and b at the same time (b on a second thread); rethrows what either threw.
     template <class A, class B>
@@ -128,6 +128,8 @@ public:
         // Piece k, whatever was read before (no parsing ahead). For a parser whose pieces
         // are claimed by several threads, each with its own PieceParser.
         simdjson::dom::array piece(size_t k);
+        // Every piece was claimed (and is parsed, or its failure thrown): the array is read.
+        void allClaimed();
         // The next piece's elements when every one is a plain JSON integer of at most 15
         // digits (the grammar checked here, so nothing invalid gets through), and the piece is
         // consumed; they stay valid until the next call. Nothing, and nothing consumed, for
@@ -215,18 +217,20 @@ void SimdJsonValue::forEachElement(F&& f) const
 }
 
 template <class F>
-void SimdJsonValue::forEachElementOfClaimedPieces(std::atomic<size_t>& next, F&& f) const
+void SimdJsonValue::forEachElementOfClaimedPieces(PieceClaims& claims, bool fromBack, F&& f) const
 {
     if (!m_split) {
-        if (next.fetch_add(1) == 0)
+        if (claims.claim(fromBack))
             forEachElement([&](const SimdJsonValue& e) { f(size_t(0), e); });
         return;
     }
     SimdJsonDocument::PieceParser pieces(*m_document, *m_split, false);
-    for (size_t k = next.fetch_add(1); k < m_split->pieces.size(); k = next.fetch_add(1)) {
-        for (const simdjson::dom::element e : pieces.piece(k))
-            f(k, SimdJsonValue(e, m_document, nullptr, false));
+    while (const std::optional<size_t> k = claims.claim(fromBack)) {
+        for (const simdjson::dom::element e : pieces.piece(*k))
+            f(*k, SimdJsonValue(e, m_document, nullptr, false));
     }
+    if (!fromBack) // one of the two marks it
+        pieces.allClaimed();
 }
 
 template <class I, class F>

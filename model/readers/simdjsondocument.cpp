@@ -102,18 +102,27 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
 
 std::vector<SplitJsonArray> SimdJsonDocument::findSplitsInFile() const
 {
-    // The loader left most of the file unread (InputPages::leaveUnread): it goes through a
-    // small buffer here, and each piece is read again into its parser. Reading a file twice
-    // from the page cache costs less than faulting in a buffer of its size.
+    // The loader left most of the file unread (InputPages::leaveUnread): it goes through two
+    // small buffers here, the next chunk read on a second thread while this one scans, and
+    // each piece is read again into its parser. Reading a file twice from the page cache
+    // costs less than faulting in a buffer of its size.
     constexpr size_t chunkBytes = size_t(1) << 20;
     static_assert(chunkBytes % 64 == 0);
-    std::vector<char> chunk(chunkBytes);
-    JsonSplitFinder finder(pieceBytes, nullptr);
     const size_t n = m_bytes.size();
-    for (size_t from = 0; from < n; from += chunkBytes) {
+    std::vector<char> chunks[2] = {std::vector<char>(chunkBytes), std::vector<char>(chunkBytes)};
+    std::future<void> ahead; // after the buffers: waited for before they go
+    JsonSplitFinder finder(pieceBytes, nullptr);
+    copyBytes(0, std::min(n, chunkBytes), chunks[0].data());
+    for (size_t from = 0, current = 0; from < n; from += chunkBytes, current = 1 - current) {
         const size_t to = std::min(n, from + chunkBytes);
-        copyBytes(from, to, chunk.data());
-        finder.feed(chunk.data(), from, to - from);
+        if (to < n) {
+            char* const next = chunks[1 - current].data();
+            ahead = std::async(std::launch::async,
+                               [this, to, n, next] { copyBytes(to, std::min(n, to + chunkBytes), next); });
+        }
+        finder.feed(chunks[current].data(), from, to - from);
+        if (ahead.valid())
+            ahead.get(); // a read that failed throws here
         if (m_control) {
             if (m_control->isCancelled())
                 throw JsonReadCancelled();

@@ -11,10 +11,11 @@ void appendCpuProfileNodesFromBack(CpuProfileNodesFromBack& back, RawCpuProfile&
         toRaw[i] = strings.intern(back.strings.view(StringId(i)));
     const RawCpuProfile& from = back.tables;
     raw.nodes.reserve(raw.nodes.size() + from.nodes.size());
-    // The pieces were read last first: the first one read ends the array.
+    // The pieces were read last first: the first one read ends the array. Each piece's
+    // nodes run to the start of the piece read after it.
     for (size_t k = back.pieces.size(); k-- > 0;) {
         const size_t begin = back.pieces[k].second;
-        const size_t end = k == 0 ? from.nodes.size() : back.pieces[k - 1].second;
+        const size_t end = k + 1 < back.pieces.size() ? back.pieces[k + 1].second : from.nodes.size();
         for (size_t n = begin; n < end; ++n) {
             RawNode node = from.nodes[n];
             node.name = toRaw[node.name.value];

@@ -5,6 +5,7 @@
 #include "model/profileloader.h"
 #include "model/readers/inputpages.h"
 #include "model/readers/paddedbytes.h"
+#include "model/readers/simdjsondocument.h"
 #include "model/taskcontrol.h"
 
 #include <QTemporaryDir>
@@ -206,6 +207,60 @@ private slots:
         QVERIFY(fast.profile->samples.time == whole.profile->samples.time);
         QVERIFY(fast.profile->samples.stack == whole.profile->samples.stack);
         QCOMPARE(fast.profile->frames.size(), whole.profile->frames.size());
+        // The nodes were read by two threads, from both ends: the profile is the same, down to
+        // the order of its frames and stacks (what a converted file is written in).
+        for (uint32_t f = 0; f < fast.profile->frames.size(); ++f) {
+            QCOMPARE(fast.profile->frameName(FrameId(f)), whole.profile->frameName(FrameId(f)));
+            QCOMPARE(fast.profile->frameUrl(FrameId(f)), whole.profile->frameUrl(FrameId(f)));
+            QCOMPARE(fast.profile->frames.line[f], whole.profile->frames.line[f]);
+        }
+        QVERIFY(fast.profile->stacks.frame == whole.profile->stacks.frame);
+        QVERIFY(fast.profile->stacks.parent == whole.profile->stacks.parent);
+    }
+
+    // Many nodes, few samples: the thread done with the samples reads most of the nodes'
+    // pieces, from the back. The profile must be the one read in order, frame for frame.
+    void nodesReadFromBothEndsKeepTheirOrder()
+    {
+        constexpr int nodes = 40000, samples = 2000;
+        std::string json = "{\"nodes\":[";
+        for (int i = 1; i <= nodes; ++i) {
+            json += (i > 1 ? ",{\"id\":" : "{\"id\":") + std::to_string(i) + ",\"callFrame\":{\"functionName\":\"f" +
+                std::to_string((i * 37) % 5000) + "\",\"url\":\"file:///s" + std::to_string(i % 97) +
+                ".js\",\"lineNumber\":" + std::to_string(i % 300) + ",\"columnNumber\":1}";
+            if (i > 1)
+                json += ",\"parent\":" + std::to_string(1 + (int64_t(i) * 7) % (i - 1));
+            json += ",\"positionTicks\":[{\"line\":" + std::to_string(1 + i % 40) + ",\"ticks\":2}]}";
+        }
+        json += "],\"startTime\":0,\"endTime\":100000,\"samples\":[";
+        for (int i = 0; i < samples; ++i)
+            json += (i ? "," : "") + std::to_string(1 + (int64_t(i) * 7919) % nodes);
+        json += "],\"timeDeltas\":[";
+        for (int i = 0; i < samples; ++i)
+            json += (i ? "," : "") + std::to_string(10 + i % 7);
+        json += "]}";
+        QVERIFY(json.size() > (4 << 20) && json.size() > 16 * SimdJsonDocument::pieceBytes);
+        QTemporaryDir dir;
+        const std::string path = writeFile(dir, "nodes.cpuprofile", json);
+        LoadOptions reference;
+        reference.referenceJsonParser = true;
+        const LoadResult whole = loadProfileFile(path, reference);
+        QVERIFY(whole.ok());
+        for (int round = 0; round < 3; ++round) { // the split between the threads varies
+            const LoadResult fast = loadProfileFile(path);
+            QVERIFY2(fast.ok(), fast.error ? fast.error->toString().c_str() : "");
+            QCOMPARE(fast.profile->frames.size(), whole.profile->frames.size());
+            for (uint32_t f = 0; f < fast.profile->frames.size(); ++f) {
+                QCOMPARE(fast.profile->frameName(FrameId(f)), whole.profile->frameName(FrameId(f)));
+                QCOMPARE(fast.profile->frameUrl(FrameId(f)), whole.profile->frameUrl(FrameId(f)));
+            }
+            QVERIFY(fast.profile->stacks.frame == whole.profile->stacks.frame);
+            QVERIFY(fast.profile->stacks.parent == whole.profile->stacks.parent);
+            QVERIFY(fast.profile->samples.stack == whole.profile->samples.stack);
+            QVERIFY(fast.profile->lineTicks.stack == whole.profile->lineTicks.stack);
+            QVERIFY(fast.profile->lineTicks.line == whole.profile->lineTicks.line);
+            QVERIFY(fast.profile->lineTicks.ticks == whole.profile->lineTicks.ticks);
+        }
     }
 
     // A large file is read piece by piece after its head: a file changed after that is refused,

@@ -90,27 +90,34 @@ LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& 
         int32_t line;
         uint64_t ticks;
     };
-    std::vector<Row> rows;
-    for (size_t i = 0; i < raw.nodes.size(); ++i) {
-        for (uint32_t k = raw.nodes[i].tickBegin; k < raw.nodes[i].tickEnd; ++k) {
-            const RawPositionTick& t = raw.positionTicks[k];
-            if (t.line > 0 && t.line < INT32_MAX && t.ticks > 0 && stackOf[i].isValid())
-                rows.push_back({stackOf[i].value, int32_t(t.line), uint64_t(t.ticks)});
-        }
-    }
-    // By stack with a counting sort (stack ids are dense), then by line within each stack.
+    auto counted = [](const RawPositionTick& t) { return t.line > 0 && t.line < INT32_MAX && t.ticks > 0; };
+    // By stack with a counting sort (stack ids are dense), placing each row where it goes as
+    // it is read; then by line within each stack.
     uint32_t stacks = 0;
-    for (const Row& r : rows)
-        stacks = std::max(stacks, r.stack + 1);
+    for (size_t i = 0; i < raw.nodes.size(); ++i) {
+        if (raw.nodes[i].tickBegin < raw.nodes[i].tickEnd && stackOf[i].isValid())
+            stacks = std::max(stacks, stackOf[i].value + 1);
+    }
     std::vector<uint32_t> next(size_t(stacks) + 1, 0);
-    for (const Row& r : rows)
-        ++next[r.stack + 1];
+    for (size_t i = 0; i < raw.nodes.size(); ++i) {
+        if (!stackOf[i].isValid())
+            continue;
+        for (uint32_t k = raw.nodes[i].tickBegin; k < raw.nodes[i].tickEnd; ++k)
+            next[stackOf[i].value + 1] += counted(raw.positionTicks[k]);
+    }
     for (size_t k = 1; k < next.size(); ++k)
         next[k] += next[k - 1];
-    std::vector<Row> sorted(rows.size());
-    for (const Row& r : rows)
-        sorted[next[r.stack]++] = r;
-    releaseStorage(rows);
+    std::vector<Row> sorted(next.back());
+    for (size_t i = 0; i < raw.nodes.size(); ++i) {
+        if (!stackOf[i].isValid())
+            continue;
+        for (uint32_t k = raw.nodes[i].tickBegin; k < raw.nodes[i].tickEnd; ++k) {
+            const RawPositionTick& t = raw.positionTicks[k];
+            if (counted(t))
+                sorted[next[stackOf[i].value]++] = {stackOf[i].value, int32_t(t.line), uint64_t(t.ticks)};
+        }
+    }
+    releaseStorage(next);
     for (size_t begin = 0; begin < sorted.size();) {
         size_t end = begin + 1;
         while (end < sorted.size() && sorted[end].stack == sorted[begin].stack)
@@ -121,6 +128,9 @@ LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& 
         begin = end;
     }
     LineTickTable table;
+    table.stack.reserve(sorted.size());
+    table.line.reserve(sorted.size());
+    table.ticks.reserve(sorted.size());
     for (const Row& r : sorted) {
         if (table.size() && table.stack.back().value == r.stack && table.line.back() == r.line) {
             table.ticks.back() = uint32_t(std::min<uint64_t>(UINT32_MAX, table.ticks.back() + r.ticks));

@@ -1,6 +1,7 @@
 #include "functiongraph.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace xsprof {
 
@@ -16,6 +17,29 @@ std::vector<uint32_t> csrBegin(size_t frameCount, const std::vector<FunctionGrap
         begin[i + 1] += begin[i];
     return begin;
 }
+// Keeps the first of equal values, in place (open addressing; no value is ~0: both halves are
+// ranks of present functions).
+void dropDuplicates(std::vector<uint64_t>& values)
+{
+    if (values.size() < 4096)
+        return; // sorting them costs less than the table
+    const size_t capacity = std::bit_ceil(values.size() * 2);
+    const int shift = 64 - std::countr_zero(capacity);
+    constexpr uint64_t empty = ~uint64_t(0);
+    std::vector<uint64_t> seen(capacity, empty);
+    size_t kept = 0;
+    for (const uint64_t v : values) {
+        size_t slot = size_t((v * 0x9E3779B97F4A7C15ull) >> shift);
+        while (seen[slot] != empty && seen[slot] != v)
+            slot = (slot + 1) & (capacity - 1);
+        if (seen[slot] == empty) {
+            seen[slot] = v;
+            values[kept++] = v;
+        }
+    }
+    values.resize(kept);
+}
+
 } // namespace
 
 FunctionGraph::FunctionGraph(std::span<const FrameId> functions, std::vector<std::pair<FrameId, FrameId>> edges,
@@ -40,6 +64,7 @@ FunctionGraph::FunctionGraph(std::span<const FrameId> functions, std::vector<std
             packed.push_back(uint64_t(rank[u.value]) << 32 | rank[v.value]);
     }
     m_selfEdges = static_cast<size_t>(std::count(m_selfRecursive.begin(), m_selfRecursive.end(), uint8_t(1)));
+    dropDuplicates(packed); // most paths repeat a call seen on another: sort only the distinct ones
     std::sort(packed.begin(), packed.end());
     packed.erase(std::unique(packed.begin(), packed.end()), packed.end());
     m_edges.reserve(packed.size());

@@ -1,4 +1,6 @@
 #include "profilebuilder.h"
+
+#include "parallel.h"
 #include "releasestorage.h"
 
 #include <algorithm>
@@ -280,8 +282,9 @@ void ProfileBuilder::releaseIndexes()
 Profile ProfileBuilder::finish()
 {
     releaseIndexes(); // before sorting or scanning the samples
-    computeDurations();
-    m_profile.computeKeyRanks();
+    // Durations read the samples, key ranks the frames: a large profile does both at once.
+    runInParallelIf(m_profile.samples.size() >= 100000, [this] { computeDurations(); },
+                    [this] { m_profile.computeKeyRanks(); });
     Profile result = std::move(m_profile);
     m_profile = Profile();
     return result;

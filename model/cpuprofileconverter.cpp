@@ -376,7 +376,8 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
         }
     };
     LineTickTable lineTicks;
-    runInParallel(mapSamples, [&] { lineTicks = lineTicksOf(raw, stackOf); });
+    runInParallelIf(raw.samples.size() >= parallelWorkMinimum, mapSamples,
+                    [&] { lineTicks = lineTicksOf(raw, stackOf); });
     if (failed)
         return std::move(*failed);
     builder.profile().lineTicks = std::move(lineTicks);

@@ -65,7 +65,7 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
               [&profile](FrameId a, FrameId b) { return profile.keyLess(a, b); });
     // The divided total and the inclusive time need nothing of each other.
     runInParallelIf(
-        m_sampleCount >= parallelSamples && m_hasInclusive,
+        m_sampleCount >= parallelWorkMinimum && m_hasInclusive,
         [&] { m_graph = FunctionGraph(m_functions, std::move(edges), m_self); },
         [&] {
             m_inclusive.assign(frameCount, 0.0);

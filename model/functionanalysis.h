@@ -19,8 +19,6 @@ public:
         std::vector<uint32_t> samples;
     };
     static SelfTimes selfTimesOf(const Profile& profile, SampleRange range);
-    // Ranges this long or longer are analysed on two threads.
-    static constexpr size_t parallelSamples = 100000;
 
     FunctionAnalysis() = default;
     // `callTree` must be built over the same range; it is ignored for graph-encoded profiles.

@@ -1,5 +1,6 @@
 #pragma once
 // Two pieces of work at once, on the machine's two cores at least.
+#include <cstddef>
 #include <exception>
 #include <thread>
 #include <utility>
@@ -31,6 +32,10 @@ void runInParallel(A&& a, B&& b)
     if (failedB)
         std::rethrow_exception(failedB);
 }
+
+// Passes over this many samples (or as many other items) pay for a second thread; below, the
+// work stays on one.
+constexpr size_t parallelWorkMinimum = 100000;
 
 // Runs a and b in parallel when `parallel` (work large enough to pay for a thread), else one
 // after the other.

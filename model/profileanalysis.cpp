@@ -11,7 +11,7 @@ ProfileAnalysis ProfileAnalysis::compute(const Profile& profile, SampleRange ran
     // Two passes over the samples, per path and per function, one on each core.
     FunctionAnalysis::SelfTimes self;
     runInParallelIf(
-        a.range.end - a.range.begin >= FunctionAnalysis::parallelSamples && profile.hasStacks(),
+        a.range.end - a.range.begin >= parallelWorkMinimum && profile.hasStacks(),
         [&] {
             if (profile.hasStacks())
                 a.callTree = CallTree(profile, a.range);

@@ -283,7 +283,7 @@ Profile ProfileBuilder::finish()
 {
     releaseIndexes(); // before sorting or scanning the samples
     // Durations read the samples, key ranks the frames: a large profile does both at once.
-    runInParallelIf(m_profile.samples.size() >= 100000, [this] { computeDurations(); },
+    runInParallelIf(m_profile.samples.size() >= parallelWorkMinimum, [this] { computeDurations(); },
                     [this] { m_profile.computeKeyRanks(); });
     Profile result = std::move(m_profile);
     m_profile = Profile();

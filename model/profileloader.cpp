@@ -268,7 +268,8 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
                                  " is free");
     return guarded(path, [&] {
         if (regular && size >= streamedReadMinimum && InputPages::canReadBack()) {
-            if (std::optional<LoadResult> streamed = loadStreamedCpuProfile(path, size_t(size), modified, options, control))
+            std::optional<LoadResult> streamed = loadStreamedCpuProfile(path, size_t(size), modified, options, control);
+            if (streamed)
                 return std::move(*streamed);
         }
         std::optional<PaddedBytes> bytes = readWholeFile(file.get(), size_t(size), regular, control);

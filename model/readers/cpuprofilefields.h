@@ -161,13 +161,13 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace
             raw.samples.insert(raw.samples.end(), ids.begin(), ids.end());
         },
         [&](const V& element) {
-        const size_t i = index++;
-        auto at = [&] { return base.child("sample", i, "samples"); };
-        const JsonKind kind = element.kind();
-        if (kind == JsonKind::Object || kind == JsonKind::Array)
-            throw JsonMeaningError(std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at());
-        add(expectJsonInteger(element, "samples", at), i);
-    });
+            const size_t i = index++;
+            auto at = [&] { return base.child("sample", i, "samples"); };
+            const JsonKind kind = element.kind();
+            if (kind == JsonKind::Object || kind == JsonKind::Array)
+                throw JsonMeaningError(std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at());
+            add(expectJsonInteger(element, "samples", at), i);
+        });
 }
 
 template <class V>
@@ -332,7 +332,8 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
                 if (back.pieces.empty() || back.pieces.back().first != piece)
                     back.pieces.emplace_back(piece, back.tables.nodes.size());
                 try {
-                    readCpuProfileNode(element, back.tables, back.strings, [&] { return base.child("node", 0, "nodes"); });
+                    readCpuProfileNode(element, back.tables, back.strings,
+                                       [&] { return base.child("node", 0, "nodes"); });
                 } catch (const JsonMeaningError&) {
                     back.failed = true; // its index is not known here
                 }

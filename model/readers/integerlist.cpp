@@ -40,6 +40,18 @@ inline __attribute__((always_inline)) uint64_t eightDigits(uint64_t word)
     return word;
 }
 
+// The value of the `count` (1 to 8) ASCII digits at p.
+inline __attribute__((always_inline)) uint64_t digitsValue(const char* p, size_t count)
+{
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    if (count == 8)
+        return eightDigits(word);
+    // The digits shifted to the top, the low bytes filled with '0': read as leading zeros.
+    const unsigned shift = unsigned(8 - count) * 8;
+    return eightDigits((word << shift) | (0x3030303030303030ull >> (64 - shift)));
+}
+
 // Element by element, JSON whitespace allowed: for pieces the block reader does not take.
 bool readSpacedIntegerList(const char* p, const char* stop, std::vector<int64_t>& out)
 {
@@ -58,10 +70,7 @@ bool readSpacedIntegerList(const char* p, const char* stop, std::vector<int64_t>
             digits = size_t(stop - p); // the bytes after the piece are not ours
         int64_t v;
         if (digits < 8) {
-            // Shift the digits to the top and fill the low bytes with '0': eightDigits reads
-            // them as leading zeros.
-            const unsigned shift = unsigned(8 - digits) * 8;
-            v = int64_t(eightDigits((word << shift) | (0x3030303030303030ull >> (64 - shift))));
+            v = int64_t(digitsValue(p, digits));
         } else {
             v = 0;
             const char* const first = p;
@@ -88,17 +97,6 @@ bool readSpacedIntegerList(const char* p, const char* stop, std::vector<int64_t>
         if (*p++ != ',')
             return false; // a fraction, an exponent, or something else: the DOM reads it
     }
-}
-
-// The value of the `count` (1 to 8) ASCII digits at p.
-inline __attribute__((always_inline)) uint64_t digitsValue(const char* p, size_t count)
-{
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    if (count == 8)
-        return eightDigits(word);
-    const unsigned shift = unsigned(8 - count) * 8;
-    return eightDigits((word << shift) | (0x3030303030303030ull >> (64 - shift)));
 }
 
 // Bit i: byte i of the 64 at p is a digit, a comma, a minus.

@@ -37,8 +37,10 @@ __attribute__((target("avx2"))) BlockMasks masksOfAvx2(const char* p)
         // A lambda would not be compiled for AVX2: each mask written out.
         m.quote |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))))) << shift;
         m.backslash |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))))) << shift;
-        const __m256i open = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('[')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('{')));
-        const __m256i close = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(']')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('}')));
+        const __m256i open =
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('[')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('{')));
+        const __m256i close =
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(']')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('}')));
         m.open |= uint64_t(uint32_t(_mm256_movemask_epi8(open))) << shift;
         m.close |= uint64_t(uint32_t(_mm256_movemask_epi8(close))) << shift;
         m.comma |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(','))))) << shift;

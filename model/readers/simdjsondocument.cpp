@@ -75,7 +75,8 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
 {
     if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
         throw SimdJsonFailure("the document is larger than simdjson reads");
-    m_splits = m_pages && m_pages->releasedBytes() > 0 ? findSplitsInFile() : findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
+    const bool unread = m_pages && m_pages->releasedBytes() > 0; // the loader read only the head
+    m_splits = unread ? findSplitsInFile() : findJsonSplits(bytes.data(), bytes.size(), pieceBytes, nullptr);
     parseSkeleton({});
     // The arrays' bytes are read from the file, piece by piece, into the parsers (bytesOf):
     // the whole file is in memory only while its structure is found, never beside the tables.
@@ -311,7 +312,7 @@ simdjson::dom::array SimdJsonDocument::PieceParser::piece(size_t k)
 
 void SimdJsonDocument::PieceParser::allClaimed()
 {
-    // Read only once both threads are done (checkUnreadPieces): either may write it.
+    // Read only after the reading threads are done (checkUnreadPieces).
     m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
 }
 
@@ -319,7 +320,7 @@ void SimdJsonDocument::PieceParser::consumed(size_t begin, size_t end)
 {
     m_document.pieceRead(end - begin);
     if (m_next == m_split.pieces.size())
-        m_document.m_walked[size_t(&m_split - m_document.m_splits.data())] = 1;
+        allClaimed();
 }
 
 std::optional<std::span<const int64_t>> SimdJsonDocument::PieceParser::nextIntegers()

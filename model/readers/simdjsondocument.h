@@ -129,6 +129,7 @@ public:
         // are claimed by several threads, each with its own PieceParser.
         simdjson::dom::array piece(size_t k);
         // Every piece was claimed (and is parsed, or its failure thrown): the array is read.
+        // Called by one of the threads that share the array.
         void allClaimed();
         // The next piece's elements when every one is a plain JSON integer of at most 15
         // digits (the grammar checked here, so nothing invalid gets through), and the piece is

@@ -82,63 +82,66 @@ private:
     std::unordered_map<int64_t, uint32_t> m_map;
 };
 
-// positionTicks per stack; nodes that became the same stack add up.
+// positionTicks per stack; nodes that became the same stack add up. The nodes of a tree
+// written depth first (as V8 writes them) come in the order of their stacks, but for those
+// merged into an earlier node's stack (a function's code replaced while it ran): the rows in
+// stack order are taken as they come, the few others sorted aside and merged in.
 LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& stackOf)
 {
     struct Row {
         uint32_t stack;
         int32_t line;
         uint64_t ticks;
+        bool operator<(const Row& o) const { return stack != o.stack ? stack < o.stack : line < o.line; }
     };
-    auto counted = [](const RawPositionTick& t) { return t.line > 0 && t.line < INT32_MAX && t.ticks > 0; };
-    // By stack with a counting sort (stack ids are dense), placing each row where it goes as
-    // it is read; then by line within each stack.
-    uint32_t stacks = 0;
+    std::vector<Row> inOrder, late;
+    inOrder.reserve(raw.positionTicks.size());
+    uint32_t highest = 0;
     for (size_t i = 0; i < raw.nodes.size(); ++i) {
-        if (raw.nodes[i].tickBegin < raw.nodes[i].tickEnd && stackOf[i].isValid())
-            stacks = std::max(stacks, stackOf[i].value + 1);
-    }
-    std::vector<uint32_t> next(size_t(stacks) + 1, 0);
-    for (size_t i = 0; i < raw.nodes.size(); ++i) {
-        if (!stackOf[i].isValid())
+        const RawNode& node = raw.nodes[i];
+        if (node.tickBegin == node.tickEnd || !stackOf[i].isValid())
             continue;
-        for (uint32_t k = raw.nodes[i].tickBegin; k < raw.nodes[i].tickEnd; ++k)
-            next[stackOf[i].value + 1] += counted(raw.positionTicks[k]);
-    }
-    for (size_t k = 1; k < next.size(); ++k)
-        next[k] += next[k - 1];
-    std::vector<Row> sorted(next.back());
-    for (size_t i = 0; i < raw.nodes.size(); ++i) {
-        if (!stackOf[i].isValid())
-            continue;
-        for (uint32_t k = raw.nodes[i].tickBegin; k < raw.nodes[i].tickEnd; ++k) {
+        const uint32_t stack = stackOf[i].value;
+        std::vector<Row>& rows = stack >= highest ? inOrder : late;
+        highest = std::max(highest, stack);
+        const size_t first = rows.size();
+        for (uint32_t k = node.tickBegin; k < node.tickEnd; ++k) {
             const RawPositionTick& t = raw.positionTicks[k];
-            if (counted(t))
-                sorted[next[stackOf[i].value]++] = {stackOf[i].value, int32_t(t.line), uint64_t(t.ticks)};
+            if (t.line > 0 && t.line < INT32_MAX && t.ticks > 0)
+                rows.push_back({stack, int32_t(t.line), uint64_t(t.ticks)});
         }
+        if (!std::is_sorted(rows.begin() + ptrdiff_t(first), rows.end()))
+            std::sort(rows.begin() + ptrdiff_t(first), rows.end());
     }
-    releaseStorage(next);
-    for (size_t begin = 0; begin < sorted.size();) {
+    // A stack's rows in order of line: each node's are, and only a run of nodes of the same
+    // stack (siblings merged) needs more.
+    for (size_t begin = 0; begin < inOrder.size();) {
         size_t end = begin + 1;
-        while (end < sorted.size() && sorted[end].stack == sorted[begin].stack)
+        while (end < inOrder.size() && inOrder[end].stack == inOrder[begin].stack)
             ++end;
-        if (end - begin > 1)
-            std::sort(sorted.begin() + ptrdiff_t(begin), sorted.begin() + ptrdiff_t(end),
-                      [](const Row& a, const Row& b) { return a.line < b.line; });
+        if (!std::is_sorted(inOrder.begin() + ptrdiff_t(begin), inOrder.begin() + ptrdiff_t(end)))
+            std::sort(inOrder.begin() + ptrdiff_t(begin), inOrder.begin() + ptrdiff_t(end));
         begin = end;
     }
+    if (!late.empty()) {
+        std::sort(late.begin(), late.end());
+        std::vector<Row> all(inOrder.size() + late.size());
+        std::merge(inOrder.begin(), inOrder.end(), late.begin(), late.end(), all.begin());
+        inOrder = std::move(all);
+    }
     LineTickTable table;
-    table.stack.reserve(sorted.size());
-    table.line.reserve(sorted.size());
-    table.ticks.reserve(sorted.size());
-    for (const Row& r : sorted) {
+    table.stack.reserve(inOrder.size());
+    table.line.reserve(inOrder.size());
+    table.ticks.reserve(inOrder.size());
+    for (const Row& r : inOrder) {
+        const uint32_t ticks = uint32_t(std::min<uint64_t>(UINT32_MAX, r.ticks));
         if (table.size() && table.stack.back().value == r.stack && table.line.back() == r.line) {
-            table.ticks.back() = uint32_t(std::min<uint64_t>(UINT32_MAX, table.ticks.back() + r.ticks));
+            table.ticks.back() = uint32_t(std::min<uint64_t>(UINT32_MAX, uint64_t(table.ticks.back()) + ticks));
             continue;
         }
         table.stack.push_back(StackId(r.stack));
         table.line.push_back(r.line);
-        table.ticks.push_back(uint32_t(std::min<uint64_t>(UINT32_MAX, r.ticks)));
+        table.ticks.push_back(ticks);
     }
     return table;
 }

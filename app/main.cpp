@@ -5,18 +5,24 @@
 
 #include <QCoreApplication>
 
+#include <cstring>
+
 // `xsprof`: the headless commands run here, on Qt Core alone; anything else is for the window,
 // which is the executable beside this one (app/windowmain.cpp).
 int main(int argc, char* argv[])
 {
-    Startup::keepBigTablesInTheirOwnMappings();
     if (argc > 1 && HeadlessCommands::isCommand(QString::fromLocal8Bit(argv[1]))) {
+        if (std::strcmp(argv[1], "listen") == 0)
+            Startup::keepBigTablesInTheirOwnMappings();
+        else
+            Startup::reuseFreedTables();
         CommandLinePaths::setArguments(argc, argv);
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("xsprof"));
         QCoreApplication::setApplicationVersion(QStringLiteral(XSPROF_VERSION));
         return HeadlessCommands::run(QCoreApplication::arguments());
     }
+    Startup::keepBigTablesInTheirOwnMappings();
     if (const std::optional<int> status = Startup::answerWithoutWindow(Startup::argumentsOf(argc, argv)))
         return *status; // help, version, a mistyped command, or no display: no window
     return WindowLauncher::replaceWithWindow(argv);

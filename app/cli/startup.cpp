@@ -112,4 +112,9 @@ void keepBigTablesInTheirOwnMappings()
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 }
 
+void reuseFreedTables()
+{
+    mallopt(M_ARENA_MAX, 1);
+}
+
 } // namespace Startup

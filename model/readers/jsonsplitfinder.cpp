@@ -48,15 +48,20 @@ __attribute__((target("avx2"))) BlockMasks masksOfAvx2(const char* p)
     return m;
 }
 
-const bool hasAvx2 = __builtin_cpu_supports("avx2");
+// The instructions the AVX2 scan is compiled for (JsonSplitFinder::scanBlocksAvx2).
+const bool hasAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+                     __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi");
+
+// prefixXor in one carry-less multiply by all ones (as simdjson's first stage does).
+__attribute__((target("pclmul,sse2"))) uint64_t prefixXorClmul(uint64_t x)
+{
+    const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, int64_t(x)), _mm_set1_epi8(-1), 0);
+    return uint64_t(_mm_cvtsi128_si64(product));
+}
 #endif
 
 BlockMasks masksOf(const char* p)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (hasAvx2)
-        return masksOfAvx2(p);
-#endif
     BlockMasks m;
 #if defined(__SSE2__)
     for (int k = 0; k < 4; ++k) {
@@ -178,6 +183,34 @@ void JsonSplitFinder::feed(const char* chunk, size_t offset, size_t size)
         m_rootIsObject = *at(i) == '{';
         m_state = State::Scanning;
     }
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (hasAvx2) {
+        scanBlocksAvx2(chunk, offset, from, to);
+        return;
+    }
+#endif
+    scanBlocks(
+        chunk, offset, from, to, [](const char* p) { return masksOf(p); }, [](uint64_t x) { return prefixXor(x); });
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// The scan with every call inlined (flatten), so that all of it, popcount included, is
+// compiled for these instructions.
+__attribute__((target("avx2,popcnt,pclmul,bmi"), flatten)) void JsonSplitFinder::scanBlocksAvx2(const char* chunk,
+                                                                                              size_t offset,
+                                                                                              size_t from, size_t to)
+{
+    scanBlocks(
+        chunk, offset, from, to, [](const char* p) { return masksOfAvx2(p); },
+        [](uint64_t x) { return prefixXorClmul(x); });
+}
+#endif
+
+template <class Masks, class PrefixXor>
+void JsonSplitFinder::scanBlocks(const char* chunk, size_t offset, size_t from, size_t to, Masks masksOf,
+                                 PrefixXor prefixXor)
+{
+    auto at = [&](size_t position) { return chunk + (position - offset); };
     const bool countMembers = m_rootIsObject && !m_keys;
     char tail[64];
     // Blocks start at `from`, not at the root's bracket: the spaces before it set no bit, and

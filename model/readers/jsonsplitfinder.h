@@ -36,6 +36,11 @@ public:
 
 private:
     enum class State { Start, Scanning, NotJson, Failed };
+    // The blocks of [from, to), the chunk's bytes from `offset`, with the given mask and
+    // prefix-XOR functions; scanBlocksAvx2 where the machine has it.
+    template <class Masks, class PrefixXor>
+    void scanBlocks(const char* chunk, size_t offset, size_t from, size_t to, Masks masksOf, PrefixXor prefixXor);
+    void scanBlocksAvx2(const char* chunk, size_t offset, size_t from, size_t to);
     size_t m_pieceBytes;
     const std::vector<std::string_view>* m_keys;
     State m_state = State::Start;

@@ -346,10 +346,9 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     releaseStorage(links);
     releaseStorage(frameOf);
     releaseStorage(selfLinked);
-    // The deltas become the sample times in place; the node ids become stacks. The line ticks
+    // The deltas become the sample times in place, the node ids stacks. The line ticks
     // are gathered meanwhile on a second thread: both only read the nodes' stacks.
     std::vector<double>& times = raw.timeDeltas;
-    std::vector<StackId> sampleStacks(raw.samples.size());
     size_t negative = 0;
     std::optional<ConversionResult> failed;
     const std::optional<std::vector<uint32_t>> stackOfId = index.denseMap(stackOf);
@@ -362,9 +361,9 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     auto mapSamples = [&] {
         double t = raw.startTime.value_or(0.0);
         for (size_t i = 0; i < raw.samples.size(); ++i) {
-            const uint32_t stack = stackOfSample(raw.samples[i]);
+            const uint32_t stack = stackOfSample(raw.samples[i].value);
             if (stack == none) {
-                failed = ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i]),
+                failed = ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i].value),
                                                    "sample " + std::to_string(i));
                 return;
             }
@@ -375,7 +374,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                 return;
             }
             times[i] = t;
-            sampleStacks[i] = StackId(stack);
+            raw.samples[i] = StackId(stack);
         }
     };
     LineTickTable lineTicks;
@@ -387,10 +386,8 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     releaseStorage(raw.nodes);
     releaseStorage(raw.children);
     releaseStorage(raw.positionTicks);
-    // Free the raw ids before the durations are allocated.
-    releaseStorage(raw.samples);
     releaseStorage(stackOf);
-    builder.setSamples(std::move(sampleStacks), std::move(times));
+    builder.setSamples(std::move(raw.samples), std::move(times));
     builder.profile().info.negativeTimeDeltas = negative;
     ConversionResult result;
     result.profile = builder.finish();

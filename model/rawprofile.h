@@ -54,7 +54,9 @@ struct RawCpuProfile {
     std::vector<RawNode> nodes;
     std::vector<int64_t> children;
     std::vector<RawPositionTick> positionTicks;
-    std::vector<uint32_t> samples; // node ids; V8 ids are small positive integers
+    // Each sample's node id (V8's are small positive integers), held as a StackId:
+    // convertCpuProfile makes it the sample's stack in place, in the table the profile keeps.
+    std::vector<StackId> samples;
     std::vector<double> timeDeltas;
     std::optional<double> startTime, endTime;
     std::vector<RawSourceLocation> vscodeLocations; // by a node's locationId

@@ -146,7 +146,7 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace
     auto add = [&](int64_t id, size_t i) {
         if (id < 0 || id > int64_t(UINT32_MAX))
             throw JsonMeaningError("node id " + std::to_string(id) + " is out of range", base.child("sample", i, "samples"));
-        raw.samples.push_back(uint32_t(id));
+        raw.samples.push_back(StackId(uint32_t(id)));
     };
     samples.forEachIntegerOrElement(
         [&](std::span<const int64_t> ids) {
@@ -158,7 +158,10 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace
                     add(id, index++); // throws at the first one out of range
             }
             index += ids.size();
-            raw.samples.insert(raw.samples.end(), ids.begin(), ids.end());
+            const size_t at = raw.samples.size();
+            raw.samples.resize(at + ids.size());
+            for (size_t k = 0; k < ids.size(); ++k)
+                raw.samples[at + k] = StackId(uint32_t(ids[k]));
         },
         [&](const V& element) {
             const size_t i = index++;

@@ -228,13 +228,28 @@ void JsonSplitFinder::scanBlocks(const char* chunk, size_t offset, size_t from, 
         m_inStringCarry = uint64_t(int64_t(inString) >> 63);
         uint64_t commas = m.comma & ~inString;
         const uint64_t opens = m.open & ~inString, closes = m.close & ~inString;
-        // Deep inside the array being cut, where no cut is due yet: if the depth cannot come
-        // down to the array's own in this block, its brackets only count (most of a
-        // .cpuprofile's nodes are such blocks).
-        if (m_active && m_lastCut + m_pieceBytes >= block + 64 &&
-            m_depth >= m_arrayDepth + size_t(std::popcount(closes))) {
-            m_depth = m_depth + size_t(std::popcount(opens)) - size_t(std::popcount(closes));
-            continue;
+        // Inside the array being cut, where no cut is due yet, only the array's end matters:
+        // if the depth cannot come down to the array's own in this block, its brackets only
+        // count (most of a .cpuprofile's nodes are such blocks); else they are followed, without
+        // a branch on each, to see whether the array ends here.
+        if (m_active && m_lastCut + m_pieceBytes >= block + 64) {
+            if (m_depth >= m_arrayDepth + size_t(std::popcount(closes))) {
+                m_depth = m_depth + size_t(std::popcount(opens)) - size_t(std::popcount(closes));
+                continue;
+            }
+            size_t depth = m_depth;
+            bool ends = false;
+            for (uint64_t brackets = opens | closes; brackets; brackets &= brackets - 1) {
+                depth = depth + 2 * ((opens >> std::countr_zero(brackets)) & 1) - 1;
+                if (depth < m_arrayDepth) {
+                    ends = true;
+                    break;
+                }
+            }
+            if (!ends) {
+                m_depth = depth;
+                continue;
+            }
         }
         // The commas before bit `upto`, all at the current depth: members of the root object,
         // or cuts of the split array, each the first comma a piece's size after the last cut.

@@ -175,6 +175,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     constexpr uint32_t none = NodeIndex::none;
     std::vector<uint32_t> parent(n, none);
     std::vector<std::pair<uint32_t, uint32_t>> links;
+    links.reserve(n);
     bool multiParent = false;
     size_t selfLinks = 0;
     std::vector<uint32_t> selfLinked;
@@ -251,8 +252,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     info.selfLinks = selfLinks;
     // Decide the dialect from the names before the table moves into the builder.
     ProfileBuilder builder(std::move(info), std::move(strings));
-    builder.reserveStacks(n);
-    builder.reserveFrames(n);
+    builder.reserveStacks(n); // frames are fewer than nodes, often by far: their index grows
     const StringTable& names = builder.profile().strings;
 
     // Node -> stack (or, for graph-encoded files, node -> single-frame stack).

@@ -35,7 +35,6 @@ public:
     // Durations stated by the source, one per sample (DurationRule::Given); negative ones count 0.
     void setGivenDurations(std::vector<double> durations);
     void reserveStacks(size_t count) { m_stackIndex.reserve(count); }
-    void reserveFrames(size_t count) { m_keyFrames.reserve(count); }
     // Room for the first rows of the frame, stack and sample tables and the stack index: a
     // live session starts empty, and growing a dozen arrays row by row is most of what a
     // short one costs.

@@ -43,19 +43,19 @@ template <class V, class W>
 void readCpuProfileCallFrameAt(const V& frame, RawNode& node, StringTable& strings, W&& at)
 {
     frame.forEachField([&](std::string_view key, const V& v) {
-        if (key == "functionName") {
+        if (isKey(key, "functionName")) {
             node.name = expectJsonString(v, "functionName", at, strings);
-        } else if (key == "url") {
+        } else if (isKey(key, "url")) {
             node.url = expectJsonString(v, "url", at, strings);
-        } else if (key == "lineNumber") {
+        } else if (isKey(key, "lineNumber")) {
             if (v.kind() != JsonKind::Null)
                 node.line = storedPosition(expectJsonInteger(v, "lineNumber", at));
-        } else if (key == "columnNumber") {
+        } else if (isKey(key, "columnNumber")) {
             if (v.kind() != JsonKind::Null)
                 node.column = storedPosition(expectJsonInteger(v, "columnNumber", at));
-        } else if (key == "scriptId") {
+        } else if (isKey(key, "scriptId")) {
             node.scriptId = scriptIdNumber(v); // only shown for code without a url: never an error
-        } else if (key == "xsId") {
+        } else if (isKey(key, "xsId")) {
             if (v.kind() != JsonKind::Integer || v.overflow())
                 throw JsonMeaningError(std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
                                        at());
@@ -81,36 +81,36 @@ void readCpuProfileNode(const V& element, RawCpuProfile& raw, StringTable& strin
     node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
     node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
     element.forEachField([&](std::string_view key, const V& v) {
-        if (key == "id") {
+        if (isKey(key, "id")) {
             node.hasId = true;
             node.id = expectJsonInteger(v, "id", at);
-        } else if (key == "parent") {
+        } else if (isKey(key, "parent")) {
             if (v.kind() == JsonKind::Null)
                 return;
             node.hasParent = true;
             node.parent = expectJsonInteger(v, "parent", at);
-        } else if (key == "callFrame") {
+        } else if (isKey(key, "callFrame")) {
             expectJsonKind(v, JsonKind::Object, "callFrame", at);
             node.hasCallFrame = true;
             readCpuProfileCallFrameAt(v, node, strings, at);
-        } else if (key == "children") {
+        } else if (isKey(key, "children")) {
             expectJsonKind(v, JsonKind::Array, "children", at);
             node.childBegin = static_cast<uint32_t>(raw.children.size());
             v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
             node.childEnd = static_cast<uint32_t>(raw.children.size());
-        } else if (key == "locationId") {
+        } else if (isKey(key, "locationId")) {
             if (v.kind() == JsonKind::Integer && !v.overflow() && v.integer() >= 0 && v.integer() < INT32_MAX)
                 node.locationId = int32_t(v.integer()); // VS Code's annotation; anything else ignored
-        } else if (key == "positionTicks") {
+        } else if (isKey(key, "positionTicks")) {
             expectJsonKind(v, JsonKind::Array, "positionTicks", at);
             node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());
             v.forEachElement([&](const V& tick) {
                 expectJsonKind(tick, JsonKind::Object, "positionTicks", at);
                 RawPositionTick& t = raw.positionTicks.emplace_back();
                 tick.forEachField([&](std::string_view k, const V& n) {
-                    if (k == "line")
+                    if (isKey(k, "line"))
                         t.line = expectJsonInteger(n, "positionTicks.line", at);
-                    else if (k == "ticks")
+                    else if (isKey(k, "ticks"))
                         t.ticks = expectJsonInteger(n, "positionTicks.ticks", at);
                 });
             });

@@ -23,10 +23,12 @@
 // pieces, simdjsondocument.h) only inside the call that handed them out.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace xsprof {
 
@@ -49,6 +51,14 @@ private:
 };
 
 enum class JsonKind : uint8_t { Null, Bool, Integer, Float, String, Array, Object };
+
+// Whether an object's key is `literal`: its length known when compiled, so the comparison is
+// inlined (a reader tests each field's key against several names, for millions of fields).
+template <size_t N>
+inline bool isKey(std::string_view key, const char (&literal)[N])
+{
+    return key.size() == N - 1 && std::memcmp(key.data(), literal, N - 1) == 0;
+}
 
 inline const char* typeName(JsonKind kind)
 {

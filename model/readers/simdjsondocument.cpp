@@ -35,41 +35,6 @@ std::optional<size_t> jsonPointerOffset(std::string_view bytes, const std::strin
     return size_t(token.data() - bytes.data());
 }
 
-JsonKind SimdJsonValue::kind() const
-{
-    using T = simdjson::dom::element_type;
-    switch (m_element.type()) {
-    case T::ARRAY: return JsonKind::Array;
-    case T::OBJECT: return JsonKind::Object;
-    case T::INT64:
-    case T::UINT64: return JsonKind::Integer;
-    case T::DOUBLE: return JsonKind::Float;
-    case T::STRING: return JsonKind::String;
-    case T::BOOL: return JsonKind::Bool;
-    case T::NULL_VALUE: return JsonKind::Null;
-    }
-    return JsonKind::Null;
-}
-
-int64_t SimdJsonValue::integer() const
-{
-    if (m_element.type() == simdjson::dom::element_type::UINT64) {
-        const uint64_t v = m_element.get_uint64().value_unsafe();
-        return static_cast<int64_t>(v);
-    }
-    const int64_t v = m_element.get_int64().value_unsafe();
-    return v;
-}
-
-double SimdJsonValue::number() const
-{
-    switch (m_element.type()) {
-    case simdjson::dom::element_type::INT64: return double(m_element.get_int64().value_unsafe());
-    case simdjson::dom::element_type::UINT64: return double(m_element.get_uint64().value_unsafe());
-    default: return m_element.get_double().value_unsafe();
-    }
-}
-
 SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* control, InputPages* pages)
     : m_bytes(bytes), m_control(control), m_pages(pages), m_owner(std::this_thread::get_id())
 {

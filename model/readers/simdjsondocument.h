@@ -189,6 +189,42 @@ private:
     size_t m_splitBytes = 0;
 };
 
+// Called for every value a reader looks at: always inlined (GCC would not, in the readers).
+[[gnu::always_inline]] inline JsonKind SimdJsonValue::kind() const
+{
+    using T = simdjson::dom::element_type;
+    switch (m_element.type()) {
+    case T::ARRAY: return JsonKind::Array;
+    case T::OBJECT: return JsonKind::Object;
+    case T::INT64:
+    case T::UINT64: return JsonKind::Integer;
+    case T::DOUBLE: return JsonKind::Float;
+    case T::STRING: return JsonKind::String;
+    case T::BOOL: return JsonKind::Bool;
+    case T::NULL_VALUE: return JsonKind::Null;
+    }
+    return JsonKind::Null;
+}
+
+[[gnu::always_inline]] inline int64_t SimdJsonValue::integer() const
+{
+    if (m_element.type() == simdjson::dom::element_type::UINT64) {
+        const uint64_t v = m_element.get_uint64().value_unsafe();
+        return static_cast<int64_t>(v);
+    }
+    const int64_t v = m_element.get_int64().value_unsafe();
+    return v;
+}
+
+inline double SimdJsonValue::number() const
+{
+    switch (m_element.type()) {
+    case simdjson::dom::element_type::INT64: return double(m_element.get_int64().value_unsafe());
+    case simdjson::dom::element_type::UINT64: return double(m_element.get_uint64().value_unsafe());
+    default: return m_element.get_double().value_unsafe();
+    }
+}
+
 template <class F>
 void SimdJsonValue::forEachField(F&& f) const
 {

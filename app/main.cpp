@@ -2,6 +2,7 @@
 #include "app/cli/headlesscommands.h"
 #include "app/cli/startup.h"
 #include "app/cli/windowlauncher.h"
+#include "model/heappolicy.h"
 
 #include <QCoreApplication>
 
@@ -13,16 +14,15 @@ int main(int argc, char* argv[])
 {
     if (argc > 1 && HeadlessCommands::isCommand(QString::fromLocal8Bit(argv[1]))) {
         if (std::strcmp(argv[1], "listen") == 0)
-            Startup::keepBigTablesInTheirOwnMappings();
+            xsprof::HeapPolicy::keepBigTablesInTheirOwnMappings();
         else
-            Startup::reuseFreedTables();
+            xsprof::HeapPolicy::reuseFreedTables();
         CommandLinePaths::setArguments(argc, argv);
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("xsprof"));
         QCoreApplication::setApplicationVersion(QStringLiteral(XSPROF_VERSION));
         return HeadlessCommands::run(QCoreApplication::arguments());
     }
-    Startup::keepBigTablesInTheirOwnMappings();
     if (const std::optional<int> status = Startup::answerWithoutWindow(Startup::argumentsOf(argc, argv)))
         return *status; // help, version, a mistyped command, or no display: no window
     return WindowLauncher::replaceWithWindow(argv);

@@ -33,6 +33,7 @@
 #include "unsavedprofiles.h"
 
 #include "model/cpuprofilewriter.h"
+#include "model/heappolicy.h"
 #include "protocol/debugserver.h"
 #include "model/report.h"
 #include "views/plaintext.h"
@@ -43,6 +44,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QTimer>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -344,6 +346,8 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     else
         statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
+    // What the load freed goes back to the system once the page is up (HeapPolicy).
+    QTimer::singleShot(1000, this, [] { xsprof::HeapPolicy::giveBackFreedPages(); });
 }
 
 LoadErrorDialog* MainWindow::loadErrorDialog() const
@@ -451,6 +455,10 @@ void MainWindow::removeTab(int index)
     if (DebuggeePage* machine = debuggee(index))
         m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
+    // Once the page and its profile are gone (queued: destroyed() comes before its children go).
+    connect(closing, &QObject::destroyed, this, [this] {
+        QMetaObject::invokeMethod(this, [] { xsprof::HeapPolicy::giveBackFreedPages(); }, Qt::QueuedConnection);
+    });
     closing->deleteLater();
     refreshFileTabTitles();
     if (m_tabs->count() == 0)

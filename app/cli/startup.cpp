@@ -6,8 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include <malloc.h>
-
 namespace Startup {
 
 namespace {
@@ -105,16 +103,6 @@ QStringList argumentsOf(int argc, char* argv[])
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     return arguments;
-}
-
-void keepBigTablesInTheirOwnMappings()
-{
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-}
-
-void reuseFreedTables()
-{
-    mallopt(M_ARENA_MAX, 1);
 }
 
 } // namespace Startup

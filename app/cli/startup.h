@@ -21,15 +21,4 @@ QString usageText();
 // argv as strings, before any Qt application object exists.
 QStringList argumentsOf(int argc, char* argv[]);
 
-// Profiles are a few big tables: malloc keeps each in its own mapping, given back when a
-// document closes (glibc would otherwise raise its threshold and keep freed tables in the
-// heap). For what runs for hours: the window and `listen`.
-void keepBigTablesInTheirOwnMappings();
-
-// For a one-shot command (report, convert, diff): the pages of a freed table serve the next
-// ones, from one heap for every thread (a thread's own heap keeps what it freed from the
-// others). A page faulted in fresh costs more than reading what it holds: 2 µs a page on
-// the project's VM, a fifth of a 1M-sample report.
-void reuseFreedTables();
-
 } // namespace Startup

@@ -12,11 +12,11 @@
 // generated files in <build>/bench-data, generating any that are missing with
 // ../shared/tools/gen_cpuprofile.py. Plain C++ and the model library: no Qt.
 #include "model/bottomuptree.h"
+#include "model/heappolicy.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 #include "model/report.h"
 
-#include <malloc.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -105,6 +105,7 @@ int measureOne(const std::string& path, int runs)
         frames = profile.frames.size();
         functions = order.size();
         bottomUpRoots = bottomUp.roots().size();
+        xsprof::HeapPolicy::giveBackFreedPages(); // what the window does once a page is up
     }
     std::printf("result median=%.6f min=%.6f load=%.6f analysis=%.6f samples=%zu stacks=%zu frames=%zu "
                 "functions=%zu bottomup_roots=%zu hwm_kb=%ld baseline_kb=%ld\n",
@@ -193,9 +194,9 @@ int usage()
 
 int main(int argc, char* argv[])
 {
-    // As xsprof's main(): big tables in their own mappings, returned to the system when freed,
-    // so that loading a profile again does not grow the heap (glibc raises the threshold otherwise).
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    // As `xsprof report` and the window: freed tables' pages serve the next load, and are
+    // given back after each one (HeapPolicy).
+    xsprof::HeapPolicy::reuseFreedTables();
     int runs = 5;
     std::string one;
     std::vector<std::string> files;

@@ -9,6 +9,7 @@
 
 #include "app/mainwindow.h"
 #include "app/settingskeys.h"
+#include "model/heappolicy.h"
 #include "views/costtreeview.h"
 #include "views/profilepage.h"
 
@@ -70,6 +71,7 @@ int main(int argc, char* argv[])
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    xsprof::HeapPolicy::reuseFreedTables(); // as the window's main()
     QApplication app(argc, argv);
     int runs = 3;
     QString xsprof = QStringLiteral("build/app/xsprof");

@@ -146,6 +146,28 @@ LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& 
     return table;
 }
 
+// The deltas become the sample times in place, up to the first time out of range.
+struct SummedTimes {
+    size_t negative = 0;          // deltas below zero
+    size_t outOfRange = SIZE_MAX; // the first sample whose time is out of range
+};
+
+SummedTimes sumTimeDeltas(std::vector<double>& times, double start)
+{
+    SummedTimes summed;
+    double t = start;
+    for (size_t i = 0; i < times.size(); ++i) {
+        summed.negative += times[i] < 0;
+        t += times[i];
+        if (!(std::fabs(t) <= absurdTime)) {
+            summed.outOfRange = i;
+            break;
+        }
+        times[i] = t;
+    }
+    return summed;
+}
+
 } // namespace
 
 ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
@@ -271,86 +293,97 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
             builder.noteScriptId(frame, node.scriptId);
         return frame;
     };
-    if (encoding == Encoding::Graph) {
-        for (size_t i = 0; i < n; ++i) {
-            frameOf[i] = builder.frameForXsId(nodes[i].id);
-            builder.defineXsFrame(frameOf[i], names.view(nodes[i].name), names.view(nodes[i].url),
-                                  oneBased(nodes[i].line));
-            stackOf[i] = builder.stack(StackId(), frameOf[i]);
-        }
-        for (const auto& [p, c] : links)
-            builder.addLink(frameOf[p], frameOf[c]);
-        for (uint32_t i : selfLinked) // kept so the function shows as recursive; the graph drops them
-            builder.addLink(frameOf[i], frameOf[i]);
-    } else {
-        std::vector<uint32_t> childBegin(n + 1, 0), children;
-        for (size_t i = 0; i < n; ++i) {
-            if (parent[i] != none)
-                ++childBegin[parent[i] + 1];
-        }
-        for (size_t i = 0; i < n; ++i)
-            childBegin[i + 1] += childBegin[i];
-        children.resize(childBegin[n]);
-        {
-            std::vector<uint32_t> fill(childBegin.begin(), childBegin.end() - 1);
+    auto buildStacks = [&]() -> std::optional<ConversionResult> {
+        if (encoding == Encoding::Graph) {
+            for (size_t i = 0; i < n; ++i) {
+                frameOf[i] = builder.frameForXsId(nodes[i].id);
+                builder.defineXsFrame(frameOf[i], names.view(nodes[i].name), names.view(nodes[i].url),
+                                      oneBased(nodes[i].line));
+                stackOf[i] = builder.stack(StackId(), frameOf[i]);
+            }
+            for (const auto& [p, c] : links)
+                builder.addLink(frameOf[p], frameOf[c]);
+            for (uint32_t i : selfLinked) // kept so the function shows as recursive; the graph drops them
+                builder.addLink(frameOf[i], frameOf[i]);
+        } else {
+            std::vector<uint32_t> childBegin(n + 1, 0), children;
             for (size_t i = 0; i < n; ++i) {
                 if (parent[i] != none)
-                    children[fill[parent[i]]++] = uint32_t(i);
+                    ++childBegin[parent[i] + 1];
             }
-        }
-        std::unordered_map<int64_t, uint32_t> xsIdNode; // xsId -> first node, to check one key per id
-        std::vector<uint32_t> todo;
-        size_t reached = 0;
-        for (size_t i = 0; i < n; ++i) {
-            if (parent[i] == none)
-                todo.push_back(uint32_t(i));
-        }
-        while (!todo.empty()) {
-            const uint32_t i = todo.back();
-            todo.pop_back();
-            ++reached;
-            const RawNode& node = nodes[i];
-            FrameId frame;
-            if (encoding == Encoding::Stacks) {
-                auto [it, first] = xsIdNode.try_emplace(node.xsId, i);
-                const RawNode& other = nodes[it->second];
-                if (!first && (other.name != node.name || other.url != node.url || other.line != node.line ||
-                               other.column != node.column))
-                    return ConversionResult::failure(
-                        "xsId " + std::to_string(node.xsId) + " names two different functions", nodeWhere(node, i));
-                frame = builder.frameForXsId(node.xsId);
-                if (first)
-                    builder.defineXsFrame(frame, names.view(node.name), names.view(node.url), oneBased(node.line));
-            } else {
-                frame = keyOfNode(node);
+            for (size_t i = 0; i < n; ++i)
+                childBegin[i + 1] += childBegin[i];
+            children.resize(childBegin[n]);
+            {
+                std::vector<uint32_t> fill(childBegin.begin(), childBegin.end() - 1);
+                for (size_t i = 0; i < n; ++i) {
+                    if (parent[i] != none)
+                        children[fill[parent[i]]++] = uint32_t(i);
+                }
             }
-            frameOf[i] = frame;
-            stackOf[i] = builder.stack(parent[i] == none ? StackId() : stackOf[parent[i]], frame);
-            for (uint32_t k = childBegin[i + 1]; k-- > childBegin[i];)
-                todo.push_back(children[k]);
-        }
-        if (reached != n) {
+            std::unordered_map<int64_t, uint32_t> xsIdNode; // xsId -> first node, to check one key per id
+            std::vector<uint32_t> todo;
+            size_t reached = 0;
             for (size_t i = 0; i < n; ++i) {
-                if (!stackOf[i].isValid() && parent[i] != none)
-                    return ConversionResult::failure("the parent links form a cycle", nodeWhere(nodes[i], i));
+                if (parent[i] == none)
+                    todo.push_back(uint32_t(i));
+            }
+            while (!todo.empty()) {
+                const uint32_t i = todo.back();
+                todo.pop_back();
+                ++reached;
+                const RawNode& node = nodes[i];
+                FrameId frame;
+                if (encoding == Encoding::Stacks) {
+                    auto [it, first] = xsIdNode.try_emplace(node.xsId, i);
+                    const RawNode& other = nodes[it->second];
+                    if (!first && (other.name != node.name || other.url != node.url || other.line != node.line ||
+                                   other.column != node.column))
+                        return ConversionResult::failure(
+                            "xsId " + std::to_string(node.xsId) + " names two different functions", nodeWhere(node, i));
+                    frame = builder.frameForXsId(node.xsId);
+                    if (first)
+                        builder.defineXsFrame(frame, names.view(node.name), names.view(node.url), oneBased(node.line));
+                } else {
+                    frame = keyOfNode(node);
+                }
+                frameOf[i] = frame;
+                stackOf[i] = builder.stack(parent[i] == none ? StackId() : stackOf[parent[i]], frame);
+                for (uint32_t k = childBegin[i + 1]; k-- > childBegin[i];)
+                    todo.push_back(children[k]);
+            }
+            if (reached != n) {
+                for (size_t i = 0; i < n; ++i) {
+                    if (!stackOf[i].isValid() && parent[i] != none)
+                        return ConversionResult::failure("the parent links form a cycle", nodeWhere(nodes[i], i));
+                }
             }
         }
-    }
-
-    if (raw.samples.size() != raw.timeDeltas.size())
+        return std::nullopt;
+    };
+    // The sample times need nothing of the stacks: the deltas are summed meanwhile.
+    const bool sameLength = raw.samples.size() == raw.timeDeltas.size();
+    std::optional<ConversionResult> stacksFailed;
+    SummedTimes summed;
+    runInParallelIf(sameLength && raw.samples.size() >= parallelWorkMinimum, [&] { stacksFailed = buildStacks(); },
+                    [&] {
+                        if (sameLength)
+                            summed = sumTimeDeltas(raw.timeDeltas, raw.startTime.value_or(0.0));
+                    });
+    if (stacksFailed)
+        return std::move(*stacksFailed);
+    if (!sameLength)
         return ConversionResult::failure("samples (" + std::to_string(raw.samples.size()) + ") and timeDeltas (" +
                                          std::to_string(raw.timeDeltas.size()) + ") differ in length");
-    // Peak memory: what only the nodes needed goes before the sample stacks are allocated.
+    // Peak memory: what only the nodes needed goes before the line ticks are gathered.
     builder.releaseIndexes();
     releaseStorage(parent);
     releaseStorage(links);
     releaseStorage(frameOf);
     releaseStorage(selfLinked);
-    // The deltas become the sample times in place, the node ids stacks. The line ticks
-    // are gathered meanwhile on a second thread: both only read the nodes' stacks.
-    std::vector<double>& times = raw.timeDeltas;
-    size_t negative = 0;
-    std::optional<ConversionResult> failed;
+    // The node ids become stacks in place; the line ticks are gathered meanwhile on a second
+    // thread: both only read the nodes' stacks.
+    size_t unknownAt = SIZE_MAX; // the first sample whose node id is not a node's
     const std::optional<std::vector<uint32_t>> stackOfId = index.denseMap(stackOf);
     auto stackOfSample = [&](uint32_t id) {
         if (stackOfId)
@@ -359,36 +392,32 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
         return node == none ? none : stackOf[node].value;
     };
     auto mapSamples = [&] {
-        double t = raw.startTime.value_or(0.0);
         for (size_t i = 0; i < raw.samples.size(); ++i) {
             const uint32_t stack = stackOfSample(raw.samples[i].value);
             if (stack == none) {
-                failed = ConversionResult::failure("unknown node id " + std::to_string(raw.samples[i].value),
-                                                   "sample " + std::to_string(i));
+                unknownAt = i;
                 return;
             }
-            negative += times[i] < 0;
-            t += times[i];
-            if (!(std::fabs(t) <= absurdTime)) {
-                failed = ConversionResult::failure("the sample time is out of range", "sample " + std::to_string(i));
-                return;
-            }
-            times[i] = t;
             raw.samples[i] = StackId(stack);
         }
     };
     LineTickTable lineTicks;
     runInParallelIf(raw.samples.size() >= parallelWorkMinimum, mapSamples,
                     [&] { lineTicks = lineTicksOf(raw, stackOf); });
-    if (failed)
-        return std::move(*failed);
+    // The first sample that is wrong, its node id before its time (as read in order).
+    if (unknownAt != SIZE_MAX && unknownAt <= summed.outOfRange)
+        return ConversionResult::failure("unknown node id " + std::to_string(raw.samples[unknownAt].value),
+                                         "sample " + std::to_string(unknownAt));
+    if (summed.outOfRange != SIZE_MAX)
+        return ConversionResult::failure("the sample time is out of range",
+                                         "sample " + std::to_string(summed.outOfRange));
     builder.profile().lineTicks = std::move(lineTicks);
     releaseStorage(raw.nodes);
     releaseStorage(raw.children);
     releaseStorage(raw.positionTicks);
     releaseStorage(stackOf);
-    builder.setSamples(std::move(raw.samples), std::move(times));
-    builder.profile().info.negativeTimeDeltas = negative;
+    builder.setSamples(std::move(raw.samples), std::move(raw.timeDeltas));
+    builder.profile().info.negativeTimeDeltas = summed.negative;
     ConversionResult result;
     result.profile = builder.finish();
     return result;

@@ -272,6 +272,17 @@ void TestMalformed::rejectsWithClearError_data()
     row("unknown parent", replaced(t, "{\"id\":2,", "{\"id\":2,\"parent\":77,"), "parent 77 is not a node", "node id 2");
     row("unknown sample id", replaced(t, "\"samples\":[2,2]", "\"samples\":[2,5]"), "unknown node id 5", "sample 1");
     row("length mismatch", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10]"), "differ in length", "");
+    // Each delta is in range, their sum is not: the first wrong sample is named, its node id
+    // before its time.
+    const std::string three = replaced(t, "\"samples\":[2,2]", "\"samples\":[2,2,5]");
+    row("time out of range before an unknown id", replaced(three, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[9e15,9e15,1]"),
+        "the sample time is out of range", "sample 1");
+    row("unknown id before a time out of range",
+        replaced(replaced(t, "\"samples\":[2,2]", "\"samples\":[5,2,2]"), "\"timeDeltas\":[10,10]", "\"timeDeltas\":[1,9e15,9e15]"),
+        "unknown node id 5", "sample 0");
+    row("unknown id and time out of range at once",
+        replaced(replaced(t, "\"samples\":[2,2]", "\"samples\":[2,5]"), "\"timeDeltas\":[10,10]", "\"timeDeltas\":[9e15,9e15]"),
+        "unknown node id 5", "sample 1");
     row("duplicate id", replaced(t, "{\"id\":2,", "{\"id\":1,"), "duplicate node id 1", "index 1");
     row("parent cycle",
         R"J({"nodes":[{"id":1,"callFrame":{"functionName":"(root)"}},{"id":2,"callFrame":{"functionName":"a"},"parent":3},

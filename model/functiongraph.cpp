@@ -1,7 +1,7 @@
 #include "functiongraph.h"
+#include "radixsort.h"
 
 #include <algorithm>
-#include <bit>
 
 namespace xsprof {
 
@@ -17,29 +17,6 @@ std::vector<uint32_t> csrBegin(size_t frameCount, const std::vector<FunctionGrap
         begin[i + 1] += begin[i];
     return begin;
 }
-// Keeps the first of equal values, in place (open addressing; no value is ~0: both halves are
-// ranks of present functions).
-void dropDuplicates(std::vector<uint64_t>& values)
-{
-    if (values.size() < 4096)
-        return; // sorting them costs less than the table
-    const size_t capacity = std::bit_ceil(values.size() * 2);
-    const int shift = 64 - std::countr_zero(capacity);
-    constexpr uint64_t empty = ~uint64_t(0);
-    std::vector<uint64_t> seen(capacity, empty);
-    size_t kept = 0;
-    for (const uint64_t v : values) {
-        size_t slot = size_t((v * 0x9E3779B97F4A7C15ull) >> shift);
-        while (seen[slot] != empty && seen[slot] != v)
-            slot = (slot + 1) & (capacity - 1);
-        if (seen[slot] == empty) {
-            seen[slot] = v;
-            values[kept++] = v;
-        }
-    }
-    values.resize(kept);
-}
-
 } // namespace
 
 FunctionGraph::FunctionGraph(std::span<const FrameId> functions, std::vector<std::pair<FrameId, FrameId>> edges,
@@ -51,8 +28,10 @@ FunctionGraph::FunctionGraph(std::span<const FrameId> functions, std::vector<std
     for (uint32_t r = 0; r < functions.size(); ++r)
         rank[functions[r].value] = r;
 
-    // Dedupe by (caller rank, callee rank): callees of one caller end up in key order.
+    // Dedupe by (caller rank, callee rank), packed as caller * n + callee so that the keys are
+    // as small as they can be for the radix sort: callees of one caller end up in key order.
     m_selfRecursive.assign(frameCount, 0);
+    const uint64_t n = functions.size();
     std::vector<uint64_t> packed;
     packed.reserve(edges.size());
     for (const auto& [u, v] : edges) {
@@ -61,15 +40,14 @@ FunctionGraph::FunctionGraph(std::span<const FrameId> functions, std::vector<std
             continue;
         }
         if (rank[u.value] != absent && rank[v.value] != absent)
-            packed.push_back(uint64_t(rank[u.value]) << 32 | rank[v.value]);
+            packed.push_back(rank[u.value] * n + rank[v.value]);
     }
     m_selfEdges = static_cast<size_t>(std::count(m_selfRecursive.begin(), m_selfRecursive.end(), uint8_t(1)));
-    dropDuplicates(packed); // most paths repeat a call seen on another: sort only the distinct ones
-    std::sort(packed.begin(), packed.end());
+    radixSort(packed);
     packed.erase(std::unique(packed.begin(), packed.end()), packed.end());
     m_edges.reserve(packed.size());
     for (uint64_t p : packed)
-        m_edges.push_back({functions[p >> 32], functions[p & 0xffffffffu], false});
+        m_edges.push_back({functions[p / n], functions[p % n], false});
 
     m_calleeBegin = csrBegin(frameCount, m_edges, &Edge::caller);
     m_calleeIndex.resize(m_edges.size());

@@ -4,6 +4,7 @@
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/profilebuilder.h"
+#include "model/radixsort.h"
 #include "model/profileloader.h"
 #include "model/report.h"
 #include "model/timelinebuckets.h"
@@ -12,6 +13,7 @@
 
 #include <map>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -62,6 +64,7 @@ class TestAnalysis : public QObject {
     Q_OBJECT
 
 private slots:
+    void radixSortOrdersAsStdSort();
     void diamondDividesByCallers();
     void cycleBrokenInKeyOrder();
     void recursionCountedOnceInInclusive();
@@ -355,6 +358,26 @@ void TestAnalysis::evalLocationNamesItsScript()
     QCOMPARE(evalFrames, size_t(1));
     const std::string report = formatTextReport(rp, ProfileAnalysis::compute(rp), {});
     QVERIFY2(report.find("script 4:1") != std::string::npos, "the report names the eval code's script");
+}
+
+void TestAnalysis::radixSortOrdersAsStdSort()
+{
+    std::mt19937_64 random(7);
+    // Sizes on both sides of the small-array cut-off; keys of 1 to 64 bits, with repeats.
+    for (const size_t size : {size_t(0), size_t(1), size_t(255), size_t(256), size_t(5000), size_t(100000)}) {
+        for (const int bits : {1, 11, 12, 30, 33, 63, 64}) {
+            std::vector<uint64_t> keys(size);
+            const uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+            for (uint64_t& k : keys)
+                k = random() & mask;
+            if (size > 10)
+                keys[size / 2] = keys[size / 3]; // a repeat at least
+            std::vector<uint64_t> expected = keys;
+            std::sort(expected.begin(), expected.end());
+            xsprof::radixSort(keys);
+            QVERIFY2(keys == expected, qPrintable(QStringLiteral("%1 keys of %2 bits").arg(size).arg(bits)));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

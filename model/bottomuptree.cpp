@@ -7,24 +7,36 @@ namespace xsprof {
 
 BottomUpTree::BottomUpTree(const Profile& profile, const CallTree& callTree) : m_profile(&profile)
 {
-    std::unordered_map<uint32_t, std::vector<Entry>> byFrame;
+    // The sampled stacks grouped by their frame (a counting sort), each frame's in stack order.
+    const size_t frameCount = profile.frames.size();
+    std::vector<uint32_t> begin(frameCount + 1, 0);
+    for (uint32_t s = 0; s < callTree.size(); ++s) {
+        if (callTree.selfSamples(StackId(s)) > 0)
+            ++begin[profile.stacks.frame[s].value + 1];
+    }
+    for (size_t f = 0; f < frameCount; ++f)
+        begin[f + 1] += begin[f];
+    m_entries.resize(begin[frameCount]);
+    std::vector<uint32_t> fill(begin.begin(), begin.end() - 1);
     for (uint32_t s = 0; s < callTree.size(); ++s) {
         const StackId id(s);
         if (callTree.selfSamples(id) > 0)
-            byFrame[profile.stacks.frame[s].value].push_back({id, callTree.self(id), callTree.selfSamples(id)});
+            m_entries[fill[profile.stacks.frame[s].value]++] = {id, callTree.self(id), callTree.selfSamples(id)};
     }
-    for (auto& [frame, entries] : byFrame) {
-        Node node{FrameId(frame), noNode};
-        node.entryBegin = static_cast<uint32_t>(m_entries.size());
-        for (const Entry& e : entries) {
-            node.time += e.time;
-            node.samples += e.samples;
-            m_entries.push_back(e);
+    for (uint32_t f = 0; f < frameCount; ++f) {
+        if (begin[f] == begin[f + 1])
+            continue;
+        Node node{FrameId(f), noNode};
+        node.entryBegin = begin[f];
+        node.entryEnd = begin[f + 1];
+        for (uint32_t e = node.entryBegin; e < node.entryEnd; ++e) {
+            node.time += m_entries[e].time;
+            node.samples += m_entries[e].samples;
         }
-        node.entryEnd = static_cast<uint32_t>(m_entries.size());
         m_roots.push_back(static_cast<NodeId>(m_nodes.size()));
         m_nodes.push_back(node);
     }
+    // Time, then the frames' key order: a total order, whatever order the roots came in.
     sortByTime(m_roots.begin(), m_roots.end());
 }
 

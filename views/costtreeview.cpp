@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <utility>
 
-CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder order, QWidget* parent)
+CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder order, FirstSort first, QWidget* parent)
     : QTreeView(parent), m_model(model), m_proxy(new QSortFilterProxyModel(this))
 {
     m_proxy->setSortRole(CostTreeModel::SortRole);
@@ -36,7 +36,10 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     // The indicator first: enabling sorting sorts by it, once (a big profile's functions took
     // two sorts, the first by name, before the one asked for).
     header()->setSortIndicator(sortColumn, order);
-    setSortingEnabled(true);
+    if (first == FirstSort::Now)
+        setSortingEnabled(true);
+    else
+        m_sortWhenShown = true;
 
     header()->setStretchLastSection(false);
     header()->setMinimumSectionSize(60);
@@ -94,6 +97,15 @@ void CostTreeView::resizeEvent(QResizeEvent* event)
 {
     QTreeView::resizeEvent(event);
     fitFunctionColumn();
+}
+
+void CostTreeView::showEvent(QShowEvent* event)
+{
+    if (m_sortWhenShown) {
+        m_sortWhenShown = false;
+        setSortingEnabled(true); // sorts by the indicator, as the constructor would have
+    }
+    QTreeView::showEvent(event);
 }
 
 // The Function column stretches while the tree is wide enough, and keeps its minimum (with

@@ -13,8 +13,13 @@ class CostTreeView : public QTreeView
 {
     Q_OBJECT
 public:
+    // When the rows are first sorted: at once, or, for a view that opens hidden, when it is
+    // first shown (sorting thousands of rows nobody sees yet delays the first paint of the
+    // view that is shown).
+    enum class FirstSort { Now, WhenShown };
     // `model` stays owned by the caller; rows are sorted by `sortColumn` in `order` at first.
-    CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder order, QWidget* parent = nullptr);
+    CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder order, FirstSort first = FirstSort::Now,
+                 QWidget* parent = nullptr);
 
     CostTreeModel* costModel() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
@@ -56,6 +61,7 @@ signals:
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void setupColumns();
@@ -69,5 +75,6 @@ private:
     QSortFilterProxyModel* m_proxy;
     int m_deepest = 0; // levels below the top of the deepest row shown
     bool m_depthPending = false;
+    bool m_sortWhenShown = false;
     int m_columnsSetUp = -1; // column count last laid out; a reset with the same keeps user widths
 };

@@ -61,7 +61,8 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     topDown->setProfileData(view);
     bottomUp->setProfileData(view);
     m_topDownView = new CostTreeView(topDown, topDown->columnOf(CostTreeModel::Cost::Total), Qt::DescendingOrder);
-    m_bottomUpView = new CostTreeView(bottomUp, bottomUp->columnOf(CostTreeModel::Cost::Self), Qt::DescendingOrder);
+    m_bottomUpView = new CostTreeView(bottomUp, bottomUp->columnOf(CostTreeModel::Cost::Self), Qt::DescendingOrder,
+                                      CostTreeView::FirstSort::WhenShown);
     m_functionStack = new QStackedWidget;
     for (CostTreeView* view : {m_topDownView, m_bottomUpView}) {
         connect(view, &CostTreeView::sourceRequested, this, &ProfilePage::showSource);
@@ -201,7 +202,8 @@ void ProfilePage::addPerPathTabs()
     m_callTreeView = new CostTreeView(callTree, callTree->columnOf(CostTreeModel::Cost::Total), Qt::DescendingOrder);
     auto* heavy = new BottomUpTreeModel(this);
     heavy->setProfileData(m_document->view());
-    m_bottomUpTreeView = new CostTreeView(heavy, heavy->columnOf(CostTreeModel::Cost::Time), Qt::DescendingOrder);
+    m_bottomUpTreeView = new CostTreeView(heavy, heavy->columnOf(CostTreeModel::Cost::Time), Qt::DescendingOrder,
+                                          CostTreeView::FirstSort::WhenShown);
     for (CostTreeView* view : {m_callTreeView, m_bottomUpTreeView})
         connect(view, &CostTreeView::sourceRequested, this, &ProfilePage::showSource);
     m_callTreeView->setAccessibleName(tr("Call tree"));

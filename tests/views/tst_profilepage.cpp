@@ -93,8 +93,15 @@ void TestProfilePage::testDefaultSort()
         QCOMPARE(view->proxy()->sortColumn(), view->costModel()->columnOf(cost));
     };
     check(page.functionView(false), CostTreeModel::Cost::Total);
-    check(page.functionView(true), CostTreeModel::Cost::Self);
     check(page.callTreeView(), CostTreeModel::Cost::Total);
+    // The bottom-up views open hidden: unsorted until first shown, then in their order.
+    page.show();
+    QCOMPARE(page.functionView(true)->proxy()->sortColumn(), -1);
+    QCOMPARE(page.bottomUpTreeView()->proxy()->sortColumn(), -1);
+    page.setBottomUp(true);
+    page.tabs()->setCurrentIndex(ProfilePage::BottomUpTreeTab);
+    page.tabs()->setCurrentIndex(ProfilePage::FunctionsTab);
+    check(page.functionView(true), CostTreeModel::Cost::Self);
     check(page.bottomUpTreeView(), CostTreeModel::Cost::Time);
     // Bottom-up: the function with the most self time first.
     QCOMPARE(page.functionView(true)->model()->index(0, 0).data(CostTreeModel::NameRole).toString(),

@@ -1,15 +1,71 @@
 #include "stringtable.h"
 
+#include <algorithm>
+#include <cstring>
 #include <functional>
 
 namespace xsprof {
 
 StringTable::StringTable()
 {
-    intern({});
+    internUncached({});
+}
+
+namespace {
+// 8 bytes of `text` from `at` (at most size - 8), or all of a shorter text.
+uint64_t eightBytesAt(std::string_view text, size_t at)
+{
+    uint64_t v = 0;
+    std::memcpy(&v, text.data() + at, std::min<size_t>(8, text.size()));
+    return v;
+}
+
+// A slot from the length and the first, middle and last 8 bytes: cheap, and what tells
+// apart the names and URLs of one profile (long shared URL prefixes included).
+size_t recentSlotOf(std::string_view text, size_t slots)
+{
+    const size_t n = text.size();
+    if (n == 0)
+        return 0;
+    const size_t last = n > 8 ? n - 8 : 0;
+    uint64_t h = eightBytesAt(text, 0) * 0x9E3779B97F4A7C15ull;
+    h ^= eightBytesAt(text, last / 2) * 0xC2B2AE3D27D4EB4Full;
+    h ^= eightBytesAt(text, last) * 0x165667B19E3779F9ull;
+    h ^= n * 0xFF51AFD7ED558CCDull;
+    return size_t(h >> 40) & (slots - 1);
+}
+} // namespace
+
+StringTable::StringTable(const StringTable& other) : m_strings(other.m_strings), m_index(other.m_index)
+{
+}
+
+StringTable& StringTable::operator=(const StringTable& other)
+{
+    if (this != &other) {
+        m_strings = other.m_strings;
+        m_index = other.m_index;
+        m_recent.clear();
+    }
+    return *this;
 }
 
 StringId StringTable::intern(std::string_view text)
+{
+    if (m_recent.empty())
+        m_recent.resize(recentSlots);
+    Recent& recent = m_recent[recentSlotOf(text, recentSlots)];
+    if (recent.id != noString && recent.size == text.size() &&
+        (text.empty() || std::memcmp(recent.text, text.data(), text.size()) == 0))
+        return StringId(recent.id);
+    const StringId id = internUncached(text);
+    const std::string& stored = m_strings[id.value];
+    if (stored.size() < noString)
+        recent = {stored.data(), uint32_t(stored.size()), id.value};
+    return id;
+}
+
+StringId StringTable::internUncached(std::string_view text)
 {
     const uint64_t h = std::hash<std::string_view>{}(text);
     const uint32_t hash = uint32_t(h ^ (h >> 32));

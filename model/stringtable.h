@@ -5,6 +5,7 @@
 #include <deque>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace xsprof {
 
@@ -13,14 +14,33 @@ namespace xsprof {
 class StringTable {
 public:
     StringTable();
+    // A copy starts with an empty cache of recent strings (it points into the original's).
+    StringTable(const StringTable& other);
+    StringTable& operator=(const StringTable& other);
+    StringTable(StringTable&&) noexcept = default; // a deque's elements keep their addresses
+    StringTable& operator=(StringTable&&) noexcept = default;
 
     StringId intern(std::string_view text);
     std::string_view view(StringId id) const { return m_strings[id.value]; }
     size_t size() const { return m_strings.size(); }
 
 private:
+    StringId internUncached(std::string_view text);
+
+    static constexpr size_t recentSlots = 32768;
+    static constexpr uint32_t noString = UINT32_MAX;
+
     std::deque<std::string> m_strings; // deque: views into it stay valid while interning
     IdHashTable m_index;               // the ids are positions in m_strings, so copies stay right
+    // The last string seen per slot, chosen by a few of its bytes: a reader interns the same
+    // names and URLs over and over, and a hit spares hashing the whole text and reaching the
+    // string through the deque. Empty until the first intern.
+    struct Recent {
+        const char* text = nullptr; // the interned string's bytes, in m_strings
+        uint32_t size = 0;
+        uint32_t id = noString;
+    };
+    std::vector<Recent> m_recent;
 };
 
 } // namespace xsprof

@@ -88,10 +88,10 @@ private:
 // stack order are taken as they come, the few others sorted aside and merged in.
 LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& stackOf)
 {
-    struct Row {
+    struct Row { // 12 bytes: ticks clamped to 32 bits here, their sums saturate below
         uint32_t stack;
         int32_t line;
-        uint64_t ticks;
+        uint32_t ticks;
         bool operator<(const Row& o) const { return stack != o.stack ? stack < o.stack : line < o.line; }
     };
     std::vector<Row> inOrder, late;
@@ -108,7 +108,7 @@ LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& 
         for (uint32_t k = node.tickBegin; k < node.tickEnd; ++k) {
             const RawPositionTick& t = raw.positionTicks[k];
             if (t.line > 0 && t.line < INT32_MAX && t.ticks > 0)
-                rows.push_back({stack, int32_t(t.line), uint64_t(t.ticks)});
+                rows.push_back({stack, int32_t(t.line), uint32_t(std::min<int64_t>(UINT32_MAX, t.ticks))});
         }
         if (!std::is_sorted(rows.begin() + ptrdiff_t(first), rows.end()))
             std::sort(rows.begin() + ptrdiff_t(first), rows.end());
@@ -134,7 +134,7 @@ LineTickTable lineTicksOf(const RawCpuProfile& raw, const std::vector<StackId>& 
     table.line.reserve(inOrder.size());
     table.ticks.reserve(inOrder.size());
     for (const Row& r : inOrder) {
-        const uint32_t ticks = uint32_t(std::min<uint64_t>(UINT32_MAX, r.ticks));
+        const uint32_t ticks = r.ticks;
         if (table.size() && table.stack.back().value == r.stack && table.line.back() == r.line) {
             table.ticks.back() = uint32_t(std::min<uint64_t>(UINT32_MAX, uint64_t(table.ticks.back()) + ticks));
             continue;

@@ -27,7 +27,7 @@ public:
 private:
     StringId internUncached(std::string_view text);
 
-    static constexpr size_t recentSlots = 32768;
+    static constexpr size_t recentSlots = 8192;
     static constexpr uint32_t noString = UINT32_MAX;
 
     std::deque<std::string> m_strings; // deque: views into it stay valid while interning

@@ -112,7 +112,7 @@ public:
 #ifdef XSPROF_SMALL_JSON_PIECES
     static constexpr size_t pieceBytes = 256; // the fuzz build: small inputs are cut too
 #else
-    static constexpr size_t pieceBytes = size_t(1) << 18;
+    static constexpr size_t pieceBytes = size_t(1) << 17;
 #endif
 
     // Parses one piece after another into a reused parser.

@@ -455,10 +455,10 @@ void MainWindow::removeTab(int index)
     if (DebuggeePage* machine = debuggee(index))
         m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
-    // Once the page and its profile are gone (queued: destroyed() comes before its children go).
-    connect(closing, &QObject::destroyed, this, [this] {
-        QMetaObject::invokeMethod(this, [] { xsprof::HeapPolicy::giveBackFreedPages(); }, Qt::QueuedConnection);
-    });
+    // A second after the page is gone: its children and the jobs that shared its profile
+    // go after destroyed() is emitted.
+    connect(closing, &QObject::destroyed, this,
+            [this] { QTimer::singleShot(1000, this, [] { xsprof::HeapPolicy::giveBackFreedPages(); }); });
     closing->deleteLater();
     refreshFileTabTitles();
     if (m_tabs->count() == 0)

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 namespace xsprof {
@@ -274,27 +275,62 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     info.selfLinks = selfLinks;
     // Decide the dialect from the names before the table moves into the builder.
     ProfileBuilder builder(std::move(info), std::move(strings));
-    builder.reserveStacks(n); // frames are fewer than nodes, often by far: their index grows
     const StringTable& names = builder.profile().strings;
 
     // Node -> stack (or, for graph-encoded files, node -> single-frame stack).
     std::vector<StackId> stackOf(n);
     std::vector<FrameId> frameOf(n);
-    auto keyOfNode = [&](const RawNode& node) {
-        // VS Code's JavaScript debugger stored the source-mapped location: the original one.
+    // A node's frame key: name, URL, line, column; VS Code's JavaScript debugger stored the
+    // source-mapped location, the original one, which then stands instead.
+    struct FrameKey {
+        StringId name, url;
+        int32_t line, column;
+        bool original; // the source-mapped location
+        auto operator<=>(const FrameKey& o) const
+        {
+            return std::tie(name, url, line, column) <=> std::tie(o.name, o.url, o.line, o.column);
+        }
+        bool operator==(const FrameKey& o) const { return (*this <=> o) == 0; }
+    };
+    auto frameKeyOf = [&](const RawNode& node) {
         if (node.locationId >= 0 && size_t(node.locationId) < raw.vscodeLocations.size()) {
             const RawSourceLocation& original = raw.vscodeLocations[size_t(node.locationId)];
             if (original.url.value != 0 && original.line > 0 && original.line <= INT32_MAX && original.column >= 0 &&
                 original.column <= INT32_MAX)
-                return builder.frameForKey(node.name, original.url, int32_t(original.line), int32_t(original.column));
+                return FrameKey{node.name, original.url, int32_t(original.line), int32_t(original.column), true};
         }
-        const FrameId frame = builder.frameForKey(node.name, node.url, oneBased(node.line), oneBased(node.column));
-        if (node.url.value == 0 && node.scriptId > 0) // eval code: its script names where it is
+        return FrameKey{node.name, node.url, oneBased(node.line), oneBased(node.column), false};
+    };
+    auto keyOfNode = [&](const RawNode& node) {
+        const FrameKey key = frameKeyOf(node);
+        const FrameId frame = builder.frameForKey(key.name, key.url, key.line, key.column);
+        if (!key.original && node.url.value == 0 && node.scriptId > 0) // eval code: its script names where it is
             builder.noteScriptId(frame, node.scriptId);
         return frame;
     };
+    // Marks in `repeated` the nodes listed in [first, last) whose frame key another of them has.
+    std::vector<std::pair<FrameKey, uint32_t>> siblingKeys;
+    auto markRepeatedKeys = [&](const uint32_t* first, const uint32_t* last, std::vector<uint8_t>& repeated) {
+        if (last - first < 2)
+            return;
+        if (last - first == 2) {
+            if (frameKeyOf(nodes[first[0]]) == frameKeyOf(nodes[first[1]]))
+                repeated[first[0]] = repeated[first[1]] = 1;
+            return;
+        }
+        siblingKeys.clear();
+        for (const uint32_t* c = first; c != last; ++c)
+            siblingKeys.emplace_back(frameKeyOf(nodes[*c]), *c);
+        std::sort(siblingKeys.begin(), siblingKeys.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (size_t k = 1; k < siblingKeys.size(); ++k) {
+            if (siblingKeys[k].first == siblingKeys[k - 1].first)
+                repeated[siblingKeys[k].second] = repeated[siblingKeys[k - 1].second] = 1;
+        }
+    };
     auto buildStacks = [&]() -> std::optional<ConversionResult> {
         if (encoding == Encoding::Graph) {
+            builder.reserveStacks(n);
             for (size_t i = 0; i < n; ++i) {
                 frameOf[i] = builder.frameForXsId(nodes[i].id);
                 builder.defineXsFrame(frameOf[i], names.view(nodes[i].name), names.view(nodes[i].url),
@@ -328,6 +364,23 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                 if (parent[i] == none)
                     todo.push_back(uint32_t(i));
             }
+            // Two nodes share a stack only when their parents do (or both are roots) and their
+            // frames are the same: a node whose parent's stack is its parent's alone, and whose
+            // frame no sibling has, has a stack no other node has, and needs no lookup (V8 repeats
+            // a function among siblings when its code was replaced while it ran). `mayShare`:
+            // the node or an ancestor has such a sibling; those stacks are looked up.
+            std::vector<uint8_t> mayShare(n, 0);
+            size_t sharing = 0;
+            if (encoding == Encoding::Tree) {
+                markRepeatedKeys(todo.data(), todo.data() + todo.size(), mayShare);
+                for (size_t i = 0; i < n; ++i)
+                    markRepeatedKeys(children.data() + childBegin[i], children.data() + childBegin[i + 1], mayShare);
+                sharing = size_t(std::count(mayShare.begin(), mayShare.end(), uint8_t(1)));
+            } else {
+                std::fill(mayShare.begin(), mayShare.end(), uint8_t(1));
+                sharing = n;
+            }
+            builder.reserveStacks(sharing);
             while (!todo.empty()) {
                 const uint32_t i = todo.back();
                 todo.pop_back();
@@ -348,7 +401,10 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                     frame = keyOfNode(node);
                 }
                 frameOf[i] = frame;
-                stackOf[i] = builder.stack(parent[i] == none ? StackId() : stackOf[parent[i]], frame);
+                const StackId parentStack = parent[i] == none ? StackId() : stackOf[parent[i]];
+                if (parent[i] != none && mayShare[parent[i]])
+                    mayShare[i] = 1; // parents come first in the walk
+                stackOf[i] = mayShare[i] ? builder.stack(parentStack, frame) : builder.newStack(parentStack, frame);
                 for (uint32_t k = childBegin[i + 1]; k-- > childBegin[i];)
                     todo.push_back(children[k]);
             }

@@ -127,6 +127,14 @@ StackId ProfileBuilder::stack(StackId parent, FrameId frame)
     return id;
 }
 
+StackId ProfileBuilder::newStack(StackId parent, FrameId frame)
+{
+    const StackId id(static_cast<uint32_t>(m_profile.stacks.size()));
+    m_profile.stacks.parent.push_back(parent);
+    m_profile.stacks.frame.push_back(frame);
+    return id;
+}
+
 void ProfileBuilder::addSample(StackId stack, double time)
 {
     m_profile.samples.stack.push_back(stack);

@@ -29,6 +29,9 @@ public:
 
     // The trie node for `frame` called from `parent` (invalid parent: a root).
     StackId stack(StackId parent, FrameId frame);
+    // A trie node the caller knows is not there yet, added without the index: stack() does
+    // not find the nodes added here, so the caller must never ask it for one of them.
+    StackId newStack(StackId parent, FrameId frame);
     void addSample(StackId stack, double time);
     // Replaces every sample at once (loaders that have them in arrays already).
     void setSamples(std::vector<StackId> stacks, std::vector<double> times);

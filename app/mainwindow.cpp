@@ -33,7 +33,6 @@
 #include "unsavedprofiles.h"
 
 #include "model/cpuprofilewriter.h"
-#include "model/heappolicy.h"
 #include "protocol/debugserver.h"
 #include "model/report.h"
 #include "views/plaintext.h"
@@ -44,7 +43,6 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QTimer>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -346,8 +344,6 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     else
         statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
-    // What the load freed goes back to the system once the page is up (HeapPolicy).
-    QTimer::singleShot(1000, this, [] { xsprof::HeapPolicy::giveBackFreedPages(); });
 }
 
 LoadErrorDialog* MainWindow::loadErrorDialog() const
@@ -455,10 +451,6 @@ void MainWindow::removeTab(int index)
     if (DebuggeePage* machine = debuggee(index))
         m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
     m_tabs->removeTab(index);
-    // A second after the page is gone: its children and the jobs that shared its profile
-    // go after destroyed() is emitted.
-    connect(closing, &QObject::destroyed, this,
-            [this] { QTimer::singleShot(1000, this, [] { xsprof::HeapPolicy::giveBackFreedPages(); }); });
     closing->deleteLater();
     refreshFileTabTitles();
     if (m_tabs->count() == 0)

@@ -1,12 +1,32 @@
 #include "views/document/profiledocument.h"
 
+#include "model/heappolicy.h"
 #include "model/sampletimes.h"
+
+#include <QCoreApplication>
+#include <QTimer>
+
+namespace {
+// What a load freed, or what a closed document held, goes back to the system a second later:
+// once its page is painted, or once the jobs that shared its profile are gone (HeapPolicy).
+void giveBackFreedPagesSoon()
+{
+    if (QCoreApplication::instance())
+        QTimer::singleShot(1000, [] { xsprof::HeapPolicy::giveBackFreedPages(); });
+}
+} // namespace
 
 ProfileDocument::ProfileDocument(ProfileDataPtr loaded, QObject* parent) : QObject(parent), m_loaded(std::move(loaded))
 {
     Q_ASSERT(m_loaded);
     m_results.whole = m_results.view = m_loaded;
     connect(&m_runner, &JobRunner::busyChanged, this, &ProfileDocument::busyChanged);
+    giveBackFreedPagesSoon();
+}
+
+ProfileDocument::~ProfileDocument()
+{
+    giveBackFreedPagesSoon();
 }
 
 void ProfileDocument::setTimeRange(double t0, double t1)

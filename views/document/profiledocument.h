@@ -33,6 +33,7 @@ public:
 
     // `loaded` is the whole profile, analysed (a loader or a live refresher did it).
     explicit ProfileDocument(ProfileDataPtr loaded, QObject* parent = nullptr);
+    ~ProfileDocument() override;
 
     const Results& results() const { return m_results; }
     const ProfileDataPtr& loaded() const { return m_loaded; } // before the transforms

@@ -1,5 +1,6 @@
 #include "app/cli/headlesscommands.h"
 
+#include "app/cli/collectioncommands.h"
 #include "app/cli/commandlineoptions.h"
 #include "app/cli/diffcommand.h"
 #include "app/cli/commandlinepaths.h"
@@ -71,7 +72,7 @@ void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Pro
 bool isCommand(const QString& word)
 {
     return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("diff")
-        || word == QLatin1String("listen");
+        || word == QLatin1String("listen") || word == QLatin1String("collect");
 }
 
 int run(const QStringList& arguments)
@@ -85,6 +86,8 @@ int run(const QStringList& arguments)
         return DiffCommand::run(arguments);
     if (command == QLatin1String("listen"))
         return ListenCommand::run(arguments);
+    if (command == QLatin1String("collect"))
+        return CollectionCommands::collect(arguments);
     std::fprintf(stderr, "xsprof: unknown command %s\n", qPrintable(command));
     return 2;
 }
@@ -131,6 +134,7 @@ int report(const QStringList& arguments)
                       QStringLiteral("NAME")});
     TransformOptions::addTo(parser);
     parser.addOption(sourceMapsOption);
+    CollectionCommands::addReportOptions(parser);
     if (!parser.parse(arguments))
         return usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -140,6 +144,13 @@ int report(const QStringList& arguments)
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2)
         return usageError(parser, QStringLiteral("report takes exactly one FILE"));
+    const bool collection = CollectionCommands::isDatabase(positional[1]);
+    if (collection && (parser.isSet(QStringLiteral("lines")) || parser.isSet(sourceMapsOption) ||
+                       parser.isSet(QStringLiteral("profile")) || !TransformOptions::fromArguments(arguments).empty()))
+        return usageError(parser, QStringLiteral("a collection's report takes --json, --sort, --top, --where and "
+                                                 "--per-trace only"));
+    if (!collection && (parser.isSet(QStringLiteral("where")) || parser.isSet(QStringLiteral("per-trace"))))
+        return usageError(parser, QStringLiteral("--where and --per-trace apply to collections (xsprof collect)"));
     if (parser.isSet(QStringLiteral("lines")) && !TransformOptions::fromArguments(arguments).empty())
         return usageError(parser, QStringLiteral("--lines reads the file's own positionTicks: it does not combine "
                                                  "with transforms"));
@@ -153,6 +164,8 @@ int report(const QStringList& arguments)
             return usageError(parser, problem);
     }
 
+    if (collection)
+        return CollectionCommands::report(parser, positional[1], options);
     std::optional<xsprof::Profile> loaded = load(positional[1], loadOptions);
     applySourceMaps(parser, loaded);
     if (!loaded)

@@ -39,8 +39,12 @@ QString usageText()
     return QStringLiteral(
         "Usage: xsprof [FILE...]              open profiles in the window\n"
         "       xsprof report FILE [options]  print self, total and inclusive time per function\n"
+        "       xsprof report DB [--where EXPR] [--per-trace]\n"
+        "                                     the same for the traces of a collection\n"
         "       xsprof convert IN OUT         write any supported profile as a .cpuprofile\n"
+        "       xsprof diff BASE NEW          compare two profiles function by function\n"
         "       xsprof listen [options]       debug server without a window\n"
+        "       xsprof collect DB INPUT...    gather profiles, folders and NDJSON traces into a collection\n"
         "       xsprof COMMAND --help         the options of a command\n"
         "\n"
         "CPU-profile viewer and debugger front end for XS and V8 profiles.\n"
@@ -84,7 +88,8 @@ std::optional<int> answerWithoutWindow(const QStringList& arguments)
         }
     }
     if (arguments.size() > 1 && looksLikeCommand(arguments[1])) {
-        std::fprintf(stderr, "xsprof: unknown command '%s': the commands are report, convert and listen "
+        std::fprintf(stderr, "xsprof: unknown command '%s': the commands are report, convert, diff, listen "
+                             "and collect "
                              "(xsprof --help)\n", qPrintable(arguments[1]));
         return 2;
     }

@@ -1,0 +1,217 @@
+#include "app/cli/collectioncommands.h"
+
+#include "app/cli/commandlineoptions.h"
+#include "app/cli/commandlinepaths.h"
+
+#include "model/collection/collector.h"
+#include "model/collection/mergedprofile.h"
+#include "model/collection/tracefilter.h"
+#include "model/profileanalysis.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <unordered_map>
+
+namespace CollectionCommands {
+
+namespace {
+
+using namespace xsprof::collection;
+
+bool write(const std::string& text)
+{
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+        std::fprintf(stderr, "xsprof: cannot write the report: %s\n", std::strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+// The q-quantile with linear interpolation between the closest ranks (numpy's and DuckDB's
+// quantile_cont): the median is q = 0.5.
+double quantile(std::vector<double> values, double q)
+{
+    if (values.empty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const double position = q * double(values.size() - 1);
+    const auto below = size_t(std::floor(position));
+    const size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] + (position - double(below)) * (values[above] - values[below]);
+}
+
+nlohmann::ordered_json distribution(const std::vector<double>& shares)
+{
+    return {{"median", quantile(shares, 0.5)},
+            {"p90", quantile(shares, 0.9)},
+            {"max", shares.empty() ? 0.0 : *std::max_element(shares.begin(), shares.end())}};
+}
+
+std::string keyOf(const std::string& name, const std::string& url, int64_t line, int64_t column)
+{
+    return name + '\n' + url + '\n' + std::to_string(line) + '\n' + std::to_string(column);
+}
+
+std::string perTraceText(const std::vector<FunctionShares>& shares, size_t traceCount)
+{
+    std::string text = "\nPer trace (share of each trace's duration, 0 where absent; " + std::to_string(traceCount) +
+                       " traces):\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%8s %9s %9s %9s %9s  %s\n", "traces", "median %", "p90 %", "max %", "incl med %",
+                  "function");
+    text += line;
+    std::vector<const FunctionShares*> order;
+    for (const FunctionShares& f : shares)
+        order.push_back(&f);
+    std::sort(order.begin(), order.end(), [](const FunctionShares* a, const FunctionShares* b) {
+        const double ma = quantile(a->selfShare, 0.5), mb = quantile(b->selfShare, 0.5);
+        return ma != mb ? ma > mb : a->key < b->key;
+    });
+    for (const FunctionShares* f : order) {
+        std::snprintf(line, sizeof line, "%8zu %9.2f %9.2f %9.2f %9.2f  %s\n", f->traces, 100 * quantile(f->selfShare, 0.5),
+                      100 * quantile(f->selfShare, 0.9),
+                      100 * *std::max_element(f->selfShare.begin(), f->selfShare.end()),
+                      100 * quantile(f->inclusiveShare, 0.5), f->key.name.empty() ? "(anonymous)" : f->key.name.c_str());
+        text += line;
+    }
+    return text;
+}
+
+} // namespace
+
+bool isDatabase(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    return file.read(16) == QByteArray("SQLite format 3\0", 16);
+}
+
+void addReportOptions(QCommandLineParser& parser)
+{
+    parser.addOption({QStringLiteral("where"),
+                      QStringLiteral("Collections: only the traces whose attributes match EXPR, e.g. "
+                                     "'release = \"2.4\" and duration_us > 500000'."),
+                      QStringLiteral("EXPR")});
+    parser.addOption({QStringLiteral("per-trace"),
+                      QStringLiteral("Collections: each function's share across the traces (median, p90, max).")});
+}
+
+int collect(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Reads profiles into a collection (an SQLite database, created when missing). INPUT is a "
+                       "profile file of any format xsprof reads, a folder (searched recursively; a traces.csv in it "
+                       "gives its files' attributes), or an NDJSON file of {\"trace\": PROFILE, \"name\": value, …} "
+                       "lines. Inputs already read and unchanged are skipped."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("collect"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("The collection."));
+    parser.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Profiles, folders, NDJSON files."),
+                                 QStringLiteral("INPUT..."));
+    parser.addOption({QStringLiteral("quiet"), QStringLiteral("Do not name each input as it is read.")});
+    if (!parser.parse(arguments))
+        return CommandLineOptions::usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() < 3)
+        return CommandLineOptions::usageError(parser, QStringLiteral("collect takes a DB and at least one INPUT"));
+    std::vector<std::string> inputs;
+    for (const QString& input : positional.mid(2))
+        inputs.push_back(CommandLinePaths::native(input));
+    const std::string database = CommandLinePaths::native(positional[1]);
+    try {
+        CollectionStore store(database, true);
+        CollectOptions options;
+        if (!parser.isSet(QStringLiteral("quiet")))
+            options.progress = [](const std::string& input) { std::fprintf(stderr, "xsprof: reading %s\n", input.c_str()); };
+        const CollectSummary summary = xsprof::collection::collect(store, inputs, options);
+        for (const std::string& problem : summary.problems)
+            std::fprintf(stderr, "xsprof: %s\n", problem.c_str());
+        std::printf("%s: %zu traces added (%zu replacing changed inputs), %zu inputs unchanged, %zu could not be read; "
+                    "%zu traces in the collection\n",
+                    database.c_str(), summary.added, summary.replaced, summary.unchanged, summary.failed,
+                    store.traceCount());
+        return summary.failed > 0 && summary.added == 0 && summary.unchanged == 0 ? 1 : 0;
+    } catch (const SqliteError& e) {
+        std::fprintf(stderr, "xsprof: %s\n", e.what());
+        return 1;
+    }
+}
+
+int report(const QCommandLineParser& parser, const QString& path, const xsprof::ReportOptions& options)
+{
+    const std::string database = CommandLinePaths::native(path);
+    std::string problem;
+    const std::optional<TraceFilter> filter = parseTraceFilter(parser.value(QStringLiteral("where")).toStdString(), &problem);
+    if (!filter) {
+        std::fprintf(stderr, "xsprof: --where: %s\n", problem.c_str());
+        return 2;
+    }
+    try {
+        CollectionStore store(database, false);
+        const std::vector<StoredTrace> traces = store.traces(filter->sql, filter->parameters);
+        if (traces.empty()) {
+            std::fprintf(stderr, "xsprof: %s: no trace matches%s\n", database.c_str(),
+                         filter->sql.empty() ? "" : " the --where expression");
+            return 1;
+        }
+        MergedTraces merged = mergeTraces(store, traces, QFileInfo(path).fileName().toStdString());
+        for (const std::string& p : merged.problems)
+            std::fprintf(stderr, "xsprof: %s\n", p.c_str());
+        const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(merged.profile);
+        const bool perTrace = parser.isSet(QStringLiteral("per-trace"));
+        const std::vector<FunctionShares> shares = perTrace ? functionShares(store, traces) : std::vector<FunctionShares>{};
+        if (!parser.isSet(QStringLiteral("json"))) {
+            // The table of any profile, under a header that speaks of traces: the merged profile's
+            // own "samples" are its paths, one per path of each trace.
+            const std::string table = xsprof::formatTextReport(merged.profile, analysis, options);
+            const size_t tableStart = table.find("\n\n");
+            char header[512];
+            std::snprintf(header, sizeof header,
+                          "collection: %s\ntraces:     %zu%s%s\nsamples:    %zu   duration: %.3f ms   functions: %zu\n",
+                          database.c_str(), merged.traceCount, filter->sql.empty() ? "" : " where ",
+                          parser.value(QStringLiteral("where")).toUtf8().constData(), merged.sampleCount,
+                          analysis.functions.duration() / 1000.0, analysis.functions.functions().size());
+            std::string text = header + (tableStart == std::string::npos ? table : table.substr(tableStart + 1));
+            if (perTrace)
+                text += perTraceText(shares, merged.traceCount);
+            return write(text) ? 0 : 1;
+        }
+        nlohmann::ordered_json json = nlohmann::ordered_json::parse(xsprof::formatJsonReport(merged.profile, analysis, options));
+        json["format"] = "collection";
+        json["trace_count"] = merged.traceCount;
+        json["sample_count"] = merged.sampleCount;
+        if (perTrace) {
+            std::unordered_map<std::string, const FunctionShares*> byKey;
+            for (const FunctionShares& f : shares)
+                byKey.emplace(keyOf(f.key.name, f.key.url, f.key.line, f.key.column), &f);
+            for (nlohmann::ordered_json& function : json["functions"]) {
+                const auto found = byKey.find(keyOf(function["name"], function["url"], function["line"], function["column"]));
+                if (found == byKey.end())
+                    continue;
+                function["traces"] = {{"present", found->second->traces},
+                                      {"self_share", distribution(found->second->selfShare)},
+                                      {"inclusive_share", distribution(found->second->inclusiveShare)}};
+            }
+        }
+        return write(json.dump(1) + "\n") ? 0 : 1;
+    } catch (const SqliteError& e) {
+        std::fprintf(stderr, "xsprof: %s\n", e.what());
+        return 1;
+    }
+}
+
+} // namespace CollectionCommands

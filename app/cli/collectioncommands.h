@@ -1,0 +1,19 @@
+#pragma once
+// The headless commands on collections (docs/collections.md): `xsprof collect DB INPUT...`,
+// and `xsprof report DB` (report's own options plus --where and --per-trace).
+#include "model/report.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+namespace CollectionCommands {
+
+int collect(const QStringList& arguments);
+// Whether `path` is an SQLite database (a collection, or something else to refuse).
+bool isDatabase(const QString& path);
+// The report's options declared only for collections: --where, --per-trace.
+void addReportOptions(QCommandLineParser& parser);
+// Exit status 0, 1 (a bad database or expression, nothing matched) as report's.
+int report(const QCommandLineParser& parser, const QString& path, const xsprof::ReportOptions& options);
+
+} // namespace CollectionCommands

@@ -1,0 +1,82 @@
+#pragma once
+// A collection on disk: one SQLite database (write-ahead log, every change in a transaction)
+// holding the inputs read, one row per trace with its attributes, the functions of all
+// traces interned once, and per trace per function its costs. See docs/collections.md.
+#include "sqlite.h"
+#include "tracerecord.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xsprof::collection {
+
+struct Attribute {
+    std::string name;
+    SqlValue value; // integer (booleans 0/1), real or text
+};
+
+// What the collection knows of one input (a file, or one line of an NDJSON file).
+struct InputState {
+    int64_t id = 0;
+    std::string fingerprint;
+};
+
+struct StoredTrace {
+    int64_t id = 0;
+    std::string file, format;
+    double duration = 0.0;
+    size_t sampleCount = 0;
+};
+
+class CollectionStore {
+public:
+    static constexpr int schemaVersion = 1;
+
+    // Opens the collection at `path`, creating it when `create`; throws SqliteError (a file
+    // that is not a collection, a newer schema, a locked or unreadable database).
+    CollectionStore(const std::string& path, bool create);
+    ~CollectionStore();
+
+    Database& database() { return *m_db; }
+
+    std::optional<InputState> input(const std::string& source, int64_t line);
+    // Forgets an input and every trace read from it (it changed since).
+    void removeInput(int64_t id);
+    // Records an input: `error` set when it could not be read (then it has no trace).
+    int64_t addInput(const std::string& source, int64_t line, const std::string& fingerprint,
+                     const std::string& error = {});
+    int64_t addTrace(int64_t inputId, const std::string& file, const TraceRecord& record,
+                     const std::vector<Attribute>& attributes);
+
+    size_t traceCount();
+    size_t failedInputCount();
+    // The traces matching an SQL condition on the `traces` table (TraceFilter's output).
+    std::vector<StoredTrace> traces(const std::string& condition = {}, const std::vector<SqlValue>& parameters = {});
+    // Every attribute name, built-in columns first.
+    std::vector<std::string> attributeNames();
+
+private:
+    int64_t functionId(const FunctionKey& key);
+    int64_t singleInteger(std::string_view sql); // the first column of the first row
+
+    std::unique_ptr<Database> m_db;
+    std::map<FunctionKey, int64_t> m_functionIds; // a cache of the functions table
+};
+
+// Serialisation of a trace's stacks for the `traces.stacks` column, with the functions
+// already replaced by their ids in the collection: 20 bytes a path (parent + 1, function id,
+// self µs as a double, self samples), little-endian.
+std::string encodeStacks(const std::vector<TraceStack>& stacks, const std::vector<int64_t>& functionIds);
+struct StoredStack {
+    uint32_t parent; // TraceStack::noParent for a root
+    int64_t function;
+    double self;
+    uint32_t selfSamples;
+};
+// Empty with `ok` false when the bytes are not a whole number of well-formed rows.
+std::vector<StoredStack> decodeStacks(std::string_view bytes, bool& ok);
+
+} // namespace xsprof::collection

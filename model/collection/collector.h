@@ -1,0 +1,30 @@
+#pragma once
+// `xsprof collect`: reads inputs into a collection, incrementally (an input already read and
+// unchanged is skipped; a changed one replaces its traces) and safely (batches of inputs in
+// one transaction each: a kill loses at most the batch being written, and the next run
+// resumes there). An input that cannot be read is recorded with its error and skipped.
+#include "collectionstore.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace xsprof::collection {
+
+struct CollectOptions {
+    size_t batchSize = 256; // inputs per transaction
+    // Called for each input read (its name) and each problem; may be empty.
+    std::function<void(const std::string& input)> progress;
+};
+
+struct CollectSummary {
+    size_t added = 0;     // traces added
+    size_t replaced = 0;  // of those, traces of inputs that had changed
+    size_t unchanged = 0; // inputs already in the collection as they are
+    size_t failed = 0;    // inputs that could not be read (recorded with their error)
+    std::vector<std::string> problems; // "INPUT: problem", for the user
+};
+
+CollectSummary collect(CollectionStore& store, const std::vector<std::string>& inputs, const CollectOptions& options = {});
+
+} // namespace xsprof::collection

@@ -1,0 +1,200 @@
+#include "tracefilter.h"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <stdexcept>
+
+namespace xsprof::collection {
+
+namespace {
+
+constexpr std::array builtInColumns{"file", "format", "start_time", "duration_us", "sample_count"};
+
+struct FilterError : std::runtime_error {
+    FilterError(const std::string& what, size_t at) : std::runtime_error(what + " at character " + std::to_string(at + 1)) {}
+};
+
+class Parser {
+public:
+    explicit Parser(std::string_view text) : m_text(text) {}
+
+    TraceFilter parse()
+    {
+        TraceFilter filter;
+        skipSpace();
+        if (m_at == m_text.size())
+            return filter;
+        filter.sql = expression(filter);
+        skipSpace();
+        if (m_at != m_text.size())
+            throw FilterError("expected and, or or the end", m_at);
+        return filter;
+    }
+
+private:
+    std::string expression(TraceFilter& filter)
+    {
+        std::string sql = term(filter);
+        while (keyword("or"))
+            sql = "(" + sql + " OR " + term(filter) + ")";
+        return sql;
+    }
+
+    std::string term(TraceFilter& filter)
+    {
+        std::string sql = factor(filter);
+        while (keyword("and"))
+            sql = "(" + sql + " AND " + factor(filter) + ")";
+        return sql;
+    }
+
+    std::string factor(TraceFilter& filter)
+    {
+        skipSpace();
+        if (keyword("not"))
+            return "(NOT " + factor(filter) + ")";
+        if (peek() == '(') {
+            ++m_at;
+            std::string inner = expression(filter);
+            skipSpace();
+            if (peek() != ')')
+                throw FilterError("expected )", m_at);
+            ++m_at;
+            return inner;
+        }
+        return comparison(filter);
+    }
+
+    std::string comparison(TraceFilter& filter)
+    {
+        skipSpace();
+        const size_t nameAt = m_at;
+        while (m_at < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_at])) || m_text[m_at] == '_' ||
+                                        m_text[m_at] == '.' || m_text[m_at] == '-'))
+            ++m_at;
+        const std::string name(m_text.substr(nameAt, m_at - nameAt));
+        if (name.empty())
+            throw FilterError("expected an attribute name", nameAt);
+        skipSpace();
+        const std::string op = comparisonOperator();
+        skipSpace();
+        const SqlValue value = literal();
+        const bool isText = std::holds_alternative<std::string>(value);
+
+        filter.parameters.push_back(value);
+        const std::string parameter = "?" + std::to_string(filter.parameters.size());
+        std::string operand = "value";
+        bool builtIn = false;
+        for (const char* column : builtInColumns)
+            if (name == column) {
+                operand = "traces." + name;
+                builtIn = true;
+            }
+        if (isText)
+            operand = "CAST(" + operand + " AS TEXT)";
+        std::string test;
+        if (op == "~") {
+            if (!isText)
+                throw FilterError("~ takes a text value", nameAt);
+            const std::string& pattern = std::get<std::string>(value);
+            test = pattern.find_first_of("*?[") != std::string::npos ? operand + " GLOB " + parameter
+                                                                      : "instr(" + operand + ", " + parameter + ") > 0";
+        } else {
+            test = operand + " " + (op == "!=" ? std::string("<>") : op) + " " + parameter;
+        }
+        if (builtIn)
+            return "(" + test + ")";
+        filter.parameters.push_back(name);
+        const std::string nameParameter = "?" + std::to_string(filter.parameters.size());
+        return "EXISTS (SELECT 1 FROM attributes WHERE attributes.trace_id = traces.id AND attributes.name = " +
+               nameParameter + " AND " + test + ")";
+    }
+
+    std::string comparisonOperator()
+    {
+        for (const char* op : {"!=", "<=", ">=", "=", "<", ">", "~"}) {
+            const std::string_view candidate(op);
+            if (m_text.substr(m_at, candidate.size()) == candidate) {
+                m_at += candidate.size();
+                return std::string(candidate);
+            }
+        }
+        throw FilterError("expected one of = != < <= > >= ~", m_at);
+    }
+
+    SqlValue literal()
+    {
+        const size_t start = m_at;
+        const char c = peek();
+        if (c == '"' || c == '\'') {
+            std::string text;
+            for (++m_at; m_at < m_text.size() && m_text[m_at] != c; ++m_at) {
+                if (m_text[m_at] == '\\' && m_at + 1 < m_text.size())
+                    ++m_at;
+                text += m_text[m_at];
+            }
+            if (m_at == m_text.size())
+                throw FilterError("the text has no closing quote", start);
+            ++m_at;
+            return text;
+        }
+        if (keyword("true"))
+            return int64_t(1);
+        if (keyword("false"))
+            return int64_t(0);
+        while (m_at < m_text.size() && (std::isdigit(static_cast<unsigned char>(m_text[m_at])) ||
+                                        std::string_view("+-.eE").find(m_text[m_at]) != std::string_view::npos))
+            ++m_at;
+        const std::string_view number = m_text.substr(start, m_at - start);
+        int64_t whole = 0;
+        if (auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), whole);
+            ec == std::errc() && end == number.data() + number.size() && !number.empty())
+            return whole;
+        double real = 0.0;
+        if (auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), real);
+            ec == std::errc() && end == number.data() + number.size() && !number.empty())
+            return real;
+        throw FilterError("expected a value: \"text\", a number, true or false", start);
+    }
+
+    bool keyword(std::string_view word)
+    {
+        skipSpace();
+        if (m_text.size() - m_at < word.size())
+            return false;
+        for (size_t i = 0; i < word.size(); ++i)
+            if (std::tolower(static_cast<unsigned char>(m_text[m_at + i])) != word[i])
+                return false;
+        const size_t after = m_at + word.size();
+        if (after < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[after])) || m_text[after] == '_'))
+            return false;
+        m_at = after;
+        return true;
+    }
+
+    char peek() const { return m_at < m_text.size() ? m_text[m_at] : '\0'; }
+    void skipSpace()
+    {
+        while (m_at < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_at])))
+            ++m_at;
+    }
+
+    std::string_view m_text;
+    size_t m_at = 0;
+};
+
+} // namespace
+
+std::optional<TraceFilter> parseTraceFilter(std::string_view expression, std::string* error)
+{
+    try {
+        return Parser(expression).parse();
+    } catch (const FilterError& e) {
+        if (error)
+            *error = e.what();
+        return std::nullopt;
+    }
+}
+
+} // namespace xsprof::collection

@@ -1,0 +1,224 @@
+#include "traceinputs.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+
+namespace xsprof::collection {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool hasNdjsonName(const fs::path& path)
+{
+    const std::string extension = path.extension().string();
+    return extension == ".ndjson" || extension == ".jsonl";
+}
+
+SqlValue csvValue(const std::string& text)
+{
+    int64_t whole = 0;
+    if (auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), whole);
+        ec == std::errc() && end == text.data() + text.size() && !text.empty())
+        return whole;
+    double real = 0.0;
+    if (auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), real);
+        ec == std::errc() && end == text.data() + text.size() && !text.empty())
+        return real;
+    return text;
+}
+
+// The next record of a CSV file (fields may hold quoted line breaks); false at the end.
+bool readCsvRecord(std::istream& in, std::vector<std::string>& fields, size_t& lineNumber, bool& unterminated)
+{
+    fields.clear();
+    unterminated = false;
+    std::string line;
+    if (!std::getline(in, line))
+        return false;
+    ++lineNumber;
+    std::string field;
+    bool quoted = false;
+    for (size_t i = 0;; ++i) {
+        if (i == line.size()) {
+            if (!quoted)
+                break;
+            if (!std::getline(in, line)) { // a quote never closed
+                unterminated = true;
+                break;
+            }
+            ++lineNumber;
+            field += '\n';
+            i = size_t(-1);
+            continue;
+        }
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                field += line[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                field += c;
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            fields.push_back(std::move(field));
+            field.clear();
+        } else if (c != '\r' || i + 1 != line.size()) {
+            field += c;
+        }
+    }
+    fields.push_back(std::move(field));
+    return true;
+}
+
+} // namespace
+
+std::map<fs::path, std::vector<Attribute>> readTracesCsv(const fs::path& csv, std::vector<std::string>& problems)
+{
+    std::map<fs::path, std::vector<Attribute>> attributes;
+    std::ifstream in(csv, std::ios::binary);
+    if (!in) {
+        problems.push_back(csv.string() + ": cannot be read");
+        return attributes;
+    }
+    std::vector<std::string> header, fields;
+    size_t lineNumber = 0;
+    bool unterminated = false;
+    if (!readCsvRecord(in, header, lineNumber, unterminated) || header.size() < 2) {
+        problems.push_back(csv.string() + ": line 1: a header names the file column and at least one attribute");
+        return attributes;
+    }
+    while (readCsvRecord(in, fields, lineNumber, unterminated)) {
+        if (unterminated) {
+            problems.push_back(csv.string() + ": line " + std::to_string(lineNumber) + ": a quote is never closed");
+            break;
+        }
+        if (fields.size() == 1 && fields[0].empty())
+            continue; // a blank line
+        if (fields.size() != header.size()) {
+            problems.push_back(csv.string() + ": line " + std::to_string(lineNumber) + ": " +
+                               std::to_string(fields.size()) + " fields, the header has " + std::to_string(header.size()));
+            continue;
+        }
+        std::vector<Attribute>& row = attributes[(csv.parent_path() / fields[0]).lexically_normal()];
+        for (size_t i = 1; i < fields.size(); ++i)
+            row.push_back({header[i], csvValue(fields[i])});
+    }
+    return attributes;
+}
+
+bool looksLikeTraceNdjson(const fs::path& path)
+{
+    if (hasNdjsonName(path))
+        return true;
+    std::ifstream in(path, std::ios::binary);
+    std::string first, second;
+    if (!std::getline(in, first) || !std::getline(in, second) || second.find('{') == std::string::npos)
+        return false;
+    std::string problem;
+    return readNdjsonLine(first, &problem).has_value();
+}
+
+std::optional<NdjsonTrace> readNdjsonLine(std::string_view line, std::string* problem)
+{
+    thread_local simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    if (const auto error = parser.parse(line.data(), line.size()).get(root)) {
+        *problem = std::string("not JSON: ") + simdjson::error_message(error);
+        return std::nullopt;
+    }
+    simdjson::dom::object object;
+    if (root.get(object)) {
+        *problem = "not a JSON object";
+        return std::nullopt;
+    }
+    NdjsonTrace trace;
+    bool hasTrace = false;
+    for (const auto field : object) {
+        const std::string name(field.key);
+        if (name == "trace") {
+            trace.traceJson = simdjson::minify(field.value);
+            hasTrace = true;
+            continue;
+        }
+        switch (field.value.type()) {
+        case simdjson::dom::element_type::STRING:
+            trace.attributes.push_back({name, std::string(field.value.get_string().value())});
+            break;
+        case simdjson::dom::element_type::INT64:
+            trace.attributes.push_back({name, field.value.get_int64().value()});
+            break;
+        case simdjson::dom::element_type::UINT64:
+        case simdjson::dom::element_type::DOUBLE:
+            trace.attributes.push_back({name, field.value.get_double().value()});
+            break;
+        case simdjson::dom::element_type::BOOL:
+            trace.attributes.push_back({name, int64_t(field.value.get_bool().value() ? 1 : 0)});
+            break;
+        default:
+            *problem = "the member \"" + name + "\" is not a string, number or boolean";
+            return std::nullopt;
+        }
+    }
+    if (!hasTrace) {
+        *problem = "no \"trace\" member";
+        return std::nullopt;
+    }
+    return trace;
+}
+
+ExpandedInputs expandInputs(const std::vector<std::string>& inputs)
+{
+    ExpandedInputs expanded;
+    auto addFile = [&](const fs::path& path, const std::string& shown,
+                       const std::map<fs::path, std::vector<Attribute>>& csvAttributes) {
+        if (looksLikeTraceNdjson(path)) {
+            expanded.ndjsonFiles.push_back(path);
+            return;
+        }
+        ProfileFileInput file{path, shown, {}};
+        if (const auto found = csvAttributes.find(path.lexically_normal()); found != csvAttributes.end())
+            file.attributes = found->second;
+        expanded.files.push_back(std::move(file));
+    };
+    for (const std::string& input : inputs) {
+        const fs::path path(input);
+        std::error_code ec;
+        if (fs::is_directory(path, ec)) {
+            std::vector<fs::path> found;
+            std::map<fs::path, std::vector<Attribute>> csvAttributes;
+            for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+                const std::string name = it->path().filename().string();
+                if (name.starts_with('.')) {
+                    if (it->is_directory())
+                        it.disable_recursion_pending();
+                    continue;
+                }
+                if (name == "traces.csv") {
+                    csvAttributes.merge(readTracesCsv(it->path(), expanded.problems));
+                    continue;
+                }
+                if (it->is_regular_file())
+                    found.push_back(it->path());
+            }
+            if (ec)
+                expanded.problems.push_back(input + ": " + ec.message());
+            std::sort(found.begin(), found.end());
+            for (const fs::path& file : found)
+                addFile(file, file.string(), csvAttributes);
+        } else if (fs::exists(path, ec)) {
+            addFile(path, input, {});
+        } else {
+            expanded.problems.push_back(input + ": no such file or folder");
+        }
+    }
+    return expanded;
+}
+
+} // namespace xsprof::collection

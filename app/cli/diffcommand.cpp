@@ -1,5 +1,6 @@
 #include "app/cli/diffcommand.h"
 
+#include "app/cli/cohortdiffcommand.h"
 #include "app/cli/commandlineoptions.h"
 #include "app/cli/headlesscommands.h"
 #include "app/cli/transformoptions.h"
@@ -18,6 +19,8 @@ using CommandLineOptions::usageError;
 
 int run(const QStringList& arguments)
 {
+    if (CohortDiffCommand::isCohortDiff(arguments))
+        return CohortDiffCommand::run(arguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Compares two profiles: self, total (divided) and inclusive time per function in BASE, in NEW, "

@@ -1,0 +1,275 @@
+#include "app/cli/cohortdiffcommand.h"
+
+#include "app/cli/commandlineoptions.h"
+#include "app/cli/commandlinepaths.h"
+
+#include "model/collection/cohortcomparison.h"
+#include "model/collection/collector.h"
+#include "model/collection/tracefilter.h"
+#include "model/comparison.h"
+#include "model/diffreport.h"
+#include "model/profileanalysis.h"
+
+#include <QCommandLineParser>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace CohortDiffCommand {
+
+namespace {
+
+using namespace xsprof::collection;
+using CommandLineOptions::usageError;
+
+// "--base A B --new C" (or --base=A): the groups taken out of the arguments.
+struct CohortArguments {
+    QStringList rest, base, next;
+};
+
+CohortArguments splitCohorts(const QStringList& arguments)
+{
+    CohortArguments split;
+    QStringList* group = nullptr;
+    for (const QString& argument : arguments) {
+        if (argument == QLatin1String("--base") || argument == QLatin1String("--new")) {
+            group = argument == QLatin1String("--base") ? &split.base : &split.next;
+        } else if (argument.startsWith(QLatin1String("--base=")) || argument.startsWith(QLatin1String("--new="))) {
+            (argument.startsWith(QLatin1String("--base=")) ? split.base : split.next) << argument.section(QLatin1Char('='), 1);
+            group = nullptr;
+        } else if (group && !argument.startsWith(QLatin1String("--"))) {
+            *group << argument;
+        } else {
+            group = nullptr;
+            split.rest << argument;
+        }
+    }
+    return split;
+}
+
+struct Cohorts {
+    std::vector<StoredTrace> base, next;
+    std::string baseName, newName;
+};
+
+std::vector<StoredTrace> matching(CollectionStore& store, const QString& expression, std::string& problem)
+{
+    const std::optional<TraceFilter> filter = parseTraceFilter(expression.toStdString(), &problem);
+    if (!filter)
+        return {};
+    return store.traces(filter->sql, filter->parameters);
+}
+
+double pp(double share)
+{
+    return 100.0 * share;
+}
+
+std::string keyText(const FunctionKey& key)
+{
+    return key.name + '\n' + key.url + '\n' + std::to_string(key.line) + '\n' + std::to_string(key.column);
+}
+
+nlohmann::ordered_json statsJson(const CohortFunction& f, const ShareChange& c, const char* prefix)
+{
+    nlohmann::ordered_json stats;
+    stats["base_traces"] = f.baseTraces;
+    stats["new_traces"] = f.newTraces;
+    stats[std::string(prefix) + "_share_shift"] = pp(c.shift);
+    stats[std::string(prefix) + "_share_ci95"] = {pp(c.low), pp(c.high)};
+    stats["p"] = c.p;
+    stats["q"] = c.q;
+    stats["significant"] = c.significant;
+    return stats;
+}
+
+std::string statisticsText(const CohortComparison& comparison, size_t top)
+{
+    std::vector<const CohortFunction*> order;
+    for (const CohortFunction& f : comparison.functions)
+        order.push_back(&f);
+    std::stable_sort(order.begin(), order.end(), [](const CohortFunction* a, const CohortFunction* b) {
+        if (a->self.significant != b->self.significant)
+            return a->self.significant;
+        return std::abs(a->self.shift) > std::abs(b->self.shift);
+    });
+    if (top && order.size() > top)
+        order.resize(top);
+    std::string text = "\nCohorts: each function's self time as a share of each trace's duration (0 where absent);\n"
+                       "shift = Hodges-Lehmann estimate of new - base in percentage points with its 95 % interval,\n"
+                       "p = Mann-Whitney U, q = Benjamini-Hochberg over the " +
+                       std::to_string(comparison.functions.size()) + " functions; * = significant (q < 0.05).\n";
+    char line[640];
+    std::snprintf(line, sizeof line, "%9s  %-21s %10s %10s %1s %13s  %s\n", "shift pp", "95 % interval", "p", "q", "",
+                  "traces b/n", "function");
+    text += line;
+    for (const CohortFunction* f : order) {
+        char interval[64];
+        std::snprintf(interval, sizeof interval, "[%+.3f, %+.3f]", pp(f->self.low), pp(f->self.high));
+        char traces[32];
+        std::snprintf(traces, sizeof traces, "%zu/%zu", f->baseTraces, f->newTraces);
+        std::snprintf(line, sizeof line, "%+9.3f  %-21s %10.3g %10.3g %1s %13s  %s\n", pp(f->self.shift), interval,
+                      f->self.p, f->self.q, f->self.significant ? "*" : "", traces,
+                      f->key.name.empty() ? "(anonymous)" : f->key.name.c_str());
+        text += line;
+    }
+    return text;
+}
+
+} // namespace
+
+bool isCohortDiff(const QStringList& arguments)
+{
+    for (const QString& argument : arguments)
+        if (argument == QLatin1String("--base") || argument == QLatin1String("--new") ||
+            argument.startsWith(QLatin1String("--base=")) || argument.startsWith(QLatin1String("--new=")))
+            return true;
+    return false;
+}
+
+int run(const QStringList& arguments)
+{
+    const CohortArguments split = splitCohorts(arguments);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Compares two cohorts of traces: those of a collection DB matching --base EXPR and --new EXPR, or the profile "
+        "files after --base and after --new. Besides the summed times of `diff`, each function's share of each trace's "
+        "duration is compared: Mann-Whitney U, the Hodges-Lehmann shift with its 95 % interval, Benjamini-Hochberg "
+        "q-values over the functions."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("diff"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("A collection (with --base EXPR --new EXPR)."),
+                                 QStringLiteral("[DB]"));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of tables.")});
+    parser.addOption({QStringLiteral("sort"), QStringLiteral("Order the sums by the change of self, total or inclusive."),
+                      QStringLiteral("KEY"), QStringLiteral("total")});
+    parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("fail-on-regression"),
+                      QStringLiteral("Exit with status 3 when a function's self share grew significantly by more than "
+                                     "PCT percentage points."),
+                      QStringLiteral("PCT")});
+    if (!parser.parse(split.rest))
+        return usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    xsprof::DiffOptions options;
+    for (const QString& problem : {CommandLineOptions::readSort(parser, options.sort), CommandLineOptions::readTop(parser, options.top)})
+        if (!problem.isEmpty())
+            return usageError(parser, problem);
+    double failAbove = -1.0;
+    if (parser.isSet(QStringLiteral("fail-on-regression"))) {
+        bool ok = false;
+        failAbove = parser.value(QStringLiteral("fail-on-regression")).toDouble(&ok);
+        if (!ok || failAbove < 0.0)
+            return usageError(parser, QStringLiteral("--fail-on-regression takes a number of percentage points"));
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (split.base.isEmpty() || split.next.isEmpty())
+        return usageError(parser, QStringLiteral("a cohort diff takes --base and --new"));
+    if (positional.size() > 2)
+        return usageError(parser, QStringLiteral("a cohort diff takes one DB, or files after --base and --new"));
+
+    try {
+        const bool fromDatabase = positional.size() == 2;
+        std::unique_ptr<CollectionStore> store;
+        Cohorts cohorts;
+        if (fromDatabase) {
+            if (split.base.size() != 1 || split.next.size() != 1)
+                return usageError(parser, QStringLiteral("with a DB, --base and --new take one expression each"));
+            store = std::make_unique<CollectionStore>(CommandLinePaths::native(positional[1]), false);
+            std::string problem;
+            cohorts.base = matching(*store, split.base[0], problem);
+            if (problem.empty())
+                cohorts.next = matching(*store, split.next[0], problem);
+            if (!problem.empty()) {
+                std::fprintf(stderr, "xsprof: --base/--new: %s\n", problem.c_str());
+                return 2;
+            }
+            cohorts.baseName = positional[1].toStdString() + " where " + split.base[0].toStdString();
+            cohorts.newName = positional[1].toStdString() + " where " + split.next[0].toStdString();
+        } else {
+            // Files: an in-memory collection, the base's traces first.
+            store = std::make_unique<CollectionStore>(":memory:", true);
+            auto add = [&](const QStringList& files, std::vector<StoredTrace>& into) {
+                std::vector<std::string> inputs;
+                for (const QString& file : files)
+                    inputs.push_back(CommandLinePaths::native(file));
+                const size_t before = store->traceCount();
+                const CollectSummary summary = collect(*store, inputs);
+                for (const std::string& problem : summary.problems)
+                    std::fprintf(stderr, "xsprof: %s\n", problem.c_str());
+                const std::vector<StoredTrace> all = store->traces();
+                into.assign(all.begin() + std::ptrdiff_t(before), all.end());
+                return summary.unchanged == 0;
+            };
+            if (!add(split.base, cohorts.base) || !add(split.next, cohorts.next)) {
+                std::fprintf(stderr, "xsprof: a file cannot be in both cohorts\n");
+                return 2;
+            }
+            cohorts.baseName = std::to_string(split.base.size()) + " inputs after --base";
+            cohorts.newName = std::to_string(split.next.size()) + " inputs after --new";
+        }
+        if (cohorts.base.empty() || cohorts.next.empty()) {
+            std::fprintf(stderr, "xsprof: the %s cohort has no trace\n", cohorts.base.empty() ? "base" : "new");
+            return 1;
+        }
+
+        const MergedTraces base = mergeTraces(*store, cohorts.base, cohorts.baseName);
+        const MergedTraces next = mergeTraces(*store, cohorts.next, cohorts.newName);
+        const xsprof::ProfileAnalysis baseAnalysis = xsprof::ProfileAnalysis::compute(base.profile);
+        const xsprof::ProfileAnalysis newAnalysis = xsprof::ProfileAnalysis::compute(next.profile);
+        const xsprof::Comparison sums(base.profile, baseAnalysis, next.profile, newAnalysis);
+        const CohortComparison statistics = compareCohorts(*store, cohorts.base, cohorts.next);
+        const xsprof::DiffInput baseInput{cohorts.baseName, &base.profile}, newInput{cohorts.newName, &next.profile};
+
+        std::string text;
+        if (parser.isSet(QStringLiteral("json"))) {
+            nlohmann::ordered_json json = nlohmann::ordered_json::parse(formatJsonDiff(sums, baseInput, newInput, options));
+            json["base"]["trace_count"] = base.traceCount;
+            json["base"]["sample_count"] = base.sampleCount;
+            json["new"]["trace_count"] = next.traceCount;
+            json["new"]["sample_count"] = next.sampleCount;
+            std::map<std::string, const CohortFunction*> byKey;
+            for (const CohortFunction& f : statistics.functions)
+                byKey.emplace(keyText(f.key), &f);
+            for (nlohmann::ordered_json& function : json["functions"]) {
+                const FunctionKey key{function["name"], function["url"], function["line"], function["column"]};
+                if (const auto found = byKey.find(keyText(key)); found != byKey.end()) {
+                    function["stats"] = statsJson(*found->second, found->second->self, "self");
+                    function["inclusive_stats"] = statsJson(*found->second, found->second->inclusive, "inclusive");
+                }
+            }
+            text = json.dump(1) + "\n";
+        } else {
+            text = formatTextDiff(sums, baseInput, newInput, options) + statisticsText(statistics, options.top);
+        }
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+
+        if (failAbove >= 0.0) {
+            int regressions = 0;
+            for (const CohortFunction& f : statistics.functions) {
+                if (f.self.significant && pp(f.self.shift) > failAbove) {
+                    std::fprintf(stderr, "xsprof: regression: %s (%s:%d) self share %+.3f pp [%+.3f, %+.3f], q = %.3g\n",
+                                 f.key.name.c_str(), f.key.url.c_str(), f.key.line, pp(f.self.shift), pp(f.self.low),
+                                 pp(f.self.high), f.self.q);
+                    ++regressions;
+                }
+            }
+            if (regressions > 0)
+                return 3;
+        }
+        return 0;
+    } catch (const SqliteError& e) {
+        std::fprintf(stderr, "xsprof: %s\n", e.what());
+        return 1;
+    }
+}
+
+} // namespace CohortDiffCommand

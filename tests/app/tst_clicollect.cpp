@@ -1,0 +1,194 @@
+// `xsprof collect`, `report DB` and the cohort `diff`, run as a user would: a collection
+// killed while it is written stays usable and a re-run completes it to what one clean run
+// gives; a generated regression is found, and --fail-on-regression gates on it.
+#include "model/collection/collectionstore.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run runXsprof(const QStringList& arguments, int timeoutMs = 240000)
+{
+    QProcess p;
+    p.start(QStringLiteral(XSPROF_EXECUTABLE), arguments);
+    Run r;
+    if (!p.waitForFinished(timeoutMs))
+        p.kill();
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// function key -> (self, inclusive) of a `report --json`.
+std::map<std::string, std::pair<double, double>> reportNumbers(const QByteArray& json)
+{
+    std::map<std::string, std::pair<double, double>> numbers;
+    const nlohmann::json report = nlohmann::json::parse(json.toStdString());
+    for (const auto& f : report.at("functions"))
+        numbers[f.at("name").get<std::string>() + "@" + f.at("url").get<std::string>() + ":" +
+                std::to_string(f.at("line").get<int>())] = {f.at("self_us").get<double>(), f.at("inclusive_us").get<double>()};
+    return numbers;
+}
+
+} // namespace
+
+class TestCliCollect : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void killedCollectLeavesAUsableCollection();
+    void cohortDiffFindsTheRegressionAndGates();
+    void badInputsAreNamed();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_beacons; // 400 generated traces, release 2.4 / 2.5 alternating
+};
+
+void TestCliCollect::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_beacons = m_dir.filePath(QStringLiteral("beacons.ndjson"));
+    QProcess generator;
+    generator.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_GENERATOR), m_beacons, QStringLiteral("--traces"),
+                                               QStringLiteral("400"), QStringLiteral("--slowdown"), QStringLiteral("3")});
+    QVERIFY2(generator.waitForFinished(120000) && generator.exitCode() == 0, generator.readAllStandardError().constData());
+}
+
+void TestCliCollect::killedCollectLeavesAUsableCollection()
+{
+    const QString clean = m_dir.filePath(QStringLiteral("clean.db"));
+    const Run once = runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), clean, m_beacons});
+    QVERIFY2(once.code == 0, once.err.constData());
+    QVERIFY(once.out.contains("400 traces added"));
+    const Run cleanReport = runXsprof({QStringLiteral("report"), QStringLiteral("--json"), clean});
+    QCOMPARE(cleanReport.code, 0);
+
+    // Kill collects of the same input at growing delays: every time the database opens, holds
+    // whole traces only, and a re-run finishes it to the clean run's numbers.
+    int killedMidway = 0;
+    for (int delayMs : {60, 150, 300, 600}) {
+        const QString db = m_dir.filePath(QStringLiteral("killed-%1.db").arg(delayMs));
+        QProcess collect;
+        collect.start(QStringLiteral(XSPROF_EXECUTABLE),
+                      {QStringLiteral("collect"), QStringLiteral("--quiet"), db, m_beacons});
+        QVERIFY(collect.waitForStarted());
+        QThread::msleep(static_cast<unsigned long>(delayMs));
+        const bool running = collect.state() == QProcess::Running;
+        ::kill(pid_t(collect.processId()), SIGKILL);
+        collect.waitForFinished();
+        if (!QFileInfo::exists(db))
+            continue; // killed before it made the file
+        {
+            xsprof::collection::CollectionStore store(db.toStdString(), true); // as the next collect opens it
+            auto check = store.database().prepare("PRAGMA integrity_check");
+            QVERIFY(check.step());
+            QCOMPARE(QString::fromStdString(check.text(0)), QStringLiteral("ok"));
+            const size_t traces = store.traceCount();
+            QVERIFY(traces <= 400);
+            if (running && traces < 400)
+                ++killedMidway;
+            // Every stored trace has its costs: no half-written trace.
+            auto orphans = store.database().prepare(
+                "SELECT count(*) FROM traces WHERE NOT EXISTS (SELECT 1 FROM costs WHERE costs.trace_id = traces.id)");
+            orphans.step();
+            QCOMPARE(orphans.integer(0), int64_t(0));
+        }
+        const Run resumed = runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, m_beacons});
+        QVERIFY2(resumed.code == 0, resumed.err.constData());
+        const Run report = runXsprof({QStringLiteral("report"), QStringLiteral("--json"), db});
+        QCOMPARE(report.code, 0);
+        const auto want = reportNumbers(cleanReport.out), got = reportNumbers(report.out);
+        QCOMPARE(got.size(), want.size());
+        for (const auto& [key, value] : want) {
+            QVERIFY2(got.count(key), key.c_str());
+            QVERIFY2(qAbs(got.at(key).first - value.first) <= 1e-6 * qMax(1.0, value.first), key.c_str());
+            QVERIFY2(qAbs(got.at(key).second - value.second) <= 1e-6 * qMax(1.0, value.second), key.c_str());
+        }
+    }
+    qInfo("%d of 4 kills landed while traces were being written", killedMidway);
+    QVERIFY(killedMidway >= 1);
+}
+
+void TestCliCollect::cohortDiffFindsTheRegressionAndGates()
+{
+    const QString db = m_dir.filePath(QStringLiteral("cohorts.db"));
+    QCOMPARE(runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, m_beacons}).code, 0);
+    const QStringList cohorts{QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                              QStringLiteral("--new"), QStringLiteral("release = \"2.5\"")};
+    const Run json = runXsprof(cohorts + QStringList{QStringLiteral("--json")});
+    QVERIFY2(json.code == 0, json.err.constData());
+    const nlohmann::json diff = nlohmann::json::parse(json.out.toStdString());
+    QCOMPARE(diff.at("base").at("trace_count").get<int>(), 200);
+    QCOMPARE(diff.at("new").at("trace_count").get<int>(), 200);
+    std::vector<std::string> significant;
+    double parseRecordsShift = 0.0;
+    for (const auto& f : diff.at("functions")) {
+        const auto& stats = f.at("stats");
+        if (stats.at("significant").get<bool>())
+            significant.push_back(f.at("name").get<std::string>());
+        if (f.at("name") == "parseRecords") {
+            parseRecordsShift = stats.at("self_share_shift").get<double>();
+            QVERIFY(stats.at("self_share_ci95")[0].get<double>() > 0.0);
+            QVERIFY(stats.at("q").get<double>() < 0.05);
+        }
+    }
+    QVERIFY(parseRecordsShift > 0.5); // tripled: well over half a percentage point
+    QVERIFY(std::find(significant.begin(), significant.end(), "parseRecords") != significant.end());
+    // The other functions' self times are drawn alike; their shares shrink a little as
+    // parseRecords grows, so a few may be found, never many.
+    QVERIFY2(significant.size() <= 15, std::to_string(significant.size()).c_str());
+
+    const Run gate = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("0.3")});
+    QCOMPARE(gate.code, 3);
+    QVERIFY(gate.err.contains("regression: parseRecords"));
+    const Run loose = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("50")});
+    QCOMPARE(loose.code, 0);
+    QVERIFY(loose.out.contains("Cohorts:"));
+}
+
+void TestCliCollect::badInputsAreNamed()
+{
+    const QString db = m_dir.filePath(QStringLiteral("bad.db"));
+    const QString notProfile = m_dir.filePath(QStringLiteral("notes.txt"));
+    QFile file(notProfile);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a profile\n");
+    file.close();
+    const Run collect = runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, notProfile,
+                                m_dir.filePath(QStringLiteral("absent.json"))});
+    QCOMPARE(collect.code, 1); // nothing could be read
+    QVERIFY(collect.err.contains("notes.txt: "));
+    QVERIFY(collect.err.contains("absent.json: no such file or folder"));
+    const Run where = runXsprof({QStringLiteral("report"), db, QStringLiteral("--where"), QStringLiteral("release >")});
+    QCOMPARE(where.code, 2);
+    QVERIFY(where.err.contains("--where: expected a value"));
+    // A database that is not a collection is refused by name, never modified.
+    {
+        xsprof::collection::Database other(m_dir.filePath(QStringLiteral("other.db")).toStdString(), true);
+        other.execute("CREATE TABLE t(x)");
+    }
+    const Run foreign = runXsprof({QStringLiteral("report"), m_dir.filePath(QStringLiteral("other.db"))});
+    QCOMPARE(foreign.code, 1);
+    QVERIFY(foreign.err.contains("an SQLite database, but not an xsprof collection"));
+}
+
+QTEST_GUILESS_MAIN(TestCliCollect)
+#include "tst_clicollect.moc"

@@ -2,6 +2,7 @@
 
 #include "traceinputs.h"
 
+#include "model/parallel.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 
@@ -32,6 +33,42 @@ std::string lineFingerprint(std::string_view line)
     return std::to_string(line.size()) + ":" + std::to_string(hash);
 }
 
+// One input to read: a profile file, or one NDJSON line (its text).
+struct PendingInput {
+    std::string source;
+    int64_t line = 0;
+    std::string fingerprint, shown;
+    fs::path file;       // a profile file, or empty
+    std::string ndjson;  // the line, for an NDJSON trace
+    bool replacing = false;
+    // Filled by read():
+    std::vector<Attribute> attributes;
+    std::optional<TraceRecord> record;
+    std::string problem;
+};
+
+// Loads, analyses and summarises one input: the part that runs on both cores.
+void read(PendingInput& input)
+{
+    LoadResult loaded;
+    if (!input.file.empty()) {
+        loaded = loadProfileFile(input.file.string(), {});
+    } else if (std::optional<NdjsonTrace> trace = readNdjsonLine(input.ndjson, &input.problem)) {
+        input.attributes = std::move(trace->attributes);
+        std::string().swap(input.ndjson);
+        loaded = loadProfileData(trace->traceJson, input.shown, {});
+    } else {
+        return;
+    }
+    if (!loaded.ok()) {
+        input.problem = loaded.error ? loaded.error->problem + (loaded.error->where.empty() ? "" : " (at " + loaded.error->where + ")")
+                                     : "cancelled";
+        return;
+    }
+    const ProfileAnalysis analysis = ProfileAnalysis::compute(*loaded.profile);
+    input.record = summarizeTrace(*loaded.profile, analysis, &input.problem);
+}
+
 class Collector {
 public:
     Collector(CollectionStore& store, const CollectOptions& options) : m_store(store), m_options(options) {}
@@ -40,8 +77,16 @@ public:
     {
         ExpandedInputs expanded = expandInputs(inputs);
         m_summary.problems = std::move(expanded.problems);
-        for (const ProfileFileInput& file : expanded.files)
-            addProfileFile(file);
+        for (const ProfileFileInput& file : expanded.files) {
+            PendingInput input;
+            input.source = fs::absolute(file.path).lexically_normal().string();
+            input.fingerprint = fileFingerprint(file.path);
+            input.shown = file.shownName;
+            input.file = file.path;
+            input.attributes = file.attributes;
+            queue(std::move(input));
+        }
+        flush();
         for (const fs::path& ndjson : expanded.ndjsonFiles)
             addNdjsonFile(ndjson);
         if (m_transaction)
@@ -52,22 +97,23 @@ public:
 
 private:
     // Whether (source, line) must be read: not known yet, or known with another fingerprint
-    // (then its traces go).
-    bool needsReading(const std::string& source, int64_t line, const std::string& fingerprint)
+    // (then its traces go). `replacing` says which.
+    bool needsReading(const std::string& source, int64_t line, const std::string& fingerprint, bool& replacing)
     {
+        replacing = false;
         const std::optional<InputState> known = m_store.input(source, line);
         if (!known)
             return true;
         if (known->fingerprint == fingerprint)
             return false;
         m_store.removeInput(known->id);
-        m_replacing = true;
+        replacing = true;
         return true;
     }
 
-    void beginInput()
+    void transactionForMore(size_t inputs)
     {
-        if (m_transaction && m_inBatch >= m_options.batchSize) {
+        if (m_transaction && m_inBatch + inputs > m_options.batchSize) {
             m_transaction->commit();
             m_transaction.reset();
         }
@@ -75,61 +121,65 @@ private:
             m_transaction = std::make_unique<Transaction>(m_store.database());
             m_inBatch = 0;
         }
-        ++m_inBatch;
+        m_inBatch += inputs;
     }
 
-    void record(const std::string& source, int64_t line, const std::string& fingerprint, const std::string& shown,
-                LoadResult loaded, const std::vector<Attribute>& attributes)
+    void queue(PendingInput input)
     {
-        std::string problem;
-        std::optional<TraceRecord> trace;
-        if (loaded.ok()) {
-            const ProfileAnalysis analysis = ProfileAnalysis::compute(*loaded.profile);
-            trace = summarizeTrace(*loaded.profile, analysis, &problem);
-        } else {
-            problem = loaded.error ? loaded.error->problem + (loaded.error->where.empty() ? "" : " (at " + loaded.error->where + ")")
-                                   : "cancelled";
-        }
-        if (!trace) {
-            m_store.addInput(source, line, fingerprint, problem);
-            ++m_summary.failed;
-            m_summary.problems.push_back(shown + ": " + problem);
-            m_replacing = false;
-            return;
-        }
-        const int64_t input = m_store.addInput(source, line, fingerprint);
-        m_store.addTrace(input, shown, *trace, attributes);
-        ++m_summary.added;
-        m_summary.replaced += m_replacing;
-        m_replacing = false;
+        m_pending.push_back(std::move(input));
+        if (m_pending.size() >= m_chunk)
+            flush();
     }
 
-    void addProfileFile(const ProfileFileInput& file)
+    // Reads the queued inputs on two cores, then stores them in order, in the current batch.
+    void flush()
     {
-        const std::string source = fs::absolute(file.path).lexically_normal().string();
-        const std::string fingerprint = fileFingerprint(file.path);
-        beginInput();
-        if (!needsReading(source, 0, fingerprint)) {
-            ++m_summary.unchanged;
+        if (m_pending.empty())
             return;
+        transactionForMore(m_pending.size());
+        std::vector<PendingInput*> toRead;
+        for (PendingInput& input : m_pending) {
+            if (needsReading(input.source, input.line, input.fingerprint, input.replacing))
+                toRead.push_back(&input);
+            else
+                ++m_summary.unchanged;
         }
+        auto readEvery = [&toRead](size_t first) {
+            for (size_t i = first; i < toRead.size(); i += 2)
+                read(*toRead[i]);
+        };
+        runInParallelIf(toRead.size() > 1, [&] { readEvery(0); }, [&] { readEvery(1); });
+        for (PendingInput* input : toRead)
+            store(*input);
+        m_pending.clear();
+    }
+
+    void store(const PendingInput& input)
+    {
         if (m_options.progress)
-            m_options.progress(file.shownName);
-        record(source, 0, fingerprint, file.shownName, loadProfileFile(file.path.string(), {}), file.attributes);
+            m_options.progress(input.shown);
+        if (!input.record) {
+            m_store.addInput(input.source, input.line, input.fingerprint, input.problem);
+            ++m_summary.failed;
+            m_summary.problems.push_back(input.shown + ": " + input.problem);
+            return;
+        }
+        const int64_t id = m_store.addInput(input.source, input.line, input.fingerprint);
+        m_store.addTrace(id, input.shown, *input.record, input.attributes);
+        ++m_summary.added;
+        m_summary.replaced += input.replacing;
     }
 
     void addNdjsonFile(const fs::path& path)
     {
         const std::string source = fs::absolute(path).lexically_normal().string();
         const std::string fingerprint = fileFingerprint(path);
-        beginInput();
-        if (!needsReading(source, 0, fingerprint)) {
+        transactionForMore(1);
+        bool replacing = false;
+        if (!needsReading(source, 0, fingerprint, replacing)) {
             ++m_summary.unchanged;
             return;
         }
-        m_replacing = false; // the file's own row holds no trace
-        if (m_options.progress)
-            m_options.progress(path.string());
         std::ifstream in(path, std::ios::binary);
         std::string line;
         int64_t lineNumber = 0;
@@ -137,26 +187,18 @@ private:
             ++lineNumber;
             if (line.find_first_not_of(" \t\r") == std::string::npos)
                 continue;
-            const std::string shown = path.string() + ":" + std::to_string(lineNumber);
-            const std::string lineFingerprintText = lineFingerprint(line);
-            beginInput();
-            if (!needsReading(source, lineNumber, lineFingerprintText)) {
-                ++m_summary.unchanged;
-                continue;
-            }
-            std::string problem;
-            std::optional<NdjsonTrace> trace = readNdjsonLine(line, &problem);
-            LoadResult loaded;
-            if (trace)
-                loaded = loadProfileData(trace->traceJson, shown, {});
-            else
-                loaded.error = LoadError{shown, problem, {}};
-            record(source, lineNumber, lineFingerprintText, shown, std::move(loaded),
-                   trace ? trace->attributes : std::vector<Attribute>{});
+            PendingInput input;
+            input.source = source;
+            input.line = lineNumber;
+            input.fingerprint = lineFingerprint(line);
+            input.shown = path.string() + ":" + std::to_string(lineNumber);
+            input.ndjson = std::move(line);
+            queue(std::move(input));
         }
+        flush();
         // Lines of an earlier, longer version of the file are gone from it.
         m_store.database().prepare("DELETE FROM inputs WHERE source = ?1 AND line > ?2").bind(1, source).bind(2, lineNumber).run();
-        // The whole file last: a run killed before this line resumes with its remaining lines.
+        // The whole file last: a run killed before this resumes with its remaining lines.
         if (const std::optional<InputState> whole = m_store.input(source, 0))
             m_store.removeInput(whole->id);
         m_store.addInput(source, 0, fingerprint);
@@ -167,7 +209,8 @@ private:
     CollectSummary m_summary;
     std::unique_ptr<Transaction> m_transaction;
     size_t m_inBatch = 0;
-    bool m_replacing = false;
+    const size_t m_chunk = 64; // inputs read together on both cores
+    std::vector<PendingInput> m_pending;
 };
 
 } // namespace

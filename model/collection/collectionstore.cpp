@@ -197,6 +197,32 @@ std::vector<std::string> CollectionStore::attributeNames()
     return names;
 }
 
+CollectionStore::TraceTable CollectionStore::traceTable(const std::vector<StoredTrace>& traces)
+{
+    TraceTable table;
+    table.columns = attributeNames();
+    table.traces = traces;
+    std::map<std::string, size_t> columnOf;
+    for (size_t c = 0; c < table.columns.size(); ++c)
+        columnOf.emplace(table.columns[c], c);
+    auto builtIn = m_db->prepare("SELECT file, format, start_time, duration_us, sample_count FROM traces WHERE id = ?1");
+    auto attributes = m_db->prepare("SELECT name, value FROM attributes WHERE trace_id = ?1");
+    for (const StoredTrace& trace : traces) {
+        std::vector<SqlValue>& row = table.values.emplace_back(table.columns.size());
+        builtIn.bind(1, trace.id);
+        if (builtIn.step())
+            for (int c = 0; c < 5; ++c)
+                row[size_t(c)] = builtIn.value(c);
+        builtIn.reset();
+        attributes.bind(1, trace.id);
+        while (attributes.step())
+            if (const auto found = columnOf.find(attributes.text(0)); found != columnOf.end())
+                row[found->second] = attributes.value(1);
+        attributes.reset();
+    }
+    return table;
+}
+
 std::string encodeStacks(const std::vector<TraceStack>& stacks, const std::vector<int64_t>& functionIds)
 {
     std::string bytes;

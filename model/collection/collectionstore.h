@@ -57,6 +57,14 @@ public:
     std::vector<StoredTrace> traces(const std::string& condition = {}, const std::vector<SqlValue>& parameters = {});
     // Every attribute name, built-in columns first.
     std::vector<std::string> attributeNames();
+    // The traces with every attribute, for a table: one column per attribute name (the
+    // built-in ones first), an empty value where a trace lacks one.
+    struct TraceTable {
+        std::vector<std::string> columns;
+        std::vector<StoredTrace> traces;
+        std::vector<std::vector<SqlValue>> values; // per trace, per column
+    };
+    TraceTable traceTable(const std::vector<StoredTrace>& traces);
 
 private:
     int64_t functionId(const FunctionKey& key);

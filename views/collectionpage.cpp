@@ -1,0 +1,160 @@
+#include "views/collectionpage.h"
+
+#include "views/document/profiledata.h"
+#include "views/profilepage.h"
+#include "views/tracestablemodel.h"
+
+#include "model/collection/mergedprofile.h"
+#include "model/collection/tracefilter.h"
+
+#include <QCompleter>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStringListModel>
+#include <QTableView>
+
+#include <filesystem>
+
+namespace {
+
+using namespace xsprof::collection;
+
+// What a load hands back to the GUI thread.
+struct CollectionLoad {
+    CollectionStore::TraceTable table;
+    ProfileDataPtr merged;
+    size_t totalTraces = 0, sampleCount = 0;
+};
+
+CollectionLoad loadCollection(const std::string& path, const TraceFilter& filter)
+{
+    CollectionStore store(path, false);
+    CollectionLoad load;
+    load.totalTraces = store.traceCount();
+    const std::vector<StoredTrace> traces = store.traces(filter.sql, filter.parameters);
+    load.table = store.traceTable(traces);
+    if (!traces.empty()) {
+        MergedTraces merged = mergeTraces(store, traces, std::filesystem::path(path).filename().string());
+        load.sampleCount = merged.sampleCount;
+        load.merged = ProfileData::create(std::move(merged.profile), QString::fromStdString(path), -1);
+    }
+    return load;
+}
+
+} // namespace
+
+CollectionPage::CollectionPage(const QString& path, QWidget* parent)
+    : QWidget(parent)
+    , m_path(path)
+    , m_model(new TracesTableModel(this))
+    , m_sorted(new TracesSortModel(this))
+    , m_completions(new QStringListModel(this))
+    , m_filter(new QLineEdit(this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableView(this))
+{
+    m_filter->setPlaceholderText(tr("release = \"2.5\" and duration_us > 500000"));
+    m_filter->setAccessibleName(tr("Traces filter"));
+    m_filter->setToolTip(tr("Select traces by their attributes: = != < <= > >= ~ (substring or glob), and, or, not, "
+                            "parentheses. Enter applies; empty selects every trace."));
+    auto* completer = new QCompleter(m_completions, this);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_filter->setCompleter(completer);
+    auto* apply = new QPushButton(tr("Apply"), this);
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] { applyFilter(m_filter->text()); });
+    connect(apply, &QPushButton::clicked, this, [this] { applyFilter(m_filter->text()); });
+
+    m_sorted->setSourceModel(m_model);
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAccessibleName(tr("Traces"));
+    m_status->setTextFormat(Qt::PlainText);
+
+    auto* filterRow = new QHBoxLayout;
+    filterRow->addWidget(new QLabel(tr("Where:"), this));
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(apply);
+    filterRow->addWidget(m_status);
+
+    auto* profileHost = new QWidget(this);
+    m_profileArea = new QVBoxLayout(profileHost);
+    m_profileArea->setContentsMargins(0, 0, 0, 0);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(profileHost);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(filterRow);
+    layout->addWidget(splitter, 1);
+    applyFilter({});
+}
+
+QString CollectionPage::statusText() const
+{
+    return m_status->text();
+}
+
+void CollectionPage::showStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c62828") : QString());
+}
+
+void CollectionPage::applyFilter(const QString& expression)
+{
+    std::string problem;
+    const std::optional<TraceFilter> filter = parseTraceFilter(expression.toStdString(), &problem);
+    if (!filter) {
+        showStatus(tr("Filter: %1").arg(QString::fromStdString(problem)), true);
+        emit failed(QString::fromStdString(problem));
+        return;
+    }
+    m_filter->setText(expression);
+    showStatus(tr("Reading…"), false);
+    const std::string path = QFileInfo(m_path).absoluteFilePath().toStdString();
+    m_runner.run<CollectionLoad>(
+        [path, filter = *filter](const xsprof::TaskControl&) { return loadCollection(path, filter); },
+        [this, expression](JobResult<CollectionLoad> result) {
+            if (!result.ok()) {
+                showStatus(result.error, true);
+                emit failed(result.error);
+                return;
+            }
+            m_applied = expression;
+            CollectionLoad& load = *result.value;
+            QStringList names;
+            for (const std::string& column : load.table.columns)
+                names << QString::fromStdString(column);
+            m_completions->setStringList(names + QStringList{QStringLiteral("and"), QStringLiteral("or"),
+                                                             QStringLiteral("not")});
+            const size_t shown = load.table.traces.size();
+            m_model->setTable(std::move(load.table));
+            m_table->resizeColumnsToContents();
+            if (m_profilePage) {
+                m_profileArea->removeWidget(m_profilePage);
+                m_profilePage->deleteLater();
+                m_profilePage = nullptr;
+            }
+            if (load.merged) {
+                m_profilePage = new ProfilePage(load.merged, this);
+                m_profileArea->addWidget(m_profilePage);
+            }
+            showStatus(tr("%1 of %2 traces, %3 samples")
+                           .arg(QLocale().toString(qulonglong(shown)), QLocale().toString(qulonglong(load.totalTraces)),
+                                QLocale().toString(qulonglong(load.sampleCount))),
+                       false);
+            emit loaded();
+        });
+}

@@ -42,6 +42,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace ViewTestUtils;
@@ -226,6 +227,13 @@ void TestDesktop::keyboardShortcutsDialogListsTheMenus()
     QVERIFY(keysOf(QStringLiteral("Previous Document")).contains(QKeySequence(Qt::CTRL | Qt::Key_PageUp).toString(QKeySequence::NativeText)));
     // The keys the views handle themselves are listed too.
     QVERIFY(keysOf(QStringLiteral("Select a time range")).contains(QStringLiteral("Shift+Left")));
+    // The transforms' keys (TransformMenu) and Backspace's two meanings, as the README has them.
+    for (const char* key : {"F", "Shift+F", "M", "D", "R", "Backspace"}) {
+        const bool listed = std::any_of(entries.begin(), entries.end(),
+                                        [&](const ShortcutsDialog::Entry& e) { return e.keys == QLatin1String(key); });
+        QVERIFY2(listed, key);
+    }
+    QCOMPARE(keysOf(QStringLiteral("Zoom out one level")), QStringLiteral("−, S, Backspace while zoomed in"));
     // Every menu action with a key is listed.
     int withKeys = 0;
     for (QAction* action : m_window->menuBar()->findChildren<QAction*>()) {

@@ -7,6 +7,7 @@
 #include "flamegraphpanel.h"
 #include "functiontreemodel.h"
 #include "views/document/framesearch.h"
+#include "views/document/modeltext.h"
 #include "model/linecosts.h"
 #include "model/sampletimes.h"
 #include "profilesummarybar.h"
@@ -40,11 +41,6 @@
 
 namespace {
 constexpr quint32 viewStateVersion = 1;
-
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 } // namespace
 
 ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : ProfilePage(new ProfileDocument(std::move(data)), parent)

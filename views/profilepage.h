@@ -20,7 +20,6 @@ class ReaderWarningsBanner;
 class SourceMapSwitch;
 class TimelineWidget;
 class TransformControls;
-class FunctionTreeModel;
 class QAbstractButton;
 class QLabel;
 class QModelIndex;
@@ -135,7 +134,6 @@ private:
     CostTreeView* fresh(CostTreeView* view) const;
     void showResultsIn(CostTreeView* view) const;
     QWidget* createToolBar();
-    CostTreeView* createView(FunctionTreeModel* model);
     void addPerPathTabs();
     void search(const QString& text);
     // Finds the search text's rows in the current view; `revealFirst` moves to the first hit,

@@ -2,6 +2,7 @@
 
 #include "views/costformat.h"
 #include "views/focustoolbutton.h"
+#include "views/document/modeltext.h"
 #include "views/document/profiledocument.h"
 
 #include "model/sampletimes.h"
@@ -9,13 +10,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
-
-namespace {
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-} // namespace
 
 ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent)
     : QWidget(parent), m_document(document), m_title(title), m_facts(new QLabel), m_selection(new QLabel),

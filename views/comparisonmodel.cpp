@@ -170,12 +170,6 @@ uint32_t ComparisonModel::functionRow(const QModelIndex& index) const
     return m_order[size_t(index.row())];
 }
 
-QModelIndex ComparisonModel::indexOfFunction(uint32_t functionRow) const
-{
-    const auto it = std::find(m_order.begin(), m_order.end(), functionRow);
-    return it == m_order.end() ? QModelIndex() : index(int(it - m_order.begin()), 0);
-}
-
 QModelIndex ComparisonModel::index(int row, int column, const QModelIndex& parent) const
 {
     if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))

@@ -25,14 +25,12 @@ public:
     explicit ComparisonModel(QObject* parent = nullptr);
 
     void setData(ComparisonDataPtr data);
-    const ComparisonData* comparisonData() const { return m_data.get(); }
     // Values as a share of each profile's duration instead of µs (runs of different length).
     void setRelative(bool relative);
     bool isRelative() const { return m_relative; }
 
     // The comparison row (ComparedFunction index) of a top-level index, or noRow.
     uint32_t functionRow(const QModelIndex& index) const;
-    QModelIndex indexOfFunction(uint32_t functionRow) const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;

@@ -1,6 +1,9 @@
 #include "flamegraphpanel.h"
 
 #include "focustoolbutton.h"
+#include "views/document/profiledocument.h"
+
+#include "model/sampletimes.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -13,7 +16,7 @@
 
 #include <algorithm>
 
-FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
+FlameGraphPanel::FlameGraphPanel(ProfileDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
     m_view = new FlameGraphView;
     m_scroll = new QScrollArea;
@@ -81,11 +84,25 @@ FlameGraphPanel::FlameGraphPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(bar);
     layout->addWidget(m_notice);
     layout->addWidget(m_scroll, 1);
+
+    showResults(FlameGraphView::Zoom::Reset);
+    // A live refresh, or the same range analysed again, keeps the zoom; anything else resets it.
+    connect(m_document, &ProfileDocument::resultsChanged, this, [this] {
+        const ProfileDocument::Results& results = m_document->results();
+        const bool keep = results.change == ProfileDocument::Change::Refresh || results.sameRange;
+        showResults(keep ? FlameGraphView::Zoom::Keep : FlameGraphView::Zoom::Reset);
+    });
 }
 
-void FlameGraphPanel::setData(ProfileDataPtr data, double t0, double t1, FlameGraphView::Zoom zoom)
+// The document's selection of the profile; the flame chart spans its range, or the whole profile.
+void FlameGraphPanel::showResults(FlameGraphView::Zoom zoom)
 {
-    m_view->setData(std::move(data), t0, t1, zoom);
+    const ProfileDocument::Results& results = m_document->results();
+    const SampleTimes times(results.whole->profile);
+    const ProfileDocument::Selection& selection = results.selection;
+    const double t0 = selection.hasRange() ? selection.start : times.start();
+    const double t1 = selection.hasRange() ? selection.end : times.end();
+    m_view->setData(results.view, t0, t1, zoom);
     const bool chart = m_view->chartAvailable();
     m_chartButton->setEnabled(chart);
     m_notice->setVisible(m_view->data() && !chart);

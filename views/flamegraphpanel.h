@@ -1,10 +1,14 @@
 #pragma once
 // The "Flame Graph" tab: a graph / chart switch, colour by category or file, the zoom
-// breadcrumb, and the flame graph in a vertical scroll area.
+// breadcrumb, and the flame graph in a vertical scroll area. It shows its document's results
+// (the selected range, or the whole profile) and follows them by itself.
 #include "flamegraphview.h"
 
 #include <QWidget>
 
+#include <vector>
+
+class ProfileDocument;
 class QAbstractButton;
 class QComboBox;
 class QLabel;
@@ -14,10 +18,9 @@ class FlameGraphPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit FlameGraphPanel(QWidget* parent = nullptr);
+    explicit FlameGraphPanel(ProfileDocument* document, QWidget* parent = nullptr);
 
     FlameGraphView* view() const { return m_view; }
-    void setData(ProfileDataPtr data, double t0, double t1, FlameGraphView::Zoom zoom = FlameGraphView::Zoom::Reset);
     void setMatches(std::vector<char> matches) { m_view->setMatches(std::move(matches)); }
     QLabel* breadcrumbLabel() const { return m_breadcrumb; }
     QAbstractButton* chartButton() const { return m_chartButton; }
@@ -27,8 +30,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void showResults(FlameGraphView::Zoom zoom);
     void updateBreadcrumb();
 
+    ProfileDocument* m_document;
     FlameGraphView* m_view;
     QScrollArea* m_scroll;
     QAbstractButton* m_graphButton;

@@ -1,29 +1,25 @@
-#include "profilepage.h"
+#include "views/profilepage.h"
 
-#include "bottomuptreemodel.h"
-#include "calltreemodel.h"
-#include "costtreeview.h"
-#include "focustoolbutton.h"
-#include "flamegraphpanel.h"
-#include "functiontreemodel.h"
-#include "views/document/framesearch.h"
-#include "model/linecosts.h"
-#include "model/sampletimes.h"
-#include "profilesummarybar.h"
-#include "readerwarningsbanner.h"
+#include "views/bottomuptreemodel.h"
+#include "views/calltreemodel.h"
+#include "views/costtreeview.h"
+#include "views/document/modeltext.h"
 #include "views/document/sourcemapswitch.h"
-#include "searchbar.h"
-#include "sourcepane.h"
-#include "timelinewidget.h"
-#include "transformbreadcrumb.h"
-#include "transformcontrols.h"
+#include "views/flamegraphpanel.h"
+#include "views/focustoolbutton.h"
+#include "views/functiontreemodel.h"
+#include "views/profilesearch.h"
+#include "views/profilesummarybar.h"
+#include "views/readerwarningsbanner.h"
+#include "views/searchbar.h"
+#include "views/sourcemapdrops.h"
+#include "views/sourcepane.h"
+#include "views/timelinewidget.h"
+#include "views/transformbreadcrumb.h"
+#include "views/transformcontrols.h"
 
 #include <QButtonGroup>
-#include <algorithm>
 #include <QDataStream>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QMimeData>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -31,20 +27,16 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QShortcut>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 constexpr quint32 viewStateVersion = 1;
-
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 } // namespace
 
 ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : ProfilePage(new ProfileDocument(std::move(data)), parent)
@@ -73,12 +65,15 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_functionStack, tr("Functions"));
     addPerPathTabs();
-    m_flameGraph = new FlameGraphPanel;
+    m_flameGraph = new FlameGraphPanel(m_document);
     m_tabs->addTab(m_flameGraph, tr("Flame Graph"));
+    m_searchBar = new SearchBar;
+    connect(m_searchBar, &SearchBar::closeRequested, this, &ProfilePage::focusMainView);
+    m_search = new ProfileSearch(m_document, m_searchBar, m_flameGraph, [this] { return currentView(); }, this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == CallTreeTab || tab == BottomUpTreeTab)
             setBottomUp(tab == BottomUpTreeTab);
-        findAgain();
+        m_search->findAgain();
     });
     m_topDownView->setAccessibleName(tr("Functions, top-down"));
     m_bottomUpView->setAccessibleName(tr("Functions, bottom-up"));
@@ -97,9 +92,7 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);
-    m_summary = new ProfileSummaryBar(m_document, title());
-    connect(m_summary, &ProfileSummaryBar::clearRequested, this, &ProfilePage::clearTimeRange);
-    layout->addWidget(m_summary);
+    layout->addWidget(new ProfileSummaryBar(m_document, title()));
     if (!view->warnings.isEmpty()) {
         m_warnings = new ReaderWarningsBanner(view->warnings);
         layout->addWidget(m_warnings);
@@ -132,11 +125,7 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
         layout->addWidget(views, 1);
     }
     connect(m_document, &ProfileDocument::resultsChanged, this, &ProfilePage::showResults);
-    connect(m_document, &ProfileDocument::failed, this, [this](const QString& message) {
-        if (m_timeline)
-            m_timeline->setSelection(m_document->requestedSelection().start, m_document->requestedSelection().end);
-        emit statusMessage(message);
-    });
+    connect(m_document, &ProfileDocument::failed, this, &ProfilePage::statusMessage);
 
     m_sourceMaps = new SourceMapSwitch(m_document, this);
     connect(m_sourceMaps, &SourceMapSwitch::problem, this, &ProfilePage::statusMessage);
@@ -144,44 +133,15 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
         if (found || !m_sourceMaps->mapFiles().isEmpty())
             emit statusMessage(tr("Source maps: %1.").arg(m_sourceMaps->summary()));
     });
-    setAcceptDrops(true);
+    new SourceMapDrops(this, m_sourceMaps);
+    m_sources = new SourceLookup(m_document, m_sourceMaps, m_source, this);
+    connect(m_sources, &SourceLookup::statusMessage, this, &ProfilePage::statusMessage);
+    connect(m_sources, &SourceLookup::sourceUnavailable, this, &ProfilePage::sourceUnavailable);
 
     // Open where the time goes, so a first look already says something.
     m_topDownView->expandHotPath();
     if (m_callTreeView)
         m_callTreeView->expandHotPath();
-}
-
-namespace {
-QStringList droppedMaps(const QMimeData* mime)
-{
-    QStringList maps;
-    for (const QUrl& url : mime->urls()) {
-        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".map"), Qt::CaseInsensitive))
-            maps << url.toLocalFile();
-    }
-    return maps;
-}
-} // namespace
-
-void ProfilePage::dragEnterEvent(QDragEnterEvent* event)
-{
-    if (!droppedMaps(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
-    else
-        event->ignore(); // profiles go to the window, which opens them
-}
-
-void ProfilePage::dropEvent(QDropEvent* event)
-{
-    const QStringList maps = droppedMaps(event->mimeData());
-    if (maps.isEmpty()) {
-        event->ignore();
-        return;
-    }
-    event->acceptProposedAction();
-    for (const QString& map : maps)
-        m_sourceMaps->addMapFile(map);
 }
 
 void ProfilePage::addPerPathTabs()
@@ -286,12 +246,6 @@ QWidget* ProfilePage::createToolBar()
     layout->addSpacing(8);
     layout->addWidget(hot);
     layout->addStretch(1);
-
-    m_searchBar = new SearchBar;
-    connect(m_searchBar, &SearchBar::closeRequested, this, &ProfilePage::focusMainView);
-    connect(m_searchBar, &SearchBar::searchRequested, this, &ProfilePage::search);
-    connect(m_searchBar, &SearchBar::nextRequested, this, &ProfilePage::findNext);
-    connect(m_searchBar, &SearchBar::previousRequested, this, &ProfilePage::findPrevious);
     layout->addWidget(m_searchBar, 2);
     return bar;
 }
@@ -308,7 +262,7 @@ void ProfilePage::setBottomUp(bool bottomUp)
         m_tabs->setCurrentIndex(bottomUp ? BottomUpTreeTab : CallTreeTab);
     if (focused)
         focusMainView();
-    findAgain();
+    m_search->findAgain();
     emit orderChanged(bottomUp);
 }
 
@@ -361,50 +315,19 @@ void ProfilePage::setSearchText(const QString& text)
     m_searchBar->setText(text);
 }
 
-void ProfilePage::search(const QString& text)
-{
-    m_frameMatches = matchingFrames(*m_document->view(), text);
-    m_flameGraph->setMatches(m_frameMatches);
-    findAgain();
-}
-
-void ProfilePage::findHits(bool revealFirst)
-{
-    m_hits.clear();
-    m_hitIndex = -1;
-    CostTreeView* view = currentView();
-    if (view && !m_searchBar->text().isEmpty() && !m_frameMatches.empty()) {
-        m_hits = view->findRows([this](quint32 f) { return f < m_frameMatches.size() && m_frameMatches[f]; });
-    }
-    if (m_hits.isEmpty()) {
-        m_searchBar->setHits(-1, 0);
-    } else if (revealFirst) {
-        moveToHit(1);
-    } else {
-        m_hitIndex = int(m_hits.indexOf(QPersistentModelIndex(view->currentIndex().siblingAtColumn(0))));
-        m_searchBar->setHits(qMax(m_hitIndex, 0), int(m_hits.size()));
-    }
-}
-
 void ProfilePage::findNext()
 {
-    moveToHit(1);
+    m_search->findNext();
 }
 
 void ProfilePage::findPrevious()
 {
-    moveToHit(-1);
+    m_search->findPrevious();
 }
 
-void ProfilePage::moveToHit(int step)
+int ProfilePage::matchCount() const
 {
-    CostTreeView* view = currentView();
-    if (m_hits.isEmpty() || !view)
-        return;
-    const int count = int(m_hits.size());
-    m_hitIndex = m_hitIndex < 0 ? (step > 0 ? 0 : count - 1) : ((m_hitIndex + step) % count + count) % count;
-    view->reveal(m_hits[m_hitIndex]);
-    m_searchBar->setHits(m_hitIndex, count);
+    return m_search->matchCount();
 }
 
 void ProfilePage::expandHotPath()
@@ -425,50 +348,7 @@ void ProfilePage::showSource(const QModelIndex& index)
 {
     if (!index.isValid())
         return;
-    const ProfileDataPtr& whole = data();
-    const xsprof::FrameId f(index.data(CostTreeModel::FrameRole).toUInt());
-    const QString url = whole->frameUrl(f);
-    if (url.isEmpty()) {
-        emit statusMessage(tr("%1 has no source file.").arg(whole->frameName(f)));
-        return;
-    }
-    const QString baseDir = whole->path.startsWith(QLatin1String(":/")) ? QString()
-                                                                         : QFileInfo(whole->path).absolutePath();
-    const QString path = SourcePane::localPath(url, baseDir, m_pathMappings);
-    const int line = whole->profile.frames.line[f.value];
-    if (!path.isEmpty() && m_sourceOpener && m_sourceOpener(path, line))
-        return;
-    if (const QString embedded = m_sourceMaps->originalSource(url); path.isEmpty() && !embedded.isNull()) {
-        m_source->showText(url, embedded, line); // the original source, as its map embeds it
-        m_source->show();
-        return;
-    }
-    if (path.isEmpty() || !m_source->showFile(path, line)) {
-        emit statusMessage(tr("%1 is not available locally: map its folder to a local one in "
-                              "Preferences › Source files.").arg(url));
-        emit sourceUnavailable(url);
-        return;
-    }
-    showLineCosts(f);
-    m_source->show();
-}
-
-// The function's per-line self time from the loaded file's positionTicks (transforms keep
-// the frames but not the ticks); over the selected range when no transform moved the samples.
-void ProfilePage::showLineCosts(xsprof::FrameId f)
-{
-    const xsprof::Profile& loaded = m_document->loaded()->profile;
-    const bool available = xsprof::hasLineTicks(loaded);
-    QMap<int, double> costs;
-    if (available && f.value < loaded.frames.size()) {
-        xsprof::SampleRange range;
-        const ProfileDocument::Selection& selection = m_document->results().selection;
-        if (selection.hasRange() && m_document->transforms().isEmpty())
-            range = SampleTimes(loaded).range(selection.start, selection.end);
-        for (const xsprof::LineCost& line : xsprof::lineCosts(loaded, f, range).lines)
-            costs.insert(line.line, line.self);
-    }
-    m_source->setLineCosts(costs, available);
+    m_sources->open(xsprof::FrameId(index.data(CostTreeModel::FrameRole).toUInt()));
 }
 
 QByteArray ProfilePage::saveViewState() const
@@ -515,24 +395,19 @@ void ProfilePage::setProfileData(ProfileDataPtr data)
 
 void ProfilePage::setupTimeline()
 {
-    const ProfileDataPtr& whole = m_document->whole();
-    const SampleTimes times(whole->profile);
-    m_flameGraph->setData(m_document->view(), times.start(), times.end());
-    if (whole->profile.samples.size() == 0)
+    if (m_document->whole()->profile.samples.size() == 0)
         return;
-    m_timeline = new TimelineWidget(whole);
-    connect(m_timeline, &TimelineWidget::selectionChanged, this, &ProfilePage::setTimeRange);
-    connect(m_timeline, &TimelineWidget::selectionCleared, this, &ProfilePage::clearTimeRange);
+    m_timeline = new TimelineWidget(m_document);
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     escape->setContext(Qt::WidgetWithChildrenShortcut);
     connect(escape, &QShortcut::activated, this, [this] {
         if (hasTimeRange())
             clearTimeRange();
     });
-    // The function of the current row, wherever it is chosen, shows up in the timeline.
+    // The function of the current row, wherever it is chosen, is the document's selected
+    // function, which the timeline shows.
     for (CostTreeView* view : treeViews())
         connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProfilePage::selectFunction);
-    connect(m_document, &ProfileDocument::selectedFunctionChanged, m_timeline, &TimelineWidget::setHighlightedFunction);
 }
 
 void ProfilePage::selectFunction(const QModelIndex& current)
@@ -541,26 +416,9 @@ void ProfilePage::selectFunction(const QModelIndex& current)
                                                       : xsprof::FrameId());
 }
 
-void ProfilePage::setTimeRange(double t0, double t1)
-{
-    m_document->setTimeRange(t0, t1);
-    const ProfileDocument::Selection& selection = m_document->requestedSelection();
-    if (m_timeline) {
-        if (selection.hasRange())
-            m_timeline->setSelection(selection.start, selection.end);
-        else
-            m_timeline->clearSelection();
-    }
-    m_summary->refresh();
-}
-
-void ProfilePage::clearTimeRange()
-{
-    setTimeRange(0.0, 0.0);
-}
-
 // The document's new results: every view changes once. The trees keep what the user
-// expanded and selected (matched by function path); a refresh keeps the flame graph's zoom.
+// expanded and selected (matched by function path); the timeline and the flame graph follow
+// the document by themselves.
 void ProfilePage::showResults()
 {
     const ProfileDocument::Results& results = m_document->results();
@@ -575,25 +433,11 @@ void ProfilePage::showResults()
             showResultsIn(view);
         }
     }
-    if ((refresh || results.change == ProfileDocument::Change::Transforms) && m_timeline)
-        m_timeline->setData(results.whole);
     // A new shape: open where the time goes in the tree on screen, as on a first look.
     if (results.change == ProfileDocument::Change::Transforms) {
         if (CostTreeView* view = currentView())
             view->expandHotPath();
     }
-    const SampleTimes times(results.whole->profile);
-    const ProfileDocument::Selection& selection = results.selection;
-    const double t0 = selection.hasRange() ? selection.start : times.start();
-    const double t1 = selection.hasRange() ? selection.end : times.end();
-    // The same range again (a live refresh re-analysed it): the flame graph keeps its zoom.
-    const bool sameRange = selection.hasRange() && m_flameGraph->view()->data() && selection == m_flameSelection;
-    m_flameSelection = selection;
-    m_flameGraph->setData(results.view, t0, t1,
-                          refresh || sameRange ? FlameGraphView::Zoom::Keep : FlameGraphView::Zoom::Reset);
-    // Search hits pointed into the old rows: find them again (a refresh leaves the current row).
-    m_frameMatches = matchingFrames(*results.view, m_searchBar->text());
-    m_flameGraph->setMatches(m_frameMatches);
-    findHits(!refresh);
+    m_search->showResults(refresh);
     emit viewDataChanged();
 }

@@ -2,15 +2,17 @@
 // One open profile's views: a header, the timeline, the xsbug function views (top-down /
 // bottom-up), the per-path Call Tree and Bottom-Up Tree, the flame graph, search, and a
 // source pane. The page lays them out and wires them to its ProfileDocument, which holds
-// the profile, the selection and the analyses; the views only show the document's results.
+// the profile, the selection and the analyses; the views only show the document's results
+// (the timeline and the flame graph follow it by themselves). Search lives in ProfileSearch,
+// opening sources in SourceLookup, dropped source maps in SourceMapDrops.
 #include "views/document/pathmappings.h"
 #include "views/document/profiledocument.h"
+#include "views/sourcelookup.h"
 
-#include <QPersistentModelIndex>
-
+#include <QByteArray>
+#include <QString>
 #include <QWidget>
 
-#include <functional>
 #include <vector>
 
 class CostTreeView;
@@ -20,9 +22,8 @@ class ReaderWarningsBanner;
 class SourceMapSwitch;
 class TimelineWidget;
 class TransformControls;
-class FunctionTreeModel;
+class ProfileSearch;
 class QAbstractButton;
-class QLabel;
 class QModelIndex;
 class QSplitter;
 class QStackedWidget;
@@ -78,25 +79,26 @@ public:
     void setSearchText(const QString& text); // searches at once
     void findNext();
     void findPrevious();
-    int matchCount() const { return int(m_hits.size()); }
+    int matchCount() const;
 
     void expandHotPath();
     void copySelection() const;
     // Opens the function's file in the source pane, or says in the status bar why not.
     void showSource(const QModelIndex& index);
     // Where to look for sources recorded on another machine (File › Preferences).
-    void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
+    void setPathMappings(const PathMappings& mappings) { m_sources->setPathMappings(mappings); }
     // Opens a local source file outside the built-in pane (the user's editor); returns false
     // to let the built-in pane show it.
-    using SourceOpener = std::function<bool(const QString& path, int line)>;
-    void setSourceOpener(SourceOpener opener) { m_sourceOpener = std::move(opener); }
+    using SourceOpener = SourceLookup::EditorOpener;
+    void setSourceOpener(SourceOpener opener) { m_sources->setEditorOpener(std::move(opener)); }
 
     // Time range selection (µs in the profile's time base): every view shows only the
-    // samples in [t0, t1); the document recomputes big profiles off the GUI thread.
+    // samples in [t0, t1); the document, which holds it, recomputes big profiles off the GUI
+    // thread.
     TimelineWidget* timeline() const { return m_timeline; } // null without samples
     FlameGraphPanel* flameGraph() const { return m_flameGraph; }
-    void setTimeRange(double t0, double t1);
-    void clearTimeRange();
+    void setTimeRange(double t0, double t1) { m_document->setTimeRange(t0, t1); }
+    void clearTimeRange() { m_document->clearTimeRange(); }
     bool hasTimeRange() const { return m_document->requestedSelection().hasRange(); }
     bool isRangeBusy() const { return m_document->isBusy(); }
     // What the trees and the flame graph show: the range's data, or the whole profile's.
@@ -111,9 +113,6 @@ public:
     // With a range selected, the trees change once, when the range's numbers are ready.
     void setProfileData(ProfileDataPtr data);
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 signals:
     void statusMessage(const QString& message);
     // A function's file is not here (nor under a path mapping): the window offers to map it.
@@ -123,30 +122,19 @@ signals:
     void callersCalleesRequested(xsprof::FrameId frame); // from a view's context menu
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void focusInEvent(QFocusEvent* event) override;
-    void dragEnterEvent(QDragEnterEvent* event) override;
-    void dropEvent(QDropEvent* event) override;
 
 private:
-    PathMappings m_pathMappings;
-    SourceOpener m_sourceOpener;
     std::vector<CostTreeView*> treeViews() const; // those that exist
     // `view` after it caught up with the document's results (null stays null).
     CostTreeView* fresh(CostTreeView* view) const;
     void showResultsIn(CostTreeView* view) const;
     QWidget* createToolBar();
-    CostTreeView* createView(FunctionTreeModel* model);
     void addPerPathTabs();
-    void search(const QString& text);
-    // Finds the search text's rows in the current view; `revealFirst` moves to the first hit,
-    // otherwise the current row stays (a refresh).
-    void findHits(bool revealFirst);
-    void findAgain() { findHits(true); }
-    void moveToHit(int step);
     void setupTimeline();
     void showResults();
     void selectFunction(const QModelIndex& current);
-    void showLineCosts(xsprof::FrameId f);
 
     ProfileDocument* m_document;
     bool m_bottomUp = false;
@@ -159,20 +147,16 @@ private:
     QAbstractButton* m_topDownButton = nullptr;
     QAbstractButton* m_bottomUpButton = nullptr;
     SearchBar* m_searchBar = nullptr;
-    ProfileSummaryBar* m_summary = nullptr;
     ReaderWarningsBanner* m_warnings = nullptr; // what the reader repaired; null when nothing
     SourceMapSwitch* m_sourceMaps = nullptr;
     QSplitter* m_splitter = nullptr;
     QSplitter* m_timelineSplitter = nullptr; // the timeline above the rest, when there is one
     SourcePane* m_source = nullptr;
-
-    std::vector<char> m_frameMatches; // by FrameId, for the current search text
-    QList<QPersistentModelIndex> m_hits;
-    int m_hitIndex = -1;
+    SourceLookup* m_sources = nullptr;
+    ProfileSearch* m_search = nullptr;
 
     TimelineWidget* m_timeline = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
     TransformControls* m_transforms = nullptr;
     mutable std::vector<CostTreeView*> m_staleViews; // hidden when the results changed
-    ProfileDocument::Selection m_flameSelection; // what the flame graph shows
 };

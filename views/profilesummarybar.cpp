@@ -2,6 +2,7 @@
 
 #include "views/costformat.h"
 #include "views/focustoolbutton.h"
+#include "views/document/modeltext.h"
 #include "views/document/profiledocument.h"
 
 #include "model/sampletimes.h"
@@ -9,13 +10,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
-
-namespace {
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-} // namespace
 
 ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent)
     : QWidget(parent), m_document(document), m_title(title), m_facts(new QLabel), m_selection(new QLabel),
@@ -30,7 +24,7 @@ ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& t
     m_clear->setText(tr("Clear selection"));
     m_clear->setToolTip(tr("Show the whole profile again (Esc)"));
     m_clear->setVisible(false);
-    connect(m_clear, &QToolButton::clicked, this, &ProfileSummaryBar::clearRequested);
+    connect(m_clear, &QToolButton::clicked, m_document, &ProfileDocument::clearTimeRange);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_facts, 1);
@@ -38,7 +32,8 @@ ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& t
     layout->addWidget(m_clear);
     connect(m_document, &ProfileDocument::resultsChanged, this, &ProfileSummaryBar::refresh);
     connect(m_document, &ProfileDocument::busyChanged, this, &ProfileSummaryBar::updateSelection);
-    connect(m_document, &ProfileDocument::failed, this, &ProfileSummaryBar::updateSelection);
+    // A range asked for, or given back by a failed analysis.
+    connect(m_document, &ProfileDocument::requestedSelectionChanged, this, &ProfileSummaryBar::updateSelection);
     refresh();
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The row above a profile's views: what the document holds (name, format, duration,
 // samples, functions), the selected range with its sample count ("computing…" while the
-// document analyses it), and a button to clear it. It follows the document by itself.
+// document analyses it), and a button that clears it. It follows the document by itself.
 #include <QWidget>
 
 class ProfileDocument;
@@ -15,13 +15,8 @@ public:
     // `title` names the profile when its own name is empty (the file name).
     ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent = nullptr);
 
-    // Shows the document's current numbers and selection.
-    void refresh();
-
-signals:
-    void clearRequested();
-
 private:
+    void refresh();
     void updateFacts();
     void updateSelection();
 

@@ -214,13 +214,6 @@ void SourceView::paintGutter(QPaintEvent* event)
     }
 }
 
-void SourceView::setMarkedLines(const QList<int>& lines)
-{
-    m_marked = lines;
-    m_markers.clear();
-    m_gutter->update();
-}
-
 void SourceView::setLineMarkers(const QMap<int, Marker>& markers)
 {
     m_marked = markers.keys();

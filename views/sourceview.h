@@ -25,8 +25,7 @@ public:
     // Scrolls `line` (1-based) to the middle of the view (now, or once it is shown).
     void centerOnLine(int line);
 
-    // Breakpoint markers painted behind these line numbers (1-based).
-    void setMarkedLines(const QList<int>& lines);
+    // The line numbers (1-based) with a breakpoint marker (setLineMarkers).
     QList<int> markedLines() const { return m_marked; }
     // Markers of several kinds, as VS Code tells them apart: a plain breakpoint (blue tag),
     // a conditional one (amber tag, "?"), a log point (purple tag, diamond), a disabled one (outline).

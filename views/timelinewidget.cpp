@@ -51,9 +51,9 @@ QString categoryName(int category)
 }
 } // namespace
 
-TimelineWidget::TimelineWidget(ProfileDataPtr data, QWidget* parent) : QWidget(parent), m_data(std::move(data))
+TimelineWidget::TimelineWidget(ProfileDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
-    const SampleTimes times(m_data->profile);
+    const SampleTimes times(data().profile);
     m_start = times.start();
     m_end = std::max(times.end(), m_start + 1.0);
     setupPlot();
@@ -69,19 +69,21 @@ TimelineWidget::TimelineWidget(ProfileDataPtr data, QWidget* parent) : QWidget(p
     m_keySelection = new QTimer(this);
     m_keySelection->setSingleShot(true);
     m_keySelection->setInterval(300);
-    connect(m_keySelection, &QTimer::timeout, this, [this] {
-        if (hasSelection())
-            emit selectionChanged(m_selectionStart, m_selectionEnd);
+    connect(m_keySelection, &QTimer::timeout, this, &TimelineWidget::commitPending);
+    connect(m_document, &ProfileDocument::resultsChanged, this, [this] {
+        if (m_document->results().change != ProfileDocument::Change::Selection)
+            followProfile();
     });
+    connect(m_document, &ProfileDocument::requestedSelectionChanged, this, &TimelineWidget::updateSelectionItem);
+    connect(m_document, &ProfileDocument::selectedFunctionChanged, this, &TimelineWidget::scheduleRebucket);
     updateAccessibleDescription();
     rebucket();
 }
 
-void TimelineWidget::setData(ProfileDataPtr data)
+void TimelineWidget::followProfile()
 {
     const bool wholeView = m_plot->xAxis->range().lower <= 0.0 && visibleEnd() >= m_end;
-    m_data = std::move(data);
-    const SampleTimes times(m_data->profile);
+    const SampleTimes times(data().profile);
     m_start = times.start();
     m_end = std::max(times.end(), m_start + 1.0);
     if (wholeView)
@@ -226,13 +228,14 @@ void TimelineWidget::rebucket()
     const int width = std::max(m_plot->axisRect()->width(), std::max(m_plot->width() - 8, 100));
     const int count = std::max(1, width / pixelsPerBucket);
     const double t0 = visibleStart(), t1 = visibleEnd();
-    const xsprof::SampleRange inView = SampleTimes(m_data->profile).overlapping(t0, t1);
+    const xsprof::FrameId highlighted = m_document->selectedFunction();
+    const xsprof::SampleRange inView = SampleTimes(data().profile).overlapping(t0, t1);
     if (inView.end - inView.begin < m_synchronousLimit) {
-        showBuckets(bucket(*m_data, t0, t1, count, m_highlighted));
+        showBuckets(bucket(data(), t0, t1, count, highlighted));
         return;
     }
     m_bucketJob.run<Bucketed>(
-        [data = m_data, t0, t1, count, highlighted = m_highlighted](const xsprof::TaskControl&) {
+        [data = m_document->whole(), t0, t1, count, highlighted](const xsprof::TaskControl&) {
             return bucket(*data, t0, t1, count, highlighted);
         },
         [this](JobResult<Bucketed> result) {
@@ -248,6 +251,7 @@ TimelineWidget::Bucketed TimelineWidget::bucket(const ProfileData& data, double 
 {
     Bucketed result;
     result.buckets = TimelineBuckets(data.profile, t0, t1, count);
+    result.highlighted = highlighted;
     if (highlighted.isValid())
         result.activity = result.buckets.functionActivity(data.profile, highlighted);
     return result;
@@ -278,7 +282,7 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
         m_highlightGraph->setData(keys, values, true);
         // The legend says whose the area is (a long name elided).
         m_highlightGraph->setName(
-            fontMetrics().elidedText(PlainText::singleLine(m_data->frameName(m_highlighted)), Qt::ElideRight, 240));
+            fontMetrics().elidedText(PlainText::singleLine(data().frameName(bucketed.highlighted)), Qt::ElideRight, 240));
         m_highlightGraph->addToLegend();
     } else {
         m_highlightGraph->data()->clear();
@@ -287,14 +291,6 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
     if (m_dimmed != !m_activity.empty())
         applyColors(); // dims or restores the categories, and replots
     requestReplot();
-}
-
-void TimelineWidget::setHighlightedFunction(xsprof::FrameId f)
-{
-    if (f == m_highlighted)
-        return;
-    m_highlighted = f;
-    scheduleRebucket();
 }
 
 double TimelineWidget::visibleStart() const
@@ -327,25 +323,36 @@ void TimelineWidget::keepInsideProfile()
     m_clamping = false;
 }
 
-void TimelineWidget::setSelection(double t0, double t1)
+void TimelineWidget::showPending(double t0, double t1)
 {
-    m_selectionStart = std::clamp(std::min(t0, t1), m_start, m_end);
-    m_selectionEnd = std::clamp(std::max(t0, t1), m_start, m_end);
+    m_pending = ProfileDocument::Selection{std::clamp(std::min(t0, t1), m_start, m_end),
+                                           std::clamp(std::max(t0, t1), m_start, m_end)};
     updateSelectionItem();
 }
 
-void TimelineWidget::clearSelection()
+void TimelineWidget::commitPending()
 {
-    m_selectionStart = m_selectionEnd = 0.0;
-    updateSelectionItem();
+    const std::optional<ProfileDocument::Selection> pending = std::exchange(m_pending, std::nullopt);
+    if (pending && pending->hasRange())
+        m_document->setTimeRange(pending->start, pending->end); // shown when the document has it
+    else
+        updateSelectionItem(); // an empty drag: the document's range again
+}
+
+void TimelineWidget::clearRange()
+{
+    m_keySelection->stop();
+    m_pending.reset();
+    m_document->clearTimeRange();
 }
 
 void TimelineWidget::updateSelectionItem()
 {
     updateAccessibleDescription();
-    m_selectionItem->setVisible(hasSelection());
-    m_selectionItem->topLeft->setCoords(m_selectionStart - m_start, 0.0);
-    m_selectionItem->bottomRight->setCoords(m_selectionEnd - m_start, 1.0);
+    const ProfileDocument::Selection shown = selection();
+    m_selectionItem->setVisible(shown.hasRange());
+    m_selectionItem->topLeft->setCoords(shown.start - m_start, 0.0);
+    m_selectionItem->bottomRight->setCoords(shown.end - m_start, 1.0);
     requestReplot();
 }
 
@@ -370,8 +377,6 @@ void TimelineWidget::onMousePress(QMouseEvent* event)
     }
     m_drag = Drag::Select;
     m_dragAnchor = timeAt(m_dragPixel);
-    m_previousStart = m_selectionStart;
-    m_previousEnd = m_selectionEnd;
 }
 
 void TimelineWidget::onMouseMove(QMouseEvent* event)
@@ -385,7 +390,7 @@ void TimelineWidget::onMouseMove(QMouseEvent* event)
     }
     case Drag::Select:
         if (std::abs(x - m_dragPixel) >= dragThreshold)
-            setSelection(m_dragAnchor, timeAt(x));
+            showPending(m_dragAnchor, timeAt(x));
         return;
     case Drag::None:
         if (m_plot->axisRect()->rect().contains(event->position().toPoint()))
@@ -404,14 +409,12 @@ void TimelineWidget::onMouseRelease(QMouseEvent* event)
         return;
     if (std::abs(event->position().x() - m_dragPixel) < dragThreshold) {
         // A click keeps the selection that was there.
-        m_selectionStart = m_previousStart;
-        m_selectionEnd = m_previousEnd;
+        m_pending.reset();
         updateSelectionItem();
         return;
     }
-    setSelection(m_dragAnchor, timeAt(event->position().x()));
-    if (hasSelection())
-        emit selectionChanged(m_selectionStart, m_selectionEnd);
+    showPending(m_dragAnchor, timeAt(event->position().x()));
+    commitPending();
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* event)
@@ -421,9 +424,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event)
     case Qt::Key_Escape:
         if (!hasSelection())
             break;
-        m_keySelection->stop();
-        clearSelection();
-        emit selectionCleared();
+        clearRange();
         return;
     case Qt::Key_Plus:
     case Qt::Key_Equal:
@@ -487,8 +488,9 @@ bool TimelineWidget::event(QEvent* event)
 void TimelineWidget::zoomBy(double factor)
 {
     const double t0 = visibleStart(), t1 = visibleEnd();
-    const double middle = hasSelection() && m_selectionEnd > t0 && m_selectionStart < t1
-                              ? (std::max(m_selectionStart, t0) + std::min(m_selectionEnd, t1)) / 2
+    const ProfileDocument::Selection shown = selection();
+    const double middle = shown.hasRange() && shown.end > t0 && shown.start < t1
+                              ? (std::max(shown.start, t0) + std::min(shown.end, t1)) / 2
                               : (t0 + t1) / 2;
     const double size = (t1 - t0) * factor;
     setVisibleRange(middle - size / 2, middle + size / 2); // kept inside the profile
@@ -503,7 +505,7 @@ void TimelineWidget::panBy(double fraction)
 void TimelineWidget::extendSelection(int direction)
 {
     const double step = std::max((visibleEnd() - visibleStart()) / 50.0, 1.0);
-    double t0 = m_selectionStart, t1 = m_selectionEnd;
+    double t0 = selectionStart(), t1 = selectionEnd();
     if (!hasSelection()) {
         // A new range grows from the window's edge the arrow points away from.
         m_keyMovesEnd = direction > 0;
@@ -512,12 +514,10 @@ void TimelineWidget::extendSelection(int direction)
     double& edge = m_keyMovesEnd ? t1 : t0;
     edge = std::clamp(edge + direction * step, m_start, m_end);
     if (t1 - t0 < step / 2) { // shrunk to nothing
-        m_keySelection->stop();
-        clearSelection();
-        emit selectionCleared();
+        clearRange();
         return;
     }
-    setSelection(t0, t1);
+    showPending(t0, t1);
     // The moving edge stays in view.
     if (edge < visibleStart() || edge > visibleEnd())
         panBy((edge < visibleStart() ? edge - visibleStart() : edge - visibleEnd()) / (visibleEnd() - visibleStart()));
@@ -530,11 +530,10 @@ void TimelineWidget::updateAccessibleDescription()
     QString text = tr("Showing %1 to %2 of %3")
                        .arg(TimeTicker::label(visibleStart() - m_start, window / 50), TimeTicker::label(visibleEnd() - m_start, window / 50),
                             CostFormat::time(m_end - m_start));
-    if (hasSelection()) {
+    if (const ProfileDocument::Selection shown = selection(); shown.hasRange()) {
         text += tr("; selected %1 to %2 (%3)")
-                    .arg(TimeTicker::label(m_selectionStart - m_start, window / 50),
-                         TimeTicker::label(m_selectionEnd - m_start, window / 50),
-                         CostFormat::time(m_selectionEnd - m_selectionStart));
+                    .arg(TimeTicker::label(shown.start - m_start, window / 50),
+                         TimeTicker::label(shown.end - m_start, window / 50), CostFormat::time(shown.end - shown.start));
     }
     if (text == accessibleDescription())
         return;
@@ -583,12 +582,12 @@ QString TimelineWidget::toolTipAt(double time) const
             shares << QStringLiteral("%1 %2").arg(categoryName(c), CostFormat::percent(v / width));
     }
     text += shares.join(QStringLiteral(" · "));
-    const auto top = m_buckets.topFunctions(m_data->profile, bucket, 5);
+    const auto top = m_buckets.topFunctions(data().profile, bucket, 5);
     if (!top.empty()) {
         text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
         for (const auto& entry : top) {
             text += QStringLiteral("<tr><td align='right'>%1&nbsp;</td><td>%2</td></tr>")
-                        .arg(CostFormat::time(entry.time), PlainText::html(m_data->frameName(entry.frame), 200));
+                        .arg(CostFormat::time(entry.time), PlainText::html(data().frameName(entry.frame), 200));
         }
         text += QStringLiteral("</table>");
     }

@@ -5,12 +5,19 @@
 // hovering lists a bucket's top functions, and a selected function's activity is drawn
 // as a solid area over the faded categories. By keyboard: +/− (W/S) zoom, arrows (A/D) pan,
 // Shift+arrows select a range, Esc clears it, 0 shows the whole profile. Times are µs in
-// the profile's own time base.
-#include "views/document/profiledata.h"
-#include "model/timelinebuckets.h"
+// the profile's own time base. The timeline draws its ProfileDocument's whole profile, range
+// and selected function, and follows them; a range is the document's once the drag (or the
+// Shift+arrows) is over.
 #include "views/document/jobrunner.h"
+#include "views/document/profiledata.h"
+#include "views/document/profiledocument.h"
+
+#include "model/timelinebuckets.h"
 
 #include <QWidget>
+
+#include <optional>
+#include <vector>
 
 class QCPGraph;
 class QCPItemRect;
@@ -22,23 +29,18 @@ class TimelineWidget : public QWidget
 {
     Q_OBJECT
 public:
-    explicit TimelineWidget(ProfileDataPtr data, QWidget* parent = nullptr);
-
-    // New data for the same profile (a live refresh): a zoomed window stays where it is,
-    // otherwise the view follows the whole profile.
-    void setData(ProfileDataPtr data);
+    explicit TimelineWidget(ProfileDocument* document, QWidget* parent = nullptr);
 
     QCustomPlot* plot() const { return m_plot; }
     const TimelineBuckets& buckets() const { return m_buckets; }
     double profileStart() const { return m_start; }
     double profileEnd() const { return m_end; }
 
-    bool hasSelection() const { return m_selectionEnd > m_selectionStart; }
-    double selectionStart() const { return m_selectionStart; }
-    double selectionEnd() const { return m_selectionEnd; }
-    // Shows a selection without emitting selectionChanged; clearSelection() likewise.
-    void setSelection(double t0, double t1);
-    void clearSelection();
+    // The range drawn: the one being dragged (or grown by keys), else the document's.
+    ProfileDocument::Selection selection() const { return m_pending.value_or(m_document->requestedSelection()); }
+    bool hasSelection() const { return selection().hasRange(); }
+    double selectionStart() const { return selection().start; }
+    double selectionEnd() const { return selection().end; }
 
     // The visible window; zooming and panning keep it inside the profile.
     void setVisibleRange(double t0, double t1);
@@ -48,13 +50,12 @@ public:
     // Zooms the window by `factor` (< 1: in) around the selection's middle, or its own.
     void zoomBy(double factor);
     void panBy(double fraction); // of the window's width, negative to the left
-    // Shift+arrow: grows (or shrinks) the selection by a step of 1/50 of the window; the
-    // views follow once the keys pause.
+    // Shift+arrow: grows (or shrinks) the selection by a step of 1/50 of the window; it goes
+    // to the document (and the views follow) once the keys pause.
     void extendSelection(int direction);
 
-    // Draws where `f` ran (inclusive activity per bucket); an invalid id removes the line.
-    void setHighlightedFunction(xsprof::FrameId f);
-    xsprof::FrameId highlightedFunction() const { return m_highlighted; }
+    // The document's selected function, drawn where it ran (inclusive activity per bucket).
+    xsprof::FrameId highlightedFunction() const { return m_document->selectedFunction(); }
     const std::vector<double>& highlightActivity() const { return m_activity; }
 
     // The tooltip text for a time (used on hover; public for tests).
@@ -65,10 +66,6 @@ public:
     void setSynchronousLimit(size_t samples) { m_synchronousLimit = samples; }
     // A worker is bucketing; buckets() and highlightActivity() are the previous window's.
     bool isBucketing() const { return m_bucketJob.isBusy(); }
-
-signals:
-    void selectionChanged(double t0, double t1); // by the user, t0 < t1
-    void selectionCleared();                     // by the user (Escape)
 
 protected:
     bool event(QEvent* event) override;
@@ -86,10 +83,17 @@ private:
     void applyColors();
     struct Bucketed {
         TimelineBuckets buckets;
+        xsprof::FrameId highlighted;
         std::vector<double> activity; // of the highlighted function, per bucket
     };
     static Bucketed bucket(const ProfileData& data, double t0, double t1, int count, xsprof::FrameId highlighted);
 
+    // The document's whole profile changed (a live refresh, transforms): a zoomed window
+    // stays where it is, otherwise the view follows the whole profile.
+    void followProfile();
+    void showPending(double t0, double t1);
+    void commitPending(); // the dragged or key-grown range becomes the document's
+    void clearRange();    // the document's and a pending one
     void scheduleRebucket();
     void rebucket();
     void showBuckets(Bucketed bucketed);
@@ -105,7 +109,9 @@ private:
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 
-    ProfileDataPtr m_data;
+    const ProfileData& data() const { return *m_document->whole(); }
+
+    ProfileDocument* m_document;
     QCustomPlot* m_plot = nullptr;
     QCPGraph* m_graphs[TimelineBuckets::categoryCount] = {};
     QCPGraph* m_highlightGraph = nullptr;
@@ -113,9 +119,8 @@ private:
     QCPItemRect* m_selectionItem = nullptr;
     TimelineBuckets m_buckets;
     std::vector<double> m_activity;
-    xsprof::FrameId m_highlighted;
     double m_start = 0.0, m_end = 0.0; // what the samples cover
-    double m_selectionStart = 0.0, m_selectionEnd = 0.0;
+    std::optional<ProfileDocument::Selection> m_pending; // dragged or key-grown, not yet the document's
     bool m_rebucketPending = false;
     bool m_replotPending = false; // hidden when its contents changed
     bool m_rebucketAgain = false; // the window or data changed meanwhile
@@ -126,7 +131,6 @@ private:
     double m_dragAnchor = 0.0;  // time where a selection drag began
     double m_dragPixel = 0.0;   // pixel where a drag began
     double m_panFrom = 0.0, m_panTo = 0.0; // visible window when a pan began
-    double m_previousStart = 0.0, m_previousEnd = 0.0; // restored when a drag is only a click
     JobRunner m_bucketJob; // one job at a time; the latest window follows it
     QTimer* m_keySelection = nullptr; // reports a Shift+arrow selection when the keys pause
     bool m_keyMovesEnd = true;        // which edge Shift+arrows move

@@ -13,6 +13,7 @@
 #include "model/flamegraphlayout.h"
 #include "views/flamegraphview.h"
 #include "views/document/profiledata.h"
+#include "views/document/profiledocument.h"
 #include "model/sampletimes.h"
 #include "model/timelinebuckets.h"
 #include "views/timelinewidget.h"
@@ -126,7 +127,8 @@ int main(int argc, char** argv)
         TimelineBuckets buckets(profile, start, start + span, 800);
         (void)buckets.functionActivity(profile, full->analysis.functions.functions()[full->analysis.functions.functions().size() / 2]);
     });
-    TimelineWidget timeline(full);
+    ProfileDocument document(full);
+    TimelineWidget timeline(&document);
     timeline.resize(int(width), 140);
     timeline.show(); // offscreen: laid out and painted like a visible widget
     while (timeline.buckets().count() == 0 || timeline.isBucketing())
@@ -135,7 +137,7 @@ int main(int argc, char** argv)
             [&] { timeline.plot()->replot(QCustomPlot::rpImmediateRefresh); });
     // The function with the most self time: a busy, jagged activity line.
     const auto& functions = full->analysis.functions;
-    timeline.setHighlightedFunction(*std::max_element(functions.functions().begin(), functions.functions().end(),
+    document.setSelectedFunction(*std::max_element(functions.functions().begin(), functions.functions().end(),
                                                       [&](auto a, auto b) { return functions.self(a) < functions.self(b); }));
     while (timeline.highlightActivity().empty() || timeline.isBucketing())
         QApplication::processEvents();

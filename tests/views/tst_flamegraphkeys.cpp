@@ -5,9 +5,11 @@
 #include "viewtestutils.h"
 
 #include "model/flamegraphnavigation.h"
+#include "model/sampletimes.h"
 #include "views/costformat.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
+#include "views/document/profiledocument.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
@@ -124,9 +126,9 @@ void TestFlameGraphKeys::arrowsFollowTheCallTree()
     const nlohmann::json expected = readExpected(path);
     const nlohmann::json& root = expected["top_down"][0];
 
-    FlameGraphPanel panel;
+    ProfileDocument document(data);
+    FlameGraphPanel panel(&document);
     panel.resize(900, 500);
-    panel.setData(data, 0.0, 0.0);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     FlameGraphView* view = panel.view();
@@ -197,11 +199,12 @@ void TestFlameGraphKeys::chartZoomsAndPansByKeys()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_tree.cpuprofile")));
     QVERIFY(data);
-    const nlohmann::json expected = readExpected(corpusPath(QStringLiteral("node_tree.cpuprofile")));
-    const double start = expected["start_time"].get<double>(), end = expected["end_time"].get<double>();
-    FlameGraphPanel panel;
+    // Without a range the chart spans the samples' whole time.
+    const SampleTimes times(data->profile);
+    const double start = times.start(), end = times.end();
+    ProfileDocument document(data);
+    FlameGraphPanel panel(&document);
     panel.resize(900, 500);
-    panel.setData(data, start, end);
     panel.chartButton()->click();
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -242,7 +245,8 @@ void TestFlameGraphKeys::timelineKeys()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_tree.cpuprofile")));
     QVERIFY(data);
-    TimelineWidget timeline(data);
+    ProfileDocument document(data);
+    TimelineWidget timeline(&document);
     timeline.resize(800, 120);
     timeline.show();
     QVERIFY(QTest::qWaitForWindowExposed(&timeline));
@@ -262,8 +266,9 @@ void TestFlameGraphKeys::timelineKeys()
     QTest::keyClick(&timeline, Qt::Key_A);
     QVERIFY(std::abs(timeline.visibleStart() - left) < 1.0);
 
-    // Shift+Right grows a range from the window's left edge; the views hear once, when the keys pause.
-    QSignalSpy changed(&timeline, &TimelineWidget::selectionChanged);
+    // Shift+Right grows a range from the window's left edge; the document (and the views) hear
+    // once, when the keys pause.
+    QSignalSpy changed(&document, &ProfileDocument::requestedSelectionChanged);
     for (int i = 0; i < 5; ++i)
         QTest::keyClick(&timeline, Qt::Key_Right, Qt::ShiftModifier);
     QVERIFY(timeline.hasSelection());
@@ -272,19 +277,21 @@ void TestFlameGraphKeys::timelineKeys()
     QCOMPARE(changed.count(), 0);
     QVERIFY(changed.wait(2000));
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(changed.first().at(1).toDouble(), timeline.selectionEnd());
+    QVERIFY(std::abs(document.requestedSelection().end - (left + 5 * window / 50)) < 1.0);
+    QCOMPARE(document.requestedSelection(), timeline.selection());
     QTest::keyClick(&timeline, Qt::Key_Left, Qt::ShiftModifier);
     QVERIFY(std::abs(timeline.selectionEnd() - (left + 4 * window / 50)) < 1.0);
     QVERIFY(timeline.accessibleDescription().contains(QStringLiteral("selected")));
 
-    QSignalSpy cleared(&timeline, &TimelineWidget::selectionCleared);
     QTest::keyClick(&timeline, Qt::Key_Escape);
-    QCOMPARE(cleared.count(), 1);
+    QCOMPARE(changed.count(), 2); // cleared
+    QVERIFY(!document.requestedSelection().hasRange());
     QVERIFY(!timeline.hasSelection());
     QTest::keyClick(&timeline, Qt::Key_0);
     QVERIFY(std::abs(timeline.visibleStart() - t0) < 1.0 && std::abs(timeline.visibleEnd() - t1) < 1.0);
     QTest::qWait(400); // the cleared range must not come back from the timer
-    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.count(), 2);
+    QVERIFY(!document.requestedSelection().hasRange());
 }
 
 void TestFlameGraphKeys::escapeInSearchKeepsTheRange()

@@ -1,11 +1,6 @@
 #include "views/document/profiledata.h"
 
-namespace {
-QString fromView(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-} // namespace
+#include "views/document/modeltext.h"
 
 ProfileData::ProfileData(std::shared_ptr<const xsprof::Profile> shared)
     : sharedProfile(std::move(shared)), profile(*sharedProfile)
@@ -43,12 +38,12 @@ std::shared_ptr<ProfileData> ProfileData::analyse(const ProfileData& whole, xspr
 
 QString ProfileData::frameName(xsprof::FrameId f) const
 {
-    return fromView(profile.frameName(f));
+    return fromStd(profile.frameName(f));
 }
 
 QString ProfileData::frameUrl(xsprof::FrameId f) const
 {
-    return fromView(profile.frameUrl(f));
+    return fromStd(profile.frameUrl(f));
 }
 
 QString ProfileData::location(xsprof::FrameId f) const

@@ -37,6 +37,7 @@ void ProfileDocument::setTimeRange(double t0, double t1)
         selection = {};
     m_requested = selection;
     recompute(Change::Selection);
+    emit requestedSelectionChanged();
 }
 
 void ProfileDocument::clearTimeRange()
@@ -114,9 +115,12 @@ void ProfileDocument::recompute(Change change)
         [this](JobResult<Results> result) {
             if (!result.ok()) {
                 m_requested = m_results.selection;
+                emit requestedSelectionChanged();
                 emit failed(result.error);
                 return;
             }
+            const Selection& selection = result.value->selection;
+            result.value->sameRange = selection.hasRange() && selection == m_results.selection;
             m_results = std::move(*result.value);
             emit resultsChanged();
         },

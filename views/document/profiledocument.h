@@ -1,10 +1,11 @@
 #pragma once
-// One open profile (a file, a live machine's session, later a comparison) and everything
-// the views show of it. The document owns the profile (shared, immutable snapshots), the
-// selection (time range, selected function) and the transform stack; it runs the analyses
-// off the GUI thread and announces new results with ONE signal, resultsChanged(), whose
-// results always match their own selection. Pages and views take the document and only
-// display it (hotspot's FilterAndZoomStack + result pages).
+// One open profile (a file or a live machine's session) and everything the views show of it.
+// The document owns the profile (shared, immutable snapshots), the selection (time range,
+// selected function) and the transform stack; it runs the analyses off the GUI thread and
+// announces new results with ONE signal, resultsChanged(), whose results always match their
+// own selection. It is the one owner of the selection: the timeline, the flame graph and the
+// trees take the document, change the selection through it and follow its signals; no view
+// keeps a copy (hotspot's FilterAndZoomStack + result pages).
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 #include "views/document/transformstack.h"
@@ -29,6 +30,8 @@ public:
         ProfileDataPtr view;  // the selection of it (== whole without a range)
         Selection selection;  // what `view` covers
         Change change = Change::Selection;
+        // The range of the results before, re-analysed (asked again): views keep their zoom.
+        bool sameRange = false;
     };
 
     // `loaded` is the whole profile, analysed (a loader or a live refresher did it).
@@ -69,6 +72,9 @@ public:
 
 signals:
     void resultsChanged(); // results() holds new, consistent numbers
+    // requestedSelection() was set (the views show it at once; its results follow), or given
+    // back after a failed analysis.
+    void requestedSelectionChanged();
     void busyChanged(bool busy);
     void selectedFunctionChanged(xsprof::FrameId f);
     void failed(const QString& message); // an analysis failed; the results stay as they were

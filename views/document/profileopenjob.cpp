@@ -1,5 +1,7 @@
 #include "views/document/profileopenjob.h"
 
+#include "views/document/modeltext.h"
+
 #include "model/profileloader.h"
 
 #include <QFile>
@@ -16,11 +18,6 @@ struct ProfileOpenJob::Outcome {
 };
 
 namespace {
-QString fromStd(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 xsprof::LoadResult readProfile(const QString& path, const xsprof::LoadOptions& options,
                                const xsprof::TaskControl& control)
 {

@@ -24,7 +24,6 @@ public:
     void addMapFile(const QString& path);
     QStringList mapFiles() const { return m_files; }
 
-    bool isSearching() const { return m_runner.isBusy(); }
     // Whether a map placed at least one function (the remapped profile exists).
     bool hasMaps() const { return m_mapped != nullptr; }
     bool showsOriginal() const { return m_original; }

@@ -1,14 +1,13 @@
 // Timeline bucketing without a screen: every category's buckets add up to that category's
 // time in the profile, a function's activity to its inclusive time, and time ranges find
 // the right samples.
-#include "viewtestutils.h"
+#include "analysedprofile.h"
 
 #include "model/sampletimes.h"
 #include "model/timelinebuckets.h"
 
 #include <QTest>
 
-using namespace ViewTestUtils;
 
 class TestTimelineBuckets : public QObject
 {
@@ -43,7 +42,7 @@ void TestTimelineBuckets::testCategorySums()
 {
     QFETCH(QString, file);
     QFETCH(int, count);
-    const ProfileDataPtr data = loadData(corpusPath(file));
+    const AnalysedProfilePtr data = loadCorpusProfile(file);
     QVERIFY(data);
     const xsprof::Profile& profile = data->profile;
     double expected[TimelineBuckets::categoryCount] = {};
@@ -68,7 +67,7 @@ void TestTimelineBuckets::testCategorySums()
 void TestTimelineBuckets::testFunctionActivity()
 {
     for (const char* file : {"node_fib.cpuprofile", "node_deep_recursion.cpuprofile", "tiny/xs_graph.cpuprofile"}) {
-        const ProfileDataPtr data = loadData(corpusPath(QString::fromLatin1(file)));
+        const AnalysedProfilePtr data = loadCorpusProfile(QString::fromLatin1(file));
         QVERIFY(data);
         const SampleTimes times(data->profile);
         const TimelineBuckets buckets(data->profile, times.start(), times.end(), 300);
@@ -90,7 +89,7 @@ void TestTimelineBuckets::testFunctionActivity()
 
 void TestTimelineBuckets::testTopFunctions()
 {
-    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    const AnalysedProfilePtr data = loadCorpusProfile(QStringLiteral("node_fib.cpuprofile"));
     QVERIFY(data);
     const SampleTimes times(data->profile);
     // One bucket over everything: its top functions are the profile's by self time.
@@ -114,7 +113,7 @@ void TestTimelineBuckets::testTopFunctions()
 void TestTimelineBuckets::testSampleRanges()
 {
     for (const char* file : {"node_fib.cpuprofile", "tiny/xs_stacks.cpuprofile"}) {
-        const ProfileDataPtr data = loadData(corpusPath(QString::fromLatin1(file)));
+        const AnalysedProfilePtr data = loadCorpusProfile(QString::fromLatin1(file));
         QVERIFY(data);
         const SampleTimes times(data->profile);
         const size_t n = times.size();
@@ -142,7 +141,7 @@ void TestTimelineBuckets::testSampleRanges()
 
 void TestTimelineBuckets::testZoomedWindow()
 {
-    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
+    const AnalysedProfilePtr data = loadCorpusProfile(QStringLiteral("node_gc_heavy.cpuprofile"));
     QVERIFY(data);
     const SampleTimes times(data->profile);
     const double t0 = times.start() + (times.end() - times.start()) * 0.3;

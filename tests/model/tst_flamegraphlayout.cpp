@@ -1,15 +1,14 @@
 // Flame graph layout without a screen: widths are totals, children widest first, thin
 // frames merged, zoom, the function-graph variant and the time-ordered flame chart.
-#include "viewtestutils.h"
+#include "analysedprofile.h"
+#include "expectedprofile.h"
 
 #include "model/flamegraphlayout.h"
-#include "model/sampletimes.h"
-
 #include "model/profileloader.h"
+#include "model/sampletimes.h"
 
 #include <QTest>
 
-using namespace ViewTestUtils;
 using Box = FlameGraphLayout::Box;
 
 namespace {
@@ -26,16 +25,13 @@ const char* const smallTree = R"json({"nodes":[
  "startTime":0,"endTime":110,
  "samples":[3,3,4,2,5,6,7],"timeDeltas":[0,25,25,30,10,16,2]})json";
 
-ProfileDataPtr smallData()
+AnalysedProfilePtr smallData()
 {
-    xsprof::LoadResult result = xsprof::loadProfileData(smallTree, "small.cpuprofile");
-    if (!result.ok())
-        return {};
-    return ProfileData::create(std::move(*result.profile), QStringLiteral("small.cpuprofile"), -1);
+    return AnalysedProfile::from(xsprof::loadProfileData(smallTree, "small.cpuprofile"));
 }
 
 // "name@x+width" per row, for readable comparisons.
-QString describe(const ProfileData& data, const FlameGraphLayout& layout)
+QString describe(const AnalysedProfile& data, const FlameGraphLayout& layout)
 {
     QStringList rows;
     for (int d = 0; d < layout.depthCount(); ++d) {
@@ -49,7 +45,7 @@ QString describe(const ProfileData& data, const FlameGraphLayout& layout)
     return rows.join(QLatin1Char('\n'));
 }
 
-xsprof::StackId stackOf(const ProfileData& data, const QString& name)
+xsprof::StackId stackOf(const AnalysedProfile& data, const QString& name)
 {
     const auto& stacks = data.profile.stacks;
     for (uint32_t s = 0; s < stacks.size(); ++s) {
@@ -76,7 +72,7 @@ private slots:
 
 void TestFlameGraphLayout::testCallTree()
 {
-    const ProfileDataPtr data = smallData();
+    const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
     const auto layout = FlameGraphLayout::fromCallTree(data->profile, data->analysis.callTree, {}, 1100);
     QCOMPARE(layout.span(), 110.0);
@@ -87,7 +83,7 @@ void TestFlameGraphLayout::testCallTree()
 
 void TestFlameGraphLayout::testMerging()
 {
-    const ProfileDataPtr data = smallData();
+    const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
     // 40 px: a pixel is 2.75 µs. F and G (2 µs each) merge into one 4 µs box.
     auto layout = FlameGraphLayout::fromCallTree(data->profile, data->analysis.callTree, {}, 40);
@@ -102,7 +98,7 @@ void TestFlameGraphLayout::testMerging()
 
 void TestFlameGraphLayout::testZoom()
 {
-    const ProfileDataPtr data = smallData();
+    const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
     const xsprof::StackId a = stackOf(*data, QStringLiteral("A"));
     QVERIFY(a.isValid());
@@ -113,7 +109,7 @@ void TestFlameGraphLayout::testZoom()
 
 void TestFlameGraphLayout::testHitTest()
 {
-    const ProfileDataPtr data = smallData();
+    const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
     const auto layout = FlameGraphLayout::fromCallTree(data->profile, data->analysis.callTree, {}, 1100);
     const Box* box = layout.boxAt(60, 2);
@@ -141,11 +137,11 @@ void TestFlameGraphLayout::testCorpusInvariants()
 {
     QFETCH(QString, file);
     QFETCH(double, pixels);
-    const ProfileDataPtr data = loadData(corpusPath(file));
+    const AnalysedProfilePtr data = loadCorpusProfile(file);
     QVERIFY(data);
     const auto& tree = data->analysis.callTree;
     const auto layout = FlameGraphLayout::fromCallTree(data->profile, tree, {}, pixels);
-    QVERIFY(closeEnough(layout.span(), data->duration()));
+    QVERIFY(ExpectedProfile::close(layout.span(), data->duration()));
     const double pixel = layout.span() / pixels;
     size_t pathBoxes = 0;
     for (int d = 0; d < layout.depthCount(); ++d) {
@@ -157,7 +153,7 @@ void TestFlameGraphLayout::testCorpusInvariants()
                 QVERIFY(row[k - 1].x + row[k - 1].width <= b.x + 1e-6);
             if (b.frame.isValid()) {
                 ++pathBoxes;
-                QVERIFY(closeEnough(b.width, tree.total(xsprof::StackId(b.node))));
+                QVERIFY(ExpectedProfile::close(b.width, tree.total(xsprof::StackId(b.node))));
             }
             if (d == 0)
                 continue;
@@ -183,17 +179,17 @@ void TestFlameGraphLayout::testCorpusInvariants()
 
 void TestFlameGraphLayout::testFunctionGraph()
 {
-    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile")));
+    const AnalysedProfilePtr data = loadCorpusProfile(QStringLiteral("tiny/xs_graph.cpuprofile"));
     QVERIFY(data);
     QVERIFY(!data->profile.hasStacks());
     const auto& functions = data->analysis.functions;
     const auto& graph = functions.graph();
     const auto layout = FlameGraphLayout::fromFunctionGraph(functions, {}, 1e6);
     QVERIFY(layout.depthCount() >= 2);
-    QVERIFY(closeEnough(layout.span(), data->duration())); // total(root) = duration
+    QVERIFY(ExpectedProfile::close(layout.span(), data->duration())); // total(root) = duration
     // Row 1 under a root drawn at full size: each callee is as wide as its edge's share.
     const Box& root = layout.row(0)[0];
-    QVERIFY(closeEnough(root.width, graph.total(root.frame)));
+    QVERIFY(ExpectedProfile::close(root.width, graph.total(root.frame)));
     for (const Box& b : layout.row(1)) {
         if (b.x >= root.x + root.width)
             continue;
@@ -202,7 +198,7 @@ void TestFlameGraphLayout::testFunctionGraph()
             if (graph.edge(e).callee == b.frame)
                 share = graph.share(graph.edge(e));
         }
-        QVERIFY(closeEnough(b.width, share));
+        QVERIFY(ExpectedProfile::close(b.width, share));
     }
     // Callees never overflow their caller.
     for (int d = 1; d < layout.depthCount(); ++d) {
@@ -216,12 +212,12 @@ void TestFlameGraphLayout::testFunctionGraph()
     const Box& callee = layout.row(1)[0];
     const auto zoomed = FlameGraphLayout::fromFunctionGraph(functions, callee.frame, 1000);
     QCOMPARE(zoomed.row(0).size(), size_t(1));
-    QVERIFY(closeEnough(zoomed.span(), functions.total(callee.frame)));
+    QVERIFY(ExpectedProfile::close(zoomed.span(), functions.total(callee.frame)));
 }
 
 void TestFlameGraphLayout::testChart()
 {
-    const ProfileDataPtr data = smallData();
+    const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
     // The two B samples are one box; A's own sample continues A.
     auto layout = FlameGraphLayout::fromSamples(data->profile, 0, 110, 1100);
@@ -235,13 +231,13 @@ void TestFlameGraphLayout::testChart()
     QCOMPARE(describe(*data, layout), QStringLiteral("(root)@0+110\nA@0+90 D@90+20\nB@0+50 C@50+30 [2]@106+4"));
 
     // On a real profile, every row's boxes are disjoint and cover no more than the window.
-    const ProfileDataPtr fib = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    const AnalysedProfilePtr fib = loadCorpusProfile(QStringLiteral("node_fib.cpuprofile"));
     QVERIFY(fib);
     const SampleTimes times(fib->profile);
     const auto chart = FlameGraphLayout::fromSamples(fib->profile, times.start(), times.end(), 1500);
     QVERIFY(chart.depthCount() > 3);
     QCOMPARE(chart.row(0).size(), size_t(1)); // one root all along
-    QVERIFY(closeEnough(chart.row(0)[0].width, fib->duration()));
+    QVERIFY(ExpectedProfile::close(chart.row(0)[0].width, fib->duration()));
     for (int d = 0; d < chart.depthCount(); ++d) {
         const auto row = chart.row(d);
         for (size_t k = 1; k < row.size(); ++k)

@@ -251,6 +251,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
         const QByteArray bytes = transcript.readAll();
         xsprof::SessionJournal journal;
         xsprof::XsProfileRecorder recorder;
+        recorder.setListener(&journal);
         QVERIFY(journal.open(QFile::encodeName(journalPath).toStdString()));
         xsprof::XsbugFramer framer;
         std::vector<std::string> payloads;
@@ -261,7 +262,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
                 if (e.name == "login")
                     journal.appendLogin(*e.attribute("name"));
                 else if (xsprof::decodeXsProfileMessage(e, m) == xsprof::XsProfileDecode::Decoded)
-                    journal.append(m, recorder);
+                    recorder.onMessage(m);
             }
         }
         journal.flush();

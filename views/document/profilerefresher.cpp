@@ -65,7 +65,6 @@ void ProfileRefresher::finish(JobResult<Computed> result)
     else if (const std::shared_ptr<ProfileData>& data = result.value->data) {
         m_lastComputeMs = result.value->ms;
         m_lastSampleCount = data->profile.samples.size();
-        ++m_computeCount;
         emit refreshed(data);
     }
     if (m_pending)

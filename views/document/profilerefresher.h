@@ -41,7 +41,6 @@ public:
 
     bool isBusy() const { return m_runner.isBusy(); }
     double lastComputeMs() const { return m_lastComputeMs; }
-    int computeCount() const { return m_computeCount; }
 
 signals:
     void refreshed(ProfileDataPtr data);
@@ -63,7 +62,6 @@ private:
     QElapsedTimer m_sinceStart;
     bool m_pending = false;
     double m_lastComputeMs = 0.0;
-    int m_computeCount = 0;
     size_t m_lastSampleCount = 0;
     JobRunner m_runner;
 };

@@ -34,7 +34,7 @@ int runGui(int argc, char* argv[])
     window.show();
     // Live profiles are journalled there; what a killed or crashed run left reopens below.
     window.machines()->setRecoveryDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-                                QStringLiteral("/recovery"));
+                                            QStringLiteral("/recovery"));
     window.machines()->startDebugServer(); // a busy port is shown in the status bar; files still open
     // What a killed run left opens first, in front; the example only when there is nothing else.
     const int recovered = window.machines()->recoverProfiles();

@@ -2,6 +2,7 @@
 
 #include "app/comparisonopener.h"
 #include "app/debugger/debuggeepage.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 
 #include "views/callerscalleespage.h"
@@ -117,8 +118,11 @@ ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int
     return opener;
 }
 
-void showCompareSessionsDialog(MainWindow* window, DebuggeePage* machine)
+void showCompareSessionsDialog(MainWindow* window, int machineTab)
 {
+    DebuggeePage* machine = window->machines()->debuggee(machineTab);
+    if (!machine)
+        return;
     const auto sessions = machine->session()->finishedProfiles();
     if (sessions.size() < 2)
         return;

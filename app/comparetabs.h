@@ -23,7 +23,7 @@ ComparisonOpener* openComparison(MainWindow* window, int baseTab, int newTab);
 ComparisonOpener* compareWithFile(MainWindow* window, int baseTab, const QString& path);
 // Two finished sessions of a machine; the dialog picks them (Sessions › Compare Sessions…).
 ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int baseSession, int newSession);
-void showCompareSessionsDialog(MainWindow* window, DebuggeePage* machine);
+void showCompareSessionsDialog(MainWindow* window, int machineTab);
 // A Callers / Callees tab for a tab's profile (after its transforms, which it follows and
 // offers in its context menus), with `select` selected if valid; null when it shows none.
 CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::FrameId select = {});

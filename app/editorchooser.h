@@ -16,7 +16,6 @@ public:
     QString command() const; // empty: the built-in pane
 
     QComboBox* presetBox() const { return m_presets; }
-    QLineEdit* commandField() const { return m_command; }
 
 private:
     QComboBox* m_presets;

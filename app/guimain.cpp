@@ -1,6 +1,8 @@
 #include "guimain.h"
 
 #include "mainwindow.h"
+
+#include "app/machines/machinetabs.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -31,11 +33,11 @@ int runGui(int argc, char* argv[])
     MainWindow window(&settings);
     window.show();
     // Live profiles are journalled there; what a killed or crashed run left reopens below.
-    window.setRecoveryDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-                                QStringLiteral("/recovery"));
-    window.startDebugServer(); // a busy port is shown in the status bar; files still open
+    window.machines()->setRecoveryDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                                            QStringLiteral("/recovery"));
+    window.machines()->startDebugServer(); // a busy port is shown in the status bar; files still open
     // What a killed run left opens first, in front; the example only when there is nothing else.
-    const int recovered = window.recoverProfiles();
+    const int recovered = window.machines()->recoverProfiles();
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty())
         window.openFiles(files);

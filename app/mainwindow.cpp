@@ -1,64 +1,45 @@
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
-
-#include "app/debugger/breakpointsettings.h"
-#include "app/debugger/breakpointsmodel.h"
-#include "app/debugger/consolemodel.h"
-#include "app/debugger/consolepane.h"
-#include "app/debugger/debuggerpanes.h"
-
-#include "app/debugger/debuggeepage.h"
-#include "documentnames.h"
-#include "firststart.h"
-#include "sourceopening.h"
-#include "windowexports.h"
-#include "loaderrordialog.h"
-#include "originalsources.h"
-#include "app/debugger/consoleevaluator.h"
-#include "app/debugger/debugcontrols.h"
-#include "app/debugger/debuggersourcepane.h"
-#include "app/debugger/sourcespane.h"
-#include "protocol/sessionexpressions.h"
-#include "loadstatuswidget.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
-#include "recentfiles.h"
-#include "servercontroller.h"
-#include "serverstatuswidget.h"
-#include "settingskeys.h"
-#include "shortcutsdialog.h"
-#include "theme.h"
-#include "recoveryjournals.h"
-#include "unsavedprofiles.h"
+#include "app/documentnames.h"
+#include "app/firststart.h"
+#include "app/loaderrordialog.h"
+#include "app/loadstatuswidget.h"
+#include "app/machines/machinetabs.h"
+#include "app/machines/serverstatuswidget.h"
+#include "app/originalsources.h"
+#include "app/preferences.h"
+#include "app/preferencesdialog.h"
+#include "app/recentfiles.h"
+#include "app/settingskeys.h"
+#include "app/sourceopening.h"
 
 #include "model/cpuprofilewriter.h"
-#include "protocol/debugserver.h"
 #include "model/report.h"
-#include "views/plaintext.h"
-#include "views/document/jobrunner.h"
 #include "views/document/profileopenjob.h"
-#include "views/profilepage.h"
 #include "views/document/sourcemapswitch.h"
+#include "views/plaintext.h"
+#include "views/profilepage.h"
 
-#include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
-#include <QPointer>
 #include <QSettings>
-#include <QDockWidget>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace {
 // Every format the loader reads, then one filter per format (gzip-compressed files are
@@ -74,12 +55,11 @@ const QString fileFilter = QStringLiteral(
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_loader(new ProfileOpenJob(this)), m_central(new QStackedWidget),
       m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
-      m_preferences(new Preferences(settings, this)), m_breakpoints(new BreakpointsModel(this)),
-      m_server(new ServerController(m_preferences, this)),
-      m_serverStatus(new ServerStatusWidget(m_server)), m_sourceOpening(new SourceOpening(this, m_preferences)),
-      m_unsaved(new UnsavedProfiles(this, [this](const xsprof::Profile& profile, const QString& path) {
-          return saveProfile(profile, path);
-      }))
+      m_preferences(new Preferences(settings, this)), m_sourceOpening(new SourceOpening(this, m_preferences)),
+      m_machines(new MachineTabs(
+          this, m_tabs, settings, m_preferences, m_sourceOpening,
+          [this](const ProfileDataPtr& data) { return addDocument(data); },
+          [this](const xsprof::Profile& profile, const QString& path) { return saveProfile(profile, path); }))
 {
     setWindowTitle(QStringLiteral("xsprof"));
     setAcceptDrops(true);
@@ -98,45 +78,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_central->addWidget(m_tabs);
     setCentralWidget(m_central);
     statusBar()->addPermanentWidget(m_loadStatus);
-    statusBar()->addPermanentWidget(m_serverStatus);
-    connect(m_serverStatus, &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
-    connect(m_server, &ServerController::machineConnected, this, &MainWindow::addDebuggee);
+    statusBar()->addPermanentWidget(m_machines->serverStatus());
     connect(m_preferences, &Preferences::pathMappingsChanged, this, [this] {
         const PathMappings mappings = m_preferences->pathMappings();
         for (int i = 0; i < m_tabs->count(); ++i) {
             if (ProfilePage* page = this->page(i))
                 page->setPathMappings(mappings);
-            if (DebuggeePage* machine = debuggee(i))
-                machine->debuggerPanes()->setPathMappings(mappings);
         }
     });
-    connect(m_preferences, &Preferences::xscPathChanged, this, [this] {
-        const QString xsc = m_preferences->xscPath();
-        for (int i = 0; i < m_tabs->count(); ++i) {
-            if (DebuggeePage* machine = debuggee(i)) {
-                machine->session()->expressions()->setCompilerPath(xsc);
-                machine->debuggerPanes()->evaluator()->updateField();
-            }
-        }
-    });
-    connect(m_preferences, &Preferences::consoleLinesChanged, this, [this](int lines) {
-        m_allConsole->setMaxLines(lines);
-        for (int i = 0; i < m_tabs->count(); ++i) {
-            if (DebuggeePage* machine = debuggee(i))
-                machine->debuggerPanes()->consoleModel()->setMaxLines(lines);
-        }
-    });
-    // Breakpoints and the break-on flags go into every machine's handshake and follow edits.
-    BreakpointSettings::load(*settings, *m_breakpoints);
-    auto applyBreakpoints = [this] {
-        DebugServer* server = m_server->server();
-        server->setSessionSettings(m_breakpoints->sessionSettings(server->sessionSettings()));
-    };
-    applyBreakpoints();
-    connect(m_breakpoints, &BreakpointsModel::changed, this, [this, settings, applyBreakpoints] {
-        BreakpointSettings::save(*settings, *m_breakpoints);
-        applyBreakpoints();
-    });
+    connectMachines();
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
@@ -147,29 +97,25 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
         statusBar()->showMessage(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()), 5000);
     });
 
-    // The console of all machines, as xsbug's log: it outlives each machine's tab.
-    m_allConsole = new ConsoleModel(this);
-    m_allConsole->setShowsSource(true);
-    m_allConsole->setMaxLines(m_preferences->consoleLines());
-    m_consoleDock = new QDockWidget(tr("Console (all machines)"), this);
-    m_consoleDock->setObjectName(QStringLiteral("allMachinesConsole"));
-    m_consoleDock->setWidget(new ConsolePane(m_allConsole));
-    addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
-    // Hidden until the user asks for it (View › Console): each machine's tab has its own
-    // console with the same lines, and a dock would take the debugger panes' room and resize
-    // them whenever a machine comes or goes. A second machine brings a hint; what the user
-    // chooses is remembered.
-    m_consoleDock->hide();
-    connect(m_consoleDock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
-        m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
-    });
-
     createMenus();
     restoreSettings();
     updateActions();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::connectMachines()
+{
+    connect(m_machines->serverStatus(), &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
+    connect(m_machines, &MachineTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_machines, &MachineTabs::errorOccurred, this, &MainWindow::showLoadError);
+    connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs); });
+    connect(m_machines, &MachineTabs::frontChanged, this, &MainWindow::updateActions);
+    connect(m_machines, &MachineTabs::pageCreated, this, &MainWindow::attachPage);
+    connect(m_machines, &MachineTabs::removeTabRequested, this, [this](QWidget* tab) { removeTab(indexOf(tab)); });
+    connect(m_machines, &MachineTabs::sessionsCompareRequested, this,
+            [this](QWidget* machine) { CompareTabs::showCompareSessionsDialog(this, indexOf(machine)); });
+}
 
 void MainWindow::restoreSettings()
 {
@@ -201,15 +147,15 @@ void MainWindow::saveSettings()
     m_settings->setValue(SettingsKeys::windowState, saveState(SettingsKeys::currentVersion));
     if (ProfilePage* page = currentPage())
         m_settings->setValue(SettingsKeys::pageViewState, page->saveViewState());
-    if (DebuggeePage* machine = currentDebuggee())
-        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
+    m_machines->saveSettings();
     QStringList files;
     QVariantList indexes;
     for (int i = 0; i < documentCount(); ++i) {
-        if (debuggee(i) || !page(i) || page(i)->data()->path.isEmpty())
+        const ProfilePage* open = filePage(i);
+        if (!open || open->data()->path.isEmpty())
             continue; // machines and their sessions do not come back with the next start
-        files << page(i)->data()->path;
-        indexes << page(i)->data()->profileIndex;
+        files << open->data()->path;
+        indexes << open->data()->profileIndex;
     }
     m_settings->setValue(SettingsKeys::sessionFiles, files);
     m_settings->setValue(SettingsKeys::sessionProfileIndexes, indexes);
@@ -265,7 +211,7 @@ int MainWindow::indexOfFile(const QString& path, int profileIndex) const
     };
     const QString wanted = identity(path);
     for (int i = 0; i < m_tabs->count(); ++i) {
-        const ProfilePage* open = debuggee(i) ? nullptr : page(i);
+        const ProfilePage* open = filePage(i);
         if (!open || open->data()->path.isEmpty())
             continue;
         const bool samePath = open->data()->path.startsWith(QLatin1String(":/"))
@@ -283,11 +229,11 @@ void MainWindow::refreshFileTabTitles()
 {
     QStringList paths;
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (!debuggee(i) && page(i))
-            paths << page(i)->data()->path;
+        if (const ProfilePage* open = filePage(i))
+            paths << open->data()->path;
     }
     for (int i = 0; i < m_tabs->count(); ++i) {
-        const ProfilePage* open = debuggee(i) ? nullptr : page(i);
+        const ProfilePage* open = filePage(i);
         if (!open)
             continue;
         const QString& path = open->data()->path;
@@ -311,20 +257,25 @@ void MainWindow::showOpenDialog()
     openFiles(paths);
 }
 
-void MainWindow::addDocument(const ProfileDataPtr& data)
+void MainWindow::attachPage(ProfilePage* page)
 {
-    auto* page = new ProfilePage(data);
     page->setPathMappings(m_preferences->pathMappings());
     m_sourceOpening->attach(page);
+    connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
+        if (page == currentPage())
+            m_orderAction->setChecked(bottomUp);
+    });
+}
+
+ProfilePage* MainWindow::addDocument(const ProfileDataPtr& data)
+{
+    auto* page = new ProfilePage(data);
+    attachPage(page);
     m_originalSources->attach(page);
     page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(page, &ProfilePage::callersCalleesRequested, this, [this, page](xsprof::FrameId f) {
         CompareTabs::openCallersCallees(this, m_tabs->indexOf(page), f);
-    });
-    connect(page, &ProfilePage::orderChanged, this, [this, page](bool bottomUp) {
-        if (page == currentPage())
-            m_orderAction->setChecked(bottomUp);
     });
     const int index = m_tabs->addTab(page, PlainText::escapeMnemonics(page->title()));
     m_tabs->setTabToolTip(index, PlainText::toolTip(data->path.isEmpty() ? page->title()
@@ -344,6 +295,7 @@ void MainWindow::addDocument(const ProfileDataPtr& data)
     else
         statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
     updateActions();
+    return page;
 }
 
 LoadErrorDialog* MainWindow::loadErrorDialog() const
@@ -386,24 +338,19 @@ int MainWindow::documentCount() const
 
 ProfilePage* MainWindow::page(int index) const
 {
-    if (DebuggeePage* machine = debuggee(index))
-        return machine->profilePage();
+    if (ProfilePage* live = m_machines->profilePage(m_tabs->widget(index)))
+        return live;
+    return filePage(index);
+}
+
+ProfilePage* MainWindow::filePage(int index) const
+{
     return qobject_cast<ProfilePage*>(m_tabs->widget(index));
 }
 
 ProfilePage* MainWindow::currentPage() const
 {
     return page(m_tabs->currentIndex());
-}
-
-DebuggeePage* MainWindow::debuggee(int index) const
-{
-    return qobject_cast<DebuggeePage*>(m_tabs->widget(index));
-}
-
-DebuggeePage* MainWindow::currentDebuggee() const
-{
-    return debuggee(m_tabs->currentIndex());
 }
 
 int MainWindow::indexOf(QWidget* tab) const
@@ -416,27 +363,20 @@ void MainWindow::closeDocument(int index)
     QWidget* tab = m_tabs->widget(index);
     if (!tab)
         return;
-    m_unsaved->confirm(m_unsaved->unsaved(tab), tr("Close %1").arg(m_tabs->tabText(index)),
-                       [this, tab = QPointer<QWidget>(tab)] {
-                           if (tab)
-                               closeDocumentNow(indexOf(tab));
-                       });
+    m_machines->confirmClose(tab, tr("Close %1").arg(m_tabs->tabText(index)), [this, tab = QPointer<QWidget>(tab)] {
+        if (tab)
+            closeDocumentNow(indexOf(tab));
+    });
 }
 
 void MainWindow::closeDocumentNow(int index)
 {
-    if (m_sourcesTab && m_tabs->widget(index) == m_sourcesTab) {
-        m_sourcesTab = nullptr;
-        removeTab(index);
+    QWidget* tab = m_tabs->widget(index);
+    if (m_machines->closeTab(tab)) // a machine's (asked first while connected) or the Sources tab
         return;
-    }
-    if (DebuggeePage* machine = debuggee(index)) {
-        machine->requestClose(); // asks first while the machine is connected
-        return;
-    }
     ProfilePage* closing = page(index);
     if (!closing) {
-        if (m_tabs->widget(index) && !debuggee(index)) // a comparison or callers/callees tab
+        if (tab) // a comparison or callers/callees tab
             removeTab(index);
         return;
     }
@@ -447,9 +387,7 @@ void MainWindow::closeDocumentNow(int index)
 void MainWindow::removeTab(int index)
 {
     QWidget* closing = m_tabs->widget(index);
-    m_unsaved->forget(closing);
-    if (DebuggeePage* machine = debuggee(index))
-        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
+    m_machines->aboutToRemove(closing);
     m_tabs->removeTab(index);
     closing->deleteLater();
     refreshFileTabTitles();
@@ -472,7 +410,9 @@ void MainWindow::showSaveDialog()
     if (!hasCurrentProfile())
         return;
     QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
-    const QString name = currentDebuggee() ? currentDebuggee()->title() : QFileInfo(currentPage()->title()).completeBaseName();
+    QWidget* tab = m_tabs->currentWidget();
+    const QString name =
+        m_machines->isMachineTab(tab) ? m_machines->title(tab) : QFileInfo(currentPage()->title()).completeBaseName();
     const QString suggested = name + QStringLiteral(".cpuprofile");
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Profile As"), QDir(dir).filePath(suggested),
                                                       tr("CPU profiles (*.cpuprofile)"));
@@ -485,16 +425,16 @@ void MainWindow::showSaveDialog()
 // A machine's tab saves everything received so far, which may be newer than what is shown.
 std::shared_ptr<const xsprof::Profile> MainWindow::currentProfile() const
 {
-    if (DebuggeePage* machine = currentDebuggee())
-        return machine->profile();
+    if (QWidget* tab = m_tabs->currentWidget(); m_machines->isMachineTab(tab))
+        return m_machines->profile(tab);
     ProfilePage* page = currentPage();
     return page ? page->data()->sharedProfile : nullptr;
 }
 
 bool MainWindow::hasCurrentProfile() const
 {
-    if (DebuggeePage* machine = currentDebuggee())
-        return machine->session()->hasProfile();
+    if (QWidget* tab = m_tabs->currentWidget(); m_machines->isMachineTab(tab))
+        return m_machines->hasProfile(tab);
     return currentPage() != nullptr;
 }
 
@@ -503,7 +443,7 @@ bool MainWindow::saveCurrentProfile(const QString& path)
     const std::shared_ptr<const xsprof::Profile> profile = currentProfile();
     if (!profile || !saveProfile(*profile, path))
         return false;
-    m_unsaved->markSaved(m_tabs->currentWidget(), *profile);
+    m_machines->markSaved(m_tabs->currentWidget(), *profile);
     return true;
 }
 
@@ -534,7 +474,7 @@ void MainWindow::showAbout()
 void MainWindow::updateActions()
 {
     ProfilePage* page = currentPage();
-    DebuggeePage* machine = currentDebuggee();
+    QWidget* tab = m_tabs->currentWidget();
     for (QAction* action : std::as_const(m_pageActions))
         action->setEnabled(page != nullptr);
     m_saveAction->setEnabled(hasCurrentProfile());
@@ -542,26 +482,21 @@ void MainWindow::updateActions()
     if (page)
         m_orderAction->setChecked(page->isBottomUp());
     m_originalSources->setCurrentPage(page);
-    if (machine)
-        setWindowTitle(PlainText::visibleControls(machine->title()) + QStringLiteral(" — xsprof"));
+    if (m_machines->isMachineTab(tab))
+        setWindowTitle(PlainText::visibleControls(m_machines->title(tab)) + QStringLiteral(" — xsprof"));
     else if (page)
         setWindowTitle(PlainText::visibleControls(page->title()) + QStringLiteral(" — xsprof"));
     else
         setWindowTitle(QStringLiteral("xsprof"));
-    if (m_frontControls && m_frontControls->session() != (machine ? machine->session() : nullptr))
-        m_frontControls->setSession(machine ? machine->session() : nullptr);
-    const bool profiling = machine && machine->session()->isProfiling();
-    m_profilingAction->setEnabled(machine && machine->isConnected());
-    m_profilingAction->setText(profiling ? tr("Stop &Profiling") : tr("Start &Profiling"));
+    m_machines->updateFront();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!m_unsaved->mayQuit([this] { close(); })) {
+    if (!m_machines->mayQuit([this] { close(); })) {
         event->ignore(); // the question is up
         return;
     }
-    m_unsaved->releaseJournals(); // everything was saved or discarded
     saveSettings();
     event->accept();
 }

@@ -2,61 +2,22 @@
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
+#include "app/machines/machinetabs.h"
+#include "app/originalsources.h"
+#include "app/recentfiles.h"
+#include "app/settingskeys.h"
+#include "app/shortcutsdialog.h"
+#include "app/theme.h"
+#include "app/windowexports.h"
 
-#include "app/debugger/breakpointsettings.h"
-#include "app/debugger/breakpointsmodel.h"
-#include "app/debugger/consolemodel.h"
-#include "app/debugger/consolepane.h"
-#include "app/debugger/debuggerpanes.h"
-
-#include "app/debugger/debuggeepage.h"
-#include "documentnames.h"
-#include "firststart.h"
-#include "sourceopening.h"
-#include "windowexports.h"
-#include "loaderrordialog.h"
-#include "app/debugger/consoleevaluator.h"
-#include "app/debugger/debugcontrols.h"
-#include "app/debugger/debuggersourcepane.h"
-#include "app/debugger/sourcespane.h"
-#include "protocol/sessionexpressions.h"
-#include "loadstatuswidget.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
-#include "recentfiles.h"
-#include "servercontroller.h"
-#include "serverstatuswidget.h"
-#include "settingskeys.h"
-#include "shortcutsdialog.h"
-#include "theme.h"
-#include "originalsources.h"
-#include "recoveryjournals.h"
-#include "unsavedprofiles.h"
-
-#include "model/cpuprofilewriter.h"
-#include "protocol/debugserver.h"
-#include "model/report.h"
-#include "views/plaintext.h"
-#include "views/document/jobrunner.h"
-#include "views/document/profileopenjob.h"
 #include "views/profilepage.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
-#include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QScreen>
-#include <QPointer>
 #include <QSettings>
-#include <QDockWidget>
-#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -69,7 +30,7 @@ void MainWindow::createMenus()
                                        tr("Scripts (*.js *.mjs *.cjs *.ts);;All files (*)"));
         dialog->setFileMode(QFileDialog::ExistingFile);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { openSource(path); });
+        connect(dialog, &QFileDialog::fileSelected, m_machines, &MachineTabs::openSource);
         dialog->open();
     });
     m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
@@ -95,7 +56,7 @@ void MainWindow::createMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_consoleDock->toggleViewAction());
+    view->addAction(m_machines->consoleAction());
     view->addSeparator();
     m_orderAction = view->addAction(tr("&Bottom-up Order"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
                                     [this](bool on) { currentPage()->setBottomUp(on); });
@@ -133,23 +94,7 @@ void MainWindow::createMenus()
     Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
-    // The machine in front, from anywhere in the window (the tabs' toolbars have no shortcuts then).
-    m_frontControls = new DebugControls(this);
-    for (QAction* action : m_frontControls->actions())
-        debug->addAction(action);
-    debug->addSeparator();
-    m_profilingAction = debug->addAction(tr("Start &Profiling"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
-                                         [this] {
-                                             if (DebuggeePage* debuggee = currentDebuggee())
-                                                 debuggee->toggleProfiling();
-                                         });
-    m_profilingAction->setIcon(QIcon(QStringLiteral(":/icons/stopwatch.svg")));
-    m_profileOnStartAction = debug->addAction(tr("Profile on &Start"));
-    m_profileOnStartAction->setCheckable(true);
-    m_profileOnStartAction->setChecked(m_preferences->profileOnStart());
-    m_profileOnStartAction->setToolTip(tr("Machines that connect start profiling at once"));
-    connect(m_profileOnStartAction, &QAction::toggled, m_preferences, &Preferences::setProfileOnStart);
-    connect(m_preferences, &Preferences::profileOnStartChanged, m_profileOnStartAction, &QAction::setChecked);
+    m_machines->fillDebugMenu(debug);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {

@@ -19,7 +19,6 @@ public:
     PreferencesDialog(Preferences* preferences, QWidget* parent = nullptr);
 
     QSpinBox* portField() const { return m_port; }
-    QCheckBox* acceptOtherDevicesBox() const { return m_acceptOthers; }
     QCheckBox* profileOnStartBox() const { return m_profileOnStart; }
     QPlainTextEdit* pathMappingsField() const { return m_pathMappings; }
     EditorChooser* editorChooser() const { return m_editor; }

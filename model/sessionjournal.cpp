@@ -1,6 +1,7 @@
 #include "sessionjournal.h"
 
 #include "journalsamplecodec.h"
+#include "xsprofilemessages.h"
 
 #include <cerrno>
 #include <cstring>
@@ -159,28 +160,15 @@ void SessionJournal::appendLogin(std::string_view machine)
     endRecord(at);
 }
 
-void SessionJournal::append(const XsProfileMessage& message, XsProfileRecorder& recorder)
-{
-    if (const auto* ps = std::get_if<XsProfileSamples>(&message)) {
-        appendSamples(ps->text, recorder);
-        return;
-    }
-    if (const auto* pr = std::get_if<XsProfileRecord>(&message))
-        append(*pr);
-    else if (const auto* pt = std::get_if<XsProfileTime>(&message))
-        append(*pt);
-    recorder.onMessage(message);
-}
-
 // The samples of consecutive <ps> go into one 'K' record, ended by the next other record, by
 // flush() or at maxSampleRecordBytes: what a kill can tear is what was not yet written anyway.
-void SessionJournal::appendSamples(std::string_view text, XsProfileRecorder& recorder)
+std::string& SessionJournal::sampleLog()
 {
     if (m_samplesAt != noRecord && m_buffer.size() - m_samplesAt > maxSampleRecordBytes)
         endSamples();
     if (m_samplesAt == noRecord)
         m_samplesAt = beginRecord('K');
-    recorder.onProfileSamples(text, &m_buffer);
+    return m_buffer;
 }
 
 void SessionJournal::endSamples()
@@ -194,21 +182,21 @@ void SessionJournal::endSamples()
     m_samplesAt = noRecord;
 }
 
-void SessionJournal::append(const XsProfileRecord& pr)
+void SessionJournal::profileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line)
 {
     const size_t at = beginRecord('R');
-    putI64(m_buffer, pr.id);
-    putString(m_buffer, pr.name);
-    putString(m_buffer, pr.path);
-    putI64(m_buffer, pr.line);
+    putI64(m_buffer, id);
+    putString(m_buffer, name);
+    putString(m_buffer, path);
+    putI64(m_buffer, line);
     endRecord(at);
 }
 
-void SessionJournal::append(const XsProfileTime& pt)
+void SessionJournal::profileTime(std::string_view kind, std::string_view value)
 {
     const size_t at = beginRecord('T');
-    putString(m_buffer, pt.kind);
-    putString(m_buffer, pt.value);
+    putString(m_buffer, kind);
+    putString(m_buffer, value);
     endRecord(at);
 }
 

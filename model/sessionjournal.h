@@ -1,8 +1,10 @@
 #pragma once
 // Crash-safety journal of a live machine's profiler messages (issue 15): append-only, one
 // record per message, so that a SIGKILL or a power cut at any byte loses at most the records
-// not yet written, never the file. Recovery replays the records into an XsProfileRecorder: the
-// recovered sessions are exactly the received prefix.
+// not yet written, never the file. It listens to the machine's recorder
+// (XsProfileRecorder::setListener) and keeps what the recorder is given, samples as it
+// recorded them. Recovery replays the records into an XsProfileRecorder: the recovered
+// sessions are exactly the received prefix.
 //
 // Layout: "XSPROFJ\n", u32 version (little endian), then records
 //   u32 payload length | u32 checksum of the payload | payload
@@ -13,25 +15,25 @@
 // earlier log (3, XsProfileRecorder::replayHeadsLog); all are still read. A record that is
 // short or fails its checksum ends the journal (the torn tail of a killed writer).
 // Little-endian machines only (as XS and xsprof run): the checksum reads words as they are.
-#include "xsprofilemessages.h"
 #include "profile.h"
 #include "xsprofilerecorder.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace xsprof {
 
-class SessionJournal {
+class SessionJournal final : public XsProfileListener {
 public:
     // 4: samples as 'K' records (stacks by id). Versions 1 ('S'), 2 ('C', JournalSampleCodec)
     // and 3 ('B', one <ps> each, stacks as ids shared and differing) still read.
     static constexpr uint32_t version = 4;
 
     SessionJournal() = default;
-    ~SessionJournal();
+    ~SessionJournal() override;
     SessionJournal(const SessionJournal&) = delete;
     SessionJournal& operator=(const SessionJournal&) = delete;
 
@@ -42,12 +44,11 @@ public:
 
     // Buffer a record; nothing touches the disk until flush().
     void appendLogin(std::string_view machine);
-    // Journals `message` and gives it to `recorder`, whose decoding of samples is what the
-    // journal keeps: writing a sample costs a few bytes more than recording it.
-    void append(const XsProfileMessage& message, XsProfileRecorder& recorder);
-    void appendSamples(std::string_view text, XsProfileRecorder& recorder);
-    void append(const XsProfileRecord& pr);
-    void append(const XsProfileTime& pt);
+    // XsProfileListener: <pt> and <pr> as given to the recorder, and the samples of consecutive
+    // <ps> in the recorder's own log (a sample costs a few bytes more than recording it).
+    void profileTime(std::string_view kind, std::string_view value) override;
+    void profileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line) override;
+    std::string& sampleLog() override;
     // Writes what is buffered; `sync` also asks the disk to keep it (pt stop, disconnect).
     bool flush(bool sync = false);
     size_t pendingBytes() const { return m_buffer.size(); }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 namespace xsprof {
@@ -33,6 +34,11 @@ struct XsProfileSamples {
 };
 
 using XsProfileMessage = std::variant<XsProfileTime, XsProfileRecord, XsProfileSamples>;
+
+// Whether T is one of XsProfileMessage's kinds (to pick them out of a wider variant).
+template <typename T>
+inline constexpr bool isXsProfileMessage =
+    std::is_same_v<T, XsProfileTime> || std::is_same_v<T, XsProfileRecord> || std::is_same_v<T, XsProfileSamples>;
 
 enum class XsProfileDecode {
     NotProfile, // not <pt>, <pr> or <ps>

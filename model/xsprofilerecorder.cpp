@@ -1,26 +1,28 @@
 #include "xsprofilerecorder.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <system_error>
+#include <variant>
 
 namespace xsprof {
 
 namespace {
 
-// Base 36, either case; false when a character is not a digit or the value overflows.
+// Base 36, either case; false when a character is not a digit or the value is over 12 digits
+// (12 always fit in 64 bits).
 bool parseBase36(std::string_view s, uint64_t& out)
 {
     if (s.empty() || s.size() > 12)
         return false;
-    uint64_t v = 0;
-    for (char c : s) {
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : c >= 'a' && c <= 'z' ? c - 'a' + 10 : -1;
-        if (d < 0)
-            return false;
-        v = v * 36 + uint64_t(d);
-    }
-    out = v;
+    const char* end = s.data() + s.size();
+    uint64_t value = 0;
+    const auto [at, error] = std::from_chars(s.data(), end, value, 36);
+    if (error != std::errc() || at != end)
+        return false;
+    out = value;
     return true;
 }
 
@@ -79,12 +81,7 @@ XsProfileRecorder::XsProfileRecorder(std::string machineName) : m_machineName(st
 
 void XsProfileRecorder::onMessage(const XsProfileMessage& message)
 {
-    if (const auto* ps = std::get_if<XsProfileSamples>(&message))
-        onProfileSamples(ps->text);
-    else if (const auto* pr = std::get_if<XsProfileRecord>(&message))
-        onProfileRecord(pr->id, pr->name, pr->path, pr->line);
-    else if (const auto* pt = std::get_if<XsProfileTime>(&message))
-        onProfileTime(pt->kind, pt->value);
+    std::visit([this](const auto& m) { onMessage(m); }, message);
 }
 
 std::optional<double> XsProfileRecorder::parseTime(std::string_view value)
@@ -94,12 +91,9 @@ std::optional<double> XsProfileRecorder::parseTime(std::string_view value)
     if (value.empty() || value.size() > 16)
         return std::nullopt;
     uint64_t raw = 0;
-    for (char c : value) {
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0)
-            return std::nullopt;
-        raw = raw * 16 + uint64_t(d);
-    }
+    const char* end = value.data() + value.size();
+    if (const auto [at, error] = std::from_chars(value.data(), end, raw, 16); error != std::errc() || at != end)
+        return std::nullopt;
     if (raw > (uint64_t(1) << 53))
         return std::nullopt;
     if (value.size() <= 8) {
@@ -113,6 +107,8 @@ std::optional<double> XsProfileRecorder::parseTime(std::string_view value)
 
 bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view value)
 {
+    if (m_listener)
+        m_listener->profileTime(name, value);
     const std::optional<double> t = parseTime(value);
     if (!t)
         return false;
@@ -159,6 +155,8 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
 
 void XsProfileRecorder::onProfileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line)
 {
+    if (m_listener)
+        m_listener->profileRecord(id, name, path, line);
     if (!m_builder) {
         ++m_stats.outsideSession;
         return;
@@ -172,6 +170,8 @@ void XsProfileRecorder::onProfileSamples(std::string_view text, std::string* log
         ++m_stats.outsideSession;
         return;
     }
+    if (!log && m_listener)
+        log = &m_listener->sampleLog();
     m_last = m_lastIds;
     m_lastInText = false;
     size_t start = 0;

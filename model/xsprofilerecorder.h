@@ -14,6 +14,19 @@
 
 namespace xsprof {
 
+// Hears what an XsProfileRecorder is given, in order, beside the one route of a profiler
+// message into the recorder: the crash-safety journal (SessionJournal) keeps a live machine's
+// profile this way, without standing between the machine and the recorder.
+class XsProfileListener {
+public:
+    virtual ~XsProfileListener() = default;
+    virtual void profileTime(std::string_view kind, std::string_view value) = 0;
+    virtual void profileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line) = 0;
+    // Where the samples of the next <ps> are appended as the recorder records them (the log
+    // of onProfileSamples); asked only while a session is open.
+    virtual std::string& sampleLog() = 0;
+};
+
 class XsProfileRecorder {
 public:
     struct Stats {
@@ -27,15 +40,21 @@ public:
 
     // One message from decodeXsProfileMessage (transcripts and live sessions alike).
     void onMessage(const XsProfileMessage& message);
+    void onMessage(const XsProfileTime& pt) { onProfileTime(pt.kind, pt.value); }
+    void onMessage(const XsProfileRecord& pr) { onProfileRecord(pr.id, pr.name, pr.path, pr.line); }
+    void onMessage(const XsProfileSamples& ps) { onProfileSamples(ps.text); }
+    // Told of every message from now on (null: none); it must outlive the recorder or be unset.
+    void setListener(XsProfileListener* listener) { m_listener = listener; }
     void onMalformedElement() { ++m_stats.malformedElements; }
 
     // `value` is the pt attribute ("@HEX"); returns false for a value that is not a time.
     bool onProfileTime(std::string_view name, std::string_view value);
     void onProfileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line);
-    // The text of one <ps>: samples separated by '.', base-36 fields by ','. With `log`, each
-    // sample accepted is also appended to it as recorded (the crash-safety journal keeps that
-    // rather than the text): varints of its delta and of its stack, by id when the profile has
-    // it, else by the XS ids of the stacks it adds (see appendToLog).
+    // The text of one <ps>: samples separated by '.', base-36 fields by ','. With `log` (else
+    // the listener's sampleLog()), each sample accepted is also appended to it as recorded (the
+    // crash-safety journal keeps that rather than the text): varints of its delta and of its
+    // stack, by id when the profile has it, else by the XS ids of the stacks it adds (see
+    // appendToLog).
     void onProfileSamples(std::string_view text, std::string* log = nullptr);
     // Records the samples of a `log` written by onProfileSamples, in the same state it was
     // written in (the same <pt>/<pr>/samples before it); false when it does not fit (corrupt).
@@ -47,7 +66,6 @@ public:
     void finish();
 
     bool isRecording() const { return m_builder != nullptr; }
-    bool isSuspended() const { return m_suspendedAt.has_value(); }
     // The session being recorded, durations up to date (live views).
     const Profile* current();
     // The session being recorded as received, durations not brought up to date (cheap).
@@ -61,6 +79,7 @@ private:
     void closeSession();
 
     std::string m_machineName;
+    XsProfileListener* m_listener = nullptr;
     std::unique_ptr<ProfileBuilder> m_builder;
     std::vector<Profile> m_sessions;
     double m_clock = 0.0;        // start + Σ deltas

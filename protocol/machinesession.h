@@ -65,7 +65,6 @@ public:
     // whoever shows the machine sees every message (the server admits one machine per turn
     // of the event loop: fifty logging in at once do not freeze a window).
     void setAdmission(std::function<bool(MachineSession*)> mayEnterNow) { m_admission = std::move(mayEnterNow); }
-    bool awaitingAdmission() const { return m_awaitingAdmission; }
     void admit();
     // Bytes received and not yet parsed.
     qsizetype bytesWaitingForParser() const;

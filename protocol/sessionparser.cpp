@@ -2,6 +2,9 @@
 
 #include <QFile>
 
+#include <type_traits>
+#include <variant>
+
 SessionParser::SessionParser(qsizetype maxMessageBytes) : m_reader(maxMessageBytes) {}
 
 bool SessionParser::setJournal(const QString& path, QString* error)
@@ -13,6 +16,8 @@ bool SessionParser::setJournal(const QString& path, QString* error)
             *error = QString::fromStdString(problem);
         return false;
     }
+    std::lock_guard lock(m_profileMutex);
+    m_recorder.setListener(journal.get());
     m_journal = std::move(journal);
     m_lastJournalFlush = std::chrono::steady_clock::now();
     return true;
@@ -31,6 +36,22 @@ void SessionParser::flushJournal()
     }
 }
 
+// The one route of a profiler message: into the recorder (the journal, when there is one,
+// listens to the recorder). False for the other messages.
+bool SessionParser::record(const xsbug::Message& message)
+{
+    return std::visit(
+        [this](const auto& m) {
+            if constexpr (xsprof::isXsProfileMessage<std::decay_t<decltype(m)>>) {
+                m_recorder.onMessage(m);
+                return true;
+            } else {
+                return false;
+            }
+        },
+        message);
+}
+
 SessionParser::Result SessionParser::feed(const QByteArray& bytes)
 {
     Result result;
@@ -47,28 +68,12 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
         } else if (!m_loggedIn)
             continue; // nothing counts before the login
         std::lock_guard lock(m_profileMutex); // per message: a snapshot waits for one message at most
-        if (const auto* pr = std::get_if<xsbug::ProfileRecord>(&message)) {
-            if (m_journal)
-                m_journal->append(*pr);
-            m_recorder.onProfileRecord(pr->id, pr->name, pr->path, pr->line);
+        if (record(message)) {
             result.profileChanged = true;
-            continue;
-        }
-        if (const auto* ps = std::get_if<xsbug::ProfileSamples>(&message)) {
-            if (m_journal)
-                m_journal->appendSamples(ps->text, m_recorder); // the recorder's decoding is journalled
-            else
-                m_recorder.onProfileSamples(ps->text);
-            result.profileChanged = true;
-            continue;
-        }
-        if (const auto* pt = std::get_if<xsbug::ProfileTime>(&message)) {
-            if (m_journal) {
-                m_journal->append(*pt);
-                stopped = stopped || pt->kind == "stop";
-            }
-            m_recorder.onProfileTime(pt->kind, pt->value);
-            result.profileChanged = true;
+            const auto* pt = std::get_if<xsbug::ProfileTime>(&message);
+            if (!pt)
+                continue; // <pr> and <ps> are the recorder's alone
+            stopped = stopped || (m_journal && pt->kind == "stop");
         }
         result.events.push_back({std::move(message), m_recorder.isRecording()});
     }

@@ -63,10 +63,12 @@ public:
     std::shared_ptr<xsprof::Profile> finishedSession(int index) const;
 
 private:
+    bool record(const xsbug::Message& message); // m_profileMutex held
+
     XsbugMessageReader m_reader;
     bool m_loggedIn = false;
     bool m_failed = false;
-    std::unique_ptr<xsprof::SessionJournal> m_journal;
+    std::unique_ptr<xsprof::SessionJournal> m_journal; // listens to m_recorder
     std::chrono::steady_clock::time_point m_lastJournalFlush;
     mutable std::mutex m_profileMutex;
     mutable xsprof::XsProfileRecorder m_recorder; // guarded by m_profileMutex

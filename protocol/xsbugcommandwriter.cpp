@@ -94,7 +94,6 @@ QByteArray abort() { return command("abort"); }
 QByteArray logout() { return command("logout"); }
 QByteArray startProfiling() { return command("start-profiling"); }
 QByteArray stopProfiling() { return command("stop-profiling"); }
-QByteArray clearAllBreakpoints() { return command("clear-all-breakpoints"); }
 
 QByteArray select(const QString& frameAddress)
 {

@@ -31,7 +31,6 @@ QByteArray clearBreakpoint(const Breakpoint& breakpoint);
 // The pseudo-breakpoints `exceptions` and `start` (line 0, id 0).
 QByteArray setSpecialBreakpoint(const QString& name);
 QByteArray clearSpecialBreakpoint(const QString& name);
-QByteArray clearAllBreakpoints();
 // The login answer: start / exceptions pseudo-breakpoints first, then the enabled ones
 // that need no compiled expression (those go with set-breakpoint after it: a condition inside
 // set-all-breakpoints at login crashed xst, xsbug-protocol.md §4.3).

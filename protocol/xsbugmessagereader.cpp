@@ -121,10 +121,9 @@ void XsbugMessageReader::decode(const std::string& payload)
             m_messages.emplace_back(std::move(samples));
         } else if (n == "pt" || n == "pr" || n == "ps") {
             xsprof::XsProfileMessage message;
+            // <pt>/<pr> the decoder refuses are dropped.
             if (xsprof::decodeXsProfileMessage(e, message) == xsprof::XsProfileDecode::Decoded)
                 std::visit([this](auto&& m) { m_messages.emplace_back(std::move(m)); }, std::move(message));
-            else
-                ++m_malformedProfileElements;
         } else {
             ++m_unknownElements;
             qCInfo(lcXsbugWire) << "unknown element" << text(n);

@@ -26,8 +26,6 @@ public:
 
     size_t messageCount() const { return m_messageCount; }
     size_t unknownElements() const { return m_unknownElements; }
-    // <pt>/<pr> the profile decoder refused (xsprof::decodeXsProfileMessage), dropped.
-    size_t malformedProfileElements() const { return m_malformedProfileElements; }
     const xsprof::XsbugFramer::Stats& framingStats() const { return m_framer.stats(); }
 
 private:
@@ -38,5 +36,4 @@ private:
     QString m_error;
     size_t m_messageCount = 0;
     size_t m_unknownElements = 0;
-    size_t m_malformedProfileElements = 0;
 };

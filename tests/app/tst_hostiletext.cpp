@@ -10,10 +10,11 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/variablesview.h"
 #include "app/editorchooser.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/servercontroller.h"
+#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "protocol/debugserver.h"
 #include "views/costtreemodel.h"
@@ -102,12 +103,12 @@ void TestHostileText::hostileMachineIsText()
 {
     m_settings->setValue(SettingsKeys::port, 0); // any free port
     m_window = std::make_unique<MainWindow>(m_settings.get());
-    QVERIFY(m_window->startDebugServer());
+    QVERIFY(m_window->machines()->startDebugServer());
     m_window->show();
     bool checked = false;
-    connect(m_window->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
         connect(s, &MachineSession::broke, this, [&, s] {
-            DebuggeePage* machine = m_window->currentDebuggee();
+            DebuggeePage* machine = m_window->machines()->currentDebuggee();
             QVERIFY(machine && machine->session() == s);
             const QString name = QStringLiteral("<b>evil</b> & <img src=x>");
             QVERIFY(machine->title().contains(name));
@@ -148,14 +149,14 @@ void TestHostileText::hostileMachineIsText()
     python.start(QStringLiteral("python3"),
                  {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), QStringLiteral(XSPROF_TEST_DATA_DIR "/hostile_machine.xsbug"),
                   QStringLiteral("--connect"),
-                  QStringLiteral("127.0.0.1:%1").arg(m_window->serverController()->server()->port()),
+                  QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port()),
                   QStringLiteral("--quiet"), QStringLiteral("--timeout"), QStringLiteral("60")});
     QDeadlineTimer deadline(70000);
     while (python.state() != QProcess::NotRunning && !deadline.hasExpired())
         QTest::qWait(20);
     QVERIFY2(checked, python.readAll().constData());
     // The console lines are the log text, tags and all (the list shows plain strings).
-    DebuggeePage* machine = m_window->currentDebuggee();
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
     QVERIFY(machine);
     ConsoleModel* console = machine->debuggerPanes()->consoleModel();
     QStringList lines;

@@ -1,9 +1,10 @@
 // Connections that never log in as an XS machine (garbage on the port, a peer that connects
 // and leaves) open no tab: the status bar counts them and its tooltip gives each reason, and
 // an honest machine connecting in the middle of them still gets its tab.
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
-#include "app/servercontroller.h"
-#include "app/serverstatuswidget.h"
+#include "app/machines/servercontroller.h"
+#include "app/machines/serverstatuswidget.h"
 #include "app/settingskeys.h"
 #include "protocol/debugserver.h"
 
@@ -26,9 +27,9 @@ void TestRefusedConnections::hostilePeersAreCountedNotTabs()
     QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     settings.setValue(SettingsKeys::port, 0);
     MainWindow window(&settings);
-    QVERIFY(window.startDebugServer());
-    const quint16 port = window.serverController()->server()->port();
-    QLabel* label = window.serverStatus()->findChild<QLabel*>();
+    QVERIFY(window.machines()->startDebugServer());
+    const quint16 port = window.machines()->serverController()->server()->port();
+    QLabel* label = window.machines()->serverStatus()->findChild<QLabel*>();
     QVERIFY(label);
     QVERIFY(!label->text().contains(QStringLiteral("refused")));
 
@@ -54,12 +55,12 @@ void TestRefusedConnections::hostilePeersAreCountedNotTabs()
     QTRY_VERIFY2_WITH_TIMEOUT(label->text().contains(QStringLiteral("2 connections refused")), qPrintable(label->text()),
                               15000);
     QCOMPARE(window.documentCount(), 1);
-    QVERIFY(window.currentDebuggee());
+    QVERIFY(window.machines()->currentDebuggee());
     const QString tip = label->toolTip();
     QVERIFY2(tip.contains(QStringLiteral("closed the connection before logging in")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("before any login: ")) && tip.contains(QStringLiteral("outside any <xsbug> message")),
              qPrintable(tip));
-    QCOMPARE(window.serverController()->refused().count(), 2);
+    QCOMPARE(window.machines()->serverController()->refused().count(), 2);
     QVERIFY(label->text().startsWith(QStringLiteral("Listening on ")));
 }
 

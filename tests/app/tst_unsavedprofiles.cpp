@@ -2,13 +2,14 @@
 // then closing its tab, a tab made from its session, or the window asks Save… / Discard /
 // Cancel, listing what would be lost; saved profiles and loaded files close without asking.
 #include "app/debugger/debuggeepage.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/recoveryjournals.h"
-#include "app/servercontroller.h"
+#include "app/machines/recoveryjournals.h"
+#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
-#include "app/unsavedprofiles.h"
+#include "app/machines/unsavedprofiles.h"
 #include "model/profileloader.h"
 #include "model/sessionjournal.h"
 #include "model/xsbugelement.h"
@@ -91,9 +92,9 @@ void TestUnsavedProfiles::init()
     m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     m_settings->setValue(SettingsKeys::port, 0); // any free port: tests run in parallel
     m_window = std::make_unique<MainWindow>(m_settings.get());
-    QVERIFY(m_window->startDebugServer());
+    QVERIFY(m_window->machines()->startDebugServer());
     m_savedPaths.clear();
-    m_window->unsavedProfiles()->setPathChooser([this](const QString& suggested) {
+    m_window->machines()->unsavedProfiles()->setPathChooser([this](const QString& suggested) {
         const QString path = m_dir->filePath(QStringLiteral("saved-%1-%2").arg(m_savedPaths.size()).arg(suggested));
         m_savedPaths << path;
         return path;
@@ -109,11 +110,11 @@ void TestUnsavedProfiles::cleanup()
 
 void TestUnsavedProfiles::connectMachine(QTcpSocket& engine, const QByteArray& traffic, DebuggeePage*& machine)
 {
-    engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    engine.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
     QVERIFY(engine.waitForConnected(5000));
     engine.write(message("<login name=\"fake\" value=\"XS test\" flags=\"e\"/>") + traffic);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->currentDebuggee(), 10000);
-    machine = m_window->currentDebuggee();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->machines()->currentDebuggee(), 10000);
+    machine = m_window->machines()->currentDebuggee();
     QTRY_COMPARE_WITH_TIMEOUT(samplesOf(machine), size_t(traffic.count("5,1,0")), 10000);
 }
 
@@ -130,19 +131,19 @@ void TestUnsavedProfiles::closingMachineTabAsks()
 
     // Cancel keeps everything.
     m_window->closeDocument(m_window->indexOf(machine));
-    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     const QString listed = prompt->informativeText();
     QVERIFY2(listed.contains(QStringLiteral("fake")) && listed.contains(QStringLiteral("session 1")) &&
                  listed.contains(QStringLiteral("session 2")) && listed.contains(QStringLiteral("8 samples")),
              qPrintable(listed));
     prompt->button(QMessageBox::Cancel)->click();
-    QTRY_VERIFY(!m_window->unsavedProfiles()->openPrompt());
+    QTRY_VERIFY(!m_window->machines()->unsavedProfiles()->openPrompt());
     QCOMPARE(m_window->documentCount(), 1);
 
     // Save… writes each session, then the tab goes; the files read back with every sample.
     m_window->closeDocument(m_window->indexOf(machine));
-    prompt = m_window->unsavedProfiles()->openPrompt();
+    prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     button(prompt, QStringLiteral("Save…"))->click();
     QTRY_COMPARE(m_window->documentCount(), 0);
@@ -160,13 +161,13 @@ void TestUnsavedProfiles::savedMachineClosesWithoutAsking()
     DebuggeePage* machine = nullptr;
     connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
     QVERIFY(machine);
-    QVERIFY(!m_window->unsavedProfiles()->unsaved(machine).isEmpty());
+    QVERIFY(!m_window->machines()->unsavedProfiles()->unsaved(machine).isEmpty());
     QVERIFY(m_window->saveCurrentProfile(m_dir->filePath(QStringLiteral("menu.cpuprofile"))));
-    QVERIFY(m_window->unsavedProfiles()->unsaved(machine).isEmpty());
+    QVERIFY(m_window->machines()->unsavedProfiles()->unsaved(machine).isEmpty());
     engine.disconnectFromHost();
     QTRY_VERIFY(!machine->isConnected());
     m_window->closeDocument(m_window->indexOf(machine));
-    QVERIFY(!m_window->unsavedProfiles()->openPrompt());
+    QVERIFY(!m_window->machines()->unsavedProfiles()->openPrompt());
     QTRY_COMPARE(m_window->documentCount(), 0);
 }
 
@@ -181,13 +182,13 @@ void TestUnsavedProfiles::sessionTabAsks()
     QWidget* sessionTab = m_window->tabWidget()->currentWidget();
     QVERIFY(sessionTab != machine);
     m_window->closeDocument(m_window->indexOf(sessionTab));
-    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     QVERIFY(prompt->informativeText().contains(QStringLiteral("session 1")));
     button(prompt, QStringLiteral("Discard"))->click();
     QTRY_COMPARE(m_window->documentCount(), 1);
     // Discarding the copy in a tab does not save the machine's session.
-    QCOMPARE(m_window->unsavedProfiles()->unsaved(machine).size(), qsizetype(1));
+    QCOMPARE(m_window->machines()->unsavedProfiles()->unsaved(machine).size(), qsizetype(1));
 }
 
 void TestUnsavedProfiles::quitAsks()
@@ -198,14 +199,14 @@ void TestUnsavedProfiles::quitAsks()
     QVERIFY(machine);
     m_window->show();
     QVERIFY(!m_window->close()); // asks first
-    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     prompt->button(QMessageBox::Cancel)->click();
-    QTRY_VERIFY(!m_window->unsavedProfiles()->openPrompt());
+    QTRY_VERIFY(!m_window->machines()->unsavedProfiles()->openPrompt());
     QVERIFY(m_window->isVisible());
 
     QVERIFY(!m_window->close());
-    prompt = m_window->unsavedProfiles()->openPrompt();
+    prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     button(prompt, QStringLiteral("Discard"))->click();
     QTRY_VERIFY(!m_window->isVisible());
@@ -216,7 +217,7 @@ void TestUnsavedProfiles::quitAsks()
 void TestUnsavedProfiles::liveJournalGoesWhenSaved()
 {
     const QString recovery = m_dir->filePath(QStringLiteral("recovery"));
-    m_window->setRecoveryDirectory(recovery);
+    m_window->machines()->setRecoveryDirectory(recovery);
     QTcpSocket engine;
     DebuggeePage* machine = nullptr;
     connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
@@ -231,7 +232,7 @@ void TestUnsavedProfiles::liveJournalGoesWhenSaved()
     engine.disconnectFromHost();
     QTRY_VERIFY(!machine->isConnected());
     m_window->closeDocument(m_window->indexOf(machine));
-    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     button(prompt, QStringLiteral("Save…"))->click();
     QTRY_COMPARE(m_window->documentCount(), 0);
@@ -251,6 +252,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
         const QByteArray bytes = transcript.readAll();
         xsprof::SessionJournal journal;
         xsprof::XsProfileRecorder recorder;
+        recorder.setListener(&journal);
         QVERIFY(journal.open(QFile::encodeName(journalPath).toStdString()));
         xsprof::XsbugFramer framer;
         std::vector<std::string> payloads;
@@ -261,7 +263,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
                 if (e.name == "login")
                     journal.appendLogin(*e.attribute("name"));
                 else if (xsprof::decodeXsProfileMessage(e, m) == xsprof::XsProfileDecode::Decoded)
-                    journal.append(m, recorder);
+                    recorder.onMessage(m);
             }
         }
         journal.flush();
@@ -276,18 +278,18 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray("XSPROFJ\n\x09\x00\x00\x00", 12));
     }
-    m_window->setRecoveryDirectory(recovery);
-    QCOMPARE(m_window->recoverProfiles(), 1);
+    m_window->machines()->setRecoveryDirectory(recovery);
+    QCOMPARE(m_window->machines()->recoverProfiles(), 1);
     QCOMPARE(m_window->documentCount(), 1);
     QWidget* tab = m_window->tabWidget()->currentWidget();
     QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("xst (recovered)"));
-    const QList<UnsavedProfiles::Item> unsaved = m_window->unsavedProfiles()->unsaved(tab);
+    const QList<UnsavedProfiles::Item> unsaved = m_window->machines()->unsavedProfiles()->unsaved(tab);
     QCOMPARE(unsaved.size(), qsizetype(1));
     QVERIFY(unsaved[0].samples > 1000 && unsaved[0].samples <= 1208); // the torn last batch is dropped
     QVERIFY(QFile::exists(newer)); // refused, kept for a newer xsprof
 
     m_window->closeDocument(0);
-    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     button(prompt, QStringLiteral("Discard"))->click();
     QTRY_COMPARE(m_window->documentCount(), 0);
@@ -298,7 +300,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
 // Preferences › Recovery journals kept up to: the bound the window applies, oldest first.
 void TestUnsavedProfiles::recoveryLimitFromPreferences()
 {
-    const quint16 listening = m_window->serverController()->server()->port();
+    const quint16 listening = m_window->machines()->serverController()->server()->port();
     PreferencesDialog dialog(m_window->preferences());
     QCOMPARE(dialog.portField()->value(), 0); // "any free port" stays so: OK does not move the server
     QCOMPARE(dialog.recoveryLimitField()->value(), 1024); // the default, 1 GB
@@ -306,7 +308,7 @@ void TestUnsavedProfiles::recoveryLimitFromPreferences()
     dialog.accept();
     QCOMPARE(m_window->preferences()->recoveryMaxBytes(), qint64(2) << 20);
     QCOMPARE(m_window->preferences()->port(), quint16(0));
-    QCOMPARE(m_window->serverController()->server()->port(), listening);
+    QCOMPARE(m_window->machines()->serverController()->server()->port(), listening);
 
     // Three journals of 1 MB each, oldest first by name: the bound keeps the newest two.
     const QString recovery = m_dir->filePath(QStringLiteral("bounded"));

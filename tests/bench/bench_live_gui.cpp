@@ -13,9 +13,10 @@
 #include "fakemachine.h"
 
 #include "app/debugger/debuggeepage.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
-#include "app/servercontroller.h"
+#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "protocol/debugserver.h"
 #include "views/flamegraphpanel.h"
@@ -111,14 +112,14 @@ Result runOnce(const Options& options)
     window.show();
     window.preferences()->setProfileOnStart(true);
     if (options.journal)
-        window.setRecoveryDirectory(dir.filePath(QStringLiteral("recovery")));
-    if (!window.startDebugServer())
+        window.machines()->setRecoveryDirectory(dir.filePath(QStringLiteral("recovery")));
+    if (!window.machines()->startDebugServer())
         return result;
-    const int port = window.serverController()->server()->port();
+    const int port = window.machines()->serverController()->server()->port();
 
     DebuggeePage* machine = nullptr;
-    QObject::connect(window.serverController(), &ServerController::machineConnected, &window, [&] {
-        machine = window.currentDebuggee();
+    QObject::connect(window.machines()->serverController(), &ServerController::machineConnected, &window, [&] {
+        machine = window.machines()->currentDebuggee();
         // As a user watching it: the hot path expanded and selected, its activity drawn on the
         // timeline; every refresh then restores the expansion and the selection.
         const auto watch = [&options](ProfilePage* page) {

@@ -1,8 +1,9 @@
 // The debuggee suites' window: set-up, the replayed machine and the checks against the oracle.
 #include "debuggeewindowfixture.h"
 
+#include "app/machines/machinetabs.h"
 #include "app/preferences.h"
-#include "app/servercontroller.h"
+#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "expectedprofile.h"
 #include "protocol/debugserver.h"
@@ -34,8 +35,8 @@ void DebuggeeWindowFixture::cleanup()
 void DebuggeeWindowFixture::startServer(bool profileOnStart)
 {
     m_window->preferences()->setProfileOnStart(profileOnStart);
-    QVERIFY2(m_window->startDebugServer(), qPrintable(m_window->serverController()->errorString()));
-    QVERIFY(m_window->serverController()->server()->port() != 0);
+    QVERIFY2(m_window->machines()->startDebugServer(), qPrintable(m_window->machines()->serverController()->errorString()));
+    QVERIFY(m_window->machines()->serverController()->server()->port() != 0);
 }
 
 DebuggeeWindowFixture::Replay DebuggeeWindowFixture::replay(const QStringList& extra)
@@ -48,7 +49,7 @@ DebuggeeWindowFixture::Replay DebuggeeWindowFixture::replay(const QStringList& e
     python.start(QStringLiteral("python3"),
                  QStringList{QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), transcriptStem + QStringLiteral(".xsbug"),
                              QStringLiteral("--connect"),
-                             QStringLiteral("127.0.0.1:%1").arg(m_window->serverController()->server()->port()),
+                             QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port()),
                              QStringLiteral("--save-received"), received, QStringLiteral("--quiet"),
                              QStringLiteral("--timeout"), QStringLiteral("120")}
                      << extra);

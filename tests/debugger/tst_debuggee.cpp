@@ -6,8 +6,9 @@
 
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/stopwatchbutton.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
-#include "app/servercontroller.h"
+#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "expectedprofile.h"
 #include "protocol/debugserver.h"
@@ -58,8 +59,8 @@ void TestDebuggee::testReplayBecomesDebuggeeTab()
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
     int refreshes = 0;
     bool grabbedWhileProfiling = false;
-    connect(m_window->serverController(), &ServerController::machineConnected, this, [&] {
-        machine = m_window->currentDebuggee(); // the window has made the tab already
+    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&] {
+        machine = m_window->machines()->currentDebuggee(); // the window has made the tab already
         QVERIFY(machine);
         machine->refresher()->setSynchronousLimit(0); // exercise the worker thread
         connect(machine, &DebuggeePage::profilingChanged, this,
@@ -87,7 +88,7 @@ void TestDebuggee::testReplayBecomesDebuggeeTab()
         python.start(QStringLiteral("python3"),
                      QStringList{QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
                                  transcriptStem + QStringLiteral(".xsbug"), QStringLiteral("--connect"),
-                                 QStringLiteral("127.0.0.1:%1").arg(m_window->serverController()->server()->port()),
+                                 QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port()),
                                  QStringLiteral("--save-received"), received, QStringLiteral("--quiet"),
                                  QStringLiteral("--speed"), QStringLiteral("1")});
         QDeadlineTimer deadline(60000);
@@ -116,10 +117,10 @@ void TestDebuggee::testReplayBecomesDebuggeeTab()
     }
     QVERIFY2(r.ok, qPrintable(r.output));
     QVERIFY(machine);
-    QCOMPARE(m_window->debuggee(m_window->indexOf(machine)), machine);
+    QCOMPARE(m_window->machines()->debuggee(m_window->indexOf(machine)), machine);
     QTRY_VERIFY(!machine->isConnected());
     QVERIFY(machine->stateText() == QStringLiteral("disconnected"));
-    QVERIFY(m_window->currentDebuggee() == machine);
+    QVERIFY(m_window->machines()->currentDebuggee() == machine);
     QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("disconnected; its profile stays")),
              qPrintable(m_window->statusBar()->currentMessage()));
 
@@ -187,8 +188,8 @@ void TestDebuggee::testSaveAsAndReopen()
     startServer(true);
     const Replay r = replay();
     QVERIFY2(r.ok, qPrintable(r.output));
-    QTRY_VERIFY(m_window->currentDebuggee() && !m_window->currentDebuggee()->isConnected());
-    DebuggeePage* machine = m_window->currentDebuggee();
+    QTRY_VERIFY(m_window->machines()->currentDebuggee() && !m_window->machines()->currentDebuggee()->isConnected());
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
     QTRY_VERIFY(machine->profilePage());
     QTRY_COMPARE(machine->profilePage()->data()->analysis.functions.sampleCount(), size_t(1208));
 
@@ -197,7 +198,7 @@ void TestDebuggee::testSaveAsAndReopen()
     m_window->openFile(path);
     QTRY_COMPARE(m_window->documentCount(), 2);
     ProfilePage* reopened = m_window->page(1);
-    QVERIFY(reopened && !m_window->debuggee(1));
+    QVERIFY(reopened && !m_window->machines()->debuggee(1));
     compareWithExpected(reopened->data()->profile, reopened->data()->analysis);
     const ProfileDataPtr live = machine->profilePage()->data();
     QCOMPARE(ExpectedProfile::compareProfiles(live->profile, live->analysis, reopened->data()->profile,
@@ -218,9 +219,9 @@ void TestDebuggee::testTwoMachines()
                              QStringLiteral("--seed"), QStringLiteral("3")});
     QVERIFY2(r.ok, qPrintable(r.output));
     QCOMPARE(m_window->documentCount(), 2);
-    QVERIFY(m_window->debuggee(0) != m_window->debuggee(1));
+    QVERIFY(m_window->machines()->debuggee(0) != m_window->machines()->debuggee(1));
     for (int i = 0; i < 2; ++i) {
-        DebuggeePage* machine = m_window->debuggee(i);
+        DebuggeePage* machine = m_window->machines()->debuggee(i);
         QVERIFY(machine);
         QTRY_VERIFY(!machine->isConnected());
         QTRY_VERIFY(machine->profilePage());
@@ -234,11 +235,11 @@ void TestDebuggee::testStopwatchFollowsEngine()
 {
     startServer(false);
     QTcpSocket engine;
-    engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    engine.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
     QVERIFY(engine.waitForConnected(5000));
     engine.write("\r\n<xsbug><login name=\"fake\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n");
-    QTRY_VERIFY(m_window->currentDebuggee());
-    DebuggeePage* machine = m_window->currentDebuggee();
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
     QTRY_VERIFY(engine.bytesAvailable() > 0 || engine.waitForReadyRead(10));
     QByteArray fromWindow = engine.readAll();
     QVERIFY(!fromWindow.contains("start-profiling")); // preference off
@@ -326,8 +327,8 @@ void TestDebuggee::testLargeLiveProfileStaysResponsive()
     DebuggeePage* machine = nullptr;
     int refreshes = 0;
     double maxComputeMs = 0.0;
-    connect(m_window->serverController(), &ServerController::machineConnected, this, [&] {
-        machine = m_window->currentDebuggee();
+    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&] {
+        machine = m_window->machines()->currentDebuggee();
         connect(machine->refresher(), &ProfileRefresher::refreshed, this, [&] {
             ++refreshes;
             maxComputeMs = std::max(maxComputeMs, machine->refresher()->lastComputeMs());

@@ -9,13 +9,15 @@
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
+#include "app/machines/allmachinesconsole.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/servercontroller.h"
-#include "app/serverstatuswidget.h"
+#include "app/machines/servercontroller.h"
+#include "app/machines/serverstatuswidget.h"
 #include "app/settingskeys.h"
-#include "app/unsavedprofiles.h"
+#include "app/machines/unsavedprofiles.h"
 #include "protocol/debugserver.h"
 #include "views/comparisonpage.h"
 #include "views/profilepage.h"
@@ -64,10 +66,10 @@ void TestDebuggeeSessions::testCloseConnectedMachine()
 {
     startServer(false);
     QTcpSocket engine;
-    engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    engine.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
     QVERIFY(engine.waitForConnected(5000));
     engine.write("\r\n<xsbug><login name=\"fake\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n");
-    QTRY_VERIFY(m_window->currentDebuggee());
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
     QTRY_VERIFY(engine.bytesAvailable() > 0 || engine.waitForReadyRead(10));
     engine.readAll();
 
@@ -78,7 +80,7 @@ void TestDebuggeeSessions::testCloseConnectedMachine()
     box->button(QMessageBox::Cancel)->click();
     QTest::qWait(50);
     QCOMPARE(m_window->documentCount(), 1);
-    QVERIFY(m_window->currentDebuggee()->isConnected());
+    QVERIFY(m_window->machines()->currentDebuggee()->isConnected());
 
     // Abort sends <abort/> and closes the tab.
     m_window->closeDocument(0);
@@ -96,12 +98,12 @@ void TestDebuggeeSessions::testCloseConnectedMachine()
 
     // A disconnected machine's tab closes without a question.
     QTcpSocket other;
-    other.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    other.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
     QVERIFY(other.waitForConnected(5000));
     other.write("\r\n<xsbug><login name=\"gone\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n");
     QTRY_COMPARE(m_window->documentCount(), 1);
     other.disconnectFromHost();
-    QTRY_VERIFY(!m_window->currentDebuggee()->isConnected());
+    QTRY_VERIFY(!m_window->machines()->currentDebuggee()->isConnected());
     m_window->closeDocument(0);
     QTRY_COMPARE(m_window->documentCount(), 0);
 }
@@ -112,8 +114,8 @@ void TestDebuggeeSessions::testPortInUse()
     QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
     m_window->preferences()->setListening(squatter.serverPort(), false);
     m_window->show();
-    QVERIFY(!m_window->startDebugServer());
-    ServerStatusWidget* status = m_window->serverStatus();
+    QVERIFY(!m_window->machines()->startDebugServer());
+    ServerStatusWidget* status = m_window->machines()->serverStatus();
     QVERIFY2(status->text().contains(QString::number(squatter.serverPort())), qPrintable(status->text()));
     QVERIFY2(status->text().contains(QLatin1String("in use")), qPrintable(status->text()));
     QVERIFY(status->changeButton()->isVisibleTo(m_window.get()));
@@ -131,16 +133,16 @@ void TestDebuggeeSessions::testPortInUse()
     QVERIFY(port != 0);
     dialog->portField()->setValue(port);
     dialog->accept();
-    QVERIFY(m_window->serverController()->isListening());
-    QCOMPARE(m_window->serverController()->server()->port(), port);
+    QVERIFY(m_window->machines()->serverController()->isListening());
+    QCOMPARE(m_window->machines()->serverController()->server()->port(), port);
     QVERIFY(status->text().contains(QStringLiteral("127.0.0.1:%1").arg(port)));
     QVERIFY(!status->changeButton()->isVisibleTo(m_window.get()));
     QCOMPARE(m_settings->value(SettingsKeys::port).toInt(), int(port));
 
     // Other devices: every interface.
     m_window->preferences()->setListening(port, true);
-    QVERIFY(m_window->serverController()->isListening());
-    QVERIFY(m_window->serverController()->server()->address() == QHostAddress::Any);
+    QVERIFY(m_window->machines()->serverController()->isListening());
+    QVERIFY(m_window->machines()->serverController()->server()->address() == QHostAddress::Any);
 }
 
 // Debug > Profile on Start, the dialog and QSettings agree; machines that connect next get it.
@@ -157,14 +159,14 @@ void TestDebuggeeSessions::testProfileOnStartPreference()
     (*onStart)->trigger();
     QVERIFY(m_window->preferences()->profileOnStart());
     QVERIFY(m_settings->value(SettingsKeys::profileOnStart).toBool());
-    QVERIFY(m_window->serverController()->server()->sessionSettings().profileOnStart);
+    QVERIFY(m_window->machines()->serverController()->server()->sessionSettings().profileOnStart);
 
     PreferencesDialog* dialog = m_window->showPreferences();
     QVERIFY(dialog->profileOnStartBox()->isChecked());
     dialog->profileOnStartBox()->setChecked(false);
     dialog->accept();
     QVERIFY(!(*onStart)->isChecked());
-    QVERIFY(!m_window->serverController()->server()->sessionSettings().profileOnStart);
+    QVERIFY(!m_window->machines()->serverController()->server()->sessionSettings().profileOnStart);
 
     // With it off, the handshake has no <start-profiling/>: the replay's machine sends its
     // recorded profile anyway, but what we sent differs from the .sent file by that command.
@@ -194,14 +196,14 @@ void TestDebuggeeSessions::testBrokenMachineComesForwardAndConsoleSurvives()
     startServer(false);
     m_window->show();
     m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
-    QTRY_VERIFY(m_window->currentPage() && !m_window->currentDebuggee()); // a file tab in front
+    QTRY_VERIFY(m_window->currentPage() && !m_window->machines()->currentDebuggee()); // a file tab in front
     int breaks = 0;
-    connect(m_window->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
         connect(s, &MachineSession::broke, this, [&, s] {
             ++breaks;
-            QVERIFY(m_window->currentDebuggee() && m_window->currentDebuggee()->session() == s);
+            QVERIFY(m_window->machines()->currentDebuggee() && m_window->machines()->currentDebuggee()->session() == s);
             // Path mappings and the console limit reach the machine's debugger panes.
-            DebuggerPanes* panes = m_window->currentDebuggee()->debuggerPanes();
+            DebuggerPanes* panes = m_window->machines()->currentDebuggee()->debuggerPanes();
             QCOMPARE(panes->consoleModel()->maxLines(), 150);
             QTRY_VERIFY(panes->source()->isLoaded());
             QVERIFY(panes->source()->currentPath().startsWith(QLatin1String("/home/dev/xs-app/")));
@@ -214,7 +216,7 @@ void TestDebuggeeSessions::testBrokenMachineComesForwardAndConsoleSurvives()
     python.start(QStringLiteral("python3"),
                  {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
                   QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/log_and_break.break.xsbug"), QStringLiteral("--connect"),
-                  QStringLiteral("127.0.0.1:%1").arg(m_window->serverController()->server()->port()),
+                  QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port()),
                   QStringLiteral("--quiet"), QStringLiteral("--timeout"), QStringLiteral("60")});
     QDeadlineTimer deadline(70000);
     while (python.state() != QProcess::NotRunning && !deadline.hasExpired())
@@ -222,11 +224,11 @@ void TestDebuggeeSessions::testBrokenMachineComesForwardAndConsoleSurvives()
     QCOMPARE(python.exitCode(), 0); // both breaks were continued
     QCOMPARE(breaks, 2);
     // The all-machines console keeps the lines after the machine is gone and its tab closed.
-    auto* console = m_window->findChild<ConsoleModel*>(QString(), Qt::FindDirectChildrenOnly);
+    ConsoleModel* console = m_window->machines()->allMachinesConsole()->model();
     QVERIFY(console);
     QCOMPARE(console->maxLines(), 150);
-    QTRY_VERIFY(!m_window->currentDebuggee()->isConnected());
-    m_window->closeDocument(m_window->indexOf(m_window->currentDebuggee()));
+    QTRY_VERIFY(!m_window->machines()->currentDebuggee()->isConnected());
+    m_window->closeDocument(m_window->indexOf(m_window->machines()->currentDebuggee()));
     QTest::qWait(50);
     QStringList lines;
     for (int row = 0; row < console->rowCount(); ++row)
@@ -242,7 +244,7 @@ void TestDebuggeeSessions::testDebuggerLayoutCarriesOver()
 {
     startServer(false);
     const auto connectEngine = [&](QTcpSocket& engine, const char* name) {
-        engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+        engine.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
         QVERIFY(engine.waitForConnected(5000));
         engine.write(QByteArray("\r\n<xsbug><login name=\"") + name + "\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n");
     };
@@ -252,8 +254,8 @@ void TestDebuggeeSessions::testDebuggerLayoutCarriesOver()
     m_window->show();
     QTcpSocket first;
     connectEngine(first, "first");
-    QTRY_VERIFY(m_window->currentDebuggee());
-    DebuggeePage* a = m_window->currentDebuggee();
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
+    DebuggeePage* a = m_window->machines()->currentDebuggee();
     QSplitter* left = leftSplitter(a);
     QVERIFY(left);
     QTRY_VERIFY(left->sizes().at(0) > 0);
@@ -264,8 +266,8 @@ void TestDebuggeeSessions::testDebuggerLayoutCarriesOver()
 
     QTcpSocket second;
     connectEngine(second, "second");
-    QTRY_VERIFY(m_window->currentDebuggee() && m_window->currentDebuggee() != a);
-    DebuggeePage* b = m_window->currentDebuggee();
+    QTRY_VERIFY(m_window->machines()->currentDebuggee() && m_window->machines()->currentDebuggee() != a);
+    DebuggeePage* b = m_window->machines()->currentDebuggee();
     QVERIFY(b->debuggerPanes()->instrumentsAction()->isChecked());
     QTRY_COMPARE(leftSplitter(b)->sizes(), arranged);
 
@@ -288,7 +290,7 @@ void TestDebuggeeSessions::testEarlierSessionOpensInItsOwnTab()
 {
     startServer(false);
     QTcpSocket engine;
-    engine.connectToHost(QHostAddress::LocalHost, m_window->serverController()->server()->port());
+    engine.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
     QVERIFY(engine.waitForConnected(5000));
     engine.write("\r\n<xsbug><login name=\"twice\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n"
                  "\r\n<xsbug><pt name=\"start\" value=\"@0000000000000100\"/></xsbug>\r\n"
@@ -301,8 +303,8 @@ void TestDebuggeeSessions::testEarlierSessionOpensInItsOwnTab()
                  "\r\n<xsbug><pr name=\"work\" value=\"7\" path=\"/app/w.js\" line=\"2\"/></xsbug>\r\n"
                  "\r\n<xsbug><ps>5,7,0.5,7,0.5,7,0</ps></xsbug>\r\n"
                  "\r\n<xsbug><pt name=\"stop\" value=\"@0000000000000400\"/></xsbug>\r\n");
-    QTRY_VERIFY(m_window->currentDebuggee());
-    DebuggeePage* machine = m_window->currentDebuggee();
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
     QTRY_COMPARE(machine->session()->finishedProfiles().size(), size_t(2));
     QCOMPARE(machine->session()->finishedProfiles()[0].samples, size_t(2));
     QCOMPARE(machine->session()->finishedProfiles()[1].samples, size_t(3));
@@ -316,7 +318,7 @@ void TestDebuggeeSessions::testEarlierSessionOpensInItsOwnTab()
     menu->actions()[0]->trigger();
     QTRY_COMPARE(m_window->documentCount(), 2);
     ProfilePage* page = m_window->currentPage();
-    QVERIFY(page && !m_window->currentDebuggee());
+    QVERIFY(page && !m_window->machines()->currentDebuggee());
     QCOMPARE(page->data()->profile.samples.size(), size_t(2));
     QCOMPARE(page->title(), QStringLiteral("twice — session 1"));
     QVERIFY(closeEnough(page->data()->duration(), 20.0)); // two samples of 10 µs (A in base 36)
@@ -357,7 +359,7 @@ void TestDebuggeeSessions::testEarlierSessionOpensInItsOwnTab()
     QVERIFY(!m_settings->contains(SettingsKeys::sessionFiles));
     m_window->close();
     // Two live sessions are unsaved: quitting asks first (UnsavedProfiles); discard them.
-    QMessageBox* prompt = m_window->unsavedProfiles()->openPrompt();
+    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     for (QAbstractButton* b : prompt->buttons()) {
         if (b->text() == QStringLiteral("Discard"))

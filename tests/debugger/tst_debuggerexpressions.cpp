@@ -16,10 +16,11 @@
 #include "app/debugger/debuggersourcepane.h"
 #include "app/debugger/sourcespane.h"
 #include "app/debugger/variablesmodel.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/servercontroller.h"
+#include "app/machines/servercontroller.h"
 #include "app/xscpathfield.h"
 #include "views/sourceview.h"
 
@@ -343,11 +344,11 @@ void TestDebuggerExpressions::openSourceBeforeAnyMachine()
                       QStringLiteral("/build/host/app => %1").arg(m_dir.filePath(QStringLiteral("app"))));
     MainWindow window(&settings);
     window.resize(1400, 900);
-    QVERIFY(window.startDebugServer());
+    QVERIFY(window.machines()->startDebugServer());
     // No machine: the file opens in a Sources tab, its gutter sets breakpoints under the
     // path the machine will report (the mapping applied in reverse).
-    QVERIFY(window.openSource(m_script));
-    DebuggerPanes* sources = window.sourcesTab();
+    QVERIFY(window.machines()->openSource(m_script));
+    DebuggerPanes* sources = window.machines()->sourcesTab();
     QCOMPARE(window.tabWidget()->currentWidget(), sources);
     QCOMPARE(window.tabWidget()->tabText(window.tabWidget()->currentIndex()), QStringLiteral("Sources"));
     QCOMPARE(sources->source()->currentPath(), QStringLiteral("/build/host/app/prog.js"));
@@ -360,10 +361,10 @@ void TestDebuggerExpressions::openSourceBeforeAnyMachine()
              QStringLiteral("/build/host/app/prog.js"));
     // A machine that connects now gets it in its handshake.
     FakeXsMachine machine;
-    QVERIFY(machine.connectTo(window.serverController()->server()->port()));
+    QVERIFY(machine.connectTo(window.machines()->serverController()->server()->port()));
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(machine.waitFor("<breakpoint path=\"/build/host/app/prog.js\" line=\"4\" id=\"@0\"/>"));
-    QVERIFY(!window.openSource(m_dir.filePath(QStringLiteral("missing.js"))));
+    QVERIFY(!window.machines()->openSource(m_dir.filePath(QStringLiteral("missing.js"))));
 }
 
 void TestDebuggerExpressions::sourcesListIsRememberedPerMachine()

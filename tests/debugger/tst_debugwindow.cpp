@@ -11,9 +11,10 @@
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
-#include "app/servercontroller.h"
+#include "app/machines/servercontroller.h"
 #include "views/sourceview.h"
 
 #include "protocol/debugserver.h"
@@ -70,10 +71,10 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     settings.setValue(QStringLiteral("debug/port"), 0);
     MainWindow window(&settings);
     window.resize(1400, 900);
-    QVERIFY(window.startDebugServer());
+    QVERIFY(window.machines()->startDebugServer());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const quint16 port = window.serverController()->server()->port();
+    const quint16 port = window.machines()->serverController()->server()->port();
     FakeXsMachine first, second;
     QVERIFY(first.connectTo(port));
     first.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
@@ -96,9 +97,9 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     for (int row = 0; row < all->rowCount(); ++row)
         sharedLines << all->index(row).data().toString();
     QVERIFY2(sharedLines.contains(QStringLiteral("xst #2: hello from the second")), qPrintable(sharedLines.join(u'|')));
-    DebuggeePage* front = window.currentDebuggee();
+    DebuggeePage* front = window.machines()->currentDebuggee();
     QCOMPARE(window.tabWidget()->currentIndex(), 1);
-    QCOMPARE(window.frontControls()->session(), front->session());
+    QCOMPARE(window.machines()->frontControls()->session(), front->session());
 
     // Break (Ctrl+.) while running: sent, and shown as pending until the machine answers.
     second.received.clear();
@@ -109,7 +110,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     QLabel* status = front->debuggerPanes()->statusLabel();
     QVERIFY2(status->text().contains(QLatin1String("Break requested")), qPrintable(status->text()));
     second.send(fakeBreakIn(m_script, 4));
-    QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
+    QTRY_VERIFY(window.machines()->frontControls()->runAction()->isEnabled());
     QVERIFY(!status->text().contains(QLatin1String("requested")));
 
     // F10 with the focus in the console's find field of the tab, F5 with the focus in the
@@ -120,13 +121,13 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     QVERIFY(second.waitFor("<step/>"));
     QCOMPARE(second.received.count("<step/>"), 1);
     second.send(fakeBreakIn(m_script, 5));
-    QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
+    QTRY_VERIFY(window.machines()->frontControls()->runAction()->isEnabled());
     front->debuggerPanes()->source()->view()->setFocus();
     second.received.clear();
     QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : static_cast<QWidget*>(&window), Qt::Key_F5);
     QVERIFY(second.waitFor("<go/>"));
     QVERIFY(!first.received.contains("<go/>"));
-    QTRY_VERIFY(!window.frontControls()->runAction()->isEnabled());
+    QTRY_VERIFY(!window.machines()->frontControls()->runAction()->isEnabled());
 
     // F11 and Shift+F11 sent to the window itself (not to a pane) while stopped at a break.
     const struct { Qt::KeyboardModifiers modifiers; QByteArray command; } steps[] = {
@@ -134,7 +135,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     const Qt::Key keys[] = {Qt::Key_F11, Qt::Key_F11, Qt::Key_F10};
     for (size_t k = 0; k < std::size(steps); ++k) {
         second.send(fakeBreakIn(m_script, 6 + int(k)));
-        QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
+        QTRY_VERIFY(window.machines()->frontControls()->runAction()->isEnabled());
         window.setFocus();
         second.received.clear();
         QTest::keyClick(&window, keys[k], steps[k].modifiers);
@@ -143,7 +144,7 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
         QVERIFY(!first.received.contains(steps[k].command));
     }
     // Not stopped: the step keys are disabled and send nothing.
-    QTRY_VERIFY(!window.frontControls()->runAction()->isEnabled());
+    QTRY_VERIFY(!window.machines()->frontControls()->runAction()->isEnabled());
     second.received.clear();
     QTest::keyClick(&window, Qt::Key_F10);
     QTest::qWait(200);
@@ -167,16 +168,16 @@ void TestDebugWindow::callStackFrameOpensInEditor()
     window.preferences()->setOpenSourceCommand(QStringLiteral("\"%1\" {file} {line}").arg(editor));
     window.preferences()->setPathMappings(
         PathMappings::fromText(QStringLiteral("/build/host/app => ") + m_dir.filePath(QStringLiteral("app"))));
-    QVERIFY(window.startDebugServer());
+    QVERIFY(window.machines()->startDebugServer());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     FakeXsMachine machine;
-    QVERIFY(machine.connectTo(window.serverController()->server()->port()));
+    QVERIFY(machine.connectTo(window.machines()->serverController()->server()->port()));
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(machine.waitFor("</set-all-breakpoints>"));
     machine.send(fakeBreakIn(QStringLiteral("/build/host/app/prog.js"), 4));
-    QTRY_VERIFY(window.frontControls()->runAction()->isEnabled());
-    CallStackView* stack = window.currentDebuggee()->debuggerPanes()->callStack();
+    QTRY_VERIFY(window.machines()->frontControls()->runAction()->isEnabled());
+    CallStackView* stack = window.machines()->currentDebuggee()->debuggerPanes()->callStack();
     QTRY_COMPARE(stack->model()->rowCount(), 1);
     const QModelIndex frame = stack->model()->index(0, 0);
     stack->scrollTo(frame);
@@ -195,7 +196,7 @@ void TestDebugWindow::callStackFrameOpensInEditor()
     QFile::remove(record);
     stack->setFocus();
     QTest::keyClick(stack, Qt::Key_Return);
-    QCOMPARE(window.currentDebuggee()->debuggerPanes()->source()->currentPath(), QStringLiteral("/build/host/app/prog.js"));
+    QCOMPARE(window.machines()->currentDebuggee()->debuggerPanes()->source()->currentPath(), QStringLiteral("/build/host/app/prog.js"));
     QTest::qWait(100);
     QVERIFY(!QFileInfo::exists(record));
 }

@@ -40,6 +40,7 @@ void journalTranscript(const QByteArray& bytes, SessionJournal& journal, int flu
 {
     int messages = 0;
     XsProfileRecorder recorder;
+    recorder.setListener(&journal);
     XsbugFramer framer;
     std::vector<std::string> payloads;
     framer.feed(std::string_view(bytes.constData(), size_t(bytes.size())), payloads);
@@ -49,7 +50,7 @@ void journalTranscript(const QByteArray& bytes, SessionJournal& journal, int flu
             if (e.name == "login") {
                 journal.appendLogin(*e.attribute("name"));
             } else if (decodeXsProfileMessage(e, m) == XsProfileDecode::Decoded) {
-                journal.append(m, recorder);
+                recorder.onMessage(m);
                 if (++messages % flushEvery == 0)
                     journal.flush(); // a cut can fall anywhere
             }

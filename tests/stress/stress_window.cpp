@@ -9,10 +9,11 @@
 #include "stresspeers.h"
 
 #include "app/debugger/debuggeepage.h"
+#include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
-#include "app/servercontroller.h"
-#include "app/serverstatuswidget.h"
+#include "app/machines/servercontroller.h"
+#include "app/machines/serverstatuswidget.h"
 #include "app/settingskeys.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
@@ -44,19 +45,19 @@ int main(int argc, char** argv)
     window.resize(1400, 900);
     window.show();
     window.preferences()->setProfileOnStart(true);
-    window.setRecoveryDirectory(dir.filePath(QStringLiteral("recovery"))); // journals on, as in the app
-    if (!window.startDebugServer()) {
+    window.machines()->setRecoveryDirectory(dir.filePath(QStringLiteral("recovery"))); // journals on, as in the app
+    if (!window.machines()->startDebugServer()) {
         std::fprintf(stderr, "the window's server did not start\n");
         return 1;
     }
     // Replayed machines that stop at a break are let go, as a user would.
-    QObject::connect(window.serverController(), &ServerController::machineConnected, &window,
+    QObject::connect(window.machines()->serverController(), &ServerController::machineConnected, &window,
                      [](MachineSession* s) { QObject::connect(s, &MachineSession::broke, s, &MachineSession::go); });
 
     EventLoopGaps gaps;
     gaps.start();
 
-    StressPeers peers(window.serverController()->server()->port(), machineCount, repeat, &app);
+    StressPeers peers(window.machines()->serverController()->server()->port(), machineCount, repeat, &app);
     QElapsedTimer wall;
     wall.start();
     long rssDuring = 0;
@@ -66,7 +67,7 @@ int main(int argc, char** argv)
 
     int replayed = 0, exact = 0, otherTabs = 0;
     for (int i = 0; i < window.documentCount(); ++i) {
-        DebuggeePage* page = window.debuggee(i);
+        DebuggeePage* page = window.machines()->debuggee(i);
         if (!page || !page->session()) {
             ++otherTabs;
             continue;
@@ -80,8 +81,8 @@ int main(int argc, char** argv)
     }
     std::printf("machine tabs: %d of %d replayed machines, profiles exact: %d; other tabs: %d (the slow peer logs in)\n",
                 replayed, machineCount, exact, otherTabs);
-    std::printf("refused before a login (status bar): %d — \"%s\"\n", window.serverController()->refused().count(),
-                qPrintable(window.serverStatus()->text()));
+    std::printf("refused before a login (status bar): %d — \"%s\"\n", window.machines()->serverController()->refused().count(),
+                qPrintable(window.machines()->serverStatus()->text()));
     std::printf("wall time: %.1f s; event-loop gaps: median %.1f ms, p99 %.1f ms, longest %.1f ms, %ld over 50 ms\n",
                 wall.elapsed() / 1000.0, gaps.percentile(0.5), gaps.percentile(0.99), gaps.longest(),
                 gaps.countOver(50.0));

@@ -1,7 +1,7 @@
 #include "unsavedprofiles.h"
 
 #include "app/debugger/debuggeepage.h"
-#include "app/recoveryjournals.h"
+#include "recoveryjournals.h"
 #include "protocol/machinesession.h"
 
 #include <QFileDialog>

@@ -1,6 +1,6 @@
 #include "servercontroller.h"
 
-#include "preferences.h"
+#include "app/preferences.h"
 
 #include <QTcpServer>
 

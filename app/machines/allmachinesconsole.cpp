@@ -1,0 +1,57 @@
+#include "allmachinesconsole.h"
+
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/consolepane.h"
+#include "app/settingskeys.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QSettings>
+
+#include <algorithm>
+
+AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings, int maxLines)
+    : QObject(window), m_window(window), m_settings(settings), m_model(new ConsoleModel(this)),
+      m_dock(new QDockWidget(tr("Console (all machines)"), window))
+{
+    m_model->setShowsSource(true);
+    m_model->setMaxLines(maxLines);
+    m_dock->setObjectName(QStringLiteral("allMachinesConsole"));
+    m_dock->setWidget(new ConsolePane(m_model));
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+    connect(m_dock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
+        m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
+    });
+}
+
+QAction* AllMachinesConsole::toggleViewAction() const
+{
+    return m_dock->toggleViewAction();
+}
+
+void AllMachinesConsole::attach(MachineSession* session, const QString& name)
+{
+    m_model->attach(session, name);
+}
+
+void AllMachinesConsole::setMaxLines(int lines)
+{
+    m_model->setMaxLines(lines);
+}
+
+void AllMachinesConsole::machineConnected(int machines)
+{
+    const QString choice = m_settings->value(SettingsKeys::consoleDockChoice, QStringLiteral("auto")).toString();
+    if (choice == QLatin1String("hidden") || m_dock->isVisible())
+        return;
+    if (choice == QLatin1String("shown")) {
+        m_dock->show();
+        // A strip, not half the window.
+        m_window->resizeDocks({m_dock}, {std::max(120, m_window->height() / 6)}, Qt::Vertical);
+    } else if (machines == 2) {
+        emit statusMessage(tr("Two machines connected: View › Console (all machines) shows their logs together."),
+                           10000);
+    }
+}

@@ -1,0 +1,39 @@
+#pragma once
+// The console of all machines, as xsbug's log: every machine's lines, marked with its name,
+// kept after it leaves. A dock of the window, hidden until the user asks for it (View ›
+// Console): each machine's tab has its own console with the same lines, and a dock would take
+// the debugger panes' room and resize them whenever a machine comes or goes. A second machine
+// brings a hint; what the user chooses is remembered.
+#include <QObject>
+
+class ConsoleModel;
+class MachineSession;
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QSettings;
+
+class AllMachinesConsole : public QObject
+{
+    Q_OBJECT
+public:
+    // Adds its dock (hidden) to the bottom of `window`.
+    AllMachinesConsole(QMainWindow* window, QSettings* settings, int maxLines);
+
+    ConsoleModel* model() const { return m_model; }
+    QAction* toggleViewAction() const; // View › Console (all machines)
+    void attach(MachineSession* session, const QString& name);
+    void setMaxLines(int lines);
+    // A machine connected, `machines` are in tabs now: shows the dock when the user chose so,
+    // hints at it when the second one came.
+    void machineConnected(int machines);
+
+signals:
+    void statusMessage(const QString& text, int timeout);
+
+private:
+    QMainWindow* m_window;
+    QSettings* m_settings;
+    ConsoleModel* m_model;
+    QDockWidget* m_dock;
+};

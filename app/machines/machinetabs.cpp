@@ -1,0 +1,370 @@
+#include "machinetabs.h"
+
+#include "app/debugger/consoleevaluator.h"
+#include "app/debugger/consolemodel.h"
+#include "app/debugger/debugcontrols.h"
+#include "app/debugger/debuggeepage.h"
+#include "app/debugger/debuggerpanes.h"
+#include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/sourcespane.h"
+#include "app/machines/allmachinesconsole.h"
+#include "app/machines/machinedebugmenu.h"
+#include "app/machines/machinenames.h"
+#include "app/machines/recoveryjournals.h"
+#include "app/machines/servercontroller.h"
+#include "app/machines/serverstatuswidget.h"
+#include "app/machines/sharedbreakpoints.h"
+#include "app/preferences.h"
+#include "app/settingskeys.h"
+#include "app/sourceopening.h"
+#include "protocol/debugserver.h"
+#include "protocol/machinesession.h"
+#include "protocol/sessionexpressions.h"
+#include "views/document/jobrunner.h"
+#include "views/plaintext.h"
+#include "views/profilepage.h"
+
+#include <QAction>
+#include <QMainWindow>
+#include <QPointer>
+#include <QSettings>
+#include <QTabWidget>
+
+MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* settings, Preferences* preferences,
+                         SourceOpening* sourceOpening, DocumentOpener openDocument, UnsavedProfiles::Writer save)
+    : QObject(window), m_window(window), m_tabs(tabs), m_settings(settings), m_preferences(preferences),
+      m_sourceOpening(sourceOpening), m_openDocument(std::move(openDocument)),
+      m_server(new ServerController(preferences, this)), m_serverStatus(new ServerStatusWidget(m_server)),
+      m_breakpoints(new SharedBreakpoints(settings, m_server->server(), this)),
+      m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
+      m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
+      m_names(std::make_unique<MachineNames>())
+{
+    connect(m_server, &ServerController::machineConnected, this, &MachineTabs::addDebuggee);
+    connect(m_console, &AllMachinesConsole::statusMessage, this, &MachineTabs::statusMessage);
+    followPreferences();
+}
+
+MachineTabs::~MachineTabs() = default;
+
+void MachineTabs::followPreferences()
+{
+    connect(m_preferences, &Preferences::pathMappingsChanged, this, [this] {
+        const PathMappings mappings = m_preferences->pathMappings();
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (DebuggeePage* machine = debuggee(i))
+                machine->debuggerPanes()->setPathMappings(mappings);
+        }
+    });
+    connect(m_preferences, &Preferences::xscPathChanged, this, [this] {
+        const QString xsc = m_preferences->xscPath();
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (DebuggeePage* machine = debuggee(i)) {
+                machine->session()->expressions()->setCompilerPath(xsc);
+                machine->debuggerPanes()->evaluator()->updateField();
+            }
+        }
+    });
+    connect(m_preferences, &Preferences::consoleLinesChanged, this, [this](int lines) {
+        m_console->setMaxLines(lines);
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (DebuggeePage* machine = debuggee(i))
+                machine->debuggerPanes()->consoleModel()->setMaxLines(lines);
+        }
+    });
+}
+
+bool MachineTabs::startDebugServer()
+{
+    return m_server->start();
+}
+
+DebugControls* MachineTabs::frontControls() const
+{
+    return m_debugMenu->frontControls();
+}
+
+void MachineTabs::addDebuggee(MachineSession* session)
+{
+    DebuggeePage* machine = createDebuggee(session);
+    connectDebuggee(machine);
+    const int index = m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
+    updateDebuggeeTab(machine);
+    // Of machines logging in together (a test farm), the last comes forward and the others
+    // open behind it: a switch of tabs walks every page's widgets, fifty switches add up.
+    const int waiting = m_server->server()->machinesWaiting();
+    if (waiting == 0)
+        m_tabs->setCurrentIndex(index);
+    emit tabsShowRequested();
+    emit statusMessage(waiting == 0 ? tr("%1 connected.").arg(session->displayName())
+                                    : tr("%1 connected; %2 more machines logging in.")
+                                          .arg(session->displayName())
+                                          .arg(waiting),
+                       4000);
+    m_console->machineConnected(machineCount()); // its hint replaces the message above
+    emit frontChanged();
+}
+
+// A machine's page, arranged as the machine in front, else as the one kept from last time.
+DebuggeePage* MachineTabs::createDebuggee(MachineSession* session)
+{
+    const DebuggeePage* arranged = currentDebuggee();
+    const QByteArray layout = arranged ? arranged->debuggerPanes()->saveLayout()
+                                       : m_settings->value(SettingsKeys::debuggerLayout).toByteArray();
+    auto* machine = new DebuggeePage(session, m_breakpoints->model());
+    m_unsaved->addMachine(machine);
+    if (m_recovery) // the disk never fills: the oldest journals go first
+        m_recovery->enforceLimit(m_preferences->recoveryMaxBytes(), session->journalPath());
+    if (!layout.isEmpty())
+        machine->debuggerPanes()->restoreLayout(layout);
+    if (const QString label = m_names->labelFor(session->name()); !label.isEmpty())
+        machine->setLabel(label);
+    m_console->attach(session, machine->title());
+    for (QAction* action : machine->debuggerPanes()->controls()->actions())
+        action->setShortcut({}); // the Debug menu's carry them: one shortcut, no ambiguity
+    machine->debuggerPanes()->sourcesPane()->setStore(m_settings, session->name());
+    m_settings->setValue(SettingsKeys::lastMachineName, session->name());
+    machine->debuggerPanes()->consoleModel()->setMaxLines(m_preferences->consoleLines());
+    machine->debuggerPanes()->setPathMappings(m_preferences->pathMappings());
+    m_sourceOpening->attach(machine->debuggerPanes()); // double-click on a frame: the user's editor
+    return machine;
+}
+
+void MachineTabs::connectDebuggee(DebuggeePage* machine)
+{
+    MachineSession* session = machine->session();
+    // A machine that breaks comes forward, unless the tab in front is already a broken machine.
+    connect(session, &MachineSession::broke, this, [this, machine] {
+        const DebuggeePage* front = currentDebuggee();
+        if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
+            m_tabs->setCurrentWidget(machine);
+        emit tabsShowRequested();
+    });
+    connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
+        updateDebuggeeTab(machine);
+        emit frontChanged();
+    });
+    connect(machine, &DebuggeePage::profilingChanged, this, &MachineTabs::frontChanged);
+    connect(machine, &DebuggeePage::closeConfirmed, this, [this, machine] { emit removeTabRequested(machine); });
+    connect(machine, &DebuggeePage::sessionOpenRequested, this,
+            [this, machine](int index) { openMachineSession(machine->session(), index); });
+    connect(machine, &DebuggeePage::sessionsCompareRequested, this,
+            [this, machine] { emit sessionsCompareRequested(machine); });
+    connect(machine, &DebuggeePage::statusMessage, this, [this](const QString& text) { emit statusMessage(text, 8000); });
+    connect(machine, &DebuggeePage::profilePageCreated, this, [this, machine](ProfilePage* page) {
+        emit pageCreated(page);
+        if (machine == currentDebuggee())
+            emit frontChanged();
+    });
+}
+
+void MachineTabs::updateDebuggeeTab(DebuggeePage* machine)
+{
+    const int index = m_tabs->indexOf(machine);
+    if (index < 0)
+        return;
+    m_tabs->setTabText(index, PlainText::escapeMnemonics(machine->tabText()));
+    m_tabs->setTabIcon(index, machine->stateIcon());
+    m_tabs->setTabToolTip(index, PlainText::toolTip(machine->tabToolTip()));
+}
+
+// A finished session of a machine in a tab of its own, analysed off the GUI thread. It has no
+// file: Save Profile As… writes one.
+void MachineTabs::openMachineSession(MachineSession* session, int index)
+{
+    std::shared_ptr<xsprof::Profile> profile = session->finishedProfile(index);
+    if (!profile)
+        return;
+    profile->info.name = tr("%1 — session %2").arg(session->name()).arg(index + 1).toStdString();
+    const QString name = QString::fromStdString(profile->info.name);
+    emit statusMessage(tr("Opening %1…").arg(name), 0);
+    QPointer<DebuggeePage> machine;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (debuggee(i) && debuggee(i)->session() == session)
+            machine = debuggee(i);
+    }
+    auto* job = new JobRunner(this); // one per session opened: several may be on their way
+    job->run<ProfileDataPtr>(
+        [profile](const xsprof::TaskControl&) {
+            return ProfileDataPtr(ProfileData::create(std::shared_ptr<const xsprof::Profile>(profile), QString(), -1));
+        },
+        [this, job, name, machine, index](JobResult<ProfileDataPtr> result) {
+            job->deleteLater();
+            if (!result.ok()) {
+                emit errorOccurred(name, result.error);
+                return;
+            }
+            ProfilePage* page = m_openDocument(*result.value);
+            if (machine) // a live profile: unsaved until saved
+                m_unsaved->addSessionTab(page, machine, index, (*result.value)->profile);
+        });
+}
+
+void MachineTabs::setRecoveryDirectory(const QString& directory)
+{
+    m_recovery = std::make_unique<RecoveryJournals>(directory);
+    DebugServer* server = m_server->server();
+    SessionSettings settings = server->sessionSettings();
+    settings.journalDirectory = directory;
+    server->setSessionSettings(settings);
+}
+
+int MachineTabs::recoverProfiles()
+{
+    if (!m_recovery)
+        return 0;
+    QStringList errors;
+    int count = 0;
+    for (const RecoveryJournals::Recovered& r : m_recovery->recoverAll(&errors)) {
+        for (size_t i = 0; i < r.sessions.size(); ++i) {
+            const std::shared_ptr<xsprof::Profile>& profile = r.sessions[i];
+            profile->info.name = (r.sessions.size() == 1 ? tr("%1 (recovered)").arg(r.machine)
+                                                         : tr("%1 (recovered, session %2)").arg(r.machine).arg(i + 1))
+                                     .toStdString();
+            ProfilePage* page = m_openDocument(ProfileData::create(profile, QString(), -1));
+            m_unsaved->addRecoveredTab(page, r.machine, int(i), profile, r.path);
+            ++count;
+        }
+    }
+    for (const QString& error : std::as_const(errors))
+        emit errorOccurred(m_recovery->directory(), error);
+    m_recovery->enforceLimit(m_preferences->recoveryMaxBytes());
+    if (count > 0)
+        emit statusMessage(tr("Recovered %n unsaved live profile(s) the last run left: save or close them.", nullptr,
+                              count),
+                           0);
+    return count;
+}
+
+DebuggeePage* MachineTabs::debuggee(int index) const
+{
+    return qobject_cast<DebuggeePage*>(m_tabs->widget(index));
+}
+
+DebuggeePage* MachineTabs::currentDebuggee() const
+{
+    return debuggee(m_tabs->currentIndex());
+}
+
+int MachineTabs::machineCount() const
+{
+    int machines = 0;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        machines += debuggee(i) != nullptr;
+    return machines;
+}
+
+DebuggerPanes* MachineTabs::sourcesTab()
+{
+    if (!m_sourcesTab) {
+        m_sourcesTab = new DebuggerPanes(nullptr, m_breakpoints->model());
+        m_sourcesTab->sourcesPane()->setStore(m_settings, m_settings->value(SettingsKeys::lastMachineName).toString());
+        m_sourcesTab->setPathMappings(m_preferences->pathMappings());
+        m_tabs->addTab(m_sourcesTab, tr("Sources"));
+    }
+    m_tabs->setCurrentWidget(m_sourcesTab);
+    emit tabsShowRequested();
+    return m_sourcesTab;
+}
+
+bool MachineTabs::openSource(const QString& path)
+{
+    DebuggerPanes* panes = nullptr;
+    if (DebuggeePage* machine = currentDebuggee())
+        panes = machine->debuggerPanes();
+    else
+        panes = sourcesTab();
+    const bool ok = panes->source()->openLocalFile(path);
+    if (!ok)
+        emit statusMessage(tr("Cannot read %1.").arg(path), 8000);
+    return ok;
+}
+
+bool MachineTabs::isMachineTab(const QWidget* tab) const
+{
+    return qobject_cast<const DebuggeePage*>(tab) != nullptr;
+}
+
+ProfilePage* MachineTabs::profilePage(QWidget* tab) const
+{
+    auto* machine = qobject_cast<DebuggeePage*>(tab);
+    return machine ? machine->profilePage() : nullptr;
+}
+
+QString MachineTabs::title(QWidget* tab) const
+{
+    auto* machine = qobject_cast<DebuggeePage*>(tab);
+    return machine ? machine->title() : QString();
+}
+
+bool MachineTabs::hasProfile(QWidget* tab) const
+{
+    auto* machine = qobject_cast<DebuggeePage*>(tab);
+    return machine && machine->session()->hasProfile();
+}
+
+std::shared_ptr<const xsprof::Profile> MachineTabs::profile(QWidget* tab) const
+{
+    auto* machine = qobject_cast<DebuggeePage*>(tab);
+    return machine ? machine->profile() : nullptr;
+}
+
+void MachineTabs::fillDebugMenu(QMenu* menu)
+{
+    m_debugMenu->fill(menu);
+}
+
+QAction* MachineTabs::consoleAction() const
+{
+    return m_console->toggleViewAction();
+}
+
+void MachineTabs::updateFront()
+{
+    m_debugMenu->setFront(currentDebuggee());
+}
+
+void MachineTabs::confirmClose(QWidget* tab, const QString& action, std::function<void()> proceed)
+{
+    m_unsaved->confirm(m_unsaved->unsaved(tab), action, std::move(proceed));
+}
+
+bool MachineTabs::closeTab(QWidget* tab)
+{
+    if (m_sourcesTab && tab == m_sourcesTab) {
+        m_sourcesTab = nullptr;
+        emit removeTabRequested(tab);
+        return true;
+    }
+    if (auto* machine = qobject_cast<DebuggeePage*>(tab)) {
+        machine->requestClose(); // asks first while the machine is connected
+        return true;
+    }
+    return false;
+}
+
+void MachineTabs::aboutToRemove(QWidget* tab)
+{
+    m_unsaved->forget(tab);
+    if (auto* machine = qobject_cast<DebuggeePage*>(tab))
+        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
+}
+
+void MachineTabs::markSaved(QWidget* tab, const xsprof::Profile& saved)
+{
+    m_unsaved->markSaved(tab, saved);
+}
+
+bool MachineTabs::mayQuit(std::function<void()> closeAgain)
+{
+    if (!m_unsaved->mayQuit(std::move(closeAgain)))
+        return false;
+    m_unsaved->releaseJournals(); // everything was saved or discarded
+    return true;
+}
+
+void MachineTabs::saveSettings()
+{
+    if (DebuggeePage* machine = currentDebuggee())
+        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
+}

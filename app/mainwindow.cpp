@@ -16,6 +16,7 @@
 
 #include "model/cpuprofilewriter.h"
 #include "model/report.h"
+#include "views/collectionpage.h"
 #include "views/document/profileopenjob.h"
 #include "views/document/sourcemapswitch.h"
 #include "views/plaintext.h"
@@ -191,6 +192,10 @@ void MainWindow::openFiles(const QStringList& paths)
 
 void MainWindow::openFile(const QString& path, int profileIndex)
 {
+    if (CollectionPage::isCollectionFile(path)) {
+        openCollection(path);
+        return;
+    }
     const int open = indexOfFile(path, profileIndex);
     if (open >= 0) { // already open: show it rather than a second identical tab
         m_tabs->setCurrentIndex(open);
@@ -199,6 +204,33 @@ void MainWindow::openFile(const QString& path, int profileIndex)
         return;
     }
     m_loader->load(path, profileIndex);
+}
+
+void MainWindow::openCollection(const QString& path)
+{
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const auto* open = qobject_cast<CollectionPage*>(m_tabs->widget(i));
+        if (open && QFileInfo(open->path()).canonicalFilePath() == canonical) {
+            m_tabs->setCurrentIndex(i);
+            m_central->setCurrentWidget(m_tabs);
+            return;
+        }
+    }
+    auto* collection = new CollectionPage(path);
+    connect(collection, &CollectionPage::loaded, this, [this, collection] {
+        if (ProfilePage* merged = collection->profilePage())
+            attachPage(merged);
+        updateActions();
+        statusBar()->showMessage(tr("%1: %2").arg(QFileInfo(collection->path()).fileName(), collection->statusText()), 8000);
+    });
+    connect(collection, &CollectionPage::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    const int index = m_tabs->addTab(collection, PlainText::escapeMnemonics(tr("%1 (collection)").arg(QFileInfo(path).fileName())));
+    m_tabs->setTabToolTip(index, PlainText::toolTip(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
+    m_tabs->setCurrentIndex(index);
+    m_central->setCurrentWidget(m_tabs);
+    m_recent->add(QFileInfo(path).absoluteFilePath());
 }
 
 int MainWindow::indexOfFile(const QString& path, int profileIndex) const
@@ -340,6 +372,8 @@ ProfilePage* MainWindow::page(int index) const
 {
     if (ProfilePage* live = m_machines->profilePage(m_tabs->widget(index)))
         return live;
+    if (const auto* collection = qobject_cast<CollectionPage*>(m_tabs->widget(index)))
+        return collection->profilePage(); // the merged profile of its selected traces
     return filePage(index);
 }
 

@@ -36,6 +36,8 @@ public:
 
     void openFiles(const QStringList& paths);
     void openFile(const QString& path, int profileIndex = -1);
+    // A collection (an SQLite database made by `xsprof collect`): its traces and merged profile.
+    void openCollection(const QString& path);
     // Reopens the files open when the window last closed; false when there were none left.
     bool reopenLastSession();
     // Opens the bundled example profile when the resource is there.

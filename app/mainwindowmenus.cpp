@@ -33,6 +33,13 @@ void MainWindow::createMenus()
         connect(dialog, &QFileDialog::fileSelected, m_machines, &MachineTabs::openSource);
         dialog->open();
     });
+    file->addAction(tr("Open &Collection…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Collection"), m_settings->value(SettingsKeys::lastDirectory).toString(),
+            tr("Collections made by xsprof collect (*.db *.sqlite *.sqlite3);;All files (*)"));
+        if (!path.isEmpty())
+            openCollection(path);
+    });
     m_recent = new RecentFiles(m_settings, file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
         if (!QFileInfo::exists(path)) {

@@ -8,6 +8,7 @@
 #include "model/collection/tracefilter.h"
 
 #include <QCompleter>
+#include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -73,10 +74,12 @@ CollectionPage::CollectionPage(const QString& path, QWidget* parent)
     m_sorted->setSourceModel(m_model);
     m_table->setModel(m_sorted);
     m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // collected order until a click
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setResizeContentsPrecision(200); // column widths from 200 rows, not 10 000
     m_table->setAccessibleName(tr("Traces"));
     m_status->setTextFormat(Qt::PlainText);
 
@@ -94,11 +97,18 @@ CollectionPage::CollectionPage(const QString& path, QWidget* parent)
     splitter->addWidget(profileHost);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({180, 540}); // the merged profile gets most of the height
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(filterRow);
     layout->addWidget(splitter, 1);
     applyFilter({});
+}
+
+bool CollectionPage::isCollectionFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) && file.read(16) == QByteArray("SQLite format 3\0", 16);
 }
 
 QString CollectionPage::statusText() const

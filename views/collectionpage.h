@@ -21,6 +21,8 @@ class CollectionPage : public QWidget
     Q_OBJECT
 public:
     explicit CollectionPage(const QString& path, QWidget* parent = nullptr);
+    // Whether `path` is an SQLite database, which the window opens as a collection.
+    static bool isCollectionFile(const QString& path);
 
     QString path() const { return m_path; }
     // The expression the shown traces match ("" for all).

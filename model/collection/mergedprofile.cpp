@@ -62,11 +62,14 @@ MergedTraces mergeTraces(CollectionStore& store, const std::vector<StoredTrace>&
                 frame->second = builder.frameForKey(key.name, key.url, key.line, key.column);
             }
             placed[i] = builder.stack(s.parent == TraceStack::noParent ? StackId() : placed[s.parent], frame->second);
-            if (s.self > 0.0 || s.selfSamples > 0) {
+            // The path's samples, each an equal part of its self time: the merged profile
+            // counts the traces' own samples.
+            const uint32_t count = s.selfSamples > 0 ? s.selfSamples : (s.self > 0.0 ? 1 : 0);
+            for (uint32_t k = 0; k < count; ++k) {
                 sampleStacks.push_back(placed[i]);
                 times.push_back(now);
-                durations.push_back(s.self);
-                now += s.self;
+                durations.push_back(s.self / count);
+                now += s.self / count;
             }
         }
         ++merged.traceCount;

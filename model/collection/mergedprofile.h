@@ -2,8 +2,8 @@
 // The merged profile of a set of traces (DESIGN.md "Collections and cohorts"): every trace's
 // sampled paths with their self time, as one profile. Self and inclusive time are then the
 // sums over the traces and the divided total is computed on the merged call graph, by the
-// same analyses as any profile. Each path of each trace becomes one sample lasting its self
-// time (DurationRule::Given), the traces laid one after another on the time axis.
+// same analyses as any profile. Each path of each trace becomes as many samples as it had,
+// sharing its self time equally (DurationRule::Given), the traces one after another in time.
 #include "collectionstore.h"
 
 #include "model/profile.h"

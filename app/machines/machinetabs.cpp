@@ -218,11 +218,12 @@ int MachineTabs::recoverProfiles()
     for (const RecoveryJournals::Recovered& r : m_recovery->recoverAll(&errors)) {
         for (size_t i = 0; i < r.sessions.size(); ++i) {
             const std::shared_ptr<xsprof::Profile>& profile = r.sessions[i];
+            const int session = r.sessionNumbers[i]; // its number in the journal, saved ones left out
             profile->info.name = (r.sessions.size() == 1 ? tr("%1 (recovered)").arg(r.machine)
-                                                         : tr("%1 (recovered, session %2)").arg(r.machine).arg(i + 1))
+                                                         : tr("%1 (recovered, session %2)").arg(r.machine).arg(session + 1))
                                      .toStdString();
             ProfilePage* page = m_openDocument(ProfileData::create(profile, QString(), -1));
-            m_unsaved->addRecoveredTab(page, r.machine, int(i), profile, r.path);
+            m_unsaved->addRecoveredTab(page, r.machine, session, profile, r.path);
             ++count;
         }
     }

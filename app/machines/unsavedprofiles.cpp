@@ -124,6 +124,7 @@ void UnsavedProfiles::markSaved(QWidget* tab, const xsprof::Profile& saved)
     if (const auto s = m_sessionTabs.find(tab); s != m_sessionTabs.end()) {
         size_t& samples = m_saved[s->second.machineId][s->second.item.session];
         samples = std::max(samples, saved.samples.size());
+        noteSavedInJournal(s->second.machineId, s->second.item.session, samples);
         if (s->second.machineId == 0) // its machine was never known: the tab alone is saved
             m_sessionTabs.erase(s);
         else
@@ -138,6 +139,14 @@ void UnsavedProfiles::markSaved(QWidget* tab, const xsprof::Profile& saved)
     const int index = machine->session()->profileSessionCount() - 1;
     size_t& samples = m_saved[m->second][index];
     samples = std::max(samples, saved.samples.size());
+    noteSavedInJournal(m->second, index, samples);
+}
+
+void UnsavedProfiles::noteSavedInJournal(int machineId, int session, size_t samples)
+{
+    // After a crash, another window does not offer what was saved.
+    if (const auto journal = m_journals.find(machineId); journal != m_journals.end())
+        RecoveryJournals::markSaved(journal->second, session, samples);
 }
 
 void UnsavedProfiles::forget(QWidget* tab)

@@ -71,6 +71,7 @@ private:
     bool isSaved(int machineId, int index, size_t samples) const;
     // Deletes a machine's journal once nothing unsaved depends on it.
     void releaseJournalIfDone(int machineId);
+    void noteSavedInJournal(int machineId, int session, size_t samples);
     bool saveAll(const QList<Item>& items);
 
     QWidget* m_window;

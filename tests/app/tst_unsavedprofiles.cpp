@@ -280,21 +280,26 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
     }
     m_window->machines()->setRecoveryDirectory(recovery);
     QCOMPARE(m_window->machines()->recoverProfiles(), 1);
+    // The dead writer's journals are this window's now: renamed to its PID.
+    const QString pid = QString::number(QCoreApplication::applicationPid());
+    const QString adoptedJournal = recovery + QStringLiteral("/20260101-000000-000-%1-0.xsj").arg(pid);
+    const QString adoptedNewer = recovery + QStringLiteral("/20260101-000000-000-%1-1.xsj").arg(pid);
+    QVERIFY(!QFile::exists(journalPath) && QFile::exists(adoptedJournal));
     QCOMPARE(m_window->documentCount(), 1);
     QWidget* tab = m_window->tabWidget()->currentWidget();
     QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("xst (recovered)"));
     const QList<UnsavedProfiles::Item> unsaved = m_window->machines()->unsavedProfiles()->unsaved(tab);
     QCOMPARE(unsaved.size(), qsizetype(1));
     QVERIFY(unsaved[0].samples > 1000 && unsaved[0].samples <= 1208); // the torn last batch is dropped
-    QVERIFY(QFile::exists(newer)); // refused, kept for a newer xsprof
+    QVERIFY(QFile::exists(adoptedNewer)); // refused, kept for a newer xsprof
 
     m_window->closeDocument(0);
     QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
     button(prompt, QStringLiteral("Discard"))->click();
     QTRY_COMPARE(m_window->documentCount(), 0);
-    QVERIFY(!QFile::exists(journalPath));
-    QVERIFY(QFile::exists(newer));
+    QVERIFY(!QFile::exists(adoptedJournal));
+    QVERIFY(QFile::exists(adoptedNewer));
 }
 
 // Preferences › Recovery journals kept up to: the bound the window applies, oldest first.

@@ -3,7 +3,7 @@
 // `timeDeltas`, `startTime`/`endTime`. Shared by the .cpuprofile reader and the trace-event
 // reader (ProfileChunk and CpuProfile events embed them). Templates over the JSON value
 // type (jsonvalue.h). `base` places the object inside a larger document.
-#include "jsonreading.h"
+#include "model/json/jsonreading.h"
 
 #include "model/rawprofile.h"
 

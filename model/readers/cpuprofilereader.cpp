@@ -1,7 +1,7 @@
 #include "cpuprofilereader.h"
 
 #include "cpuprofilefields.h"
-#include "jsonhead.h"
+#include "model/json/jsonhead.h"
 
 #include "model/cpuprofileconverter.h"
 

@@ -1,6 +1,6 @@
 #include "firefoxprocessedreader.h"
 
-#include "headscanner.h"
+#include "model/json/jsonhead.h"
 
 #include "model/profilebuilder.h"
 

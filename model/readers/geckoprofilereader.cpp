@@ -2,11 +2,11 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoframelocation.h"
-#include "headscanner.h"
+#include "model/json/jsonhead.h"
 #include "readersupport.h"
 
 #include "model/profilebuilder.h"
-#include "model/readers/simdjsondocument.h"
+#include "model/json/simdjsondocument.h"
 
 #include <deque>
 #include <optional>

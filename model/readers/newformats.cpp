@@ -2,7 +2,7 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoprofilereader.h"
-#include "headscanner.h"
+#include "model/json/jsonhead.h"
 #include "safarirecordingreader.h"
 #include "speedscopereader.h"
 #include "traceeventtracingreader.h"

@@ -1,6 +1,6 @@
 #include "safarirecordingreader.h"
 
-#include "headscanner.h"
+#include "model/json/jsonhead.h"
 #include "readersupport.h"
 
 #include "model/profilebuilder.h"

@@ -1,7 +1,7 @@
 #include "selfprofilingreader.h"
 
-#include "jsonhead.h"
-#include "jsonreading.h"
+#include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 
 #include "model/rawprofile.h"
 #include "model/selfprofilingconverter.h"

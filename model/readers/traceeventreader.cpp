@@ -4,7 +4,7 @@
 #include "traceeventtracingreader.h"
 
 #include "cpuprofilefields.h"
-#include "jsonhead.h"
+#include "model/json/jsonhead.h"
 
 #include "model/traceeventconverter.h"
 

@@ -1,11 +1,11 @@
 #include "traceeventtracingreader.h"
 
-#include "headscanner.h"
+#include "model/json/jsonhead.h"
 #include "readersupport.h"
 #include "traceeventreplay.h"
 
 #include "model/profilebuilder.h"
-#include "model/readers/simdjsondocument.h"
+#include "model/json/simdjsondocument.h"
 
 #include <algorithm>
 #include <charconv>

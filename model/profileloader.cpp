@@ -15,7 +15,7 @@
 #include "readers/newformats.h"
 #include "readers/safarirecordingreader.h"
 #include "readers/speedscopereader.h"
-#include "xsbugtranscriptloader.h"
+#include "readers/xsbugtranscriptloader.h"
 
 #include <cerrno>
 #include <cstring>

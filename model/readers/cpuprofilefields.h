@@ -5,7 +5,7 @@
 // type (jsonvalue.h). `base` places the object inside a larger document.
 #include "model/json/jsonreading.h"
 
-#include "model/rawprofile.h"
+#include "rawprofile.h"
 
 #include <algorithm>
 #include <cstdint>

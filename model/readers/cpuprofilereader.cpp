@@ -3,7 +3,7 @@
 #include "cpuprofilefields.h"
 #include "model/json/jsonhead.h"
 
-#include "model/cpuprofileconverter.h"
+#include "cpuprofileconverter.h"
 
 namespace xsprof {
 

@@ -3,8 +3,8 @@
 #include "model/json/jsonhead.h"
 #include "model/json/jsonreading.h"
 
-#include "model/rawprofile.h"
-#include "model/selfprofilingconverter.h"
+#include "rawprofile.h"
+#include "selfprofilingconverter.h"
 
 namespace xsprof {
 

@@ -6,7 +6,7 @@
 #include "cpuprofilefields.h"
 #include "model/json/jsonhead.h"
 
-#include "model/traceeventconverter.h"
+#include "traceeventconverter.h"
 
 #include <memory>
 #include <mutex>

@@ -4,7 +4,7 @@
 #include "model/profileloader.h"
 #include "model/json/gzipinput.h"
 #include "model/json/jsonhead.h"
-#include "model/xsbugtranscriptloader.h"
+#include "model/readers/xsbugtranscriptloader.h"
 
 #include <cstdint>
 #include <cstdlib>

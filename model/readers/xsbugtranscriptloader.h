@@ -1,8 +1,8 @@
 #pragma once
 // Recorded XS debug traffic (.xsbug: the bytes a machine sent): each profiling session,
 // <pt start> to <pt stop>, is one profile.
-#include "chunkedinputbuffer.h"
-#include "loadresult.h"
+#include "model/chunkedinputbuffer.h"
+#include "model/loadresult.h"
 
 #include <string>
 

@@ -1,8 +1,8 @@
 #include "xsbugtranscriptloader.h"
 
-#include "xsbugelement.h"
-#include "xsbugframer.h"
-#include "xsprofilerecorder.h"
+#include "model/xsbugelement.h"
+#include "model/xsbugframer.h"
+#include "model/xsprofilerecorder.h"
 
 
 namespace xsprof {

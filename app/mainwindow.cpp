@@ -14,6 +14,7 @@
 #include "sourceopening.h"
 #include "windowexports.h"
 #include "loaderrordialog.h"
+#include "openfilefilter.h"
 #include "originalsources.h"
 #include "app/debugger/consoleevaluator.h"
 #include "app/debugger/debugcontrols.h"
@@ -59,17 +60,6 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
-
-namespace {
-// Every format the loader reads, then one filter per format (gzip-compressed files are
-// recognised by their first bytes, whatever their name).
-const QString fileFilter = QStringLiteral(
-    "All profiles (*.cpuprofile *.json *.xsbug *.gz);;"
-    "V8 / Chrome / Node CPU profiles (*.cpuprofile *.cpuprofile.gz);;"
-    "JS Self-Profiling and trace-event files (*.json *.json.gz);;"
-    "xsbug transcripts (*.xsbug);;"
-    "All files (*)");
-}
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_loader(new ProfileOpenJob(this)), m_central(new QStackedWidget),
@@ -304,7 +294,7 @@ void MainWindow::refreshFileTabTitles()
 void MainWindow::showOpenDialog()
 {
     const QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
-    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profiles"), dir, fileFilter);
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profiles"), dir, openFileFilter());
     if (paths.isEmpty())
         return;
     m_settings->setValue(SettingsKeys::lastDirectory, QFileInfo(paths.first()).absolutePath());

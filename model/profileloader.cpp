@@ -1,21 +1,12 @@
 #include "profileloader.h"
 
 #include "chunkedinputbuffer.h"
-#include "readers/cpuprofilereader.h"
+#include "readers/formatreaders.h"
 #include "json/gzipinput.h"
 #include "json/inputpages.h"
 #include "json/jsonhead.h"
 #include "json/jsonreading.h"
-#include "readers/legacycpuprofilereader.h"
 #include "json/paddedbytes.h"
-#include "readers/selfprofilingreader.h"
-#include "readers/traceeventreader.h"
-#include "readers/firefoxprocessedreader.h"
-#include "readers/geckoprofilereader.h"
-#include "readers/newformats.h"
-#include "readers/safarirecordingreader.h"
-#include "readers/speedscopereader.h"
-#include "readers/xsbugtranscriptloader.h"
 
 #include <cerrno>
 #include <cstring>
@@ -33,47 +24,6 @@ LoadResult failure(const std::string& file, std::string problem, std::string whe
     LoadResult r;
     r.error = LoadError{file, std::move(problem), std::move(where)};
     return r;
-}
-
-LoadResult readXsbugTranscript(std::string_view bytes, const std::string& name, const LoadOptions& options,
-                               const TaskControl* control)
-{
-    ChunkedInputBuffer input(bytes, control);
-    return loadXsbugTranscript(input, name, options, control);
-}
-
-// One entry per format: `detect` sees the file's first detectionHeadBytes, `read` the whole
-// file followed by readerPadding zero bytes (readers/paddedbytes.h). The first entry whose
-// detect accepts the head reads the file, so the order matters: distinctive signatures first
-// (xsbug's "<xsbug>", a JSON array or "traceEvents", "nodes", "head"), the weakest last
-// (Self-Profiling's "frames"/"stacks", which other formats may also have at the root).
-struct ProfileReader {
-    bool (*detect)(std::string_view head);
-    LoadResult (*read)(std::string_view bytes, const std::string& name, const LoadOptions& options,
-                       const TaskControl* control);
-};
-
-const ProfileReader profileReaders[] = {
-    {looksLikeXsbugTranscript, readXsbugTranscript},
-    // The other engines' formats have distinctive root keys ("$schema", "meta" with "threads",
-    // "recording"): before the V8 formats, whose keys ("samples", "nodes") they may share.
-    {readers::looksLikeSpeedscope, readers::readSpeedscope},
-    {readers::looksLikeFirefoxProcessed, readers::readFirefoxProcessed},
-    {readers::looksLikeGeckoProfile, readers::readGeckoProfile},
-    {readers::looksLikeSafariRecording, readers::readSafariRecording},
-    {looksLikeTraceEvents, readTraceEvents}, // falls back to readers::readTraceEventTracing
-    {looksLikeCpuProfile, readCpuProfile},
-    {looksLikeLegacyCpuProfile, readLegacyCpuProfile},
-    {looksLikeSelfProfiling, readSelfProfiling},
-};
-
-const ProfileReader* readerFor(std::string_view head)
-{
-    for (const ProfileReader& reader : profileReaders) {
-        if (reader.detect(head))
-            return &reader;
-    }
-    return nullptr;
 }
 
 // The root object's keys when the head did not show enough of them (a large first member).
@@ -114,9 +64,9 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
     if (looksLikeGzip(bytes))
         return loadGzip(bytes, name, options, control);
     const std::string_view head = bytes.substr(0, detectionHeadBytes);
-    const ProfileReader* reader = readerFor(head);
+    const readers::FormatReader* reader = readers::formatReaderFor(head);
     if (!reader && bytes.size() > head.size() && firstJsonCharacter(bytes) == '{')
-        reader = readerFor(keysAsHead(bytes));
+        reader = readers::formatReaderFor(keysAsHead(bytes));
     if (reader) {
         LoadResult result = reader->read(bytes, name, options, control);
         if (result.ok() && control)
@@ -131,7 +81,7 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, rootKind))
         return std::move(*failed);
-    return failure(name, "no profile found: " + std::string(readers::supportedFormatsText()));
+    return failure(name, "no profile found: " + readers::supportedFormatsText());
 }
 
 // What the loader needs per byte of input at most, and what the machine can give now. Peak
@@ -235,8 +185,9 @@ std::optional<LoadResult> loadStreamedCpuProfile(const std::string& path, size_t
     if (!pages.leaveUnread(detectionHeadBytes))
         return failure(path, fileChanged);
     const std::string_view all = bytes.view();
-    const ProfileReader* reader = looksLikeGzip(all) ? nullptr : readerFor(all.substr(0, detectionHeadBytes));
-    if (!reader || reader->read != readCpuProfile)
+    const readers::FormatReader* reader =
+        looksLikeGzip(all) ? nullptr : readers::formatReaderFor(all.substr(0, detectionHeadBytes));
+    if (!reader || reader->id != SourceFormat::CpuProfile)
         return std::nullopt;
     LoadOptions withPages = options;
     withPages.releaseInput = [&bytes] { bytes.release(); };

@@ -122,11 +122,6 @@ bool startsObject(std::string_view head)
     return firstJsonCharacter(head) == '{';
 }
 
-bool startsArray(std::string_view head)
-{
-    return firstJsonCharacter(head) == '[';
-}
-
 bool hasKey(std::string_view head, std::string_view key)
 {
     return afterKey(head, key) != 0;

@@ -19,7 +19,6 @@ std::string_view trimmedHead(std::string_view head);
 // The first character after whitespace (and a UTF-8 byte order mark), or 0.
 char firstJsonCharacter(std::string_view head);
 bool startsObject(std::string_view head);
-bool startsArray(std::string_view head);
 // `"key"` followed by a colon anywhere in the head, at any depth.
 bool hasKey(std::string_view head, std::string_view key);
 // `"key": {` / `"key": [`, at any depth.

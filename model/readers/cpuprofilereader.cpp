@@ -50,4 +50,18 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     return result;
 }
 
+namespace readers {
+
+constexpr std::string_view cpuProfileFormatGlobs[] = {"*.cpuprofile"};
+const FormatReader cpuProfileFormat{
+    .id = SourceFormat::CpuProfile,
+    .name = "cpuprofile",
+    .displayName = ".cpuprofile files (V8, Node, Chrome DevTools, XS)",
+    .detect = looksLikeCpuProfile,
+    .read = readCpuProfile,
+    .globs = cpuProfileFormatGlobs,
+};
+
+} // namespace readers
+
 } // namespace xsprof

@@ -311,4 +311,14 @@ LoadResult readFirefoxProcessed(std::string_view bytes, const std::string& name,
     });
 }
 
+constexpr std::string_view firefoxProcessedFormatGlobs[] = {"*.json"};
+const FormatReader firefoxProcessedFormat{
+    .id = SourceFormat::FirefoxProcessed,
+    .name = "firefox-processed",
+    .displayName = "Firefox Profiler processed profiles",
+    .detect = looksLikeFirefoxProcessed,
+    .read = readFirefoxProcessed,
+    .globs = firefoxProcessedFormatGlobs,
+};
+
 } // namespace xsprof::readers

@@ -466,4 +466,14 @@ LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, con
     return processed ? std::move(*processed) : result;
 }
 
+constexpr std::string_view geckoProfileFormatGlobs[] = {"*.json"};
+const FormatReader geckoProfileFormat{
+    .id = SourceFormat::Gecko,
+    .name = "gecko",
+    .displayName = "Firefox Gecko profiles",
+    .detect = looksLikeGeckoProfile,
+    .read = readGeckoProfile,
+    .globs = geckoProfileFormatGlobs,
+};
+
 } // namespace xsprof::readers

@@ -168,4 +168,18 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     return result;
 }
 
+namespace readers {
+
+constexpr std::string_view legacyCpuProfileFormatGlobs[] = {"*.cpuprofile"};
+const FormatReader legacyCpuProfileFormat{
+    .id = SourceFormat::LegacyCpuProfile,
+    .name = "cpuprofile-legacy",
+    .displayName = "legacy .cpuprofile files",
+    .detect = looksLikeLegacyCpuProfile,
+    .read = readLegacyCpuProfile,
+    .globs = legacyCpuProfileFormatGlobs,
+};
+
+} // namespace readers
+
 } // namespace xsprof

@@ -102,4 +102,14 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
     });
 }
 
+constexpr std::string_view safariRecordingFormatGlobs[] = {"*.json"};
+const FormatReader safariRecordingFormat{
+    .id = SourceFormat::SafariRecording,
+    .name = "safari-recording",
+    .displayName = "Safari timeline recordings",
+    .detect = looksLikeSafariRecording,
+    .read = readSafariRecording,
+    .globs = safariRecordingFormatGlobs,
+};
+
 } // namespace xsprof::readers

@@ -140,4 +140,18 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
     return result;
 }
 
+namespace readers {
+
+constexpr std::string_view selfProfilingFormatGlobs[] = {"*.json"};
+const FormatReader selfProfilingFormat{
+    .id = SourceFormat::SelfProfiling,
+    .name = "js-self-profiling",
+    .displayName = "JS Self-Profiling traces",
+    .detect = looksLikeSelfProfiling,
+    .read = readSelfProfiling,
+    .globs = selfProfilingFormatGlobs,
+};
+
+} // namespace readers
+
 } // namespace xsprof

@@ -195,4 +195,14 @@ LoadResult readSpeedscope(std::string_view bytes, const std::string& name, const
     });
 }
 
+constexpr std::string_view speedscopeFormatGlobs[] = {"*.speedscope.json", "*.json"};
+const FormatReader speedscopeFormat{
+    .id = SourceFormat::Speedscope,
+    .name = "speedscope",
+    .displayName = "speedscope files",
+    .detect = looksLikeSpeedscope,
+    .read = readSpeedscope,
+    .globs = speedscopeFormatGlobs,
+};
+
 } // namespace xsprof::readers

@@ -448,11 +448,6 @@ std::optional<LoadResult> readInPieces(const SimdJsonDocument& document, const s
 
 } // namespace
 
-bool looksLikeTraceEventTracing(std::string_view head)
-{
-    return startsArray(head) || keyOpensArray(head, "traceEvents");
-}
-
 LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                  const TaskControl* control)
 {
@@ -478,5 +473,15 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
     }
     return readWhole(bytes, name, options, control);
 }
+
+constexpr std::string_view traceEventTracingFormatGlobs[] = {"*.json"};
+const FormatReader traceEventTracingFormat{
+    .id = SourceFormat::TraceEventTracing,
+    .name = "trace-event-tracing",
+    .displayName = "Hermes and other trace-event stack samples or duration events",
+    .detect = nullptr,
+    .read = readTraceEventTracing,
+    .globs = traceEventTracingFormatGlobs,
+};
 
 } // namespace xsprof::readers

@@ -104,4 +104,27 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
     return result;
 }
 
+namespace readers {
+
+namespace {
+LoadResult readXsbugTranscript(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                               const TaskControl* control)
+{
+    ChunkedInputBuffer input(bytes, control);
+    return loadXsbugTranscript(input, name, options, control);
+}
+} // namespace
+
+constexpr std::string_view xsbugTranscriptFormatGlobs[] = {"*.xsbug"};
+const FormatReader xsbugTranscriptFormat{
+    .id = SourceFormat::XsbugTranscript,
+    .name = "xsbug-transcript",
+    .displayName = "XS xsbug transcripts",
+    .detect = looksLikeXsbugTranscript,
+    .read = readXsbugTranscript,
+    .globs = xsbugTranscriptFormatGlobs,
+};
+
+} // namespace readers
+
 } // namespace xsprof

@@ -24,8 +24,6 @@ namespace xsprof {
 // Largest magnitude accepted for a time or an id: beyond 2^53 doubles stop being exact.
 constexpr double absurdJsonNumber = 9007199254740992.0;
 
-LoadResult jsonLoadFailure(const std::string& file, std::string problem, std::string where = {});
-LoadResult jsonLoadCancelled(const std::string& file);
 // A syntax error at byte 0 says the file is empty or not JSON at all.
 LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error);
 // The error's place, with the byte its JSON Pointer leads to in `bytes` (a valid document).
@@ -61,17 +59,17 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
             } catch (const SimdJsonFailure&) {
                 // Not read by simdjson: nlohmann names the error or reads the document.
                 if (!restored())
-                    return jsonLoadFailure(name, changed);
+                    return loadFailure(name, changed);
             } catch (const JsonMeaningError& meaning) {
                 if (!restored())
-                    return jsonLoadFailure(name, changed);
+                    return loadFailure(name, changed);
                 if (auto syntax = referenceSyntaxError(bytes, control))
                     return jsonSyntaxFailure(name, *syntax);
                 return jsonMeaningFailure(name, bytes, meaning);
             }
         }
         if (!restored()) // the reference parser reads `bytes` whole
-            return jsonLoadFailure(name, changed);
+            return loadFailure(name, changed);
         ReferenceJsonDocument document(bytes, control);
         read(document.root());
         return std::nullopt;
@@ -80,7 +78,7 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
     } catch (const JsonMeaningError& e) {
         return jsonMeaningFailure(name, bytes, e);
     } catch (const JsonReadCancelled&) {
-        return jsonLoadCancelled(name);
+        return loadCancelled(name);
     }
 }
 

@@ -1,8 +1,8 @@
 #include "cpuprofileconverter.h"
-#include "model/releasestorage.h"
 
 #include "model/parallel.h"
 #include "model/profilebuilder.h"
+#include "model/releasestorage.h"
 
 #include <algorithm>
 #include <climits>

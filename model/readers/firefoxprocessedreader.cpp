@@ -1,7 +1,6 @@
 #include "firefoxprocessedreader.h"
 
 #include "model/json/jsonhead.h"
-
 #include "model/profilebuilder.h"
 
 namespace xsprof::readers {

@@ -2,11 +2,11 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoframelocation.h"
-#include "model/json/jsonhead.h"
 #include "readersupport.h"
 
-#include "model/profilebuilder.h"
+#include "model/json/jsonhead.h"
 #include "model/json/simdjsondocument.h"
+#include "model/profilebuilder.h"
 
 #include <deque>
 #include <optional>
@@ -456,7 +456,7 @@ LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, con
         }
     } catch (const SimdJsonFailure&) {
     } catch (const JsonReadCancelled&) {
-        return cancelledLoad(name);
+        return loadCancelled(name);
     }
     JsonDocument document;
     std::optional<LoadResult> processed;

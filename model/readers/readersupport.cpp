@@ -153,12 +153,6 @@ int32_t oneBased(double value)
     return value >= 1 && value < 2147483647.0 ? int32_t(value) : 0;
 }
 
-std::string fileNameOf(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::string firefoxProduct(JsonObject profile)
 {
     JsonObject meta;
@@ -205,17 +199,7 @@ size_t chooseProfile(const std::vector<ProfileSummary>& list, const std::vector<
 LoadResult formatFailure(const std::string& file, std::string_view format, const std::string& problem,
                          const std::string& where)
 {
-    LoadResult r;
-    r.error = LoadError{file, std::string(format) + ": " + problem, where};
-    return r;
-}
-
-LoadResult cancelledLoad(const std::string& file)
-{
-    LoadResult r;
-    r.cancelled = true;
-    r.error = LoadError{file, "loading was cancelled", {}};
-    return r;
+    return loadFailure(file, std::string(format) + ": " + problem, where);
 }
 
 } // namespace xsprof::readers

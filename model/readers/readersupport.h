@@ -2,6 +2,7 @@
 // What every reader of model/readers/ shares: a simdjson document, typed access that turns
 // a wrong type or a missing field into a FormatError naming where, cancellation, the
 // choice of one profile among several, and the LoadResult for an error.
+#include "model/filename.h"
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
@@ -52,8 +53,6 @@ std::string describeType(JsonElement e);
 // A line or column as the model keeps it: 1-based, 0 when unknown or out of range.
 int32_t oneBased(double value);
 
-// The file name of a path, shown as the profile's name.
-std::string fileNameOf(const std::string& path);
 // "Firefox 63" from a Firefox profile's meta.product and meta.misc ("rv:63.0"); "Firefox"
 // when it does not say.
 std::string firefoxProduct(JsonObject profile);
@@ -71,7 +70,6 @@ LoadResult guardedRead(const std::string& file, std::string_view format, const B
 
 LoadResult formatFailure(const std::string& file, std::string_view format, const std::string& problem,
                          const std::string& where);
-LoadResult cancelledLoad(const std::string& file);
 
 template <typename Body>
 LoadResult guardedRead(const std::string& file, std::string_view format, const Body& body)
@@ -81,7 +79,7 @@ LoadResult guardedRead(const std::string& file, std::string_view format, const B
     } catch (const FormatError& e) {
         return formatFailure(file, format, e.what(), e.where);
     } catch (const Cancelled&) {
-        return cancelledLoad(file);
+        return loadCancelled(file);
     } catch (const simdjson::simdjson_error& e) {
         return formatFailure(file, format, e.what(), {});
     }

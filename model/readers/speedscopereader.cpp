@@ -1,8 +1,8 @@
 #include "speedscopereader.h"
 
-#include "model/json/jsonhead.h"
 #include "readersupport.h"
 
+#include "model/json/jsonhead.h"
 #include "model/profilebuilder.h"
 
 namespace xsprof::readers {

@@ -1,11 +1,11 @@
 #include "traceeventreader.h"
 
+#include "cpuprofilefields.h"
+#include "traceeventconverter.h"
 #include "traceeventtracingreader.h"
 
-#include "cpuprofilefields.h"
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
-
-#include "traceeventconverter.h"
 
 #include <cstring>
 #include <memory>
@@ -15,11 +15,6 @@ namespace xsprof {
 
 namespace {
 
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // Whether trace-event bytes name a V8 CPU profile event ("Profile", "ProfileChunk",
 // "CpuProfile"); without one the file can go straight to readTraceEventTracing.
@@ -217,10 +212,10 @@ public:
         LoadResult result;
         result.available = listTraceProfiles(m_events);
         ProfileInfo info;
-        info.name = baseName(m_name);
+        info.name = fileNameOf(m_name);
         ConversionResult converted = convertTraceProfile(m_events, m_strings, info, index, result.chosenIndex);
         if (!converted.profile)
-            return jsonLoadFailure(m_name, converted.problem, converted.where);
+            return loadFailure(m_name, converted.problem, converted.where);
         if (m_closed)
             converted.profile->info.description += " (the trace was cut short: read as if its ']' were there)";
         result.profile = std::move(converted.profile);

@@ -1,11 +1,11 @@
 #include "traceeventtracingreader.h"
 
-#include "model/json/jsonhead.h"
 #include "readersupport.h"
 #include "traceeventreplay.h"
 
-#include "model/profilebuilder.h"
+#include "model/json/jsonhead.h"
 #include "model/json/simdjsondocument.h"
+#include "model/profilebuilder.h"
 
 #include <algorithm>
 #include <charconv>
@@ -468,7 +468,7 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
                 return std::move(*pieced);
         } catch (const SimdJsonFailure&) {
         } catch (const JsonReadCancelled&) {
-            return cancelledLoad(name);
+            return loadCancelled(name);
         }
     }
     return readWhole(bytes, name, options, control);
@@ -478,7 +478,7 @@ constexpr std::string_view traceEventTracingFormatGlobs[] = {"*.json"};
 const FormatReader traceEventTracingFormat{
     .id = SourceFormat::TraceEventTracing,
     .name = "trace-event-tracing",
-    .displayName = "Hermes and other trace-event stack samples or duration events",
+    .displayName = "trace-event stack samples (Hermes) or duration events",
     .detect = nullptr,
     .read = readTraceEventTracing,
     .globs = traceEventTracingFormatGlobs,

@@ -1,21 +1,11 @@
 #include "xsbugtranscriptloader.h"
 
+#include "model/filename.h"
 #include "model/xsbugelement.h"
 #include "model/xsbugframer.h"
 #include "model/xsprofilerecorder.h"
 
-
 namespace xsprof {
-
-namespace {
-
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-} // namespace
 
 bool looksLikeXsbugTranscript(std::string_view head)
 {
@@ -79,7 +69,7 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
     for (size_t i = 0; i < sessions.size(); ++i) {
         Profile& p = sessions[i];
         p.info.format = SourceFormat::XsbugTranscript;
-        p.info.name = baseName(name);
+        p.info.name = fileNameOf(name);
         p.info.description = (machine.empty() ? std::string("XS machine") : machine) + ", session " + std::to_string(i);
         result.available.push_back({p.info.description, p.samples.size(), p.stacks.size()});
     }

@@ -86,8 +86,9 @@ struct JsonPlace {
     }
 };
 
-// A problem with the meaning of a well-formed document ("\"id\" is a string..."), thrown by
-// readers and turned into a LoadError by the driver (jsonreading.h).
+// A problem with the meaning of a document ("\"id\" is a string..."), thrown by readers
+// and turned into a LoadError by the driver (jsonreading.h) or, for readers that walk a
+// simdjson DOM themselves, by guardedRead (model/readers/readersupport.h).
 struct JsonMeaningError {
     std::string problem;
     std::string where;

@@ -26,16 +26,20 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
     return guardedRead(name, formatName, [&] {
         JsonDocument document;
         const JsonObject top = asObject(document.parse(bytes), "the top level");
+        if (options.releaseInput)
+            options.releaseInput(); // the DOM holds all that is read from here on
         checkCancel(control, 0.4);
         const JsonObject recording = asObject(field(top, "recording", {}), "recording");
         if (!hasField(recording, "sampleStackTraces"))
-            throw FormatError("the recording has no \"sampleStackTraces\": it holds no JavaScript samples "
-                              "(record with the JavaScript & Events timeline)", "recording");
+            throw JsonMeaningError("the recording has no \"sampleStackTraces\": it holds no JavaScript samples "
+                                   "(record with the JavaScript & Events timeline)",
+                                   "recording");
         const JsonArray traces = asArray(field(recording, "sampleStackTraces", {}), "recording.sampleStackTraces");
         const JsonArray durations = asArray(field(recording, "sampleDurations", "recording"), "recording.sampleDurations");
         if (traces.size() != durations.size())
-            throw FormatError("sampleStackTraces (" + std::to_string(traces.size()) + ") and sampleDurations (" +
-                                  std::to_string(durations.size()) + ") differ in length", "recording");
+            throw JsonMeaningError("sampleStackTraces (" + std::to_string(traces.size()) + ") and sampleDurations ("
+                                       + std::to_string(durations.size()) + ") differ in length",
+                                   "recording");
 
         ProfileInfo info;
         info.name = fileNameOf(name);
@@ -96,7 +100,8 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
         result.available.push_back({result.profile->info.description, result.profile->samples.size(),
                                     result.profile->stacks.size()});
         if (options.profileIndex > 0)
-            throw FormatError("there is no profile " + std::to_string(options.profileIndex) + ": the file holds 1", {});
+            throw JsonMeaningError("there is no profile " + std::to_string(options.profileIndex) + ": the file holds 1",
+                                   std::string());
         checkCancel(control, 1.0);
         return result;
     });

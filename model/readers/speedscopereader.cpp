@@ -35,8 +35,9 @@ struct SpeedscopeFrames {
     FrameId get(ProfileBuilder& builder, int64_t index, const std::string& where)
     {
         if (index < 0 || size_t(index) >= frames.size())
-            throw FormatError("frame " + std::to_string(index) + " does not exist (there are " +
-                                  std::to_string(frames.size()) + ")", where);
+            throw JsonMeaningError("frame " + std::to_string(index) + " does not exist (there are "
+                                       + std::to_string(frames.size()) + ")",
+                                   where);
         FrameId& id = ids[size_t(index)];
         if (!id.isValid()) {
             const JsonObject f = frames[size_t(index)];
@@ -54,7 +55,8 @@ size_t sampleCountOf(JsonObject profile, const std::string& where)
         return asArray(field(profile, "samples", where), where + ".samples").size();
     if (type == "evented")
         return asArray(field(profile, "events", where), where + ".events").size() / 2;
-    throw FormatError("unknown profile type \"" + std::string(type) + "\" (expected sampled or evented)", where + ".type");
+    throw JsonMeaningError("unknown profile type \"" + std::string(type) + "\" (expected sampled or evented)",
+                           where + ".type");
 }
 
 void readSampled(JsonObject profile, const std::string& where, double scale, ProfileBuilder& builder,
@@ -63,8 +65,9 @@ void readSampled(JsonObject profile, const std::string& where, double scale, Pro
     const JsonArray samples = asArray(field(profile, "samples", where), where + ".samples");
     const JsonArray weights = asArray(field(profile, "weights", where), where + ".weights");
     if (samples.size() != weights.size())
-        throw FormatError("samples (" + std::to_string(samples.size()) + ") and weights (" +
-                              std::to_string(weights.size()) + ") differ in length", where);
+        throw JsonMeaningError("samples (" + std::to_string(samples.size()) + ") and weights ("
+                                   + std::to_string(weights.size()) + ") differ in length",
+                               where);
     std::vector<StackId> stacks;
     std::vector<double> times, durations;
     double now = numberOr(profile, "startValue", 0) * scale;
@@ -113,7 +116,7 @@ void readEvented(JsonObject profile, const std::string& where, double scale, Pro
         const double time = asNumber(field(event, "at", eventWhere), eventWhere + ".at") * scale;
         const int64_t frame = asInteger(field(event, "frame", eventWhere), eventWhere + ".frame");
         if (time < last)
-            throw FormatError("the event goes back in time", eventWhere);
+            throw JsonMeaningError("the event goes back in time", eventWhere);
         if (!open.empty() && time > last) {
             stacks.push_back(open.back());
             times.push_back(last);
@@ -125,16 +128,16 @@ void readEvented(JsonObject profile, const std::string& where, double scale, Pro
             openFrames.push_back(frame);
         } else if (type == "C") {
             if (openFrames.empty() || openFrames.back() != frame)
-                throw FormatError("closes frame " + std::to_string(frame) + ", which is not the innermost open frame",
-                                  eventWhere);
+                throw JsonMeaningError(
+                    "closes frame " + std::to_string(frame) + ", which is not the innermost open frame", eventWhere);
             open.pop_back();
             openFrames.pop_back();
         } else {
-            throw FormatError("unknown event type \"" + std::string(type) + "\" (expected O or C)", eventWhere);
+            throw JsonMeaningError("unknown event type \"" + std::string(type) + "\" (expected O or C)", eventWhere);
         }
     }
     if (!open.empty())
-        throw FormatError(std::to_string(open.size()) + " frame(s) are still open at the end", where + ".events");
+        throw JsonMeaningError(std::to_string(open.size()) + " frame(s) are still open at the end", where + ".events");
     builder.setSamples(std::move(stacks), std::move(times));
     builder.setGivenDurations(std::move(durations));
 }
@@ -152,6 +155,8 @@ LoadResult readSpeedscope(std::string_view bytes, const std::string& name, const
     return guardedRead(name, formatName, [&] {
         JsonDocument document;
         const JsonObject root = asObject(document.parse(bytes), "the top level");
+        if (options.releaseInput)
+            options.releaseInput(); // the DOM holds all that is read from here on
         checkCancel(control, 0.4);
         SpeedscopeFrames frames;
         const JsonObject shared = asObject(field(root, "shared", {}), "shared");

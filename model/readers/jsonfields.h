@@ -6,6 +6,8 @@
 // first one of that key.
 #include "model/json/jsonvalue.h"
 
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,10 +59,35 @@ double asNumber(const V& v, const std::string& where)
     return v.number();
 }
 
-// An array's elements, counted (sizeHint may say more).
+template <class V>
+int64_t asInteger(const V& v, const std::string& where)
+{
+    if (v.kind() == JsonKind::Integer && !v.overflow())
+        return v.integer();
+    if (v.kind() == JsonKind::Integer || v.kind() == JsonKind::Float) {
+        const double d = v.number();
+        if (d == std::floor(d) && std::fabs(d) < 9.2e18)
+            return int64_t(d);
+    }
+    wrongType(v, where, "an integer");
+}
+
+template <class V>
+std::string_view asString(const V& v, const std::string& where)
+{
+    if (v.kind() != JsonKind::String)
+        wrongType(v, where, "a string");
+    return v.string();
+}
+
+// An array's element count. Read in one piece, an array knows it (simdjson up to 2^24 - 1);
+// else sizeHint may say more and the elements are counted.
 template <class V>
 size_t elementCount(const V& array)
 {
+    constexpr size_t knownCountLimit = 0xFFFFFF;
+    if (array.pieceCount() == 1 && array.sizeHint() < knownCountLimit)
+        return array.sizeHint();
     size_t n = 0;
     array.forEachElement([&n](const V&) { ++n; });
     return n;

@@ -153,7 +153,13 @@ void TestNewFormats::referenceParserReadsTheSame_data()
         QTest::newRow(qPrintable(QDir(corpus).relativeFilePath(expected))) << sourceFor(expected);
         ++rows;
     }
-    QVERIFY2(rows >= 1, "no Safari recording in the corpus");
+    QDirIterator speedscope(fixtures, {QStringLiteral("*.speedscope.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (speedscope.hasNext()) {
+        const QString file = speedscope.next();
+        QTest::newRow(qPrintable(QDir(fixtures).relativeFilePath(file))) << file;
+        ++rows;
+    }
+    QVERIFY2(rows >= 4, "too few Safari recordings and speedscope files");
 }
 
 void TestNewFormats::referenceParserReadsTheSame()

@@ -1,6 +1,7 @@
 #include "loaderrordialog.h"
 
 #include "model/filesignature.h"
+#include "model/readers/formatreaders.h"
 #include "views/plaintext.h"
 
 #include <QFile>
@@ -23,9 +24,9 @@ QString LoadErrorDialog::explain(const QString& path, const QString& message)
     const std::string what = xsprof::describeNonProfile(std::string_view(head.constData(), size_t(head.size())));
     if (what.empty())
         return message;
-    return tr("%1 is %2, not a profile. xsprof opens .cpuprofile, JS Self-Profiling, trace-event and "
-              "xsbug (.xsbug) files.")
-        .arg(QFileInfo(path).fileName(), QString::fromStdString(what));
+    return tr("%1 is %2, not a profile. %3.")
+        .arg(QFileInfo(path).fileName(), QString::fromStdString(what),
+             QString::fromStdString(xsprof::readers::supportedFormatsText()));
 }
 
 void LoadErrorDialog::addError(const QString& path, const QString& message)

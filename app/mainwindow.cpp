@@ -5,6 +5,7 @@
 #include "app/firststart.h"
 #include "app/loaderrordialog.h"
 #include "app/loadstatuswidget.h"
+#include "app/openfilefilter.h"
 #include "app/machines/machinetabs.h"
 #include "app/machines/serverstatuswidget.h"
 #include "app/originalsources.h"
@@ -41,17 +42,6 @@
 #include <QUrl>
 
 #include <algorithm>
-
-namespace {
-// Every format the loader reads, then one filter per format (gzip-compressed files are
-// recognised by their first bytes, whatever their name).
-const QString fileFilter = QStringLiteral(
-    "All profiles (*.cpuprofile *.json *.xsbug *.gz);;"
-    "V8 / Chrome / Node CPU profiles (*.cpuprofile *.cpuprofile.gz);;"
-    "JS Self-Profiling and trace-event files (*.json *.json.gz);;"
-    "xsbug transcripts (*.xsbug);;"
-    "All files (*)");
-}
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_loader(new ProfileOpenJob(this)), m_central(new QStackedWidget),
@@ -282,7 +272,7 @@ void MainWindow::refreshFileTabTitles()
 void MainWindow::showOpenDialog()
 {
     const QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
-    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profiles"), dir, fileFilter);
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profiles"), dir, openFileFilter());
     if (paths.isEmpty())
         return;
     m_settings->setValue(SettingsKeys::lastDirectory, QFileInfo(paths.first()).absolutePath());

@@ -8,12 +8,6 @@ namespace {
 constexpr size_t chunkSize = 256 << 10;
 }
 
-ChunkedInputBuffer::ChunkedInputBuffer(std::FILE* file, size_t totalBytes, const TaskControl* control)
-    : m_file(file), m_totalBytes(totalBytes), m_control(control), m_chunk(chunkSize)
-{
-    setg(m_chunk.data(), m_chunk.data(), m_chunk.data());
-}
-
 ChunkedInputBuffer::ChunkedInputBuffer(std::string_view bytes, const TaskControl* control)
     : m_memory(bytes), m_totalBytes(bytes.size()), m_control(control)
 {
@@ -36,23 +30,13 @@ ChunkedInputBuffer::int_type ChunkedInputBuffer::underflow()
         if (m_totalBytes > 0)
             m_control->report(std::min(1.0, double(m_bytesBefore) / double(m_totalBytes)));
     }
-    if (m_file) {
-        const size_t n = std::fread(m_chunk.data(), 1, m_chunk.size(), m_file);
-        if (n == 0) {
-            m_readFailed = std::ferror(m_file) != 0;
-            setg(m_chunk.data(), m_chunk.data(), m_chunk.data());
-            return traits_type::eof();
-        }
-        setg(m_chunk.data(), m_chunk.data(), m_chunk.data() + n);
-    } else {
-        // Hand out memory in slices too, so progress and cancellation work the same way.
-        const size_t n = std::min(chunkSize, m_memory.size() - m_memoryOffset);
-        if (n == 0)
-            return traits_type::eof();
-        char* begin = const_cast<char*>(m_memory.data() + m_memoryOffset); // never written through
-        m_memoryOffset += n;
-        setg(begin, begin, begin + n);
-    }
+    // Memory in slices, so that progress and cancellation are checked now and then.
+    const size_t n = std::min(chunkSize, m_memory.size() - m_memoryOffset);
+    if (n == 0)
+        return traits_type::eof();
+    char* begin = const_cast<char*>(m_memory.data() + m_memoryOffset); // never written through
+    m_memoryOffset += n;
+    setg(begin, begin, begin + n);
     return traits_type::to_int_type(*gptr());
 }
 

@@ -10,4 +10,19 @@ std::string LoadError::toString() const
     return text;
 }
 
+LoadResult loadFailure(const std::string& file, std::string problem, std::string where)
+{
+    LoadResult r;
+    r.error = LoadError{file, std::move(problem), std::move(where)};
+    return r;
+}
+
+LoadResult loadCancelled(const std::string& file)
+{
+    LoadResult r;
+    r.cancelled = true;
+    r.error = LoadError{file, "loading was cancelled", {}};
+    return r;
+}
+
 } // namespace xsprof

@@ -52,6 +52,11 @@ struct LoadResult {
     bool ok() const { return profile.has_value(); }
 };
 
+// The LoadResult of a load that failed, or that the user cancelled: the one way every reader
+// and the loader say so.
+LoadResult loadFailure(const std::string& file, std::string problem, std::string where = {});
+LoadResult loadCancelled(const std::string& file);
+
 struct LoadOptions {
     int profileIndex = -1; // which profile of a multi-profile file; -1: the one with the most samples
     bool referenceJsonParser = false; // parse with nlohmann::json::sax_parse (slower; tests compare both)

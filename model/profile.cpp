@@ -1,7 +1,8 @@
 #include "profile.h"
 
-#include <algorithm>
+#include "readers/formatreaders.h"
 
+#include <algorithm>
 
 namespace xsprof {
 
@@ -51,20 +52,10 @@ std::string_view toString(LastSampleRule rule)
 
 std::string_view toString(SourceFormat format)
 {
-    switch (format) {
-    case SourceFormat::CpuProfile: return "cpuprofile";
-    case SourceFormat::SelfProfiling: return "js-self-profiling";
-    case SourceFormat::TraceEvents: return "trace-events";
-    case SourceFormat::XsbugTranscript: return "xsbug-transcript";
-    case SourceFormat::Live: return "xs-live";
-    case SourceFormat::LegacyCpuProfile: return "cpuprofile-legacy";
-    case SourceFormat::SafariRecording: return "safari-recording";
-    case SourceFormat::Gecko: return "gecko";
-    case SourceFormat::FirefoxProcessed: return "firefox-processed";
-    case SourceFormat::TraceEventTracing: return "trace-event-tracing";
-    case SourceFormat::Speedscope: return "speedscope";
-    }
-    return "cpuprofile";
+    if (format == SourceFormat::Live)
+        return "xs-live"; // recorded from a machine, not read from a file
+    const readers::FormatReader* reader = readers::formatReader(format);
+    return reader ? reader->name : "cpuprofile";
 }
 
 FrameKind classifyFrame(std::string_view name, std::string_view url, int32_t line)

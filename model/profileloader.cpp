@@ -1,21 +1,12 @@
 #include "profileloader.h"
 
 #include "chunkedinputbuffer.h"
-#include "readers/cpuprofilereader.h"
-#include "readers/gzipinput.h"
-#include "readers/inputpages.h"
-#include "readers/jsonhead.h"
-#include "readers/jsonreading.h"
-#include "readers/legacycpuprofilereader.h"
-#include "readers/paddedbytes.h"
-#include "readers/selfprofilingreader.h"
-#include "readers/traceeventreader.h"
-#include "readers/firefoxprocessedreader.h"
-#include "readers/geckoprofilereader.h"
-#include "readers/newformats.h"
-#include "readers/safarirecordingreader.h"
-#include "readers/speedscopereader.h"
-#include "xsbugtranscriptloader.h"
+#include "readers/formatreaders.h"
+#include "json/gzipinput.h"
+#include "json/inputpages.h"
+#include "json/jsonhead.h"
+#include "json/jsonreading.h"
+#include "json/paddedbytes.h"
 
 #include <cerrno>
 #include <cstring>
@@ -27,54 +18,6 @@
 namespace xsprof {
 
 namespace {
-
-LoadResult failure(const std::string& file, std::string problem, std::string where = {})
-{
-    LoadResult r;
-    r.error = LoadError{file, std::move(problem), std::move(where)};
-    return r;
-}
-
-LoadResult readXsbugTranscript(std::string_view bytes, const std::string& name, const LoadOptions& options,
-                               const TaskControl* control)
-{
-    ChunkedInputBuffer input(bytes, control);
-    return loadXsbugTranscript(input, name, options, control);
-}
-
-// One entry per format: `detect` sees the file's first detectionHeadBytes, `read` the whole
-// file followed by readerPadding zero bytes (readers/paddedbytes.h). The first entry whose
-// detect accepts the head reads the file, so the order matters: distinctive signatures first
-// (xsbug's "<xsbug>", a JSON array or "traceEvents", "nodes", "head"), the weakest last
-// (Self-Profiling's "frames"/"stacks", which other formats may also have at the root).
-struct ProfileReader {
-    bool (*detect)(std::string_view head);
-    LoadResult (*read)(std::string_view bytes, const std::string& name, const LoadOptions& options,
-                       const TaskControl* control);
-};
-
-const ProfileReader profileReaders[] = {
-    {looksLikeXsbugTranscript, readXsbugTranscript},
-    // The other engines' formats have distinctive root keys ("$schema", "meta" with "threads",
-    // "recording"): before the V8 formats, whose keys ("samples", "nodes") they may share.
-    {readers::looksLikeSpeedscope, readers::readSpeedscope},
-    {readers::looksLikeFirefoxProcessed, readers::readFirefoxProcessed},
-    {readers::looksLikeGeckoProfile, readers::readGeckoProfile},
-    {readers::looksLikeSafariRecording, readers::readSafariRecording},
-    {looksLikeTraceEvents, readTraceEvents}, // falls back to readers::readTraceEventTracing
-    {looksLikeCpuProfile, readCpuProfile},
-    {looksLikeLegacyCpuProfile, readLegacyCpuProfile},
-    {looksLikeSelfProfiling, readSelfProfiling},
-};
-
-const ProfileReader* readerFor(std::string_view head)
-{
-    for (const ProfileReader& reader : profileReaders) {
-        if (reader.detect(head))
-            return &reader;
-    }
-    return nullptr;
-}
 
 // The root object's keys when the head did not show enough of them (a large first member).
 std::string keysAsHead(std::string_view bytes)
@@ -95,13 +38,13 @@ LoadResult loadGzip(std::string_view compressed, const std::string& name, const 
 {
     GunzipResult inflated = gunzip(compressed, control);
     if (inflated.cancelled)
-        return jsonLoadCancelled(name);
+        return loadCancelled(name);
     if (!inflated.bytes)
-        return failure(name, inflated.problem, inflated.where);
+        return loadFailure(name, inflated.problem, inflated.where);
     if (options.releaseInput)
         options.releaseInput();
     if (looksLikeGzip(inflated.bytes->view()))
-        return failure(name, "gzip inside gzip: not a profile");
+        return loadFailure(name, "gzip inside gzip: not a profile");
     LoadOptions withRelease = options;
     withRelease.releaseInput = [&inflated] { inflated.bytes->release(); };
     withRelease.inputPages = nullptr; // the inflated bytes are not the file's
@@ -114,9 +57,9 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
     if (looksLikeGzip(bytes))
         return loadGzip(bytes, name, options, control);
     const std::string_view head = bytes.substr(0, detectionHeadBytes);
-    const ProfileReader* reader = readerFor(head);
+    const readers::FormatReader* reader = readers::formatReaderFor(head);
     if (!reader && bytes.size() > head.size() && firstJsonCharacter(bytes) == '{')
-        reader = readerFor(keysAsHead(bytes));
+        reader = readers::formatReaderFor(keysAsHead(bytes));
     if (reader) {
         LoadResult result = reader->read(bytes, name, options, control);
         if (result.ok() && control)
@@ -131,7 +74,7 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, rootKind))
         return std::move(*failed);
-    return failure(name, "no profile found: " + std::string(readers::supportedFormatsText()));
+    return loadFailure(name, "no profile found: " + readers::supportedFormatsText());
 }
 
 // What the loader needs per byte of input at most, and what the machine can give now. Peak
@@ -170,9 +113,9 @@ LoadResult guarded(const std::string& name, const std::function<LoadResult()>& l
     try {
         return load();
     } catch (const std::bad_alloc&) {
-        return failure(name, "not enough memory to load this profile");
+        return loadFailure(name, "not enough memory to load this profile");
     } catch (const std::exception& e) {
-        return failure(name, std::string("cannot load: ") + e.what());
+        return loadFailure(name, std::string("cannot load: ") + e.what());
     }
 }
 
@@ -228,15 +171,16 @@ std::optional<LoadResult> loadStreamedCpuProfile(const std::string& path, size_t
     if (control) {
         control->report(0.0);
         if (control->isCancelled())
-            return jsonLoadCancelled(path);
+            return loadCancelled(path);
     }
     PaddedBytes bytes(size);
     InputPages pages(bytes.data(), bytes.size(), path, modified);
     if (!pages.leaveUnread(detectionHeadBytes))
-        return failure(path, fileChanged);
+        return loadFailure(path, fileChanged);
     const std::string_view all = bytes.view();
-    const ProfileReader* reader = looksLikeGzip(all) ? nullptr : readerFor(all.substr(0, detectionHeadBytes));
-    if (!reader || reader->read != readCpuProfile)
+    const readers::FormatReader* reader =
+        looksLikeGzip(all) ? nullptr : readers::formatReaderFor(all.substr(0, detectionHeadBytes));
+    if (!reader || reader->id != SourceFormat::CpuProfile)
         return std::nullopt;
     LoadOptions withPages = options;
     withPages.releaseInput = [&bytes] { bytes.release(); };
@@ -251,19 +195,19 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status))
-        return failure(path, "no such file");
+        return loadFailure(path, "no such file");
     if (std::filesystem::is_directory(status))
-        return failure(path, "is a directory, not a profile");
+        return loadFailure(path, "is a directory, not a profile");
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file)
-        return failure(path, std::string("cannot open: ") + std::strerror(errno));
+        return loadFailure(path, std::string("cannot open: ") + std::strerror(errno));
     const bool regular = std::filesystem::is_regular_file(status);
     const uint64_t size = regular ? std::filesystem::file_size(path, ec) : 0;
     const auto modified = regular ? std::filesystem::last_write_time(path, ec) : std::filesystem::file_time_type();
     // Refuse up front what cannot fit, rather than dying half way (DESIGN: nothing crashes).
     const auto available = options.memoryBudget ? std::optional<uint64_t>(options.memoryBudget) : availableMemory();
     if (available && double(size) * bytesNeededPerFileByte > double(*available))
-        return failure(path, "the file is too large for the memory available: loading it needs about " +
+        return loadFailure(path, "the file is too large for the memory available: loading it needs about " +
                                  gigabytes(double(size) * bytesNeededPerFileByte) + ", " + gigabytes(double(*available)) +
                                  " is free");
     return guarded(path, [&] {
@@ -274,14 +218,14 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
         }
         std::optional<PaddedBytes> bytes = readWholeFile(file.get(), size_t(size), regular, control);
         if (!bytes)
-            return control && control->isCancelled() ? jsonLoadCancelled(path) : failure(path, "read error");
+            return control && control->isCancelled() ? loadCancelled(path) : loadFailure(path, "read error");
         if (regular) {
             std::error_code after;
             const bool changed = std::filesystem::file_size(path, after) != size || after ||
                                  std::filesystem::last_write_time(path, after) != modified || bytes->size() != size;
             // A file being written (a profiler still saving it) must not give a silently wrong profile.
             if (changed)
-                return failure(path, fileChanged);
+                return loadFailure(path, fileChanged);
         }
         file.reset();
         LoadOptions withRelease = options;
@@ -303,7 +247,7 @@ LoadResult loadProfileData(std::string_view bytes, const std::string& name, cons
         if (control) {
             control->report(0.0);
             if (control->isCancelled())
-                return jsonLoadCancelled(name);
+                return loadCancelled(name);
         }
         PaddedBytes padded(bytes);
         LoadOptions withRelease = options;

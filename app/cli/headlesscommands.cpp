@@ -10,6 +10,7 @@
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
+#include "model/readers/formatreaders.h"
 #include "model/linecosts.h"
 #include "model/report.h"
 #include "model/sourcemaps/sourcemapper.h"
@@ -122,7 +123,9 @@ int report(const QStringList& arguments)
     parser.setApplicationDescription(QStringLiteral("Prints self, total (divided) and inclusive time per function."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("The command."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A profile: .cpuprofile, trace events, Safari, Firefox, speedscope..."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A profile (%1, gzipped or not).")
+                                     .arg(QString::fromStdString(xsprof::readers::supportedFormatsText())));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of a table.")});
     parser.addOption({QStringLiteral("sort"), QStringLiteral("Order by self, total or inclusive (default total)."),
                       QStringLiteral("KEY"), QStringLiteral("total")});

@@ -3,11 +3,12 @@
 // `timeDeltas`, `startTime`/`endTime`. Shared by the .cpuprofile reader and the trace-event
 // reader (ProfileChunk and CpuProfile events embed them). Templates over the JSON value
 // type (jsonvalue.h). `base` places the object inside a larger document.
-#include "jsonreading.h"
+#include "rawprofile.h"
 
-#include "model/rawprofile.h"
+#include "model/json/jsonreading.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <exception>
 #include <span>
@@ -25,15 +26,14 @@ int32_t scriptIdNumber(const V& v)
         return v.integer() > 0 && v.integer() <= INT32_MAX ? int32_t(v.integer()) : 0;
     if (v.kind() != JsonKind::String)
         return 0;
-    int64_t n = 0;
+    // Unsigned: no sign accepted; at most 9 digits: below INT32_MAX.
     const std::string_view digits = v.string();
-    if (digits.empty() || digits.size() > 9)
+    if (digits.size() > 9)
         return 0;
-    for (const char c : digits) {
-        if (c < '0' || c > '9')
-            return 0;
-        n = n * 10 + (c - '0');
-    }
+    uint32_t n = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (error != std::errc() || end != digits.data() + digits.size())
+        return 0;
     return int32_t(n);
 }
 

@@ -1,19 +1,12 @@
 #include "cpuprofilereader.h"
 
+#include "cpuprofileconverter.h"
 #include "cpuprofilefields.h"
-#include "jsonhead.h"
 
-#include "model/cpuprofileconverter.h"
+#include "model/filename.h"
+#include "model/json/jsonhead.h"
 
 namespace xsprof {
-
-namespace {
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-} // namespace
 
 bool looksLikeCpuProfile(std::string_view head)
 {
@@ -36,18 +29,32 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in the raw tables now
     if (!raw.sawNodes)
-        return jsonLoadFailure(name, "no \"nodes\": this is not a .cpuprofile");
+        return loadFailure(name, "no \"nodes\": this is not a .cpuprofile");
     ProfileInfo info;
-    info.name = baseName(name);
+    info.name = fileNameOf(name);
     info.format = SourceFormat::CpuProfile;
     ConversionResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
     if (!converted.profile)
-        return jsonLoadFailure(name, converted.problem, converted.where);
+        return loadFailure(name, converted.problem, converted.where);
     LoadResult result;
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
     return result;
 }
+
+namespace readers {
+
+constexpr std::string_view cpuProfileFormatGlobs[] = {"*.cpuprofile"};
+const FormatReader cpuProfileFormat{
+    .id = SourceFormat::CpuProfile,
+    .name = "cpuprofile",
+    .displayName = ".cpuprofile files (V8, Node, Chrome DevTools, XS)",
+    .detect = looksLikeCpuProfile,
+    .read = readCpuProfile,
+    .globs = cpuProfileFormatGlobs,
+};
+
+} // namespace readers
 
 } // namespace xsprof

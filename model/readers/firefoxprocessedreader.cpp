@@ -1,7 +1,6 @@
 #include "firefoxprocessedreader.h"
 
-#include "headscanner.h"
-
+#include "model/json/jsonhead.h"
 #include "model/profilebuilder.h"
 
 namespace xsprof::readers {
@@ -54,7 +53,8 @@ std::vector<bool> boolColumn(JsonObject table, std::string_view key, const std::
 void checkIndex(int64_t v, size_t limit, const std::string& what, const std::string& where)
 {
     if (v != none && (v < 0 || uint64_t(v) >= limit))
-        throw FormatError(what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")", where);
+        throw JsonMeaningError(
+            what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")", where);
 }
 
 // The function tables every thread of the file uses (shared ones from version 60 on).
@@ -84,7 +84,7 @@ struct FunctionTables {
             stackPrefix = indexColumn(stacks, "prefix", stackWhere);
         }
         if (stackPrefix.size() != stackFrame.size())
-            throw FormatError("the stackTable's columns differ in length", stackWhere);
+            throw JsonMeaningError("the stackTable's columns differ in length", stackWhere);
 
         const std::string frameWhere = where + "frameTable";
         frameFunc = indexColumn(asObject(field(owner, "frameTable", where), frameWhere), "func", frameWhere);
@@ -106,7 +106,7 @@ struct FunctionTables {
         if (hasField(funcs, "source")) { // version 58 on: a source table holds the file names
             const std::vector<int64_t> source = indexColumn(funcs, "source", funcWhere);
             if (!sourcesOwner)
-                throw FormatError("the funcTable refers to sources, but there is no shared.sources", funcWhere);
+                throw JsonMeaningError("the funcTable refers to sources, but there is no shared.sources", funcWhere);
             const JsonObject sources = asObject(field(*sourcesOwner, "sources", "shared"), "shared.sources");
             const std::vector<int64_t> fileOfSource = indexColumn(sources, "filename", "shared.sources");
             funcFile.assign(n, none);
@@ -124,16 +124,16 @@ struct FunctionTables {
         }
         for (size_t i = 0; i < frameFunc.size(); ++i) {
             if (frameFunc[i] == none)
-                throw FormatError("the frame has no function", at(frameWhere + ".func", i));
+                throw JsonMeaningError("the frame has no function", at(frameWhere + ".func", i));
             checkIndex(frameFunc[i], n, "function", at(frameWhere + ".func", i));
         }
         for (size_t i = 0; i < stackFrame.size(); ++i) {
             if (stackFrame[i] == none)
-                throw FormatError("the stack has no frame", at(stackWhere + ".frame", i));
+                throw JsonMeaningError("the stack has no frame", at(stackWhere + ".frame", i));
             checkIndex(stackFrame[i], frameFunc.size(), "frame", at(stackWhere + ".frame", i));
             if (stackPrefix[i] != none && stackPrefix[i] >= int64_t(i))
-                throw FormatError("prefix " + std::to_string(stackPrefix[i]) + " does not come before the stack",
-                                  at(stackWhere + ".prefix", i));
+                throw JsonMeaningError("prefix " + std::to_string(stackPrefix[i]) + " does not come before the stack",
+                                       at(stackWhere + ".prefix", i));
         }
     }
 
@@ -170,7 +170,7 @@ ProcessedThread readThread(JsonObject thread, const std::string& where)
             t.time[i] += t.time[i - 1];
     }
     if (t.time.size() != t.stack.size())
-        throw FormatError("the samples' stack and time columns differ in length", samplesWhere);
+        throw JsonMeaningError("the samples' stack and time columns differ in length", samplesWhere);
     t.tracing = stringOr(samples, "weightType", "samples") == "tracing-ms";
     if (t.tracing && hasField(samples, "weight")) {
         t.weight = numberColumn(samples, "weight", samplesWhere);
@@ -263,6 +263,8 @@ LoadResult readFirefoxProcessed(std::string_view bytes, const std::string& name,
     return guardedRead(name, formatName, [&] {
         JsonDocument document;
         const JsonObject profile = asObject(document.parse(bytes), "the top level");
+        if (options.releaseInput)
+            options.releaseInput(); // the DOM holds all that is read from here on
         checkCancel(control, 0.4);
         JsonObject shared;
         const bool sharedPresent = !profile.at_key("shared").get(shared);
@@ -291,7 +293,7 @@ LoadResult readFirefoxProcessed(std::string_view bytes, const std::string& name,
             threads.push_back(std::move(t));
         }
         if (list.empty())
-            throw FormatError("no thread has samples", "threads");
+            throw JsonMeaningError("no thread has samples", "threads");
         const size_t chosen = chooseProfile(list, js, options.profileIndex);
         const ProcessedThread& t = threads[chosen];
         ProfileInfo info;
@@ -310,5 +312,15 @@ LoadResult readFirefoxProcessed(std::string_view bytes, const std::string& name,
         return r;
     });
 }
+
+constexpr std::string_view firefoxProcessedFormatGlobs[] = {"*.json"};
+const FormatReader firefoxProcessedFormat{
+    .id = SourceFormat::FirefoxProcessed,
+    .name = "firefox-processed",
+    .displayName = "Firefox Profiler processed profiles",
+    .detect = looksLikeFirefoxProcessed,
+    .read = readFirefoxProcessed,
+    .globs = firefoxProcessedFormatGlobs,
+};
 
 } // namespace xsprof::readers

@@ -1,5 +1,7 @@
 #include "geckoframelocation.h"
 
+#include <charconv>
+
 namespace xsprof::readers {
 
 namespace {
@@ -18,15 +20,12 @@ size_t digitsBefore(std::string_view s, size_t end)
     return i == end ? std::string_view::npos : i;
 }
 
+// Digits only; 0 beyond INT32_MAX.
 int32_t toInt(std::string_view digits)
 {
-    int64_t v = 0;
-    for (char c : digits) {
-        v = v * 10 + (c - '0');
-        if (v > INT32_MAX)
-            return 0;
-    }
-    return int32_t(v);
+    int32_t v = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    return error == std::errc() ? v : 0;
 }
 
 // "url:line[:col]" with a non-empty url; the shortest url wins (the longest suffix).

@@ -2,11 +2,11 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoframelocation.h"
-#include "headscanner.h"
 #include "readersupport.h"
 
+#include "model/json/jsonhead.h"
+#include "model/json/simdjsondocument.h"
 #include "model/profilebuilder.h"
-#include "model/readers/simdjsondocument.h"
 
 #include <deque>
 #include <optional>
@@ -147,8 +147,9 @@ private:
     {
         int64_t v = -1;
         if (schema.at_key(name).get(v) || v < 0)
-            throw FormatError("the " + std::string(table.substr(1)) + " schema has no \"" + std::string(name) + "\" column",
-                              m_where + std::string(table) + ".schema");
+            throw JsonMeaningError("the " + std::string(table.substr(1)) + " schema has no \"" + std::string(name)
+                                       + "\" column",
+                                   m_where + std::string(table) + ".schema");
         return int(v);
     }
 
@@ -169,9 +170,9 @@ private:
             for (JsonElement r : data) {
                 JsonArray cells;
                 if (r.get(cells))
-                    throw FormatError(where + "[" + std::to_string(i) + "] is " + describeType(r) +
-                                          ", expected a row (an array)",
-                                      where + "[" + std::to_string(i) + "]");
+                    throw JsonMeaningError(where + "[" + std::to_string(i) + "] is " + describeType(r)
+                                               + ", expected a row (an array)",
+                                           where + "[" + std::to_string(i) + "]");
                 row(cells, i);
                 ++i;
             }
@@ -193,10 +194,10 @@ private:
             return noIndex;
         int64_t v = -1;
         if (cell.get(v))
-            throw FormatError(what + " is " + describeType(cell) + ", expected an index", where);
+            throw JsonMeaningError(what + " is " + describeType(cell) + ", expected an index", where);
         if (v < 0 || uint64_t(v) >= limit)
-            throw FormatError(what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")",
-                              where);
+            throw JsonMeaningError(
+                what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")", where);
         return uint32_t(v);
     }
 
@@ -219,12 +220,13 @@ private:
                     int64_t s = -1;
                     if (!cell.get(s)) {
                         if (s < 0 || size_t(s) >= m_strings.size())
-                            throw FormatError("location string " + std::to_string(s) + " is not in the stringTable",
-                                              where + ".data[" + std::to_string(i) + "]");
+                            throw JsonMeaningError("location string " + std::to_string(s)
+                                                       + " is not in the stringTable",
+                                                   where + ".data[" + std::to_string(i) + "]");
                         location = m_strings[size_t(s)];
                     } else if (cell.get(location)) {
-                        throw FormatError("the location is " + describeType(cell) + ", expected a string index",
-                                          where + ".data[" + std::to_string(i) + "]");
+                        throw JsonMeaningError("the location is " + describeType(cell) + ", expected a string index",
+                                               where + ".data[" + std::to_string(i) + "]");
                     } else if (m_document) {
                         location = m_ownedLocations.emplace_back(location); // a piece's strings go with it
                     }
@@ -235,7 +237,7 @@ private:
                 ++k;
             }
             if (!found)
-                throw FormatError("the frame has no location", where + ".data[" + std::to_string(i) + "]");
+                throw JsonMeaningError("the frame has no location", where + ".data[" + std::to_string(i) + "]");
             m_frameLocation.push_back(location);
             m_frameRelevant.push_back(relevant);
         });
@@ -263,10 +265,10 @@ private:
                 ++k;
             }
             if (frame == noIndex)
-                throw FormatError("the stack has no frame", at);
+                throw JsonMeaningError("the stack has no frame", at);
             // Gecko writes a prefix before the stacks that use it; this also rules out cycles.
             if (prefix != noIndex && prefix >= i)
-                throw FormatError("prefix " + std::to_string(prefix) + " does not come before the stack", at);
+                throw JsonMeaningError("prefix " + std::to_string(prefix) + " does not come before the stack", at);
             m_stackPrefix.push_back(prefix);
             m_stackFrame.push_back(frame);
         });
@@ -287,7 +289,8 @@ private:
                     if (!cell.is_null()) {
                         int64_t v = -1;
                         if (cell.get(v) || v < 0 || size_t(v) >= m_stackPrefix.size())
-                            throw FormatError("the sample's stack is not a stack index", where + "[" + std::to_string(i) + "]");
+                            throw JsonMeaningError("the sample's stack is not a stack index",
+                                                   where + "[" + std::to_string(i) + "]");
                         stack = uint32_t(v);
                     }
                 } else if (k == m_sampleTime) {
@@ -296,7 +299,7 @@ private:
                 ++k;
             }
             if (!hasTime)
-                throw FormatError("the sample has no time", where + "[" + std::to_string(i) + "]");
+                throw JsonMeaningError("the sample has no time", where + "[" + std::to_string(i) + "]");
             visit(stack, time, i);
         });
     }
@@ -326,7 +329,7 @@ private:
 void collectThreads(JsonObject profile, const std::string& prefix, std::vector<ThreadRef>& out, int depth)
 {
     if (depth > 64)
-        throw FormatError("subprocesses nest too deeply", prefix);
+        throw JsonMeaningError("subprocesses nest too deeply", prefix);
     JsonObject meta;
     std::string processType;
     if (!profile.at_key("meta").get(meta))
@@ -336,7 +339,7 @@ void collectThreads(JsonObject profile, const std::string& prefix, std::vector<T
     for (JsonElement t : threads) {
         const std::string where = prefix + "threads[" + std::to_string(i++) + "]";
         if (t.is_string())
-            throw FormatError("threads stored as strings (Firefox before version 48) are not supported", where);
+            throw JsonMeaningError("threads stored as strings (Firefox before version 48) are not supported", where);
         ThreadRef ref{asObject(t, where), where, {}, {}, {}};
         ref.processName = scalarText(ref.thread, "processName");
         if (ref.processName.empty())
@@ -353,7 +356,7 @@ void collectThreads(JsonObject profile, const std::string& prefix, std::vector<T
     for (JsonElement p : asArray(field(profile, "processes", prefix), prefix + "processes")) {
         const std::string where = prefix + "processes[" + std::to_string(k++) + "]";
         if (p.is_string())
-            throw FormatError("subprocess profiles stored as strings are not supported", where);
+            throw JsonMeaningError("subprocess profiles stored as strings are not supported", where);
         collectThreads(asObject(p, where), where + ".", out, depth + 1);
     }
 }
@@ -402,7 +405,7 @@ LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, 
         threadRefs.push_back(&ref);
     }
     if (threads.empty())
-        throw FormatError("no thread has samples", prefix + "threads");
+        throw JsonMeaningError("no thread has samples", prefix + "threads");
     std::vector<ProfileSummary> list;
     std::vector<size_t> jsSamples;
     for (size_t i = 0; i < threads.size(); ++i) {
@@ -456,7 +459,7 @@ LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, con
         }
     } catch (const SimdJsonFailure&) {
     } catch (const JsonReadCancelled&) {
-        return cancelledLoad(name);
+        return loadCancelled(name);
     }
     JsonDocument document;
     std::optional<LoadResult> processed;
@@ -465,5 +468,15 @@ LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, con
     });
     return processed ? std::move(*processed) : result;
 }
+
+constexpr std::string_view geckoProfileFormatGlobs[] = {"*.json"};
+const FormatReader geckoProfileFormat{
+    .id = SourceFormat::Gecko,
+    .name = "gecko",
+    .displayName = "Firefox Gecko profiles",
+    .detect = looksLikeGeckoProfile,
+    .read = readGeckoProfile,
+    .globs = geckoProfileFormatGlobs,
+};
 
 } // namespace xsprof::readers

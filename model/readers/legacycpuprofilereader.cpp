@@ -1,9 +1,10 @@
 #include "legacycpuprofilereader.h"
 
+#include "cpuprofileconverter.h"
 #include "cpuprofilefields.h"
-#include "jsonhead.h"
 
-#include "model/cpuprofileconverter.h"
+#include "model/filename.h"
+#include "model/json/jsonhead.h"
 
 #include <algorithm>
 #include <vector>
@@ -12,11 +13,6 @@ namespace xsprof {
 
 namespace {
 
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 struct LegacyProfile {
     RawCpuProfile raw;
@@ -131,12 +127,12 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in the raw tables now
     if (!p.sawHead || !p.sawSamples || !p.sawTimestamps)
-        return jsonLoadFailure(name, "a legacy .cpuprofile needs \"head\", \"samples\" and \"timestamps\"");
+        return loadFailure(name, "a legacy .cpuprofile needs \"head\", \"samples\" and \"timestamps\"");
     // DESIGN.md, "More inputs": times from the timestamps, the end from the extra one or endTime.
     const std::vector<double>& ts = p.timestamps;
     const size_t n = p.raw.samples.size();
     if (ts.size() != n && ts.size() != n + 1)
-        return jsonLoadFailure(name, "timestamps (" + std::to_string(ts.size()) + ") must number the samples (" +
+        return loadFailure(name, "timestamps (" + std::to_string(ts.size()) + ") must number the samples (" +
                                          std::to_string(n) + ") or one more");
     double start = p.startSeconds ? *p.startSeconds * 1e6 : (ts.empty() ? 0.0 : ts[0]);
     if (!ts.empty() && start > ts[0])
@@ -156,16 +152,30 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     p.raw.endTime = end;
     p.raw.sawNodes = true;
     ProfileInfo info;
-    info.name = baseName(name);
+    info.name = fileNameOf(name);
     info.format = SourceFormat::LegacyCpuProfile;
     ConversionResult converted = convertCpuProfile(p.raw, std::move(p.strings), info, CpuProfileDialects::V8AndXs);
     if (!converted.profile)
-        return jsonLoadFailure(name, converted.problem, converted.where);
+        return loadFailure(name, converted.problem, converted.where);
     LoadResult result;
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
     return result;
 }
+
+namespace readers {
+
+constexpr std::string_view legacyCpuProfileFormatGlobs[] = {"*.cpuprofile"};
+const FormatReader legacyCpuProfileFormat{
+    .id = SourceFormat::LegacyCpuProfile,
+    .name = "cpuprofile-legacy",
+    .displayName = "legacy .cpuprofile files",
+    .detect = looksLikeLegacyCpuProfile,
+    .read = readLegacyCpuProfile,
+    .globs = legacyCpuProfileFormatGlobs,
+};
+
+} // namespace readers
 
 } // namespace xsprof

@@ -2,6 +2,8 @@
 // Legacy .cpuprofile files (old Chrome DevTools saves, Node <= 11 through v8-profiler): a
 // nested "head" tree, "startTime"/"endTime" in seconds, "timestamps" in µs (DESIGN.md,
 // "More inputs"). Converted to a V8 tree and then read like a .cpuprofile.
+#include "formatreader.h"
+
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
@@ -15,5 +17,10 @@ bool looksLikeLegacyCpuProfile(std::string_view head);
 // `bytes` is followed by readerPadding readable bytes (paddedbytes.h).
 LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                 const TaskControl* control);
+
+namespace readers {
+// The entry of formatreaders.h.
+extern const FormatReader legacyCpuProfileFormat;
+} // namespace readers
 
 } // namespace xsprof

@@ -35,7 +35,7 @@ struct SyntaxErrorFinder : nlohmann::json_sax<nlohmann::json> {
 
 [[noreturn]] void wrongType(JsonElement e, const std::string& where, std::string_view expected)
 {
-    throw FormatError(where + " is " + describeType(e) + ", expected " + std::string(expected), where);
+    throw JsonMeaningError(where + " is " + describeType(e) + ", expected " + std::string(expected), where);
 }
 
 } // namespace
@@ -50,12 +50,12 @@ JsonElement JsonDocument::parse(std::string_view bytes)
     // A file cut short: nlohmann names where the unfinished token began; the problem is the end.
     if (parsed.error() == simdjson::UNCLOSED_STRING || finder.message.find("end of input") != std::string::npos ||
         finder.message.find("missing closing quote") != std::string::npos)
-        throw FormatError("JSON syntax error: the input ends before the JSON does (a truncated file?)",
-                          "byte " + std::to_string(bytes.size()));
+        throw JsonMeaningError("JSON syntax error: the input ends before the JSON does (a truncated file?)",
+                               "byte " + std::to_string(bytes.size()));
     if (!accepted && finder.position > 0)
-        throw FormatError(std::string("JSON syntax error: ") + simdjson::error_message(parsed.error()),
-                          "byte " + std::to_string(finder.position));
-    throw FormatError(std::string("JSON error: ") + simdjson::error_message(parsed.error()), {});
+        throw JsonMeaningError(std::string("JSON syntax error: ") + simdjson::error_message(parsed.error()),
+                               "byte " + std::to_string(finder.position));
+    throw JsonMeaningError(std::string("JSON error: ") + simdjson::error_message(parsed.error()), std::string());
 }
 
 std::string describeType(JsonElement e)
@@ -126,8 +126,8 @@ JsonElement field(JsonObject o, std::string_view key, const std::string& where)
 {
     JsonElement e;
     if (o.at_key(key).get(e))
-        throw FormatError((where.empty() ? std::string() : where + ": ") + "no \"" + std::string(key) + "\" field",
-                          where);
+        throw JsonMeaningError((where.empty() ? std::string() : where + ": ") + "no \"" + std::string(key) + "\" field",
+                               where);
     return e;
 }
 
@@ -153,12 +153,6 @@ int32_t oneBased(double value)
     return value >= 1 && value < 2147483647.0 ? int32_t(value) : 0;
 }
 
-std::string fileNameOf(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::string firefoxProduct(JsonObject profile)
 {
     JsonObject meta;
@@ -180,18 +174,19 @@ void checkCancel(const TaskControl* control, double fraction)
     if (!control)
         return;
     if (control->isCancelled())
-        throw Cancelled{};
+        throw JsonReadCancelled();
     control->report(fraction);
 }
 
 size_t chooseProfile(const std::vector<ProfileSummary>& list, const std::vector<size_t>& weight, int requested)
 {
     if (list.empty())
-        throw FormatError("the file holds no profile with samples", {});
+        throw JsonMeaningError("the file holds no profile with samples", std::string());
     if (requested >= 0) {
         if (size_t(requested) >= list.size())
-            throw FormatError("there is no profile " + std::to_string(requested) + ": the file holds " +
-                                  std::to_string(list.size()), {});
+            throw JsonMeaningError("there is no profile " + std::to_string(requested) + ": the file holds "
+                                       + std::to_string(list.size()),
+                                   std::string());
         return size_t(requested);
     }
     size_t best = 0;
@@ -205,17 +200,7 @@ size_t chooseProfile(const std::vector<ProfileSummary>& list, const std::vector<
 LoadResult formatFailure(const std::string& file, std::string_view format, const std::string& problem,
                          const std::string& where)
 {
-    LoadResult r;
-    r.error = LoadError{file, std::string(format) + ": " + problem, where};
-    return r;
-}
-
-LoadResult cancelledLoad(const std::string& file)
-{
-    LoadResult r;
-    r.cancelled = true;
-    r.error = LoadError{file, "loading was cancelled", {}};
-    return r;
+    return loadFailure(file, std::string(format) + ": " + problem, where);
 }
 
 } // namespace xsprof::readers

@@ -1,32 +1,28 @@
 #pragma once
 // What every reader of model/readers/ shares: a simdjson document, typed access that turns
-// a wrong type or a missing field into a FormatError naming where, cancellation, the
+// a wrong type or a missing field into a JsonMeaningError naming where, cancellation, the
 // choice of one profile among several, and the LoadResult for an error.
+#include "model/filename.h"
+#include "model/json/jsonvalue.h"
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
 #include <simdjson.h>
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace xsprof::readers {
 
-// Malformed input: what is wrong and where (a JSON path such as "threads[2].samples.data[17]").
-struct FormatError : std::runtime_error {
-    FormatError(std::string problem, std::string where) : std::runtime_error(std::move(problem)), where(std::move(where)) {}
-    std::string where;
-};
-
-struct Cancelled {};
-
+// Malformed input is thrown as JsonMeaningError (model/json/jsonvalue.h), its `where` a
+// JSON path such as "threads[2].samples.data[17]"; cancellation as JsonReadCancelled: the
+// exceptions of every reader, whichever way it walks its document.
 using JsonElement = simdjson::dom::element;
 using JsonObject = simdjson::dom::object;
 using JsonArray = simdjson::dom::array;
 
-// Parses the whole input; a syntax error throws FormatError with its byte position.
+// Parses the whole input; a syntax error throws JsonMeaningError with its byte position.
 class JsonDocument {
 public:
     JsonElement parse(std::string_view bytes);
@@ -52,8 +48,6 @@ std::string describeType(JsonElement e);
 // A line or column as the model keeps it: 1-based, 0 when unknown or out of range.
 int32_t oneBased(double value);
 
-// The file name of a path, shown as the profile's name.
-std::string fileNameOf(const std::string& path);
 // "Firefox 63" from a Firefox profile's meta.product and meta.misc ("rv:63.0"); "Firefox"
 // when it does not say.
 std::string firefoxProduct(JsonObject profile);
@@ -62,26 +56,25 @@ std::string firefoxProduct(JsonObject profile);
 void checkCancel(const TaskControl* control, double fraction);
 
 // The profile to build among `list`: `requested` (>= 0, --profile K) or the one with the
-// largest weight (the first of equals). Throws FormatError when `requested` is out of range.
+// largest weight (the first of equals). Throws JsonMeaningError when `requested` is out of range.
 size_t chooseProfile(const std::vector<ProfileSummary>& list, const std::vector<size_t>& weight, int requested);
 
-// Runs a reader body and turns FormatError / Cancelled / simdjson errors into a LoadResult.
+// Runs a reader body and turns JsonMeaningError / JsonReadCancelled / simdjson errors into a LoadResult.
 template <typename Body>
 LoadResult guardedRead(const std::string& file, std::string_view format, const Body& body);
 
 LoadResult formatFailure(const std::string& file, std::string_view format, const std::string& problem,
                          const std::string& where);
-LoadResult cancelledLoad(const std::string& file);
 
 template <typename Body>
 LoadResult guardedRead(const std::string& file, std::string_view format, const Body& body)
 {
     try {
         return body();
-    } catch (const FormatError& e) {
-        return formatFailure(file, format, e.what(), e.where);
-    } catch (const Cancelled&) {
-        return cancelledLoad(file);
+    } catch (const JsonMeaningError& e) {
+        return formatFailure(file, format, e.problem, e.where);
+    } catch (const JsonReadCancelled&) {
+        return loadCancelled(file);
     } catch (const simdjson::simdjson_error& e) {
         return formatFailure(file, format, e.what(), {});
     }

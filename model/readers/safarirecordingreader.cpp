@@ -1,9 +1,16 @@
 #include "safarirecordingreader.h"
 
-#include "headscanner.h"
+#include "jsonfields.h"
 #include "readersupport.h"
 
+#include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace xsprof::readers {
 
@@ -11,6 +18,10 @@ namespace {
 
 constexpr std::string_view formatName = "Safari recording";
 
+struct SafariFrame {
+    std::string name, url;
+    int32_t line = 0, column = 0;
+};
 
 } // namespace
 
@@ -20,86 +31,132 @@ bool looksLikeSafariRecording(std::string_view head)
     return startsObject(head) && keyOpensObject(head, "recording") && !hasKey(head, "traceEvents");
 }
 
+namespace {
+
+// The samples of a recording, read from its document; the profile is built once the file's
+// bytes are released.
+struct SafariSamples {
+    std::string displayName;
+    double start = -1, end = -1;
+    // Per sample, its frames outermost first.
+    std::vector<std::vector<SafariFrame>> stacks;
+    std::vector<double> times, given;
+};
+
+template <class V>
+void readRecording(const V& root, SafariSamples& out, const TaskControl* control)
+{
+    out = SafariSamples();
+    const V& top = asObject(root, "the top level");
+    checkCancel(control, 0.4);
+    const V recording = asObject(field(top, "recording", {}), "recording");
+    if (!hasField(recording, "sampleStackTraces"))
+        throw JsonMeaningError("the recording has no \"sampleStackTraces\": it holds no JavaScript samples "
+                               "(record with the JavaScript & Events timeline)",
+                               "recording");
+    const V traces = asArray(field(recording, "sampleStackTraces", {}), "recording.sampleStackTraces");
+    const V durations = asArray(field(recording, "sampleDurations", "recording"), "recording.sampleDurations");
+    const size_t traceCount = elementCount(traces), durationCount = elementCount(durations);
+    if (traceCount != durationCount)
+        throw JsonMeaningError("sampleStackTraces (" + std::to_string(traceCount) + ") and sampleDurations ("
+                                   + std::to_string(durationCount) + ") differ in length",
+                               "recording");
+    out.displayName = std::string(stringOr(recording, "displayName", ""));
+    out.start = numberOr(recording, "startTime", -1);
+    out.end = numberOr(recording, "endTime", -1);
+    out.stacks.reserve(traceCount);
+    out.times.reserve(traceCount);
+    out.given.reserve(traceCount);
+    size_t index = 0;
+    traces.forEachElement([&](const V& traceElement) {
+        const std::string where = "recording.sampleStackTraces[" + std::to_string(index) + "]";
+        const V& trace = asObject(traceElement, where);
+        out.times.push_back(asNumber(field(trace, "timestamp", where), where + ".timestamp") * 1e6);
+        std::vector<SafariFrame>& frames = out.stacks.emplace_back();
+        if (hasField(trace, "stackFrames")) {
+            size_t k = 0;
+            asArray(field(trace, "stackFrames", where), where + ".stackFrames").forEachElement([&](const V& element) {
+                const V& f = asObject(element, where + ".stackFrames[" + std::to_string(k++) + "]");
+                frames.push_back({std::string(stringOr(f, "name", "")), std::string(stringOr(f, "url", "")),
+                                  oneBased(numberOr(f, "line", 0)), oneBased(numberOr(f, "column", 0))});
+            });
+        }
+        std::reverse(frames.begin(), frames.end()); // innermost frame first in the file
+        if ((++index & 0xffff) == 0)
+            checkCancel(control, 0.4 + 0.5 * double(index) / double(traceCount));
+    });
+    index = 0;
+    durations.forEachElement([&](const V& d) {
+        out.given.push_back(asNumber(d, "recording.sampleDurations[" + std::to_string(index) + "]") * 1e6);
+        ++index;
+    });
+}
+
+} // namespace
+
 LoadResult readSafariRecording(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                const TaskControl* control)
 {
-    return guardedRead(name, formatName, [&] {
-        JsonDocument document;
-        const JsonObject top = asObject(document.parse(bytes), "the top level");
-        checkCancel(control, 0.4);
-        const JsonObject recording = asObject(field(top, "recording", {}), "recording");
-        if (!hasField(recording, "sampleStackTraces"))
-            throw FormatError("the recording has no \"sampleStackTraces\": it holds no JavaScript samples "
-                              "(record with the JavaScript & Events timeline)", "recording");
-        const JsonArray traces = asArray(field(recording, "sampleStackTraces", {}), "recording.sampleStackTraces");
-        const JsonArray durations = asArray(field(recording, "sampleDurations", "recording"), "recording.sampleDurations");
-        if (traces.size() != durations.size())
-            throw FormatError("sampleStackTraces (" + std::to_string(traces.size()) + ") and sampleDurations (" +
-                                  std::to_string(durations.size()) + ") differ in length", "recording");
-
-        ProfileInfo info;
-        info.name = fileNameOf(name);
-        const std::string_view displayName = stringOr(recording, "displayName", "");
-        info.description = "Safari recording" + (displayName.empty() ? std::string() : " '" + std::string(displayName) + "'");
-        info.format = SourceFormat::SafariRecording;
-        info.encoding = Encoding::Tree;
-        info.durationRule = DurationRule::Given;
-        double start = numberOr(recording, "startTime", -1);
-        double end = numberOr(recording, "endTime", -1);
-        if (start >= 0)
-            info.startTime = start * 1e6;
-        if (end >= 0)
-            info.endTime = end * 1e6;
-        ProfileBuilder builder(std::move(info));
-        const StackId root = builder.stack(StackId(), builder.frameForKey("(root)", "", 0, 0));
-
-        std::vector<StackId> stacks;
-        std::vector<double> times, given;
-        stacks.reserve(traces.size());
-        times.reserve(traces.size());
-        given.reserve(traces.size());
-        std::vector<JsonObject> frames;
-        size_t index = 0;
-        for (JsonElement traceElement : traces) {
-            const std::string where = "recording.sampleStackTraces[" + std::to_string(index) + "]";
-            const JsonObject trace = asObject(traceElement, where);
-            times.push_back(asNumber(field(trace, "timestamp", where), where + ".timestamp") * 1e6);
-            frames.clear();
-            if (hasField(trace, "stackFrames")) {
-                size_t k = 0;
-                for (JsonElement f : asArray(field(trace, "stackFrames", where), where + ".stackFrames"))
-                    frames.push_back(asObject(f, where + ".stackFrames[" + std::to_string(k++) + "]"));
-            }
-            StackId stack = root;
-            for (auto f = frames.rbegin(); f != frames.rend(); ++f) { // innermost frame first in the file
-                const FrameId frame = builder.frameForKey(stringOr(*f, "name", ""), stringOr(*f, "url", ""),
-                                                          oneBased(numberOr(*f, "line", 0)),
-                                                          oneBased(numberOr(*f, "column", 0)));
-                stack = builder.stack(stack, frame);
-            }
-            stacks.push_back(stack);
-            if ((++index & 0xffff) == 0)
-                checkCancel(control, 0.4 + 0.5 * double(index) / double(traces.size()));
-        }
-        index = 0;
-        for (JsonElement d : durations) {
-            given.push_back(asNumber(d, "recording.sampleDurations[" + std::to_string(index) + "]") * 1e6);
-            ++index;
-        }
-        builder.profile().info.negativeTimeDeltas = 0;
-        for (size_t i = 1; i < times.size(); ++i)
-            builder.profile().info.negativeTimeDeltas += times[i] < times[i - 1];
-        builder.setSamples(std::move(stacks), std::move(times));
-        builder.setGivenDurations(std::move(given));
-        LoadResult result;
-        result.profile = builder.finish();
-        result.available.push_back({result.profile->info.description, result.profile->samples.size(),
-                                    result.profile->stacks.size()});
-        if (options.profileIndex > 0)
-            throw FormatError("there is no profile " + std::to_string(options.profileIndex) + ": the file holds 1", {});
-        checkCancel(control, 1.0);
-        return result;
-    });
+    SafariSamples samples;
+    auto read = [&](const auto& root) { readRecording(root, samples, control); };
+    if (std::optional<LoadResult> failed = readJsonDocument(bytes, name, options, control, read)) {
+        if (failed->error && !failed->cancelled)
+            failed->error->problem = std::string(formatName) + ": " + failed->error->problem;
+        return std::move(*failed);
+    }
+    if (options.releaseInput)
+        options.releaseInput(); // everything needed is in `samples` now
+    if (options.profileIndex > 0)
+        return loadFailure(name,
+                           std::string(formatName) + ": there is no profile " + std::to_string(options.profileIndex)
+                               + ": the file holds 1");
+    ProfileInfo info;
+    info.name = fileNameOf(name);
+    info.description =
+        "Safari recording" + (samples.displayName.empty() ? std::string() : " '" + samples.displayName + "'");
+    info.format = SourceFormat::SafariRecording;
+    info.encoding = Encoding::Tree;
+    info.durationRule = DurationRule::Given;
+    if (samples.start >= 0)
+        info.startTime = samples.start * 1e6;
+    if (samples.end >= 0)
+        info.endTime = samples.end * 1e6;
+    ProfileBuilder builder(std::move(info));
+    const StackId root = builder.stack(StackId(), builder.frameForKey("(root)", "", 0, 0));
+    std::vector<StackId> stacks;
+    stacks.reserve(samples.stacks.size());
+    for (const std::vector<SafariFrame>& frames : samples.stacks) {
+        StackId stack = root;
+        for (const SafariFrame& f : frames)
+            stack = builder.stack(stack, builder.frameForKey(f.name, f.url, f.line, f.column));
+        stacks.push_back(stack);
+    }
+    samples.stacks = {};
+    builder.profile().info.negativeTimeDeltas = 0;
+    for (size_t i = 1; i < samples.times.size(); ++i)
+        builder.profile().info.negativeTimeDeltas += samples.times[i] < samples.times[i - 1];
+    builder.setSamples(std::move(stacks), std::move(samples.times));
+    builder.setGivenDurations(std::move(samples.given));
+    LoadResult result;
+    result.profile = builder.finish();
+    result.available.push_back(
+        {result.profile->info.description, result.profile->samples.size(), result.profile->stacks.size()});
+    if (control) {
+        if (control->isCancelled())
+            return loadCancelled(name);
+        control->report(1.0);
+    }
+    return result;
 }
+
+constexpr std::string_view safariRecordingFormatGlobs[] = {"*.json"};
+const FormatReader safariRecordingFormat{
+    .id = SourceFormat::SafariRecording,
+    .name = "safari-recording",
+    .displayName = "Safari timeline recordings",
+    .detect = looksLikeSafariRecording,
+    .read = readSafariRecording,
+    .globs = safariRecordingFormatGlobs,
+};
 
 } // namespace xsprof::readers

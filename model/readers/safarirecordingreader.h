@@ -1,6 +1,8 @@
 #pragma once
 // Safari / WebKit Web Inspector timeline recordings (Timelines › Export, "…-recording.json"):
 // JavaScriptCore's sampling profiler. Each sample lasts its stated duration (DESIGN.md).
+#include "formatreader.h"
+
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
@@ -12,5 +14,8 @@ namespace xsprof::readers {
 bool looksLikeSafariRecording(std::string_view head);
 LoadResult readSafariRecording(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                const TaskControl* control);
+
+// The entry of formatreaders.h.
+extern const FormatReader safariRecordingFormat;
 
 } // namespace xsprof::readers

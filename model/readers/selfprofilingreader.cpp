@@ -1,20 +1,16 @@
 #include "selfprofilingreader.h"
 
-#include "jsonhead.h"
-#include "jsonreading.h"
+#include "rawprofile.h"
+#include "selfprofilingconverter.h"
 
-#include "model/rawprofile.h"
-#include "model/selfprofilingconverter.h"
+#include "model/filename.h"
+#include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 
 namespace xsprof {
 
 namespace {
 
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 JsonPlace place(const char* what, size_t index)
 {
@@ -126,18 +122,32 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in the raw tables now
     if (!raw.sawFrames || !raw.sawStacks)
-        return jsonLoadFailure(name, std::string("not a JS Self-Profiling trace: it has no \"") +
+        return loadFailure(name, std::string("not a JS Self-Profiling trace: it has no \"") +
                                          (raw.sawFrames ? "stacks" : "frames") + "\"");
     ProfileInfo info;
-    info.name = baseName(name);
+    info.name = fileNameOf(name);
     ConversionResult converted = convertSelfProfiling(raw, strings, info);
     if (!converted.profile)
-        return jsonLoadFailure(name, converted.problem, converted.where);
+        return loadFailure(name, converted.problem, converted.where);
     LoadResult result;
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
     return result;
 }
+
+namespace readers {
+
+constexpr std::string_view selfProfilingFormatGlobs[] = {"*.json"};
+const FormatReader selfProfilingFormat{
+    .id = SourceFormat::SelfProfiling,
+    .name = "js-self-profiling",
+    .displayName = "JS Self-Profiling traces",
+    .detect = looksLikeSelfProfiling,
+    .read = readSelfProfiling,
+    .globs = selfProfilingFormatGlobs,
+};
+
+} // namespace readers
 
 } // namespace xsprof

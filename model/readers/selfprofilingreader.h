@@ -1,5 +1,7 @@
 #pragma once
 // JS Self-Profiling API traces ({resources, frames, stacks, samples}, times in ms).
+#include "formatreader.h"
+
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
@@ -13,5 +15,10 @@ bool looksLikeSelfProfiling(std::string_view head);
 // `bytes` is followed by readerPadding readable bytes (paddedbytes.h).
 LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, const LoadOptions& options,
                              const TaskControl* control);
+
+namespace readers {
+// The entry of formatreaders.h.
+extern const FormatReader selfProfilingFormat;
+} // namespace readers
 
 } // namespace xsprof

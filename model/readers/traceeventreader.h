@@ -3,6 +3,8 @@
 // as Profile + ProfileChunk events, and whole profiles in CpuProfile events (Chrome before
 // chunked profiles, worker threads). A JSON-array trace without its closing ']' is read as if
 // closed (DESIGN.md, "More inputs"). Each profile of the file is one entry of `available`.
+#include "formatreader.h"
+
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
@@ -16,5 +18,10 @@ bool looksLikeTraceEvents(std::string_view head);
 // `bytes` is followed by readerPadding readable bytes (paddedbytes.h).
 LoadResult readTraceEvents(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control);
+
+namespace readers {
+// The entry of formatreaders.h.
+extern const FormatReader traceEventsFormat;
+} // namespace readers
 
 } // namespace xsprof

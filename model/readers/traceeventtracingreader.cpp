@@ -1,11 +1,11 @@
 #include "traceeventtracingreader.h"
 
-#include "headscanner.h"
 #include "readersupport.h"
 #include "traceeventreplay.h"
 
+#include "model/json/jsonhead.h"
+#include "model/json/simdjsondocument.h"
 #include "model/profilebuilder.h"
-#include "model/readers/simdjsondocument.h"
 
 #include <algorithm>
 #include <charconv>
@@ -95,7 +95,8 @@ void readDurationEvent(const EventFields& f, size_t index, ThreadEvents& thread,
 {
     DurationEvent event;
     if (!f.hasTs || !numberOf(f.ts, event.ts))
-        throw FormatError("the " + std::string(f.ph) + " event has no numeric \"ts\"", "traceEvents[" + std::to_string(index) + "]");
+        throw JsonMeaningError("the " + std::string(f.ph) + " event has no numeric \"ts\"",
+                               "traceEvents[" + std::to_string(index) + "]");
     event.name = texts.name(f.name.empty() ? std::string_view("(unnamed)") : f.name);
     JsonObject args;
     if (f.hasArgs && !f.args.get(args)) {
@@ -157,7 +158,7 @@ JsonElement parseTrace(JsonDocument& document, std::string_view bytes, std::stri
 {
     try {
         return document.parse(bytes);
-    } catch (const FormatError&) {
+    } catch (const JsonMeaningError&) {
         std::string_view body = trimmedHead(bytes);
         if (!body.starts_with('['))
             throw;
@@ -212,12 +213,12 @@ LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, co
         double ts = 0;
         JsonElement value;
         if (o.at_key("ts").get(value) || !numberOf(value, ts))
-            throw FormatError("the sample has no numeric \"ts\"", where);
+            throw JsonMeaningError("the sample has no numeric \"ts\"", where);
         std::string id;
         if (!o.at_key("sf").get(value) && !value.is_null()) {
             id = frameIdOf(value, where + ".sf");
             if (!frames.contains(id))
-                throw FormatError("stack frame \"" + id + "\" is not in stackFrames", where + ".sf");
+                throw JsonMeaningError("stack frame \"" + id + "\" is not in stackFrames", where + ".sf");
         }
         threads[threadOf(o)].emplace_back(ts, std::move(id));
     }
@@ -242,11 +243,12 @@ LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, co
         while (!at.empty() && !stackOf.contains(at)) {
             const auto found = frames.find(at);
             if (found == frames.end())
-                throw FormatError("parent \"" + at + "\" is not in stackFrames", "stackFrames[\"" + chain.back().first + "\"]");
+                throw JsonMeaningError("parent \"" + at + "\" is not in stackFrames",
+                                       "stackFrames[\"" + chain.back().first + "\"]");
             const JsonObject frame = found->second;
             chain.emplace_back(at, frame);
             if (chain.size() > frameCount)
-                throw FormatError("the stack frames' parent links form a cycle", "stackFrames[\"" + id + "\"]");
+                throw JsonMeaningError("the stack frames' parent links form a cycle", "stackFrames[\"" + id + "\"]");
             JsonElement parent;
             at = frame.at_key("parent").get(parent) || parent.is_null() ? std::string()
                                                                           : frameIdOf(parent, "stackFrames[\"" + at + "\"].parent");
@@ -277,8 +279,10 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
                               std::vector<std::string>& warnings)
 {
     if (threads.empty())
-        throw FormatError("the trace holds no CPU profile, no stack samples (\"samples\" + \"stackFrames\") and no "
-                          "duration events (B/E, X)", {});
+        throw JsonMeaningError(
+            "the trace holds no CPU profile, no stack samples (\"samples\" + \"stackFrames\") and no "
+            "duration events (B/E, X)",
+            std::string());
     std::vector<ThreadKey> keys;
     std::vector<size_t> counts;
     for (auto& [key, thread] : threads) {
@@ -291,8 +295,9 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
     std::vector<ProfileSummary> list;
     const size_t chosen = choose(keys, counts, names, options, list);
     if (threads.size() > 1 && counts[chosen] == 0)
-        throw FormatError("the trace holds no CPU profile, and the duration events of " + list[chosen].name +
-                              " enclose no time", {});
+        throw JsonMeaningError("the trace holds no CPU profile, and the duration events of " + list[chosen].name
+                                   + " enclose no time",
+                               std::string());
     checkCancel(control, 0.8);
     info.description = "trace-event durations — " + list[chosen].name;
     info.durationRule = DurationRule::Given;
@@ -302,8 +307,9 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
     Repairs repairs;
     replayThread(threads[keys[chosen]], texts, &builder, &stacks, &times, &durations, repairs);
     if (stacks.empty())
-        throw FormatError("the trace holds no CPU profile, and the duration events of " + list[chosen].name +
-                          " enclose no time", {});
+        throw JsonMeaningError("the trace holds no CPU profile, and the duration events of " + list[chosen].name
+                                   + " enclose no time",
+                               std::string());
     list[chosen].sampleCount = stacks.size();
     repairs.describe(warnings);
     builder.setSamples(std::move(stacks), std::move(times));
@@ -324,8 +330,9 @@ public:
             return;
         const EventFields f(o);
         if (f.name == "Profile" || f.name == "ProfileChunk" || f.name == "CpuProfile")
-            throw FormatError("the trace holds a V8 CPU profile (" + std::string(f.name) +
-                                  " events) that the trace-event loader could not read", {});
+            throw JsonMeaningError("the trace holds a V8 CPU profile (" + std::string(f.name)
+                                       + " events) that the trace-event loader could not read",
+                                   std::string());
         if (f.ph == "M") {
             names.read(f);
         } else if (!m_samples && (f.ph == "B" || f.ph == "E" || f.ph == "X")) {
@@ -448,11 +455,6 @@ std::optional<LoadResult> readInPieces(const SimdJsonDocument& document, const s
 
 } // namespace
 
-bool looksLikeTraceEventTracing(std::string_view head)
-{
-    return startsArray(head) || keyOpensArray(head, "traceEvents");
-}
-
 LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                  const TaskControl* control)
 {
@@ -473,10 +475,20 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
                 return std::move(*pieced);
         } catch (const SimdJsonFailure&) {
         } catch (const JsonReadCancelled&) {
-            return cancelledLoad(name);
+            return loadCancelled(name);
         }
     }
     return readWhole(bytes, name, options, control);
 }
+
+constexpr std::string_view traceEventTracingFormatGlobs[] = {"*.json"};
+const FormatReader traceEventTracingFormat{
+    .id = SourceFormat::TraceEventTracing,
+    .name = "trace-event-tracing",
+    .displayName = "trace-event stack samples (Hermes) or duration events",
+    .detect = nullptr,
+    .read = readTraceEventTracing,
+    .globs = traceEventTracingFormatGlobs,
+};
 
 } // namespace xsprof::readers

@@ -7,6 +7,8 @@
 // Unbalanced and out-of-order events are repaired as speedscope's importer does, and the
 // result's warnings say what was repaired. A function is the event's name (plus the url,
 // line and column Hermes puts in args); args otherwise only pair B with E.
+#include "formatreader.h"
+
 #include "model/loadresult.h"
 #include "model/taskcontrol.h"
 
@@ -15,8 +17,11 @@
 
 namespace xsprof::readers {
 
-bool looksLikeTraceEventTracing(std::string_view head);
+// Reached through readTraceEvents, for trace-event files that hold no V8 CPU profile.
 LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                  const TaskControl* control);
+
+// The entry of formatreaders.h.
+extern const FormatReader traceEventTracingFormat;
 
 } // namespace xsprof::readers

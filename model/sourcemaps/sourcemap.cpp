@@ -114,8 +114,8 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
             return std::nullopt;
         }
         return map;
-    } catch (const FormatError& e) {
-        error = e.what();
+    } catch (const JsonMeaningError& e) {
+        error = e.problem;
         if (!e.where.empty())
             error += " (at " + e.where + ")";
         return std::nullopt;

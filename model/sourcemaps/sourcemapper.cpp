@@ -1,5 +1,6 @@
 #include "sourcemapper.h"
 
+#include "model/filename.h"
 #include "model/profilebuilder.h"
 
 #include <filesystem>
@@ -22,12 +23,10 @@ std::optional<std::string> readFile(const std::string& path)
     return s.str();
 }
 
+// The file name of a URL, without its query and fragment.
 std::string baseName(std::string_view url)
 {
-    const size_t q = url.find_first_of("?#");
-    url = url.substr(0, q);
-    const size_t slash = url.rfind('/');
-    return std::string(slash == std::string_view::npos ? url : url.substr(slash + 1));
+    return fileNameOf(url.substr(0, url.find_first_of("?#")));
 }
 
 // The local path of a file:// URL or an absolute path; empty for other URLs.

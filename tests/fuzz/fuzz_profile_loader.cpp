@@ -2,9 +2,9 @@
 // both JSON drivers; they must agree on what they accept.
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
-#include "model/readers/gzipinput.h"
-#include "model/readers/jsonhead.h"
-#include "model/xsbugtranscriptloader.h"
+#include "model/json/gzipinput.h"
+#include "model/json/jsonhead.h"
+#include "model/readers/xsbugtranscriptloader.h"
 
 #include <cstdint>
 #include <cstdlib>

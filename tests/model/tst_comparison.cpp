@@ -1,6 +1,7 @@
 // Comparisons of two profiles against the oracle's expected files joined by identity, the
 // diff JSON, and the per-path matching of the differential flame graph.
 #include "expectedprofile.h"
+#include "testprofileloader.h"
 
 #include "model/comparison.h"
 #include "model/diffreport.h"
@@ -18,15 +19,7 @@ namespace {
 
 const std::string corpus = XSPROF_CORPUS_DIR;
 
-Profile load(const std::string& path, int index = -1)
-{
-    LoadOptions options;
-    options.profileIndex = index;
-    LoadResult r = loadProfileFile(path, options);
-    if (!r.ok())
-        qFatal("cannot load %s", path.c_str());
-    return std::move(*r.profile);
-}
+using TestProfiles::load;
 
 using Identity = std::tuple<std::string, std::string, int, int>;
 struct Expected {

@@ -3,9 +3,9 @@
 // reference parser naming an error found late in the file), and a file changed in between is
 // refused rather than read wrong.
 #include "model/profileloader.h"
-#include "model/readers/inputpages.h"
-#include "model/readers/paddedbytes.h"
-#include "model/readers/simdjsondocument.h"
+#include "model/json/inputpages.h"
+#include "model/json/paddedbytes.h"
+#include "model/json/simdjsondocument.h"
 #include "model/taskcontrol.h"
 
 #include <QTemporaryDir>

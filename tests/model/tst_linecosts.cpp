@@ -1,6 +1,8 @@
 // Per-line costs from positionTicks, against a computation straight from the file: node
 // self times from its samples and timeDeltas (until the next sample, the last one until
 // endTime), each split over the node's positionTicks, summed per line over the function.
+#include "testprofileloader.h"
+
 #include "model/linecosts.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
@@ -20,13 +22,7 @@ namespace {
 
 const std::string corpus = XSPROF_CORPUS_DIR;
 
-Profile load(const std::string& path)
-{
-    LoadResult r = loadProfileFile(path);
-    if (!r.ok())
-        qFatal("cannot load %s", path.c_str());
-    return std::move(*r.profile);
-}
+using TestProfiles::load;
 
 bool close(double a, double b)
 {

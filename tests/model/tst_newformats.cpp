@@ -90,6 +90,8 @@ class TestNewFormats : public QObject {
 private slots:
     void matchesOracle_data();
     void matchesOracle();
+    void referenceParserReadsTheSame_data();
+    void referenceParserReadsTheSame();
     void defaultGeckoProfileHasMostJavaScript();
     void describesWhatWasOpened();
     void processedProfilesGiveTheGeckoNumbers_data();
@@ -136,6 +138,48 @@ void TestNewFormats::matchesOracle()
     QCOMPARE(loaded.available.size(), ExpectedProfile::profilesOf(e).size());
     QCOMPARE(loaded.chosenIndex, size_t(profileIndex));
     expectNoErrors(compareWithOracle(loaded, e, size_t(profileIndex)));
+}
+
+void TestNewFormats::referenceParserReadsTheSame_data()
+{
+    // The readers that go through readJsonDocument (model/json/jsonreading.h) read with
+    // simdjson or, with LoadOptions::referenceJsonParser, nlohmann: both give one profile.
+    QTest::addColumn<QString>("source");
+    int rows = 0;
+    for (const QString& expected : oracleFiles()) {
+        const std::string format = ExpectedProfile::readFile(expected.toStdString()).value("format", "");
+        if (format != "safari-recording")
+            continue;
+        QTest::newRow(qPrintable(QDir(corpus).relativeFilePath(expected))) << sourceFor(expected);
+        ++rows;
+    }
+    QDirIterator speedscope(fixtures, {QStringLiteral("*.speedscope.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (speedscope.hasNext()) {
+        const QString file = speedscope.next();
+        QTest::newRow(qPrintable(QDir(fixtures).relativeFilePath(file))) << file;
+        ++rows;
+    }
+    QVERIFY2(rows >= 4, "too few Safari recordings and speedscope files");
+}
+
+void TestNewFormats::referenceParserReadsTheSame()
+{
+    QFETCH(QString, source);
+    LoadOptions reference;
+    reference.referenceJsonParser = true;
+    const LoadResult fast = loadProfileFile(source.toStdString());
+    const LoadResult slow = loadProfileFile(source.toStdString(), reference);
+    QVERIFY2(fast.ok(), fast.error ? fast.error->toString().c_str() : "");
+    QVERIFY2(slow.ok(), slow.error ? slow.error->toString().c_str() : "");
+    QCOMPARE(fast.profile->samples.time, slow.profile->samples.time);
+    QCOMPARE(fast.profile->samples.stack, slow.profile->samples.stack);
+    QCOMPARE(fast.profile->stacks.frame, slow.profile->stacks.frame);
+    QCOMPARE(fast.profile->frames.line, slow.profile->frames.line);
+    QCOMPARE(fast.profile->strings.size(), slow.profile->strings.size());
+    QCOMPARE(fast.profile->info.description, slow.profile->info.description);
+    const auto a = ProfileAnalysis::compute(*fast.profile);
+    const auto b = ProfileAnalysis::compute(*slow.profile);
+    expectNoErrors(ExpectedProfile::compareProfiles(*fast.profile, a, *slow.profile, b));
 }
 
 void TestNewFormats::defaultGeckoProfileHasMostJavaScript()
@@ -430,6 +474,12 @@ void TestNewFormats::malformed()
     QVERIFY(!r.ok());
     QVERIFY(r.error.has_value());
     const std::string text = r.error->toString();
+    // The reference parser option gives the same error, whichever way the reader reads.
+    LoadOptions reference;
+    reference.referenceJsonParser = true;
+    const LoadResult slow = loadProfileData(bytes, "bad-input.json", reference);
+    QVERIFY(slow.error.has_value());
+    QCOMPARE(QString::fromStdString(slow.error->toString()), QString::fromStdString(text));
     // An empty format: the error comes from the trace-event loader the CPU profile readers share.
     QVERIFY2(text.starts_with("bad-input.json: " + format.toStdString()), text.c_str());
     QVERIFY2(r.error->where.starts_with(where.toStdString()), text.c_str());

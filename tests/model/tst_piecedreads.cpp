@@ -2,8 +2,8 @@
 // whole-document read gives (LoadOptions::referenceJsonParser), which the oracle tests check
 // on the corpus: every table of a Gecko thread and a trace's event list cut into pieces.
 #include "model/profileloader.h"
-#include "model/readers/paddedbytes.h"
-#include "model/readers/simdjsondocument.h"
+#include "model/json/paddedbytes.h"
+#include "model/json/simdjsondocument.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // The fast JSON path cuts the root's large arrays into pieces: every kind of array (plain
 // numbers as in samples/timeDeltas, objects as in nodes) must be cut near pieceBytes, and
 // reading the pieces must give back every element in order; a fault inside any piece fails.
-#include "model/readers/integerlist.h"
-#include "model/readers/paddedbytes.h"
-#include "model/readers/simdjsondocument.h"
+#include "model/json/integerlist.h"
+#include "model/json/paddedbytes.h"
+#include "model/json/simdjsondocument.h"
 
 #include <QtTest>
 

@@ -1,6 +1,7 @@
 // Transforms (merge, focus, drop, collapse recursion, merge file) on the tiny corpus with
 // numbers worked out by hand, and on the shared corpus against an independently edited file.
 #include "expectedprofile.h"
+#include "testprofileloader.h"
 
 #include "model/callerscallees.h"
 #include "model/profileanalysis.h"
@@ -19,15 +20,7 @@ namespace {
 
 const std::string corpus = XSPROF_CORPUS_DIR;
 
-Profile load(const std::string& path, int index = -1)
-{
-    LoadOptions options;
-    options.profileIndex = index;
-    LoadResult r = loadProfileFile(path, options);
-    if (!r.ok())
-        qFatal("cannot load %s: %s", path.c_str(), r.error ? r.error->toString().c_str() : "cancelled");
-    return std::move(*r.profile);
-}
+using TestProfiles::load;
 
 Profile transformed(const Profile& p, TransformKind kind, const std::string& name)
 {

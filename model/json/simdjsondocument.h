@@ -95,7 +95,8 @@ public:
     // Cuts, instead of the root's arrays, the large arrays that are the value of one of `keys`
     // at any depth (Gecko's "data" tables, inside threads). Such an array stands in the
     // skeleton as a one-element array holding a marker string that no file can predict;
-    // nestedSplit() recognises it. For readers that walk the raw DOM (rawRoot()).
+    // nestedSplit() recognises it. For readers that walk the raw DOM (rawRoot()). Without
+    // keys, nothing is cut: the document is parsed whole.
     SimdJsonDocument(std::string_view bytes, const TaskControl* control, const std::vector<std::string_view>& keys);
 
     simdjson::dom::element rawRoot() const { return m_root; }

@@ -1,6 +1,6 @@
 #include "selfprofilingconverter.h"
 
-#include "profilebuilder.h"
+#include "model/profilebuilder.h"
 
 #include <cmath>
 

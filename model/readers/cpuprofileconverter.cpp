@@ -1,8 +1,8 @@
 #include "cpuprofileconverter.h"
-#include "releasestorage.h"
 
-#include "parallel.h"
-#include "profilebuilder.h"
+#include "model/parallel.h"
+#include "model/profilebuilder.h"
+#include "model/releasestorage.h"
 
 #include <algorithm>
 #include <climits>

@@ -1,21 +1,11 @@
 #include "xsbugtranscriptloader.h"
 
-#include "xsbugelement.h"
-#include "xsbugframer.h"
-#include "xsprofilerecorder.h"
-
+#include "model/filename.h"
+#include "model/xsbugelement.h"
+#include "model/xsbugframer.h"
+#include "model/xsprofilerecorder.h"
 
 namespace xsprof {
-
-namespace {
-
-std::string baseName(const std::string& path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-} // namespace
 
 bool looksLikeXsbugTranscript(std::string_view head)
 {
@@ -79,7 +69,7 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
     for (size_t i = 0; i < sessions.size(); ++i) {
         Profile& p = sessions[i];
         p.info.format = SourceFormat::XsbugTranscript;
-        p.info.name = baseName(name);
+        p.info.name = fileNameOf(name);
         p.info.description = (machine.empty() ? std::string("XS machine") : machine) + ", session " + std::to_string(i);
         result.available.push_back({p.info.description, p.samples.size(), p.stacks.size()});
     }
@@ -103,5 +93,28 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
         control->report(1.0);
     return result;
 }
+
+namespace readers {
+
+namespace {
+LoadResult readXsbugTranscript(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                               const TaskControl* control)
+{
+    ChunkedInputBuffer input(bytes, control);
+    return loadXsbugTranscript(input, name, options, control);
+}
+} // namespace
+
+constexpr std::string_view xsbugTranscriptFormatGlobs[] = {"*.xsbug"};
+const FormatReader xsbugTranscriptFormat{
+    .id = SourceFormat::XsbugTranscript,
+    .name = "xsbug-transcript",
+    .displayName = "XS xsbug transcripts",
+    .detect = looksLikeXsbugTranscript,
+    .read = readXsbugTranscript,
+    .globs = xsbugTranscriptFormatGlobs,
+};
+
+} // namespace readers
 
 } // namespace xsprof

@@ -1,7 +1,7 @@
 #pragma once
 // Compact, format-neutral tables the JSON reader fills while streaming, before they
 // become a Profile. No JSON DOM: numbers and interned strings only.
-#include "stringtable.h"
+#include "model/stringtable.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-#include "profile.h"
+#include "model/profile.h"
 
 #include <optional>
 #include <string>

@@ -16,16 +16,17 @@
 #include "model/stringtable.h"
 
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace xsprof {
 
 // Largest magnitude accepted for a time or an id: beyond 2^53 doubles stop being exact.
 constexpr double absurdJsonNumber = 9007199254740992.0;
 
-LoadResult jsonLoadFailure(const std::string& file, std::string problem, std::string where = {});
-LoadResult jsonLoadCancelled(const std::string& file);
 // A syntax error at byte 0 says the file is empty or not JSON at all.
 LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error);
 // The error's place, with the byte its JSON Pointer leads to in `bytes` (a valid document).
@@ -37,6 +38,11 @@ PaddedBytes closedJsonArray(std::string_view bytes);
 // True when `bytes` starts (after whitespace) with '[' and does not end with ']'.
 bool looksLikeUnterminatedArray(std::string_view bytes);
 
+// Whether simdjson reads the root's large arrays in pieces (bounded memory, but their values
+// last only while they are walked) or the document whole (a reader that keeps values of a
+// root array, or walks one twice).
+enum class JsonPieces : uint8_t { RootArrays, None };
+
 // Runs read(root) on the document, root being a SimdJsonValue or a ReferenceJsonValue
 // (read must be generic and must start from a clean state: it may run twice). Returns an
 // error or a cancellation as a LoadResult, nothing when read succeeded.
@@ -44,9 +50,9 @@ bool looksLikeUnterminatedArray(std::string_view bytes);
 // reads `bytes` only here), the bytes of the pieces read are given back as they are parsed,
 // and `bytes` must not be read after success.
 template <class Read>
-std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::string& name,
-                                           const LoadOptions& options, const TaskControl* control, Read&& read,
-                                           InputPages* pages = nullptr)
+std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                                           const TaskControl* control, Read&& read, InputPages* pages = nullptr,
+                                           JsonPieces pieces = JsonPieces::RootArrays)
 {
     // Before the reference parser reads `bytes` whole: the pages given back come back.
     auto restored = [&] { return !pages || pages->restoreAll(); };
@@ -54,24 +60,28 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
     try {
         if (!options.referenceJsonParser) {
             try {
-                SimdJsonDocument document(bytes, control, pages);
-                read(document.root());
-                document.checkUnreadPieces();
+                std::optional<SimdJsonDocument> document;
+                if (pieces == JsonPieces::None)
+                    document.emplace(bytes, control, std::vector<std::string_view>()); // no key: nothing cut
+                else
+                    document.emplace(bytes, control, pages);
+                read(document->root());
+                document->checkUnreadPieces();
                 return std::nullopt;
             } catch (const SimdJsonFailure&) {
                 // Not read by simdjson: nlohmann names the error or reads the document.
                 if (!restored())
-                    return jsonLoadFailure(name, changed);
+                    return loadFailure(name, changed);
             } catch (const JsonMeaningError& meaning) {
                 if (!restored())
-                    return jsonLoadFailure(name, changed);
+                    return loadFailure(name, changed);
                 if (auto syntax = referenceSyntaxError(bytes, control))
                     return jsonSyntaxFailure(name, *syntax);
                 return jsonMeaningFailure(name, bytes, meaning);
             }
         }
         if (!restored()) // the reference parser reads `bytes` whole
-            return jsonLoadFailure(name, changed);
+            return loadFailure(name, changed);
         ReferenceJsonDocument document(bytes, control);
         read(document.root());
         return std::nullopt;
@@ -80,7 +90,7 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
     } catch (const JsonMeaningError& e) {
         return jsonMeaningFailure(name, bytes, e);
     } catch (const JsonReadCancelled&) {
-        return jsonLoadCancelled(name);
+        return loadCancelled(name);
     }
 }
 

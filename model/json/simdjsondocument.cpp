@@ -57,6 +57,10 @@ SimdJsonDocument::SimdJsonDocument(std::string_view bytes, const TaskControl* co
 {
     if (bytes.size() > simdjson::SIMDJSON_MAXSIZE_BYTES)
         throw SimdJsonFailure("the document is larger than simdjson reads");
+    if (keys.empty()) { // nothing to cut: the document read whole
+        parseSkeleton({});
+        return;
+    }
     m_splits = findJsonSplits(bytes.data(), bytes.size(), pieceBytes, &keys);
     // A marker a file cannot hold by chance or design: it names this run's random number.
     std::random_device random;

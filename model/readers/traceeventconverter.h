@@ -1,7 +1,7 @@
 #pragma once
 // Chrome trace-event files: each (pid, id) pair of Profile/ProfileChunk events is a profile.
 #include "conversionresult.h"
-#include "loadresult.h"
+#include "model/loadresult.h"
 #include "rawprofile.h"
 
 #include <vector>

@@ -1,19 +1,41 @@
 #include "jsonhead.h"
 
+#include <algorithm>
+
 namespace xsprof {
 
-char firstJsonCharacter(std::string_view head)
+namespace {
+
+bool isSpace(char c)
 {
-    if (head.starts_with("\xEF\xBB\xBF"))
-        head.remove_prefix(3);
-    for (char c : head) {
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
-            return c;
-    }
-    return 0;
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-namespace {
+size_t skipSpace(std::string_view s, size_t i)
+{
+    while (i < s.size() && isSpace(s[i]))
+        ++i;
+    return i;
+}
+
+// The character after `"key"` + whitespace + ':' + whitespace, for the first such key; 0 if none.
+char afterKey(std::string_view head, std::string_view key)
+{
+    size_t from = 0;
+    while (true) {
+        const size_t at = head.find(key, from);
+        if (at == std::string_view::npos)
+            return 0;
+        from = at + 1;
+        if (at == 0 || head[at - 1] != '"' || at + key.size() >= head.size() || head[at + key.size()] != '"')
+            continue;
+        size_t i = skipSpace(head, at + key.size() + 1);
+        if (i >= head.size() || head[i] != ':')
+            continue;
+        i = skipSpace(head, i + 1);
+        return i < head.size() ? head[i] : ' ';
+    }
+}
 
 // The closing quote of the string whose opening quote is at `open`, or npos. Quotes are
 // found with find() (memchr): the detectors run on up to 64 KB, several times per file.
@@ -80,6 +102,48 @@ std::vector<std::string> rootObjectKeys(std::string_view head)
 bool hasRootKey(std::string_view head, std::string_view key)
 {
     return visitRootKeys(head, [key](std::string_view k) { return k == key; });
+}
+
+std::string_view trimmedHead(std::string_view head)
+{
+    if (head.starts_with("\xEF\xBB\xBF"))
+        head.remove_prefix(3);
+    return head.substr(std::min(head.size(), skipSpace(head, 0)));
+}
+
+char firstJsonCharacter(std::string_view head)
+{
+    head = trimmedHead(head);
+    return head.empty() ? 0 : head[0];
+}
+
+bool startsObject(std::string_view head)
+{
+    return firstJsonCharacter(head) == '{';
+}
+
+bool hasKey(std::string_view head, std::string_view key)
+{
+    return afterKey(head, key) != 0;
+}
+
+bool keyOpensObject(std::string_view head, std::string_view key)
+{
+    return afterKey(head, key) == '{';
+}
+
+bool keyOpensArray(std::string_view head, std::string_view key)
+{
+    return afterKey(head, key) == '[';
+}
+
+bool firstKeyIs(std::string_view head, std::string_view key)
+{
+    head = trimmedHead(head);
+    if (head.empty() || head[0] != '{')
+        return false;
+    const size_t i = skipSpace(head, 1);
+    return head.substr(i).starts_with("\"" + std::string(key) + "\"");
 }
 
 } // namespace xsprof

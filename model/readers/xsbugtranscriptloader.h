@@ -1,8 +1,10 @@
 #pragma once
 // Recorded XS debug traffic (.xsbug: the bytes a machine sent): each profiling session,
 // <pt start> to <pt stop>, is one profile.
-#include "chunkedinputbuffer.h"
-#include "loadresult.h"
+#include "formatreader.h"
+
+#include "model/chunkedinputbuffer.h"
+#include "model/loadresult.h"
 
 #include <string>
 
@@ -12,5 +14,10 @@ namespace xsprof {
 bool looksLikeXsbugTranscript(std::string_view head);
 LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& name, const LoadOptions& options,
                                const TaskControl* control);
+
+namespace readers {
+// The entry of formatreaders.h.
+extern const FormatReader xsbugTranscriptFormat;
+} // namespace readers
 
 } // namespace xsprof

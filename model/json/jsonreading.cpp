@@ -11,26 +11,11 @@ bool isJsonSpace(char c)
 }
 } // namespace
 
-LoadResult jsonLoadFailure(const std::string& file, std::string problem, std::string where)
-{
-    LoadResult r;
-    r.error = LoadError{file, std::move(problem), std::move(where)};
-    return r;
-}
-
-LoadResult jsonLoadCancelled(const std::string& file)
-{
-    LoadResult r;
-    r.cancelled = true;
-    r.error = LoadError{file, "loading was cancelled", {}};
-    return r;
-}
-
 LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error)
 {
     if (error.where == "byte 0")
-        return jsonLoadFailure(file, "the file is empty or not JSON (" + error.problem + ")", error.where);
-    return jsonLoadFailure(file, error.problem, error.where);
+        return loadFailure(file, "the file is empty or not JSON (" + error.problem + ")", error.where);
+    return loadFailure(file, error.problem, error.where);
 }
 
 LoadResult jsonMeaningFailure(const std::string& file, std::string_view bytes, const JsonMeaningError& error)
@@ -40,7 +25,7 @@ LoadResult jsonMeaningFailure(const std::string& file, std::string_view bytes, c
         if (const auto offset = jsonPointerOffset(bytes, error.pointer))
             where += (where.empty() ? "byte " : ", byte ") + std::to_string(*offset);
     }
-    return jsonLoadFailure(file, error.problem, std::move(where));
+    return loadFailure(file, error.problem, std::move(where));
 }
 
 bool looksLikeUnterminatedArray(std::string_view bytes)

@@ -13,7 +13,8 @@
 //   void forEachIntegerOrElement(I i, F f) const;  as forEachElement, except that the parser
 //                                    may hand runs of plain integers (at most 15 digits) to
 //                                    i(std::span<const int64_t>)
-//   size_t sizeHint() const;         an array's element count or more, for reserve()
+//   size_t sizeHint() const;         an array's element count or more, for reserve(); the
+//                                    count when the array is read in one piece (below 2^24 - 1)
 //   size_t pieceCount() const;       how many pieces an array is read in (1 but for large ones)
 //   void forEachElementOfClaimedPieces(PieceClaims& claims, bool fromBack, F f) const;
 //                                    f(size_t piece, const V& element) for the pieces this
@@ -86,8 +87,9 @@ struct JsonPlace {
     }
 };
 
-// A problem with the meaning of a well-formed document ("\"id\" is a string..."), thrown by
-// readers and turned into a LoadError by the driver (jsonreading.h).
+// A problem with the meaning of a document ("\"id\" is a string..."), thrown by readers
+// and turned into a LoadError by the driver (jsonreading.h) or, for readers that walk a
+// simdjson DOM themselves, by guardedRead (model/readers/readersupport.h).
 struct JsonMeaningError {
     std::string problem;
     std::string where;

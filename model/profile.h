@@ -15,7 +15,8 @@ enum class Encoding : uint8_t { Tree, Graph, Stacks };
 enum class DurationRule : uint8_t { UntilNext, OwnDelta, Given };
 enum class LastSampleRule : uint8_t { None, EndTime, Median };
 enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live, LegacyCpuProfile,
-                                    SafariRecording, Gecko, FirefoxProcessed, TraceEventTracing, Speedscope };
+                                    SafariRecording, Gecko, FirefoxProcessed, TraceEventTracing, Speedscope,
+                                    Collection }; // Collection: the merged traces of model/collection
 
 std::string_view toString(FrameKind kind);
 std::string_view toString(Encoding encoding);

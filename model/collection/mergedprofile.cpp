@@ -26,6 +26,7 @@ MergedTraces mergeTraces(CollectionStore& store, const std::vector<StoredTrace>&
     ProfileInfo info;
     info.name = name;
     info.description = "collection of " + std::to_string(traces.size()) + " traces";
+    info.format = SourceFormat::Collection;
     info.encoding = Encoding::Tree;
     info.durationRule = DurationRule::Given;
     ProfileBuilder builder(std::move(info));

@@ -2,7 +2,21 @@
 
 #include <sqlite3.h>
 
+#include <charconv>
+
 namespace xsprof::collection {
+
+std::optional<SqlValue> numericValue(std::string_view text)
+{
+    const char* end = text.data() + text.size();
+    int64_t whole = 0;
+    if (auto [at, ec] = std::from_chars(text.data(), end, whole); ec == std::errc() && at == end && !text.empty())
+        return whole;
+    double real = 0.0;
+    if (auto [at, ec] = std::from_chars(text.data(), end, real); ec == std::errc() && at == end && !text.empty())
+        return real;
+    return std::nullopt;
+}
 
 Statement::Statement(sqlite3* db, std::string_view sql) : m_db(db)
 {

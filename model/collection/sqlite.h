@@ -21,6 +21,9 @@ public:
 // A value bound to or read from a statement: NULL, integer, real or text.
 using SqlValue = std::variant<std::monostate, int64_t, double, std::string>;
 
+// The integer, else the real number, that the whole of `text` reads as; none otherwise.
+std::optional<SqlValue> numericValue(std::string_view text);
+
 class Statement {
 public:
     Statement(sqlite3* db, std::string_view sql);

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <stdexcept>
 
 namespace xsprof::collection {
@@ -146,15 +145,8 @@ private:
         while (m_at < m_text.size() && (std::isdigit(static_cast<unsigned char>(m_text[m_at])) ||
                                         std::string_view("+-.eE").find(m_text[m_at]) != std::string_view::npos))
             ++m_at;
-        const std::string_view number = m_text.substr(start, m_at - start);
-        int64_t whole = 0;
-        if (auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), whole);
-            ec == std::errc() && end == number.data() + number.size() && !number.empty())
-            return whole;
-        double real = 0.0;
-        if (auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), real);
-            ec == std::errc() && end == number.data() + number.size() && !number.empty())
-            return real;
+        if (std::optional<SqlValue> number = numericValue(m_text.substr(start, m_at - start)))
+            return *number;
         throw FilterError("expected a value: \"text\", a number, true or false", start);
     }
 

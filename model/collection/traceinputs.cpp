@@ -3,7 +3,6 @@
 #include <simdjson.h>
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 
 namespace xsprof::collection {
@@ -20,15 +19,7 @@ bool hasNdjsonName(const fs::path& path)
 
 SqlValue csvValue(const std::string& text)
 {
-    int64_t whole = 0;
-    if (auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), whole);
-        ec == std::errc() && end == text.data() + text.size() && !text.empty())
-        return whole;
-    double real = 0.0;
-    if (auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), real);
-        ec == std::errc() && end == text.data() + text.size() && !text.empty())
-        return real;
-    return text;
+    return numericValue(text).value_or(SqlValue(text));
 }
 
 // The next record of a CSV file (fields may hold quoted line breaks); false at the end.

@@ -86,13 +86,24 @@ CollectionStore::CollectionStore(const std::string& path, bool create) : m_db(st
 
 CollectionStore::~CollectionStore() = default;
 
+Statement& CollectionStore::cached(const char* sql)
+{
+    std::unique_ptr<Statement>& statement = m_statements[sql];
+    if (!statement)
+        statement = std::make_unique<Statement>(m_db->prepare(sql));
+    statement->reset();
+    return *statement;
+}
+
 std::optional<InputState> CollectionStore::input(const std::string& source, int64_t line)
 {
-    auto query = m_db->prepare("SELECT id, fingerprint FROM inputs WHERE source = ?1 AND line = ?2");
+    Statement& query = cached("SELECT id, fingerprint FROM inputs WHERE source = ?1 AND line = ?2");
     query.bind(1, source).bind(2, line);
-    if (!query.step())
-        return std::nullopt;
-    return InputState{query.integer(0), query.text(1)};
+    std::optional<InputState> found;
+    if (query.step())
+        found = InputState{query.integer(0), query.text(1)};
+    query.reset(); // no read left open
+    return found;
 }
 
 void CollectionStore::removeInput(int64_t id)
@@ -103,7 +114,7 @@ void CollectionStore::removeInput(int64_t id)
 int64_t CollectionStore::addInput(const std::string& source, int64_t line, const std::string& fingerprint,
                                   const std::string& error)
 {
-    auto insert = m_db->prepare("INSERT INTO inputs(source, line, fingerprint, error) VALUES (?1, ?2, ?3, ?4)");
+    Statement& insert = cached("INSERT INTO inputs(source, line, fingerprint, error) VALUES (?1, ?2, ?3, ?4)");
     insert.bind(1, source).bind(2, line).bind(3, fingerprint);
     if (!error.empty())
         insert.bind(4, error);
@@ -115,13 +126,13 @@ int64_t CollectionStore::functionId(const FunctionKey& key)
 {
     if (const auto found = m_functionIds.find(key); found != m_functionIds.end())
         return found->second;
-    auto query = m_db->prepare("SELECT id FROM functions WHERE name = ?1 AND url = ?2 AND line = ?3 AND col = ?4");
+    Statement& query = cached("SELECT id FROM functions WHERE name = ?1 AND url = ?2 AND line = ?3 AND col = ?4");
     query.bind(1, key.name).bind(2, key.url).bind(3, int64_t(key.line)).bind(4, int64_t(key.column));
-    int64_t id;
-    if (query.step()) {
-        id = query.integer(0);
-    } else {
-        auto insert = m_db->prepare("INSERT INTO functions(name, url, line, col) VALUES (?1, ?2, ?3, ?4)");
+    const bool known = query.step();
+    int64_t id = known ? query.integer(0) : 0;
+    query.reset();
+    if (!known) {
+        Statement& insert = cached("INSERT INTO functions(name, url, line, col) VALUES (?1, ?2, ?3, ?4)");
         insert.bind(1, key.name).bind(2, key.url).bind(3, int64_t(key.line)).bind(4, int64_t(key.column)).run();
         id = m_db->lastInsertId();
     }
@@ -136,8 +147,8 @@ int64_t CollectionStore::addTrace(int64_t inputId, const std::string& file, cons
     ids.reserve(record.functions.size());
     for (const FunctionKey& key : record.functions)
         ids.push_back(functionId(key));
-    auto insert = m_db->prepare("INSERT INTO traces(input_id, file, format, start_time, duration_us, sample_count, "
-                                "stacks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    Statement& insert = cached("INSERT INTO traces(input_id, file, format, start_time, duration_us, sample_count, "
+                               "stacks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     insert.bind(1, inputId).bind(2, file).bind(3, record.format);
     if (record.startTime)
         insert.bind(4, *record.startTime);
@@ -145,12 +156,12 @@ int64_t CollectionStore::addTrace(int64_t inputId, const std::string& file, cons
     insert.bind(5, record.duration).bind(6, int64_t(record.sampleCount)).bindBlob(7, stacks.data(), stacks.size());
     insert.run();
     const int64_t traceId = m_db->lastInsertId();
-    auto cost = m_db->prepare("INSERT INTO costs VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    Statement& cost = cached("INSERT INTO costs VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     for (const TraceFunctionCosts& c : record.costs) {
         cost.bind(1, traceId).bind(2, ids[c.function]).bind(3, c.self).bind(4, c.inclusive).bind(5, c.total);
         cost.bind(6, int64_t(c.selfSamples)).bind(7, int64_t(c.inclusiveSamples)).run();
     }
-    auto attribute = m_db->prepare("INSERT OR REPLACE INTO attributes VALUES (?1, ?2, ?3)");
+    Statement& attribute = cached("INSERT OR REPLACE INTO attributes VALUES (?1, ?2, ?3)");
     for (const Attribute& a : attributes)
         attribute.bind(1, traceId).bind(2, a.name).bindValue(3, a.value).run();
     return traceId;

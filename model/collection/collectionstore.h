@@ -69,9 +69,12 @@ public:
 private:
     int64_t functionId(const FunctionKey& key);
     int64_t singleInteger(std::string_view sql); // the first column of the first row
+    // A statement prepared once and kept (collect runs each a hundred thousand times), reset.
+    Statement& cached(const char* sql);
 
     std::unique_ptr<Database> m_db;
     std::map<FunctionKey, int64_t> m_functionIds; // a cache of the functions table
+    std::map<const char*, std::unique_ptr<Statement>> m_statements; // by their SQL's address
 };
 
 // Serialisation of a trace's stacks for the `traces.stacks` column, with the functions

@@ -42,7 +42,7 @@ CollectionLoad loadCollection(const std::string& path, const TraceFilter& filter
     load.table = store.traceTable(traces);
     if (!traces.empty()) {
         MergedTraces merged = mergeTraces(store, traces, std::filesystem::path(path).filename().string());
-        load.sampleCount = merged.sampleCount;
+        load.sampleCount = merged.profile.samples.size(); // the traces' own samples
         load.merged = ProfileData::create(std::move(merged.profile), QString::fromStdString(path), -1);
     }
     return load;
@@ -107,8 +107,7 @@ CollectionPage::CollectionPage(const QString& path, QWidget* parent)
 
 bool CollectionPage::isCollectionFile(const QString& path)
 {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && file.read(16) == QByteArray("SQLite format 3\0", 16);
+    return looksLikeSqliteDatabase(QFile::encodeName(path).toStdString());
 }
 
 QString CollectionPage::statusText() const

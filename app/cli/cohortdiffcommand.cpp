@@ -1,5 +1,6 @@
 #include "app/cli/cohortdiffcommand.h"
 
+#include "app/cli/collectioncommands.h"
 #include "app/cli/commandlineoptions.h"
 #include "app/cli/commandlinepaths.h"
 
@@ -67,11 +68,6 @@ std::vector<StoredTrace> matching(CollectionStore& store, const QString& express
 double pp(double share)
 {
     return 100.0 * share;
-}
-
-std::string keyText(const FunctionKey& key)
-{
-    return key.name + '\n' + key.url + '\n' + std::to_string(key.line) + '\n' + std::to_string(key.column);
 }
 
 nlohmann::ordered_json statsJson(const CohortFunction& f, const ShareChange& c, const char* prefix)
@@ -232,15 +228,12 @@ int run(const QStringList& arguments)
         if (parser.isSet(QStringLiteral("json"))) {
             nlohmann::ordered_json json = nlohmann::ordered_json::parse(formatJsonDiff(sums, baseInput, newInput, options));
             json["base"]["trace_count"] = base.traceCount;
-            json["base"]["sample_count"] = base.sampleCount;
             json["new"]["trace_count"] = next.traceCount;
-            json["new"]["sample_count"] = next.sampleCount;
-            std::map<std::string, const CohortFunction*> byKey;
+            std::map<FunctionKey, const CohortFunction*> byKey;
             for (const CohortFunction& f : statistics.functions)
-                byKey.emplace(keyText(f.key), &f);
+                byKey.emplace(f.key, &f);
             for (nlohmann::ordered_json& function : json["functions"]) {
-                const FunctionKey key{function["name"], function["url"], function["line"], function["column"]};
-                if (const auto found = byKey.find(keyText(key)); found != byKey.end()) {
+                if (const auto found = byKey.find(CollectionCommands::functionKeyOf(function)); found != byKey.end()) {
                     function["stats"] = statsJson(*found->second, found->second->self, "self");
                     function["inclusive_stats"] = statsJson(*found->second, found->second->inclusive, "inclusive");
                 }

@@ -8,7 +8,6 @@
 #include "model/collection/tracefilter.h"
 #include "model/profileanalysis.h"
 
-#include <QFile>
 #include <QFileInfo>
 
 #include <nlohmann/json.hpp>
@@ -18,7 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <unordered_map>
+#include <map>
 
 namespace CollectionCommands {
 
@@ -55,11 +54,6 @@ nlohmann::ordered_json distribution(const std::vector<double>& shares)
             {"max", shares.empty() ? 0.0 : *std::max_element(shares.begin(), shares.end())}};
 }
 
-std::string keyOf(const std::string& name, const std::string& url, int64_t line, int64_t column)
-{
-    return name + '\n' + url + '\n' + std::to_string(line) + '\n' + std::to_string(column);
-}
-
 std::string perTraceText(const std::vector<FunctionShares>& shares, size_t traceCount)
 {
     std::string text = "\nPer trace (share of each trace's duration, 0 where absent; " + std::to_string(traceCount) +
@@ -89,10 +83,12 @@ std::string perTraceText(const std::vector<FunctionShares>& shares, size_t trace
 
 bool isDatabase(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    return file.read(16) == QByteArray("SQLite format 3\0", 16);
+    return looksLikeSqliteDatabase(CommandLinePaths::native(path));
+}
+
+FunctionKey functionKeyOf(const nlohmann::ordered_json& function)
+{
+    return {function.at("name"), function.at("url"), function.at("line"), function.at("column")};
 }
 
 void addReportOptions(QCommandLineParser& parser)
@@ -183,7 +179,7 @@ int report(const QCommandLineParser& parser, const QString& path, const xsprof::
             std::snprintf(header, sizeof header,
                           "collection: %s\ntraces:     %zu%s%s\nsamples:    %zu   duration: %.3f ms   functions: %zu\n",
                           database.c_str(), merged.traceCount, filter->sql.empty() ? "" : " where ",
-                          parser.value(QStringLiteral("where")).toUtf8().constData(), merged.sampleCount,
+                          parser.value(QStringLiteral("where")).toUtf8().constData(), merged.profile.samples.size(),
                           analysis.functions.duration() / 1000.0, analysis.functions.functions().size());
             std::string text = header + (tableStart == std::string::npos ? table : table.substr(tableStart + 1));
             if (perTrace)
@@ -191,15 +187,13 @@ int report(const QCommandLineParser& parser, const QString& path, const xsprof::
             return write(text) ? 0 : 1;
         }
         nlohmann::ordered_json json = nlohmann::ordered_json::parse(xsprof::formatJsonReport(merged.profile, analysis, options));
-        json["format"] = "collection";
         json["trace_count"] = merged.traceCount;
-        json["sample_count"] = merged.sampleCount;
         if (perTrace) {
-            std::unordered_map<std::string, const FunctionShares*> byKey;
+            std::map<FunctionKey, const FunctionShares*> byKey;
             for (const FunctionShares& f : shares)
-                byKey.emplace(keyOf(f.key.name, f.key.url, f.key.line, f.key.column), &f);
+                byKey.emplace(f.key, &f);
             for (nlohmann::ordered_json& function : json["functions"]) {
-                const auto found = byKey.find(keyOf(function["name"], function["url"], function["line"], function["column"]));
+                const auto found = byKey.find(functionKeyOf(function));
                 if (found == byKey.end())
                     continue;
                 function["traces"] = {{"present", found->second->traces},

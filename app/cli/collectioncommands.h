@@ -1,7 +1,10 @@
 #pragma once
 // The headless commands on collections (docs/collections.md): `xsprof collect DB INPUT...`,
 // and `xsprof report DB` (report's own options plus --where and --per-trace).
+#include "model/collection/tracerecord.h"
 #include "model/report.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -11,6 +14,8 @@ namespace CollectionCommands {
 int collect(const QStringList& arguments);
 // Whether `path` is an SQLite database (a collection, or something else to refuse).
 bool isDatabase(const QString& path);
+// The function key of a `report --json` or `diff --json` function entry.
+xsprof::collection::FunctionKey functionKeyOf(const nlohmann::ordered_json& function);
 // The report's options declared only for collections: --where, --per-trace.
 void addReportOptions(QCommandLineParser& parser);
 // Exit status 0, 1 (a bad database or expression, nothing matched) as report's.

@@ -1,6 +1,7 @@
 #include "collectionstore.h"
 
 #include <cstring>
+#include <fstream>
 
 namespace xsprof::collection {
 
@@ -232,6 +233,13 @@ CollectionStore::TraceTable CollectionStore::traceTable(const std::vector<Stored
         attributes.reset();
     }
     return table;
+}
+
+bool looksLikeSqliteDatabase(const std::string& path)
+{
+    std::ifstream file(path, std::ios::binary);
+    char header[16] = {};
+    return file.read(header, sizeof header) && std::memcmp(header, "SQLite format 3", 16) == 0;
 }
 
 std::string encodeStacks(const std::vector<TraceStack>& stacks, const std::vector<int64_t>& functionIds)

@@ -77,6 +77,9 @@ private:
     std::map<const char*, std::unique_ptr<Statement>> m_statements; // by their SQL's address
 };
 
+// Whether the file at `path` is an SQLite database (a collection, or one to refuse by name).
+bool looksLikeSqliteDatabase(const std::string& path);
+
 // Serialisation of a trace's stacks for the `traces.stacks` column, with the functions
 // already replaced by their ids in the collection: 20 bytes a path (parent + 1, function id,
 // self µs as a double, self samples), little-endian.

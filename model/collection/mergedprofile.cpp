@@ -74,7 +74,6 @@ MergedTraces mergeTraces(CollectionStore& store, const std::vector<StoredTrace>&
             }
         }
         ++merged.traceCount;
-        merged.sampleCount += trace.sampleCount;
     }
     builder.setSamples(std::move(sampleStacks), std::move(times));
     builder.setGivenDurations(std::move(durations));

@@ -16,7 +16,6 @@ namespace xsprof::collection {
 struct MergedTraces {
     Profile profile;
     size_t traceCount = 0;
-    size_t sampleCount = 0; // the traces' own samples, summed
     std::vector<std::string> problems; // traces whose stored paths were damaged (left out)
 };
 

@@ -60,17 +60,17 @@ class TestFlameGraphLayout : public QObject
 {
     Q_OBJECT
 private slots:
-    void testCallTree();
-    void testMerging();
-    void testZoom();
-    void testHitTest();
-    void testCorpusInvariants_data();
-    void testCorpusInvariants();
-    void testFunctionGraph();
-    void testChart();
+    void callTreeBoxesSitAtTheirPathsTotals();
+    void thinNeighboursMergeAndThinnerOnesAreDropped();
+    void zoomingOnAPathSpansItsTotal();
+    void aPointFindsTheBoxUnderIt();
+    void boxesNestInsideTheirParentsWidestFirst_data();
+    void boxesNestInsideTheirParentsWidestFirst();
+    void functionGraphCalleesTakeTheirEdgesShare();
+    void chartBoxesFollowTheSamplesInTime();
 };
 
-void TestFlameGraphLayout::testCallTree()
+void TestFlameGraphLayout::callTreeBoxesSitAtTheirPathsTotals()
 {
     const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
@@ -81,7 +81,7 @@ void TestFlameGraphLayout::testCallTree()
                                                      "B@0+50 C@50+30 F@90+2 G@92+2"));
 }
 
-void TestFlameGraphLayout::testMerging()
+void TestFlameGraphLayout::thinNeighboursMergeAndThinnerOnesAreDropped()
 {
     const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
@@ -96,7 +96,7 @@ void TestFlameGraphLayout::testMerging()
     QCOMPARE(describe(*data, layout), QStringLiteral("(root)@0+110\nA@0+90\n[2]@0+80"));
 }
 
-void TestFlameGraphLayout::testZoom()
+void TestFlameGraphLayout::zoomingOnAPathSpansItsTotal()
 {
     const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
@@ -107,7 +107,7 @@ void TestFlameGraphLayout::testZoom()
     QCOMPARE(describe(*data, layout), QStringLiteral("A@0+90\nB@0+50 C@50+30"));
 }
 
-void TestFlameGraphLayout::testHitTest()
+void TestFlameGraphLayout::aPointFindsTheBoxUnderIt()
 {
     const AnalysedProfilePtr data = smallData();
     QVERIFY(data);
@@ -120,7 +120,7 @@ void TestFlameGraphLayout::testHitTest()
     QCOMPARE(data->frameName(layout.boxAt(109.9, 1)->frame), QStringLiteral("D"));
 }
 
-void TestFlameGraphLayout::testCorpusInvariants_data()
+void TestFlameGraphLayout::boxesNestInsideTheirParentsWidestFirst_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("pixels");
@@ -133,7 +133,7 @@ void TestFlameGraphLayout::testCorpusInvariants_data()
 
 // Every path box is as wide as its total; children lie inside their parent widest first;
 // each drawn box is at least a pixel wide; with huge widths every sampled path is there.
-void TestFlameGraphLayout::testCorpusInvariants()
+void TestFlameGraphLayout::boxesNestInsideTheirParentsWidestFirst()
 {
     QFETCH(QString, file);
     QFETCH(double, pixels);
@@ -177,7 +177,7 @@ void TestFlameGraphLayout::testCorpusInvariants()
     }
 }
 
-void TestFlameGraphLayout::testFunctionGraph()
+void TestFlameGraphLayout::functionGraphCalleesTakeTheirEdgesShare()
 {
     const AnalysedProfilePtr data = loadCorpusProfile(QStringLiteral("tiny/xs_graph.cpuprofile"));
     QVERIFY(data);
@@ -215,7 +215,7 @@ void TestFlameGraphLayout::testFunctionGraph()
     QVERIFY(ExpectedProfile::close(zoomed.span(), functions.total(callee.frame)));
 }
 
-void TestFlameGraphLayout::testChart()
+void TestFlameGraphLayout::chartBoxesFollowTheSamplesInTime()
 {
     const AnalysedProfilePtr data = smallData();
     QVERIFY(data);

@@ -64,13 +64,13 @@ class TestSampleTimes : public QObject
 {
     Q_OBJECT
 private slots:
-    void testMonotoneOwnDeltaKeepsRecordedTimes();
-    void testSteppingBackIsPlacedOnTheChargedClock();
-    void testRangesOnSteppingBackTimes();
-    void testCorpusNegativeDelta();
+    void monotoneOwnDeltaKeepsRecordedTimes();
+    void steppingBackIsPlacedOnTheChargedClock();
+    void rangesOnSteppingBackTimesStayOrdered();
+    void aCorpusProfileWithANegativeLastDeltaIsRemapped();
 };
 
-void TestSampleTimes::testMonotoneOwnDeltaKeepsRecordedTimes()
+void TestSampleTimes::monotoneOwnDeltaKeepsRecordedTimes()
 {
     const Profile p = ownDelta({10, 30, 35, 70}, 0);
     const SampleTimes times(p);
@@ -82,7 +82,7 @@ void TestSampleTimes::testMonotoneOwnDeltaKeepsRecordedTimes()
     checkRangesAgainstScan(p);
 }
 
-void TestSampleTimes::testSteppingBackIsPlacedOnTheChargedClock()
+void TestSampleTimes::steppingBackIsPlacedOnTheChargedClock()
 {
     // 40 -> 25 steps back (that sample lasts 0); 25 -> 60 then charges 35.
     const Profile p = ownDelta({10, 40, 25, 60, 70}, 0);
@@ -103,7 +103,7 @@ void TestSampleTimes::testSteppingBackIsPlacedOnTheChargedClock()
     QCOMPARE(times.interval(3).end, 75.0); // after it: shifted by the 15 µs that went back
 }
 
-void TestSampleTimes::testRangesOnSteppingBackTimes()
+void TestSampleTimes::rangesOnSteppingBackTimesStayOrdered()
 {
     // With the recorded times, sample 3 ((25, 60]) would overlap samples 1 and 2 and the
     // middles would not be sorted: a bisection could miss samples of a range.
@@ -112,7 +112,7 @@ void TestSampleTimes::testRangesOnSteppingBackTimes()
     checkRangesAgainstScan(ownDelta({100, 90, 80, 70}, 0));           // only steps back after the first
 }
 
-void TestSampleTimes::testCorpusNegativeDelta()
+void TestSampleTimes::aCorpusProfileWithANegativeLastDeltaIsRemapped()
 {
     const LoadResult loaded = loadProfileFile(XSPROF_CORPUS_DIR "/tiny/xs_stacks.cpuprofile");
     QVERIFY(loaded.ok());

@@ -13,12 +13,12 @@ class TestTimelineBuckets : public QObject
 {
     Q_OBJECT
 private slots:
-    void testCategorySums_data();
-    void testCategorySums();
-    void testFunctionActivity();
-    void testTopFunctions();
-    void testSampleRanges();
-    void testZoomedWindow();
+    void bucketsSumEachCategorysSampleTime_data();
+    void bucketsSumEachCategorysSampleTime();
+    void functionActivityAddsUpToItsSelfTime();
+    void topFunctionsOfOneBucketAreTheProfilesBySelfTime();
+    void sampleRangesCoverTheSamplesInATimeWindow();
+    void aZoomedWindowCountsOnlyTimeInsideIt();
 };
 
 static bool near(double a, double b)
@@ -26,7 +26,7 @@ static bool near(double a, double b)
     return std::abs(a - b) <= 1e-6 + 1e-9 * std::max(std::abs(a), std::abs(b));
 }
 
-void TestTimelineBuckets::testCategorySums_data()
+void TestTimelineBuckets::bucketsSumEachCategorysSampleTime_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("count");
@@ -38,7 +38,7 @@ void TestTimelineBuckets::testCategorySums_data()
     }
 }
 
-void TestTimelineBuckets::testCategorySums()
+void TestTimelineBuckets::bucketsSumEachCategorysSampleTime()
 {
     QFETCH(QString, file);
     QFETCH(int, count);
@@ -64,7 +64,7 @@ void TestTimelineBuckets::testCategorySums()
         QVERIFY(buckets.bucketTotal(b) <= buckets.bucketWidth() * (1 + 1e-9) + 1e-6);
 }
 
-void TestTimelineBuckets::testFunctionActivity()
+void TestTimelineBuckets::functionActivityAddsUpToItsSelfTime()
 {
     for (const char* file : {"node_fib.cpuprofile", "node_deep_recursion.cpuprofile", "tiny/xs_graph.cpuprofile"}) {
         const AnalysedProfilePtr data = loadCorpusProfile(QString::fromLatin1(file));
@@ -87,7 +87,7 @@ void TestTimelineBuckets::testFunctionActivity()
     }
 }
 
-void TestTimelineBuckets::testTopFunctions()
+void TestTimelineBuckets::topFunctionsOfOneBucketAreTheProfilesBySelfTime()
 {
     const AnalysedProfilePtr data = loadCorpusProfile(QStringLiteral("node_fib.cpuprofile"));
     QVERIFY(data);
@@ -110,7 +110,7 @@ void TestTimelineBuckets::testTopFunctions()
     QCOMPARE(one.bucketAt(times.end()), -1);
 }
 
-void TestTimelineBuckets::testSampleRanges()
+void TestTimelineBuckets::sampleRangesCoverTheSamplesInATimeWindow()
 {
     for (const char* file : {"node_fib.cpuprofile", "tiny/xs_stacks.cpuprofile"}) {
         const AnalysedProfilePtr data = loadCorpusProfile(QString::fromLatin1(file));
@@ -139,7 +139,7 @@ void TestTimelineBuckets::testSampleRanges()
     }
 }
 
-void TestTimelineBuckets::testZoomedWindow()
+void TestTimelineBuckets::aZoomedWindowCountsOnlyTimeInsideIt()
 {
     const AnalysedProfilePtr data = loadCorpusProfile(QStringLiteral("node_gc_heavy.cpuprofile"));
     QVERIFY(data);

@@ -13,12 +13,12 @@ class TestBottomUpTreeModel : public QObject
 {
     Q_OBJECT
 private slots:
-    void testModelTester_data() { files(); }
-    void testModelTester();
-    void testNumbers_data() { files(); }
-    void testNumbers();
-    void testDiamond();
-    void testProxyAsksWithoutBuilding();
+    void bottomUpModelPassesTheModelTester_data() { files(); }
+    void bottomUpModelPassesTheModelTester();
+    void bottomUpNumbersEqualTheOracle_data() { files(); }
+    void bottomUpNumbersEqualTheOracle();
+    void aDiamondChargesEachCallerItsShare();
+    void aSortingProxyAsksForChildrenWithoutBuildingThem();
 
 private:
     static void files();
@@ -32,7 +32,7 @@ void TestBottomUpTreeModel::files()
         QTest::addRow("%s", file) << QString::fromLatin1(file);
 }
 
-void TestBottomUpTreeModel::testModelTester()
+void TestBottomUpTreeModel::bottomUpModelPassesTheModelTester()
 {
     QFETCH(QString, file);
     const ProfileDataPtr data = loadData(corpusPath(file));
@@ -44,7 +44,7 @@ void TestBottomUpTreeModel::testModelTester()
     visitAll(model, 50000);
 }
 
-void TestBottomUpTreeModel::testNumbers()
+void TestBottomUpTreeModel::bottomUpNumbersEqualTheOracle()
 {
     QFETCH(QString, file);
     const ProfileDataPtr data = loadData(corpusPath(file));
@@ -73,7 +73,7 @@ void TestBottomUpTreeModel::testNumbers()
 
 // A sorting proxy (as every tree view has) asks each row it shows whether it has children: the
 // answer must not build them (on a 1 GB profile that cost the GUI thread 0.6 s); expanding does.
-void TestBottomUpTreeModel::testProxyAsksWithoutBuilding()
+void TestBottomUpTreeModel::aSortingProxyAsksForChildrenWithoutBuildingThem()
 {
     BottomUpTreeModel model;
     model.setProfileData(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
@@ -99,7 +99,7 @@ void TestBottomUpTreeModel::testProxyAsksWithoutBuilding()
     QAbstractItemModelTester tester(&proxy); // walks (and so builds) what it checks
 }
 
-void TestBottomUpTreeModel::testDiamond()
+void TestBottomUpTreeModel::aDiamondChargesEachCallerItsShare()
 {
     BottomUpTreeModel model;
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));

@@ -12,12 +12,12 @@ class TestCallTreeModel : public QObject
 {
     Q_OBJECT
 private slots:
-    void testModelTester_data() { files(); }
-    void testModelTester();
-    void testNumbers_data() { files(); }
-    void testNumbers();
-    void testDiamond();
-    void testDeepRecursion();
+    void callTreeModelPassesTheModelTester_data() { files(); }
+    void callTreeModelPassesTheModelTester();
+    void callTreeNumbersEqualTheOracle_data() { files(); }
+    void callTreeNumbersEqualTheOracle();
+    void aDiamondSplitsTheCalleeByPath();
+    void deepRecursionIsVisitedWithoutExhaustion();
 
 private:
     static void files();
@@ -32,7 +32,7 @@ void TestCallTreeModel::files()
         QTest::addRow("%s", file) << QString::fromLatin1(file);
 }
 
-void TestCallTreeModel::testModelTester()
+void TestCallTreeModel::callTreeModelPassesTheModelTester()
 {
     QFETCH(QString, file);
     const ProfileDataPtr data = loadData(corpusPath(file));
@@ -44,7 +44,7 @@ void TestCallTreeModel::testModelTester()
     visitAll(model, 50000);
 }
 
-void TestCallTreeModel::testNumbers()
+void TestCallTreeModel::callTreeNumbersEqualTheOracle()
 {
     QFETCH(QString, file);
     const ProfileDataPtr data = loadData(corpusPath(file));
@@ -77,7 +77,7 @@ void TestCallTreeModel::testNumbers()
     }
 }
 
-void TestCallTreeModel::testDiamond()
+void TestCallTreeModel::aDiamondSplitsTheCalleeByPath()
 {
     CallTreeModel model;
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
@@ -91,7 +91,7 @@ void TestCallTreeModel::testDiamond()
 }
 
 // A path per recursion level: deep, but every level is a real path and the tree ends.
-void TestCallTreeModel::testDeepRecursion()
+void TestCallTreeModel::deepRecursionIsVisitedWithoutExhaustion()
 {
     CallTreeModel model;
     model.setProfileData(loadData(corpusPath(QStringLiteral("node_deep_recursion.cpuprofile"))));

@@ -23,8 +23,8 @@ class TestFlameScreenshots : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
-    void testTimelineAndFlameGraph();
-    void testGraphEncoded();
+    void timelineAndFlameGraphArePainted();
+    void aGraphEncodedProfileDrawsItsFunctionGraph();
 
 private:
     void save(QWidget* widget, const QString& name);
@@ -47,7 +47,7 @@ void TestFlameScreenshots::save(QWidget* widget, const QString& name)
     QVERIFY(pixmap.save(m_out.filePath(name + QStringLiteral(".png"))));
 }
 
-void TestFlameScreenshots::testTimelineAndFlameGraph()
+void TestFlameScreenshots::timelineAndFlameGraphArePainted()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
     QVERIFY(data);
@@ -89,7 +89,7 @@ void TestFlameScreenshots::testTimelineAndFlameGraph()
     save(flame, QStringLiteral("flamechart"));
 }
 
-void TestFlameScreenshots::testGraphEncoded()
+void TestFlameScreenshots::aGraphEncodedProfileDrawsItsFunctionGraph()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile")));
     QVERIFY(data);

@@ -16,19 +16,19 @@ class TestFunctionTreeModel : public QObject
 {
     Q_OBJECT
 private slots:
-    void testModelTester_data();
-    void testModelTester();
-    void testNumbers_data();
-    void testNumbers();
-    void testDiamondTopDown();
-    void testDiamondBottomUp();
-    void testRecursionEnds();
-    void testXsGraph();
-    void testSorting();
-    void testReset();
+    void functionTreeModelPassesTheModelTester_data();
+    void functionTreeModelPassesTheModelTester();
+    void functionTreeNumbersEqualTheOracle_data();
+    void functionTreeNumbersEqualTheOracle();
+    void topDownDiamondSharesTheCalleesTotal();
+    void bottomUpDiamondListsBothCallers();
+    void recursiveFunctionTreesAreFinite();
+    void anXsGraphProfileHasNoInclusiveColumn();
+    void sortingOrdersByTheCostNotItsText();
+    void newDataResetsTheModel();
 };
 
-void TestFunctionTreeModel::testModelTester_data()
+void TestFunctionTreeModel::functionTreeModelPassesTheModelTester_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<bool>("bottomUp");
@@ -39,7 +39,7 @@ void TestFunctionTreeModel::testModelTester_data()
     }
 }
 
-void TestFunctionTreeModel::testModelTester()
+void TestFunctionTreeModel::functionTreeModelPassesTheModelTester()
 {
     QFETCH(QString, file);
     QFETCH(bool, bottomUp);
@@ -54,7 +54,7 @@ void TestFunctionTreeModel::testModelTester()
     QCOMPARE(model.rowCount(), 0);
 }
 
-void TestFunctionTreeModel::testNumbers_data()
+void TestFunctionTreeModel::functionTreeNumbersEqualTheOracle_data()
 {
     QTest::addColumn<QString>("file");
     for (const char* file : {"node_fib.cpuprofile", "node_tree.cpuprofile", "node_dag_shared.cpuprofile",
@@ -64,7 +64,7 @@ void TestFunctionTreeModel::testNumbers_data()
 }
 
 // Every function reachable in the top-down view and every bottom-up root shows the oracle's numbers.
-void TestFunctionTreeModel::testNumbers()
+void TestFunctionTreeModel::functionTreeNumbersEqualTheOracle()
 {
     QFETCH(QString, file);
     const ProfileDataPtr data = loadData(corpusPath(file));
@@ -119,7 +119,7 @@ void TestFunctionTreeModel::testNumbers()
     }
 }
 
-void TestFunctionTreeModel::testDiamondTopDown()
+void TestFunctionTreeModel::topDownDiamondSharesTheCalleesTotal()
 {
     FunctionTreeModel model(Order::TopDown);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
@@ -137,7 +137,7 @@ void TestFunctionTreeModel::testDiamondTopDown()
     QCOMPARE(d.data(CostTreeModel::HotCostRole).toDouble(), 500.0);
 }
 
-void TestFunctionTreeModel::testDiamondBottomUp()
+void TestFunctionTreeModel::bottomUpDiamondListsBothCallers()
 {
     FunctionTreeModel model(Order::BottomUp);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
@@ -156,7 +156,7 @@ void TestFunctionTreeModel::testDiamondBottomUp()
 }
 
 // node_fib: fib calls fib. Expanding ends with a "(recursive)" leaf, whatever the depth.
-void TestFunctionTreeModel::testRecursionEnds()
+void TestFunctionTreeModel::recursiveFunctionTreesAreFinite()
 {
     for (Order order : {Order::TopDown, Order::BottomUp}) {
         FunctionTreeModel model(order);
@@ -188,7 +188,7 @@ void TestFunctionTreeModel::testRecursionEnds()
     }
 }
 
-void TestFunctionTreeModel::testXsGraph()
+void TestFunctionTreeModel::anXsGraphProfileHasNoInclusiveColumn()
 {
     FunctionTreeModel model(Order::TopDown);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile"))));
@@ -200,7 +200,7 @@ void TestFunctionTreeModel::testXsGraph()
     QVERIFY(visitAll(model, 10000) < 100);
 }
 
-void TestFunctionTreeModel::testSorting()
+void TestFunctionTreeModel::sortingOrdersByTheCostNotItsText()
 {
     FunctionTreeModel model(Order::BottomUp);
     model.setProfileData(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
@@ -231,7 +231,7 @@ void TestFunctionTreeModel::testSorting()
                     proxy.index(row, 0).data(CostTreeModel::NameRole).toString(), Qt::CaseInsensitive) <= 0);
 }
 
-void TestFunctionTreeModel::testReset()
+void TestFunctionTreeModel::newDataResetsTheModel()
 {
     FunctionTreeModel model(Order::TopDown);
     QAbstractItemModelTester tester(&model);

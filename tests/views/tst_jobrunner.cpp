@@ -18,16 +18,16 @@ class TestJobRunner : public QObject
 {
     Q_OBJECT
 private slots:
-    void testResultOnTheRunnersThread();
-    void testLatestWins();
-    void testCancelReachesTheWork();
-    void testExceptionsBecomeErrors();
-    void testDestructorDoesNotWait();
-    void testSynchronous();
-    void testOwnPool();
+    void theResultArrivesOnTheRunnersThread();
+    void onlyTheLatestJobHandsBackItsResult();
+    void cancellingReachesTheRunningWork();
+    void exceptionsBecomeErrors();
+    void destroyingTheRunnerDoesNotWaitForItsWork();
+    void aSynchronousRunnerWorksOnTheCallersThread();
+    void analysesRunOnTheirOwnPool();
 };
 
-void TestJobRunner::testResultOnTheRunnersThread()
+void TestJobRunner::theResultArrivesOnTheRunnersThread()
 {
     JobRunner runner;
     QSignalSpy busy(&runner, &JobRunner::busyChanged);
@@ -52,7 +52,7 @@ void TestJobRunner::testResultOnTheRunnersThread()
     QCOMPARE(busy.count(), 2); // true, then false
 }
 
-void TestJobRunner::testLatestWins()
+void TestJobRunner::onlyTheLatestJobHandsBackItsResult()
 {
     JobRunner runner;
     std::vector<int> handedBack;
@@ -73,7 +73,7 @@ void TestJobRunner::testLatestWins()
     QVERIFY(ran >= 1);
 }
 
-void TestJobRunner::testCancelReachesTheWork()
+void TestJobRunner::cancellingReachesTheRunningWork()
 {
     JobRunner runner;
     std::atomic<bool> started{false};
@@ -98,7 +98,7 @@ void TestJobRunner::testCancelReachesTheWork()
     QVERIFY(!handedBack);
 }
 
-void TestJobRunner::testExceptionsBecomeErrors()
+void TestJobRunner::exceptionsBecomeErrors()
 {
     JobRunner runner;
     std::optional<JobResult<int>> got;
@@ -116,7 +116,7 @@ void TestJobRunner::testExceptionsBecomeErrors()
     QVERIFY(got->error.contains(QStringLiteral("no frame 7")));
 }
 
-void TestJobRunner::testDestructorDoesNotWait()
+void TestJobRunner::destroyingTheRunnerDoesNotWaitForItsWork()
 {
     auto started = std::make_shared<std::atomic<bool>>(false);
     auto release = std::make_shared<std::atomic<bool>>(false);
@@ -173,7 +173,7 @@ void TestJobRunner::testDestructorDoesNotWait()
     QVERIFY(!*ran);
 }
 
-void TestJobRunner::testSynchronous()
+void TestJobRunner::aSynchronousRunnerWorksOnTheCallersThread()
 {
     JobRunner runner;
     QThread* workThread = nullptr;
@@ -189,7 +189,7 @@ void TestJobRunner::testSynchronous()
     QVERIFY(!runner.isBusy());
 }
 
-void TestJobRunner::testOwnPool()
+void TestJobRunner::analysesRunOnTheirOwnPool()
 {
     QVERIFY(JobRunner::analysisPool() != QThreadPool::globalInstance());
     // A long analysis leaves the global pool (live parsing) free.

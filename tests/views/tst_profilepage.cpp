@@ -40,21 +40,21 @@ class TestProfilePage : public QObject
 {
     Q_OBJECT
 private slots:
-    void testTabs();
-    void testGraphProfileTabs();
-    void testDefaultSort();
-    void testOrderToggle();
-    void testSearch();
-    void testSearchFollowsView();
-    void testHotPath();
-    void testCopy();
-    void testSourceNotLocal();
-    void testSourceLocal();
-    void testSourcePathMappings();
-    void testViewState();
+    void aStackProfileHasAllFourTabs();
+    void aGraphProfileExplainsItsMissingTrees();
+    void viewsSortByTheirMainCostDescending();
+    void togglingTheOrderShowsTheOtherFunctionView();
+    void searchSelectsAndRevealsTheFirstMatch();
+    void searchFollowsTheCurrentView();
+    void theHotPathExpandsToTheHottestLeaf();
+    void copyGivesTheSelectedRowAsTabSeparatedText();
+    void aSourceNotOnThisMachineIsSaidInTheStatusBar();
+    void aLocalSourceOpensAtItsLine();
+    void pathMappingsOpenTheLocalCheckout();
+    void viewStateIsRestoredOnANewPage();
 };
 
-void TestProfilePage::testTabs()
+void TestProfilePage::aStackProfileHasAllFourTabs()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     QCOMPARE(page.tabs()->count(), 4); // + Flame Graph
@@ -65,7 +65,7 @@ void TestProfilePage::testTabs()
     QCOMPARE(page.functionView(false)->model()->columnCount(), 4); // Function, Self, Total, Inclusive
 }
 
-void TestProfilePage::testGraphProfileTabs()
+void TestProfilePage::aGraphProfileExplainsItsMissingTrees()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile"))));
     QCOMPARE(page.tabs()->count(), 4); // + Flame Graph
@@ -84,7 +84,7 @@ void TestProfilePage::testGraphProfileTabs()
     QCOMPARE(page.matchCount(), 0);
 }
 
-void TestProfilePage::testDefaultSort()
+void TestProfilePage::viewsSortByTheirMainCostDescending()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     auto check = [](CostTreeView* view, CostTreeModel::Cost cost) {
@@ -114,7 +114,7 @@ void TestProfilePage::testDefaultSort()
              true);
 }
 
-void TestProfilePage::testOrderToggle()
+void TestProfilePage::togglingTheOrderShowsTheOtherFunctionView()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     QSignalSpy spy(&page, &ProfilePage::orderChanged);
@@ -142,7 +142,7 @@ void TestProfilePage::testOrderToggle()
     QCOMPARE(page.currentView(), page.bottomUpTreeView());
 }
 
-void TestProfilePage::testSearch()
+void TestProfilePage::searchSelectsAndRevealsTheFirstMatch()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     page.setSearchText(QStringLiteral("SUMLOOP")); // case-insensitive
@@ -170,7 +170,7 @@ void TestProfilePage::testSearch()
     QCOMPARE(page.matchCount(), 0);
 }
 
-void TestProfilePage::testSearchFollowsView()
+void TestProfilePage::searchFollowsTheCurrentView()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     page.setSearchText(QStringLiteral("fib"));
@@ -182,7 +182,7 @@ void TestProfilePage::testSearchFollowsView()
 }
 
 // From the top: (root) → ... → main → sumLoop, the callee with the most time, where it ends.
-void TestProfilePage::testHotPath()
+void TestProfilePage::theHotPathExpandsToTheHottestLeaf()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     page.expandHotPath();
@@ -204,7 +204,7 @@ void TestProfilePage::testHotPath()
     QVERIFY(!view->currentIndex().data(CostTreeModel::RecursiveRole).toBool());
 }
 
-void TestProfilePage::testCopy()
+void TestProfilePage::copyGivesTheSelectedRowAsTabSeparatedText()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
     page.setSearchText(QStringLiteral("A"));
@@ -218,7 +218,7 @@ void TestProfilePage::testCopy()
     QCOMPARE(QApplication::clipboard()->text(), text);
 }
 
-void TestProfilePage::testSourceNotLocal()
+void TestProfilePage::aSourceNotOnThisMachineIsSaidInTheStatusBar()
 {
     ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
     page.resize(900, 600);
@@ -239,7 +239,7 @@ void TestProfilePage::testSourceNotLocal()
     QVERIFY(page.sourcePane()->isHidden());
 }
 
-void TestProfilePage::testSourceLocal()
+void TestProfilePage::aLocalSourceOpensAtItsLine()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -278,7 +278,7 @@ void TestProfilePage::testSourceLocal()
     QCOMPARE(SourcePane::localPath(QStringLiteral("https://example.com/a.js"), dir.path()), QString());
 }
 
-void TestProfilePage::testSourcePathMappings()
+void TestProfilePage::pathMappingsOpenTheLocalCheckout()
 {
     // A profile recorded on a build host names /home/ci/app/...; the user's mapping points
     // that prefix at a local checkout, and go-to-source opens the local file.
@@ -323,7 +323,7 @@ void TestProfilePage::testSourcePathMappings()
     QCOMPARE(PathMappings::fromText(m.toText()).toText(), m.toText());
 }
 
-void TestProfilePage::testViewState()
+void TestProfilePage::viewStateIsRestoredOnANewPage()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QByteArray state;

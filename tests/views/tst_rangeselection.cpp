@@ -68,19 +68,19 @@ class TestRangeSelection : public QObject
 {
     Q_OBJECT
 private slots:
-    void testRangeEqualsCutProfile_data();
-    void testRangeEqualsCutProfile();
-    void testPageRange();
-    void testDragSelects();
-    void testSupersededResultsDropped();
-    void testLiveRefreshWithRangeResetsOnce_data();
-    void testLiveRefreshWithRangeResetsOnce();
-    void testHighlightFunction();
-    void testLiveRefreshKeepsFlameZoom();
-    void testFlameChartLaidOutOnWorker();
+    void aRangeEqualsTheProfileCutToIt_data();
+    void aRangeEqualsTheProfileCutToIt();
+    void aPageRangeUpdatesEveryView();
+    void draggingOnTheTimelineSelectsARange();
+    void supersededResultsAreDropped();
+    void liveRefreshWithARangeResetsTheModelsOnce_data();
+    void liveRefreshWithARangeResetsTheModelsOnce();
+    void aSelectedFunctionIsHighlightedOnTheTimeline();
+    void liveRefreshKeepsTheFlameGraphZoom();
+    void theFlameChartIsLaidOutOnAWorker();
 };
 
-void TestRangeSelection::testRangeEqualsCutProfile_data()
+void TestRangeSelection::aRangeEqualsTheProfileCutToIt_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("from");
@@ -94,7 +94,7 @@ void TestRangeSelection::testRangeEqualsCutProfile_data()
     }
 }
 
-void TestRangeSelection::testRangeEqualsCutProfile()
+void TestRangeSelection::aRangeEqualsTheProfileCutToIt()
 {
     QFETCH(QString, file);
     QFETCH(double, from);
@@ -146,7 +146,7 @@ void TestRangeSelection::testRangeEqualsCutProfile()
     }
 }
 
-void TestRangeSelection::testPageRange()
+void TestRangeSelection::aPageRangeUpdatesEveryView()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QVERIFY(data);
@@ -207,7 +207,7 @@ void TestRangeSelection::testPageRange()
     QVERIFY(!(*clear)->isVisible());
 }
 
-void TestRangeSelection::testDragSelects()
+void TestRangeSelection::draggingOnTheTimelineSelectsARange()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
     QVERIFY(data);
@@ -250,7 +250,7 @@ void TestRangeSelection::testDragSelects()
     QVERIFY(tip.contains(QStringLiteral("<table")));
 }
 
-void TestRangeSelection::testSupersededResultsDropped()
+void TestRangeSelection::supersededResultsAreDropped()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QVERIFY(data);
@@ -272,14 +272,14 @@ void TestRangeSelection::testSupersededResultsDropped()
 
 // A live refresh with a range selected: every tree is reset once, straight to the range's
 // numbers of the grown profile (never the whole profile's in between), and they match it.
-void TestRangeSelection::testLiveRefreshWithRangeResetsOnce_data()
+void TestRangeSelection::liveRefreshWithARangeResetsTheModelsOnce_data()
 {
     QTest::addColumn<bool>("worker");
     QTest::addRow("at once") << false;
     QTest::addRow("worker") << true;
 }
 
-void TestRangeSelection::testLiveRefreshWithRangeResetsOnce()
+void TestRangeSelection::liveRefreshWithARangeResetsTheModelsOnce()
 {
     QFETCH(bool, worker);
     const QString path = corpusPath(QStringLiteral("node_gc_heavy.cpuprofile"));
@@ -324,7 +324,7 @@ void TestRangeSelection::testLiveRefreshWithRangeResetsOnce()
     QVERIFY(page.hasTimeRange());
 }
 
-void TestRangeSelection::testHighlightFunction()
+void TestRangeSelection::aSelectedFunctionIsHighlightedOnTheTimeline()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QVERIFY(data);
@@ -362,7 +362,7 @@ void TestRangeSelection::testHighlightFunction()
 
 // A live refresh hands the page a new copy of the (grown) profile: the flame graph and chart
 // keep their zoom; choosing another range resets it.
-void TestRangeSelection::testLiveRefreshKeepsFlameZoom()
+void TestRangeSelection::liveRefreshKeepsTheFlameGraphZoom()
 {
     const QString path = corpusPath(QStringLiteral("node_gc_heavy.cpuprofile"));
     const ProfileDataPtr data = loadData(path);
@@ -418,7 +418,7 @@ void TestRangeSelection::testLiveRefreshKeepsFlameZoom()
 }
 
 // A long flame chart is laid out on a worker when painted; the result is the same layout.
-void TestRangeSelection::testFlameChartLaidOutOnWorker()
+void TestRangeSelection::theFlameChartIsLaidOutOnAWorker()
 {
     const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
     QVERIFY(data);

@@ -20,7 +20,7 @@ class TestScreenshots : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
-    void testViews();
+    void everyViewOfTheWindowIsPainted();
 
 private:
     void save(QWidget* widget, const QString& name);
@@ -41,7 +41,7 @@ void TestScreenshots::save(QWidget* widget, const QString& name)
     QVERIFY(pixmap.save(m_out.filePath(name + QStringLiteral(".png"))));
 }
 
-void TestScreenshots::testViews()
+void TestScreenshots::everyViewOfTheWindowIsPainted()
 {
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);

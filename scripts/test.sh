@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/deps.sh
 
 xsprof_install_deps
+xsprof_install_test_tools
 
 export QT_QPA_PLATFORM=offscreen
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -3,11 +3,13 @@
 #include "app/cli/commandlineoptions.h"
 #include "app/cli/commandlinepaths.h"
 
+#include "model/collection/collectionexport.h"
 #include "model/collection/collector.h"
 #include "model/collection/mergedprofile.h"
 #include "model/collection/tracefilter.h"
 #include "model/profileanalysis.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <nlohmann/json.hpp>
@@ -142,6 +144,65 @@ int collect(const QStringList& arguments)
                     store.traceCount());
         return summary.failed > 0 && summary.added == 0 && summary.unchanged == 0 ? 1 : 0;
     } catch (const SqliteError& e) {
+        std::fprintf(stderr, "xsprof: %s\n", e.what());
+        return 1;
+    }
+}
+
+int exportTables(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Writes a collection as two flat tables in the folder OUT (created when missing): traces.EXT, one row per "
+        "trace with its attributes, and costs.EXT, one row per trace and function with the trace's attributes, "
+        "the function's name, url, line and column, and its self, inclusive and divided-total time (µs) and "
+        "sample counts. docs/collections.md gives the SQL (DuckDB, Spark, BigQuery) that reproduces report's "
+        "numbers from them."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The command."));
+    parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("The collection."));
+    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The folder to write."));
+    parser.addOption({QStringLiteral("format"), QStringLiteral("csv (default) or ndjson."), QStringLiteral("FORMAT"),
+                      QStringLiteral("csv")});
+    parser.addOption({QStringLiteral("where"), QStringLiteral("Only the traces whose attributes match EXPR."),
+                      QStringLiteral("EXPR")});
+    if (!parser.parse(arguments))
+        return CommandLineOptions::usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 3)
+        return CommandLineOptions::usageError(parser, QStringLiteral("export takes a DB and an OUT folder"));
+    const QString formatName = parser.value(QStringLiteral("format"));
+    if (formatName != QLatin1String("csv") && formatName != QLatin1String("ndjson"))
+        return CommandLineOptions::usageError(parser, QStringLiteral("--format is csv or ndjson, not ") + formatName);
+    const std::string database = CommandLinePaths::native(positional[1]);
+    if (!isDatabase(positional[1])) {
+        std::fprintf(stderr, "xsprof: %s is not a collection (xsprof collect makes one)\n", database.c_str());
+        return 1;
+    }
+    std::string problem;
+    const std::optional<TraceFilter> filter = parseTraceFilter(parser.value(QStringLiteral("where")).toStdString(), &problem);
+    if (!filter) {
+        std::fprintf(stderr, "xsprof: --where: %s\n", problem.c_str());
+        return 2;
+    }
+    if (!QDir().mkpath(positional[2])) {
+        std::fprintf(stderr, "xsprof: cannot create the folder %s\n", qPrintable(positional[2]));
+        return 1;
+    }
+    try {
+        CollectionStore store(database, false);
+        const ExportSummary summary =
+            exportCollection(store, store.traces(filter->sql, filter->parameters),
+                             formatName == QLatin1String("csv") ? ExportFormat::Csv : ExportFormat::Ndjson,
+                             CommandLinePaths::native(positional[2]));
+        std::printf("%s: %zu traces\n%s: %zu rows (trace, function)\n", summary.tracesFile.c_str(), summary.traces,
+                    summary.costsFile.c_str(), summary.costRows);
+        return 0;
+    } catch (const std::exception& e) { // SqliteError or a file that cannot be written
         std::fprintf(stderr, "xsprof: %s\n", e.what());
         return 1;
     }

@@ -1,6 +1,7 @@
 #pragma once
 // The headless commands on collections (docs/collections.md): `xsprof collect DB INPUT...`,
-// and `xsprof report DB` (report's own options plus --where and --per-trace).
+// `xsprof report DB` (report's own options plus --where and --per-trace), and
+// `xsprof export DB --format csv|ndjson OUT` (flat tables for SQL engines).
 #include "model/collection/tracerecord.h"
 #include "model/report.h"
 
@@ -12,6 +13,7 @@
 namespace CollectionCommands {
 
 int collect(const QStringList& arguments);
+int exportTables(const QStringList& arguments);
 // Whether `path` is an SQLite database (a collection, or something else to refuse).
 bool isDatabase(const QString& path);
 // The function key of a `report --json` or `diff --json` function entry.

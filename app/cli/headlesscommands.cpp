@@ -73,7 +73,7 @@ void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Pro
 bool isCommand(const QString& word)
 {
     return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("diff")
-        || word == QLatin1String("listen") || word == QLatin1String("collect");
+        || word == QLatin1String("listen") || word == QLatin1String("collect") || word == QLatin1String("export");
 }
 
 int run(const QStringList& arguments)
@@ -89,6 +89,8 @@ int run(const QStringList& arguments)
         return ListenCommand::run(arguments);
     if (command == QLatin1String("collect"))
         return CollectionCommands::collect(arguments);
+    if (command == QLatin1String("export"))
+        return CollectionCommands::exportTables(arguments);
     std::fprintf(stderr, "xsprof: unknown command %s\n", qPrintable(command));
     return 2;
 }

@@ -45,6 +45,10 @@ QString usageText()
         "       xsprof diff BASE NEW          compare two profiles function by function\n"
         "       xsprof listen [options]       debug server without a window\n"
         "       xsprof collect DB INPUT...    gather profiles, folders and NDJSON traces into a collection\n"
+        "       xsprof diff DB --base EXPR --new EXPR\n"
+        "                                     compare two cohorts of a collection, with statistics\n"
+        "       xsprof export DB OUT [--format csv|ndjson]\n"
+        "                                     a collection as flat tables for SQL engines\n"
         "       xsprof COMMAND --help         the options of a command\n"
         "\n"
         "CPU-profile viewer and debugger front end for XS and V8 profiles.\n"
@@ -88,9 +92,8 @@ std::optional<int> answerWithoutWindow(const QStringList& arguments)
         }
     }
     if (arguments.size() > 1 && looksLikeCommand(arguments[1])) {
-        std::fprintf(stderr, "xsprof: unknown command '%s': the commands are report, convert, diff, listen "
-                             "and collect "
-                             "(xsprof --help)\n", qPrintable(arguments[1]));
+        std::fprintf(stderr, "xsprof: unknown command '%s': the commands are report, convert, diff, listen, "
+                             "collect and export (xsprof --help)\n", qPrintable(arguments[1]));
         return 2;
     }
     QString why;

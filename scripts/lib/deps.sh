@@ -76,3 +76,20 @@ xsprof_build() {
     fi
     cmake --build "$1" -j2 "${targets[@]}"
 }
+
+# xsprof_install_test_tools: what only the tests need beyond Debian's packages: Node.js (Debian's
+# nodejs and npm when no node is on the PATH) and DuckDB's Node bindings from the npm registry
+# (tests/sql/package.json), for the test that runs the README's export SQL in DuckDB.
+xsprof_install_test_tools() {
+    if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+        echo "xsprof: installing Node.js and npm for the SQL test" >&2
+        local -a sudo=()
+        [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nodejs npm
+    fi
+    if [[ ! -d tests/sql/node_modules/@duckdb/node-api ]]; then
+        echo "xsprof: installing DuckDB's Node bindings into tests/sql (npm registry)" >&2
+        npm install --prefix tests/sql --no-audit --no-fund --loglevel=error \
+            || echo "xsprof: npm install failed: the sql_duckdb_export test will say so" >&2
+    fi
+}

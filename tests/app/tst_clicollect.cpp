@@ -1,6 +1,7 @@
 // `xsprof collect`, `report DB` and the cohort `diff`, run as a user would: a collection
 // killed while it is written stays usable and a re-run completes it to what one clean run
-// gives; a generated regression is found, and --fail-on-regression gates on it.
+// gives; a generated regression is found, and --fail-on-regression gates on it; the export
+// writes every trace and (trace, function) row, quoted as CSV and as NDJSON.
 #include "model/collection/collectionstore.h"
 
 #include <QDir>
@@ -56,6 +57,7 @@ private slots:
     void killedCollectLeavesAUsableCollection();
     void cohortDiffFindsTheRegressionAndGates();
     void badInputsAreNamed();
+    void exportWritesEveryRowQuotedInBothFormats();
 
 private:
     QTemporaryDir m_dir;
@@ -188,6 +190,74 @@ void TestCliCollect::badInputsAreNamed()
     const Run foreign = runXsprof({QStringLiteral("report"), m_dir.filePath(QStringLiteral("other.db"))});
     QCOMPARE(foreign.code, 1);
     QVERIFY(foreign.err.contains("an SQLite database, but not an xsprof collection"));
+}
+
+void TestCliCollect::exportWritesEveryRowQuotedInBothFormats()
+{
+    // Two corpus profiles in a folder whose traces.csv gives one of them a note that needs quoting.
+    const QString folder = m_dir.filePath(QStringLiteral("exported"));
+    QVERIFY(QDir().mkpath(folder));
+    for (const char* name : {"node_fib.cpuprofile", "node_tree.cpuprofile"})
+        QVERIFY(QFile::copy(QStringLiteral(XSPROF_CORPUS_DIR "/") + QLatin1String(name), folder + QLatin1Char('/') + QLatin1String(name)));
+    QFile csv(folder + QStringLiteral("/traces.csv"));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("file,note\nnode_fib.cpuprofile,\"a, \"\"quoted\"\" note\"\n");
+    csv.close();
+    const QString db = m_dir.filePath(QStringLiteral("exported.db"));
+    QCOMPARE(runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, folder}).code, 0);
+    size_t costRows = 0;
+    {
+        xsprof::collection::Database database(db.toStdString(), false);
+        auto count = database.prepare("SELECT count(*) FROM costs");
+        QVERIFY(count.step());
+        costRows = size_t(count.integer(0));
+    }
+    QVERIFY(costRows > 10);
+
+    const QString csvOut = m_dir.filePath(QStringLiteral("out-csv")), jsonOut = m_dir.filePath(QStringLiteral("out-json"));
+    const Run asCsv = runXsprof({QStringLiteral("export"), db, csvOut});
+    QCOMPARE(asCsv.code, 0);
+    QVERIFY(asCsv.out.contains(QByteArray(QByteArray::number(qulonglong(costRows)) + " rows")));
+    QFile traces(csvOut + QStringLiteral("/traces.csv"));
+    QVERIFY(traces.open(QIODevice::ReadOnly));
+    const QList<QByteArray> traceLines = traces.readAll().split('\n');
+    QCOMPARE(traceLines.size(), 4); // header, two traces, the final newline
+    QVERIFY(traceLines[0].startsWith("trace_id,file,format,start_time,duration_us,sample_count,note"));
+    QCOMPARE(traceLines.count(QByteArray()), 1);
+    const QByteArray fibLine = traceLines[1].contains("node_fib") ? traceLines[1] : traceLines[2];
+    QVERIFY(fibLine.endsWith(",\"a, \"\"quoted\"\" note\""));
+    QFile costs(csvOut + QStringLiteral("/costs.csv"));
+    QVERIFY(costs.open(QIODevice::ReadOnly));
+    QCOMPARE(size_t(costs.readAll().count('\n')), costRows + 1);
+
+    QCOMPARE(runXsprof({QStringLiteral("export"), db, jsonOut, QStringLiteral("--format"), QStringLiteral("ndjson")}).code, 0);
+    QFile jsonCosts(jsonOut + QStringLiteral("/costs.ndjson"));
+    QVERIFY(jsonCosts.open(QIODevice::ReadOnly));
+    size_t rows = 0, noted = 0;
+    double fibSelf = 0.0;
+    while (!jsonCosts.atEnd()) {
+        const nlohmann::json row = nlohmann::json::parse(jsonCosts.readLine().toStdString());
+        ++rows;
+        if (row.contains("note")) {
+            ++noted;
+            QCOMPARE(row.at("note").get<std::string>(), std::string("a, \"quoted\" note"));
+            fibSelf += row.at("self_us").get<double>();
+        } else {
+            QVERIFY(row.at("file").get<std::string>().find("node_tree") != std::string::npos);
+        }
+    }
+    QCOMPARE(rows, costRows);
+    QVERIFY(noted > 0 && noted < rows);
+    // The noted trace's self times add up to its profile's duration, as report of the file says.
+    const Run fib = runXsprof({QStringLiteral("report"), QStringLiteral("--json"), folder + QStringLiteral("/node_fib.cpuprofile")});
+    QVERIFY(qAbs(fibSelf - nlohmann::json::parse(fib.out.toStdString()).at("duration_us").get<double>()) < 1e-6 * fibSelf);
+
+    const Run wrongFormat = runXsprof({QStringLiteral("export"), db, jsonOut, QStringLiteral("--format"), QStringLiteral("xml")});
+    QCOMPARE(wrongFormat.code, 2);
+    QVERIFY(wrongFormat.err.contains("--format is csv or ndjson"));
+    const Run notCollection = runXsprof({QStringLiteral("export"), folder + QStringLiteral("/traces.csv"), jsonOut});
+    QCOMPARE(notCollection.code, 1);
+    QVERIFY(notCollection.err.contains("is not a collection"));
 }
 
 QTEST_GUILESS_MAIN(TestCliCollect)

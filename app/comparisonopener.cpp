@@ -58,6 +58,13 @@ void ComparisonOpener::compare(std::shared_ptr<const xsprof::Profile> base, QStr
     });
 }
 
+void ComparisonOpener::compareCohorts(const QString& path, const QString& baseWhere, const QString& newWhere)
+{
+    run([path, baseWhere, newWhere](const xsprof::TaskControl&) {
+        return ComparisonData::createForCohorts(path, baseWhere, newWhere);
+    });
+}
+
 void ComparisonOpener::compareWithFile(ProfileDataPtr base, QString baseName, const QString& path)
 {
     m_loader = new ProfileOpenJob(this);

@@ -26,6 +26,8 @@ public:
     // `path` read off the GUI thread (a multi-profile file: its suggested profile), then
     // compared with `base` as the new side.
     void compareWithFile(ProfileDataPtr base, QString baseName, const QString& path);
+    // Two cohorts of the collection at `path` (--where expressions), with their statistics.
+    void compareCohorts(const QString& path, const QString& baseWhere, const QString& newWhere);
 
     bool isBusy() const;
 

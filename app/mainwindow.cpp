@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
+#include "app/comparisonopener.h"
 #include "app/documentnames.h"
 #include "app/firststart.h"
 #include "app/loaderrordialog.h"
@@ -216,6 +217,10 @@ void MainWindow::openCollection(const QString& path)
     });
     connect(collection, &CollectionPage::failed, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(collection, &CollectionPage::compareCohortsRequested, this,
+            [this](const QString& file, const QString& baseWhere, const QString& newWhere) {
+                (new ComparisonOpener(this))->compareCohorts(file, baseWhere, newWhere);
+            });
     const int index = m_tabs->addTab(collection, PlainText::escapeMnemonics(tr("%1 (collection)").arg(QFileInfo(path).fileName())));
     m_tabs->setTabToolTip(index, PlainText::toolTip(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
     m_tabs->setCurrentIndex(index);

@@ -1,5 +1,6 @@
 #include "views/collectionpage.h"
 
+#include "views/cohortsdialog.h"
 #include "views/document/profiledata.h"
 #include "views/profilepage.h"
 #include "views/tracestablemodel.h"
@@ -58,6 +59,7 @@ CollectionPage::CollectionPage(const QString& path, QWidget* parent)
     , m_completions(new QStringListModel(this))
     , m_filter(new QLineEdit(this))
     , m_status(new QLabel(this))
+    , m_compare(new QPushButton(tr("Compare Cohorts…"), this))
     , m_table(new QTableView(this))
 {
     m_filter->setPlaceholderText(tr("release = \"2.5\" and duration_us > 500000"));
@@ -88,6 +90,11 @@ CollectionPage::CollectionPage(const QString& path, QWidget* parent)
     filterRow->addWidget(m_filter, 1);
     filterRow->addWidget(apply);
     filterRow->addWidget(m_status);
+    filterRow->addStretch();
+    filterRow->addWidget(m_compare);
+    m_compare->setToolTip(tr("Compare two sets of traces function by function, with the statistics that tell a real "
+                             "change from noise"));
+    connect(m_compare, &QPushButton::clicked, this, &CollectionPage::askForCohorts);
 
     auto* profileHost = new QWidget(this);
     m_profileArea = new QVBoxLayout(profileHost);
@@ -113,6 +120,22 @@ bool CollectionPage::isCollectionFile(const QString& path)
 QString CollectionPage::statusText() const
 {
     return m_status->text();
+}
+
+QStringList CollectionPage::attributeNames() const
+{
+    QStringList names = m_completions->stringList();
+    names.removeAll(QStringLiteral("and"));
+    names.removeAll(QStringLiteral("or"));
+    names.removeAll(QStringLiteral("not"));
+    return names;
+}
+
+void CollectionPage::askForCohorts()
+{
+    CohortsDialog dialog(attributeNames(), m_applied, this);
+    if (dialog.exec() == QDialog::Accepted)
+        emit compareCohortsRequested(m_path, dialog.baseWhere(), dialog.newWhere());
 }
 
 void CollectionPage::showStatus(const QString& text, bool error)

@@ -10,6 +10,7 @@
 class ProfilePage;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QStringListModel;
 class QTableView;
 class QVBoxLayout;
@@ -36,10 +37,18 @@ public:
     // The merged profile of the applied filter; null before the first load.
     ProfilePage* profilePage() const { return m_profilePage; }
     QString statusText() const;
+    // The attribute names of the collection (built-in columns first), once loaded.
+    QStringList attributeNames() const;
+    // Compare Cohorts…: asks for the two expressions (the applied filter as base), then
+    // emits compareCohortsRequested.
+    void askForCohorts();
+    QPushButton* compareButton() const { return m_compare; }
 
 signals:
     void loaded();
     void failed(const QString& message);
+    // The window opens the comparison tab (computed off the GUI thread).
+    void compareCohortsRequested(const QString& path, const QString& baseWhere, const QString& newWhere);
 
 private:
     void showStatus(const QString& text, bool error);
@@ -51,6 +60,7 @@ private:
     QStringListModel* m_completions;
     QLineEdit* m_filter;
     QLabel* m_status;
+    QPushButton* m_compare;
     QTableView* m_table;
     QVBoxLayout* m_profileArea;
     ProfilePage* m_profilePage = nullptr;

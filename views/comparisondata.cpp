@@ -1,5 +1,68 @@
 #include "views/comparisondata.h"
 
+#include "model/collection/mergedprofile.h"
+#include "model/collection/tracefilter.h"
+
+#include <QFileInfo>
+
+#include <map>
+#include <stdexcept>
+
+namespace {
+
+using namespace xsprof::collection;
+
+std::vector<StoredTrace> cohortTraces(CollectionStore& store, const QString& where, const char* side)
+{
+    std::string problem;
+    const std::optional<TraceFilter> filter = parseTraceFilter(where.toStdString(), &problem);
+    if (!filter)
+        throw std::runtime_error(std::string(side) + " cohort: " + problem);
+    std::vector<StoredTrace> traces = store.traces(filter->sql, filter->parameters);
+    if (traces.empty())
+        throw std::runtime_error(std::string("no trace matches the ") + side + " cohort's expression");
+    return traces;
+}
+
+QString cohortName(const QString& where)
+{
+    return where.trimmed().isEmpty() ? QObject::tr("every trace") : where.trimmed();
+}
+
+} // namespace
+
+std::shared_ptr<const ComparisonData> ComparisonData::createForCohorts(const QString& path, const QString& baseWhere,
+                                                                       const QString& newWhere)
+{
+    CollectionStore store(QFileInfo(path).absoluteFilePath().toStdString(), false);
+    const std::vector<StoredTrace> baseTraces = cohortTraces(store, baseWhere, "base");
+    const std::vector<StoredTrace> newTraces = cohortTraces(store, newWhere, "new");
+    const std::string name = QFileInfo(path).fileName().toStdString();
+    auto base = std::make_shared<const xsprof::Profile>(mergeTraces(store, baseTraces, name).profile);
+    auto next = std::make_shared<const xsprof::Profile>(mergeTraces(store, newTraces, name).profile);
+    const CohortComparison tests = compareCohorts(store, baseTraces, newTraces);
+    auto data = std::const_pointer_cast<ComparisonData>(create(base, cohortName(baseWhere), next, cohortName(newWhere)));
+
+    auto cohorts = std::make_shared<CohortSignificance>();
+    cohorts->collection = QFileInfo(path).fileName();
+    cohorts->baseWhere = baseWhere.trimmed();
+    cohorts->newWhere = newWhere.trimmed();
+    cohorts->baseTraceCount = tests.baseTraceCount;
+    cohorts->newTraceCount = tests.newTraceCount;
+    std::map<FunctionKey, const CohortFunction*> byKey;
+    for (const CohortFunction& f : tests.functions)
+        byKey.emplace(f.key, &f);
+    const auto& rows = data->comparison.functions();
+    cohorts->byRow.resize(rows.size());
+    for (size_t r = 0; r < rows.size(); ++r) {
+        const auto found = byKey.find(FunctionKey{rows[r].name, rows[r].url, rows[r].line, rows[r].column});
+        if (found != byKey.end())
+            cohorts->byRow[r] = *found->second;
+    }
+    data->cohorts = std::move(cohorts);
+    return data;
+}
+
 std::shared_ptr<const ComparisonData> ComparisonData::create(std::shared_ptr<const xsprof::Profile> base, QString baseName,
                                                              std::shared_ptr<const xsprof::Profile> next, QString nextName)
 {

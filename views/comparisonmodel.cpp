@@ -5,6 +5,7 @@
 #include "model/callerscallees.h"
 
 #include <QColor>
+#include <QString>
 
 #include <algorithm>
 #include <cmath>
@@ -172,7 +173,7 @@ uint32_t ComparisonModel::functionRow(const QModelIndex& index) const
 
 QModelIndex ComparisonModel::index(int row, int column, const QModelIndex& parent) const
 {
-    if (row < 0 || column < 0 || column >= ColumnCount || row >= rowCount(parent))
+    if (row < 0 || column < 0 || column >= columnCount() || row >= rowCount(parent))
         return {};
     return createIndex(row, column, parent.isValid() ? quintptr(parent.row()) + 1 : topLevel);
 }
@@ -197,7 +198,63 @@ int ComparisonModel::rowCount(const QModelIndex& parent) const
 
 int ComparisonModel::columnCount(const QModelIndex&) const
 {
-    return ColumnCount;
+    return m_data && m_data->cohorts ? CohortColumnCount : ColumnCount;
+}
+
+const xsprof::collection::CohortFunction* ComparisonModel::cohortOf(uint32_t function) const
+{
+    if (!m_data || !m_data->cohorts || function >= m_data->cohorts->byRow.size() || !m_data->cohorts->byRow[function])
+        return nullptr;
+    return &*m_data->cohorts->byRow[function];
+}
+
+namespace {
+
+QString percentagePoints(double fraction)
+{
+    const double pp = 100.0 * fraction;
+    return QStringLiteral("%1%2").arg(pp > 0.0 ? QStringLiteral("+") : QString(), QString::number(pp, 'f', 2));
+}
+
+QString describeChange(const char* what, const xsprof::collection::ShareChange& c)
+{
+    return ComparisonModel::tr("%1 share: %2 pp (95 %: %3 to %4), p = %5, q = %6, %7")
+        .arg(ComparisonModel::tr(what), percentagePoints(c.shift), percentagePoints(c.low), percentagePoints(c.high),
+             QString::number(c.p, 'g', 3), QString::number(c.q, 'g', 3),
+             c.significant ? ComparisonModel::tr("significant") : ComparisonModel::tr("not significant"));
+}
+
+} // namespace
+
+QVariant ComparisonModel::cohortData(uint32_t function, int column, int role) const
+{
+    const xsprof::collection::CohortFunction* f = cohortOf(function);
+    if (!f)
+        return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
+    const auto& self = f->self;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == ShareShift)
+            return tr("%1 [%2, %3]").arg(percentagePoints(self.shift), percentagePoints(self.low), percentagePoints(self.high));
+        return self.significant ? tr("yes, q = %1").arg(QString::number(self.q, 'g', 2))
+                                : tr("no, q = %1").arg(QString::number(self.q, 'g', 2));
+    case SortRole:
+        // Shift: its size; significance: significant first, then by q.
+        return column == ShareShift ? std::abs(self.shift) : (self.significant ? 2.0 : 1.0) - self.q;
+    case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        return tr("Present in %1 of %2 base traces and %3 of %4 new traces\n%5\n%6")
+            .arg(f->baseTraces)
+            .arg(m_data->cohorts->baseTraceCount)
+            .arg(f->newTraces)
+            .arg(m_data->cohorts->newTraceCount)
+            .arg(describeChange("Self", self), describeChange("Inclusive", f->inclusive));
+    case Qt::ForegroundRole:
+        if (self.significant && column == ShareShift)
+            return QColor(self.shift > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
+        return {};
+    default: return {};
+    }
 }
 
 bool ComparisonModel::hasChildren(const QModelIndex& parent) const
@@ -246,6 +303,14 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     const xsprof::ComparedFunction& f = m_data->comparison.functions()[function];
     if (role == RowKindRole)
         return isEdge ? (edge->caller ? 1 : 2) : 0;
+    if (column >= ColumnCount)
+        return isEdge ? QVariant() : cohortData(function, column, role);
+    if (role == Qt::ForegroundRole && !isEdge && m_data->cohorts) {
+        // Cohorts: a function whose shares did not change significantly is greyed.
+        const xsprof::collection::CohortFunction* f = cohortOf(function);
+        if (!f || (!f->self.significant && !f->inclusive.significant))
+            return QColor(Qt::gray);
+    }
     if (column == Name) {
         const QString name = f.name.empty() ? tr("(anonymous)") : QString::fromStdString(f.name);
         if (role == SortRole)
@@ -290,7 +355,21 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
 
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    if (section >= ColumnCount) {
+        if (role == Qt::ToolTipRole)
+            return section == ShareShift
+                ? tr("The shift of the function's share of each trace's self time, new − base, in percentage points "
+                     "(Hodges–Lehmann estimate, 95 % interval); a trace without the function counts as 0")
+                : tr("Whether the shares differ (Mann–Whitney U), with q corrected for the number of functions "
+                     "(Benjamini–Hochberg); significant when q < 0.05. Greyed rows changed significantly in "
+                     "neither self nor inclusive share.");
+        if (role == Qt::DisplayRole)
+            return section == ShareShift ? tr("Self share Δ (pp)") : tr("Significant");
+        return {};
+    }
+    if (role != Qt::DisplayRole)
         return {};
     if (section == Name)
         return tr("Function");
@@ -301,7 +380,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
 
 void ComparisonModel::sort(int column, Qt::SortOrder order)
 {
-    if (!m_data || column < 0 || column >= ColumnCount)
+    if (!m_data || column < 0 || column >= columnCount())
         return;
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();

@@ -2,7 +2,10 @@
 // The comparison tab's tree: every function of either profile once, with self, total
 // (divided) and inclusive for base, new and Δ, sorted by |Δ total|; expanding a function
 // shows its callers and callees with what each edge carries on each side (the divided
-// share in the total columns, the pair's inclusive time in the inclusive columns).
+// share in the total columns, the pair's inclusive time in the inclusive columns). For two
+// cohorts of a collection, two more columns give the shift of the per-trace self share with
+// its 95 % interval and its significance; rows changed by neither self nor inclusive share
+// significantly are greyed.
 #include "views/comparisondata.h"
 
 #include <QAbstractItemModel>
@@ -20,7 +23,13 @@ public:
         DeltaFractionRole,           // Δ columns: Δ / the largest |Δ| of that column, in [-1, 1]
         RowKindRole,                 // 0 function, 1 caller, 2 callee
     };
-    enum Column { Name, SelfBase, SelfNew, SelfDelta, TotalBase, TotalNew, TotalDelta, InclBase, InclNew, InclDelta, ColumnCount };
+    enum Column {
+        Name, SelfBase, SelfNew, SelfDelta, TotalBase, TotalNew, TotalDelta, InclBase, InclNew, InclDelta,
+        ColumnCount,              // the columns of every comparison
+        ShareShift = ColumnCount, // cohorts only: Hodges–Lehmann shift of the self share, in pp
+        Significance,             // cohorts only: q (Benjamini–Hochberg) and whether significant
+        CohortColumnCount
+    };
 
     explicit ComparisonModel(QObject* parent = nullptr);
 
@@ -55,6 +64,8 @@ private:
     void computeMaxima();
     QString text(std::optional<double> value, int column) const;
     bool roundsToZero(double value) const;
+    const xsprof::collection::CohortFunction* cohortOf(uint32_t function) const;
+    QVariant cohortData(uint32_t function, int column, int role) const;
 
     ComparisonDataPtr m_data;
     bool m_relative = false;

@@ -17,9 +17,15 @@ namespace {
 QString describe(const ComparisonData& d, xsprof::Side side)
 {
     const QString name = side == xsprof::Side::Base ? d.baseName : d.nextName;
+    const QString label = side == xsprof::Side::Base ? ComparisonPage::tr("Base:") : ComparisonPage::tr("New:");
+    if (d.cohorts) {
+        const size_t traces = side == xsprof::Side::Base ? d.cohorts->baseTraceCount : d.cohorts->newTraceCount;
+        return ComparisonPage::tr("<b>%1</b> %2 (%3 traces, %4)")
+            .arg(label, name.toHtmlEscaped(), QString::number(traces), CostFormat::time(d.comparison.duration(side)));
+    }
     return ComparisonPage::tr("<b>%1</b> %2 (%3, %4 samples)")
-        .arg(side == xsprof::Side::Base ? ComparisonPage::tr("Base:") : ComparisonPage::tr("New:"), name.toHtmlEscaped(),
-             CostFormat::time(d.comparison.duration(side)), QString::number(d.comparison.sampleCount(side)));
+        .arg(label, name.toHtmlEscaped(), CostFormat::time(d.comparison.duration(side)),
+             QString::number(d.comparison.sampleCount(side)));
 }
 } // namespace
 
@@ -52,6 +58,12 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
         m_tree->setItemDelegateForColumn(c, delegate);
     for (int c = 1; c < ComparisonModel::ColumnCount; ++c)
         m_tree->setColumnWidth(c, 92);
+    if (m_data->cohorts) {
+        // Cohorts: the significant changes first, the most certain (smallest q) first.
+        m_tree->setColumnWidth(ComparisonModel::ShareShift, 150);
+        m_tree->setColumnWidth(ComparisonModel::Significance, 110);
+        m_tree->sortByColumn(ComparisonModel::Significance, Qt::DescendingOrder);
+    }
     m_flame->setData(m_data);
     connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
     connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);
@@ -72,5 +84,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
 
 QString ComparisonPage::title() const
 {
+    if (m_data->cohorts)
+        return tr("%1: %2 vs %3").arg(m_data->cohorts->collection, m_data->baseName, m_data->nextName);
     return tr("%1 vs %2").arg(m_data->baseName, m_data->nextName);
 }

@@ -1,7 +1,7 @@
 #pragma once
-// Paints a change cell: a bar from the cell's centre, right and red for slower, left and
-// green for faster, as long as the change's share of the column's largest change; then the
-// text. Reads ComparisonModel::DeltaFractionRole; other cells are painted as usual.
+// Paints a change cell: its text, and under it a thin bar from the cell's centre, right and
+// red for slower, left and green for faster, as long as the change's share of the column's
+// largest change (never through the digits). Reads ComparisonModel::DeltaFractionRole.
 #include <QStyledItemDelegate>
 
 class DeltaDelegate : public QStyledItemDelegate

@@ -1,16 +1,27 @@
 // The collection page: the Traces table over a real collection of corpus profiles, its filter
-// typed as a user types it, and the merged profile of the selected traces in a ProfilePage.
+// typed as a user types it, and the merged profile of the selected traces in a ProfilePage;
+// Compare Cohorts… typed into its dialog, and the comparison tab's significance columns over
+// a generated collection where one function was made slower.
 #include "viewtestutils.h"
 
+#include "views/cohortsdialog.h"
 #include "views/collectionpage.h"
+#include "views/comparisonmodel.h"
+#include "views/comparisonpage.h"
 #include "views/profilepage.h"
 #include "views/tracestablemodel.h"
 
+#include "model/collection/cohortcomparison.h"
 #include "model/collection/collector.h"
+#include "model/collection/tracefilter.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QTimer>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -30,6 +41,8 @@ private slots:
     void tableShowsEveryTraceAndAttribute();
     void typedFilterSelectsTracesAndMerges();
     void badFilterSaysWhereAndKeepsTheTable();
+    void compareCohortsDialogChecksAndSendsBothExpressions();
+    void cohortComparisonMarksTheSlowerFunctionSignificant();
 
 private:
     int column(const TracesTableModel& model, const QString& name) const;
@@ -123,6 +136,116 @@ void TestCollectionPage::badFilterSaysWhereAndKeepsTheTable()
     QCOMPARE(failed.count(), 1);
     QVERIFY(page.statusText().contains(QStringLiteral("at character 10")));
     QCOMPARE(page.tracesModel()->rowCount(), 4);
+}
+
+void TestCollectionPage::compareCohortsDialogChecksAndSendsBothExpressions()
+{
+    CollectionPage page(m_db);
+    QSignalSpy loaded(&page, &CollectionPage::loaded);
+    QVERIFY(loaded.wait(20000));
+    page.applyFilter(QStringLiteral("release = 2.4"));
+    QVERIFY(loaded.wait(20000));
+    QSignalSpy requested(&page, &CollectionPage::compareCohortsRequested);
+    bool sawProblem = false, baseIsTheFilter = false, focusOnNew = false;
+    // The dialog is modal: type into it as a user does once it shows; it is always closed.
+    QTimer::singleShot(0, this, [&] {
+        auto* dialog = page.findChild<CohortsDialog*>();
+        if (!dialog)
+            return;
+        baseIsTheFilter = dialog->baseField()->text() == QStringLiteral("release = 2.4"); // the applied filter
+        focusOnNew = dialog->focusWidget() == dialog->newField();
+        QTest::keyClicks(dialog->newField(), QStringLiteral("release >"));
+        QTest::keyClick(dialog->newField(), Qt::Key_Return);
+        sawProblem = dialog->isVisible() && dialog->problem().startsWith(QStringLiteral("New: expected a value"));
+        dialog->newField()->clear();
+        QTest::keyClicks(dialog->newField(), QStringLiteral("release = 2.5"));
+        QTest::keyClick(dialog->newField(), Qt::Key_Return);
+        if (dialog->isVisible())
+            dialog->reject();
+    });
+    page.compareButton()->click();
+    QVERIFY(baseIsTheFilter);
+    QVERIFY(focusOnNew);
+    QVERIFY(sawProblem);
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested[0][0].toString(), m_db);
+    QCOMPARE(requested[0][1].toString(), QStringLiteral("release = 2.4"));
+    QCOMPARE(requested[0][2].toString(), QStringLiteral("release = 2.5"));
+}
+
+void TestCollectionPage::cohortComparisonMarksTheSlowerFunctionSignificant()
+{
+    // 160 generated traces; in release 2.5 parseRecords costs three times its weight.
+    const QString beacons = m_dir.filePath(QStringLiteral("beacons.ndjson"));
+    QProcess generator;
+    generator.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_GENERATOR), beacons, QStringLiteral("--traces"),
+                                               QStringLiteral("160"), QStringLiteral("--samples"), QStringLiteral("150"),
+                                               QStringLiteral("--functions"), QStringLiteral("40"),
+                                               QStringLiteral("--slowdown"), QStringLiteral("3")});
+    QVERIFY2(generator.waitForFinished(60000) && generator.exitCode() == 0, generator.readAllStandardError().constData());
+    const QString db = m_dir.filePath(QStringLiteral("cohorts.db"));
+    {
+        CollectionStore store(db.toStdString(), true);
+        QCOMPARE(collect(store, {beacons.toStdString()}).added, size_t(160));
+    }
+    const QString base = QStringLiteral("release = \"2.4\""), next = QStringLiteral("release = \"2.5\"");
+    const ComparisonDataPtr data = ComparisonData::createForCohorts(db, base, next);
+    QVERIFY(data && data->cohorts);
+    QCOMPARE(data->cohorts->baseTraceCount + data->cohorts->newTraceCount, size_t(160));
+
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setData(data);
+    QCOMPARE(model.columnCount(), int(ComparisonModel::CohortColumnCount));
+    QCOMPARE(model.headerData(ComparisonModel::Significance, Qt::Horizontal).toString(), QStringLiteral("Significant"));
+    model.sort(ComparisonModel::Significance, Qt::DescendingOrder);
+
+    // The model's rows carry the statistics of their own function (matched by key).
+    CollectionStore store(db.toStdString(), false);
+    const auto cohort = [&store](const QString& where) {
+        const auto filter = parseTraceFilter(where.toStdString(), nullptr);
+        return store.traces(filter->sql, filter->parameters);
+    };
+    const CohortComparison expected = compareCohorts(store, cohort(base), cohort(next));
+    std::map<std::string, const CohortFunction*> byName;
+    for (const CohortFunction& f : expected.functions)
+        byName[f.key.name + "@" + f.key.url] = &f;
+    int significant = 0, greyed = 0;
+    QString first;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const uint32_t function = model.functionRow(model.index(row, 0));
+        const auto& compared = data->comparison.functions()[function];
+        const CohortFunction* stats = byName.at(compared.name + "@" + compared.url);
+        const QString verdict = model.index(row, ComparisonModel::Significance).data().toString();
+        QCOMPARE(verdict.startsWith(QStringLiteral("yes")), stats->self.significant);
+        const bool grey = model.index(row, ComparisonModel::SelfBase).data(Qt::ForegroundRole).value<QColor>() == QColor(Qt::gray);
+        QCOMPARE(grey, !stats->self.significant && !stats->inclusive.significant);
+        significant += stats->self.significant;
+        greyed += grey;
+        if (row == 0)
+            first = QString::fromStdString(compared.name);
+        // Self base is the sum of the base cohort's self time of that function.
+        auto sum = store.database().prepare(
+            "SELECT total(c.self_us) FROM costs c JOIN functions f ON f.id = c.function_id JOIN attributes a "
+            "ON a.trace_id = c.trace_id AND a.name = 'release' WHERE a.value = '2.4' AND f.name = ?1 AND f.url = ?2");
+        sum.bind(1, compared.name);
+        sum.bind(2, compared.url);
+        QVERIFY(sum.step());
+        const QVariant shownBase = model.index(row, ComparisonModel::SelfBase).data(ComparisonModel::SortRole);
+        QVERIFY2(ViewTestUtils::closeEnough(qMax(0.0, shownBase.toDouble()), sum.real(0)), compared.name.c_str());
+    }
+    // The slowed function comes first, significant and grown; few others pass the correction.
+    QCOMPARE(first, QStringLiteral("parseRecords"));
+    QVERIFY(model.index(0, ComparisonModel::ShareShift).data().toString().startsWith(QLatin1Char('+')));
+    QVERIFY(significant >= 1 && significant <= 3);
+    QVERIFY(greyed > model.rowCount() / 2);
+
+    ComparisonPage page(data);
+    QVERIFY(page.title().contains(QStringLiteral("release = \"2.4\" vs release = \"2.5\"")));
+    page.resize(1400, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/cohort-comparison.png"));
 }
 
 QTEST_MAIN(TestCollectionPage)

@@ -3,6 +3,7 @@
 #include "viewtestutils.h"
 
 #include "views/comparisonmodel.h"
+#include "views/deltadelegate.h"
 #include "views/comparisonpage.h"
 #include "views/diffflamegraphview.h"
 
@@ -12,6 +13,7 @@
 #include <QCheckBox>
 #include <QTest>
 #include <QHeaderView>
+#include <QPainter>
 #include <QTreeView>
 
 using namespace xsprof;
@@ -64,6 +66,7 @@ private slots:
     void pageShowsBothNames();
     void differentialFlameGraphColours();
     void graphEncodedSideHasNoFlameGraph();
+    void deltaBarsStayUnderTheDigits();
 };
 
 void TestComparisonPage::modelPassesTesterAndMatchesOracle()
@@ -236,6 +239,51 @@ void TestComparisonPage::graphEncodedSideHasNoFlameGraph()
     QAbstractItemModelTester tester(&model);
     model.setData(data);
     QCOMPARE(model.index(0, ComparisonModel::InclDelta).data().toString(), QStringLiteral("-"));
+}
+
+
+// The Δ cell of the largest change, painted by the page's delegate: the bar's colour appears
+// only in a strip under the text, and the text's rows hold no bar pixel.
+void TestComparisonPage::deltaBarsStayUnderTheDigits()
+{
+    ComparisonPage page(compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile")));
+    const ComparisonModel* model = page.model();
+    QModelIndex widest;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex i = model->index(r, ComparisonModel::TotalDelta);
+        if (std::abs(i.data(ComparisonModel::DeltaFractionRole).toDouble()) > 0.99)
+            widest = i;
+    }
+    QVERIFY(widest.isValid());
+    QStyleOptionViewItem option;
+    option.initFrom(page.tree());
+    option.rect = QRect(0, 0, 120, 22);
+    option.font = page.tree()->font();
+    option.palette.setColor(QPalette::Text, Qt::black);
+    QImage cell(option.rect.size(), QImage::Format_RGB32);
+    cell.fill(Qt::white);
+    {
+        QPainter painter(&cell);
+        page.tree()->itemDelegateForColumn(ComparisonModel::TotalDelta)->paint(&painter, option, widest);
+    }
+    const bool grew = widest.data(ComparisonModel::DeltaFractionRole).toDouble() > 0;
+    const QColor bar = grew ? QColor(0xe5, 0x73, 0x73) : QColor(0x66, 0xbb, 0x6a);
+    int barRowsLow = cell.height(), barRowsHigh = -1, barPixels = 0;
+    for (int y = 0; y < cell.height(); ++y)
+        for (int x = 0; x < cell.width(); ++x)
+            if (QColor(cell.pixel(x, y)) == bar) {
+                ++barPixels;
+                barRowsLow = std::min(barRowsLow, y);
+                barRowsHigh = std::max(barRowsHigh, y);
+            }
+    QVERIFY(barPixels >= 3 * 50); // half the cell's width, three rows
+    QVERIFY(barRowsLow >= cell.height() - 4);
+    // The text's own rows: every non-white pixel above the strip is the text's, none the bar's.
+    int textPixels = 0;
+    for (int y = 0; y < barRowsLow; ++y)
+        for (int x = 0; x < cell.width(); ++x)
+            textPixels += QColor(cell.pixel(x, y)) != QColor(Qt::white);
+    QVERIFY(textPixels > 20);
 }
 
 QTEST_MAIN(TestComparisonPage)

@@ -209,9 +209,8 @@ void MainWindow::openCollection(const QString& path)
         }
     }
     auto* collection = new CollectionPage(path);
+    connect(collection, &CollectionPage::profilePageCreated, this, &MainWindow::attachPage);
     connect(collection, &CollectionPage::loaded, this, [this, collection] {
-        if (ProfilePage* merged = collection->profilePage())
-            attachPage(merged);
         updateActions();
         statusBar()->showMessage(tr("%1: %2").arg(QFileInfo(collection->path()).fileName(), collection->statusText()), 8000);
     });

@@ -172,8 +172,12 @@ void CollectionPage::applyFilter(const QString& expression)
             m_completions->setStringList(names + QStringList{QStringLiteral("and"), QStringLiteral("or"),
                                                              QStringLiteral("not")});
             const size_t shown = load.table.traces.size();
+            const bool firstLoad = m_model->columnCount() == 0;
             m_model->setTable(std::move(load.table));
-            m_table->resizeColumnsToContents();
+            if (firstLoad)
+                m_table->resizeColumnsToContents(); // later filters keep the widths the user set
+            // A new page for the new traces: a live refresh (ProfilePage::setProfileData) would
+            // keep function and path ids that mean other functions in another merged profile.
             if (m_profilePage) {
                 m_profileArea->removeWidget(m_profilePage);
                 m_profilePage->deleteLater();
@@ -182,6 +186,7 @@ void CollectionPage::applyFilter(const QString& expression)
             if (load.merged) {
                 m_profilePage = new ProfilePage(load.merged, this);
                 m_profileArea->addWidget(m_profilePage);
+                emit profilePageCreated(m_profilePage);
             }
             showStatus(tr("%1 of %2 traces, %3 samples")
                            .arg(QLocale().toString(qulonglong(shown)), QLocale().toString(qulonglong(load.totalTraces)),

@@ -46,6 +46,9 @@ public:
 
 signals:
     void loaded();
+    // A merged profile's page, made at each load that matched traces (the previous one is
+    // deleted); the window attaches its services to it.
+    void profilePageCreated(ProfilePage* page);
     void failed(const QString& message);
     // The window opens the comparison tab (computed off the GUI thread).
     void compareCohortsRequested(const QString& path, const QString& baseWhere, const QString& newWhere);

@@ -69,6 +69,7 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
         [&] { m_graph = FunctionGraph(m_functions, std::move(edges), m_self); },
         [&] {
             m_inclusive.assign(frameCount, 0.0);
+            m_summedPathTotal.assign(frameCount, 0.0);
             m_inclusiveSamples.assign(frameCount, 0);
             if (m_hasInclusive)
                 computeInclusive(profile, callTree);
@@ -78,7 +79,8 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
 void FunctionAnalysis::computeInclusive(const Profile& profile, const CallTree& callTree)
 {
     // Walk the sampled paths; a function's outermost occurrence on a path adds that
-    // path's total, so recursion is counted once.
+    // path's total, so recursion is counted once. Every occurrence adds it to the summed
+    // path total (VS Code's rule, recursion counted at each level).
     std::vector<uint32_t> onPath(profile.frames.size(), 0);
     struct Visit {
         StackId stack;
@@ -87,6 +89,7 @@ void FunctionAnalysis::computeInclusive(const Profile& profile, const CallTree& 
     std::vector<Visit> path;
     auto enter = [&](StackId s) {
         const uint32_t f = profile.stacks.frame[s.value].value;
+        m_summedPathTotal[f] += callTree.total(s);
         if (onPath[f]++ == 0) {
             m_inclusive[f] += callTree.total(s);
             m_inclusiveSamples[f] += callTree.totalSamples(s);

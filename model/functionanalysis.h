@@ -40,6 +40,10 @@ public:
     bool hasInclusive() const { return m_hasInclusive; }
     double inclusive(FrameId f) const { return m_inclusive[f.value]; }
     uint32_t inclusiveSamples(FrameId f) const { return m_inclusiveSamples[f.value]; }
+    // VS Code's "total": the sum of the totals of every call-tree path ending in the
+    // function, recursion counted at each level, so it can exceed the run (DESIGN.md's
+    // inclusive is Chrome DevTools' total, the divided total xsbug's). Only with stacks.
+    double summedPathTotal(FrameId f) const { return m_summedPathTotal[f.value]; }
 
     const FunctionGraph& graph() const { return m_graph; }
 
@@ -51,7 +55,7 @@ private:
     bool m_hasInclusive = false;
     std::vector<FrameId> m_functions;
     std::vector<uint8_t> m_present;
-    std::vector<double> m_self, m_inclusive;
+    std::vector<double> m_self, m_inclusive, m_summedPathTotal;
     std::vector<uint32_t> m_selfSamples, m_inclusiveSamples;
     FunctionGraph m_graph;
 };

@@ -34,8 +34,10 @@ void appendRightAligned(std::string& out, const std::string& text, size_t width)
     out += text;
 }
 
-// One line of the text report: self, total, inclusive, total %, name and location.
-void appendReportLine(std::string& out, const Profile& profile, const FunctionAnalysis& a, FrameId f, double duration)
+// One line of the text report: self, total, inclusive, (VS Code's total,) total %, name and
+// location.
+void appendReportLine(std::string& out, const Profile& profile, const FunctionAnalysis& a, FrameId f, double duration,
+                      bool allTotals)
 {
     const std::string inclusive = a.hasInclusive() ? milliseconds(a.inclusive(f)) : std::string("-");
     const double percent = duration > 0 ? 100.0 * a.total(f) / duration : 0.0;
@@ -48,6 +50,10 @@ void appendReportLine(std::string& out, const Profile& profile, const FunctionAn
     out += ' ';
     appendRightAligned(out, inclusive, 12);
     out += ' ';
+    if (allTotals) {
+        appendRightAligned(out, a.hasInclusive() ? milliseconds(a.summedPathTotal(f)) : std::string("-"), 12);
+        out += ' ';
+    }
     appendRightAligned(out, fixed(percent, 1), 6);
     out += "%  ";
     out += name;
@@ -113,14 +119,26 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
     if (!a.hasInclusive())
         out += "inclusive: not available (graph-encoded profile: no per-path stacks)\n";
     out += "\n";
-    std::snprintf(line, sizeof line, "%12s %12s %12s %7s  %s\n", "self ms", "total ms", "incl. ms", "total%",
-                  "function  location");
+    if (options.allTotals) {
+        // Three tools, three "totals" of one profile: say which rule each column follows.
+        out += "totals:    xsbug ms   xsbug's divided total: self + each callee's total shared equally among its\n"
+               "                      callers; they add up to the run\n"
+               "           chrome ms  Chrome DevTools' total: time with the function anywhere on the stack,\n"
+               "                      recursion counted once (xsprof's inclusive)\n"
+               "           vscode ms  VS Code's total: the sum of the totals of every call path ending in the\n"
+               "                      function, recursion counted at each level: can exceed the run\n\n";
+        std::snprintf(line, sizeof line, "%12s %12s %12s %12s %7s  %s\n", "self ms", "xsbug ms", "chrome ms",
+                      "vscode ms", "xsbug%", "function  location");
+    } else {
+        std::snprintf(line, sizeof line, "%12s %12s %12s %7s  %s\n", "self ms", "total ms", "incl. ms", "total%",
+                      "function  location");
+    }
     out += line;
     // One function a line; the lines of a large profile are written in two halves at once.
     const std::vector<FrameId> order = reportOrder(profile, a, options);
     auto writeLines = [&](size_t begin, size_t end, std::string& to) {
         for (size_t k = begin; k < end; ++k)
-            appendReportLine(to, profile, a, order[k], duration);
+            appendReportLine(to, profile, a, order[k], duration, options.allTotals);
     };
     const size_t half = order.size() / 2;
     std::string secondHalf;
@@ -156,6 +174,8 @@ std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& anal
             fn["inclusive_us"] = a.inclusive(f);
         else
             fn["inclusive_us"] = nullptr;
+        if (options.allTotals) // total_us is xsbug's, inclusive_us Chrome DevTools'
+            fn["vscode_total_us"] = a.hasInclusive() ? nlohmann::ordered_json(a.summedPathTotal(f)) : nullptr;
         functions.push_back(std::move(fn));
     }
     j["functions"] = std::move(functions);

@@ -13,6 +13,9 @@ enum class ReportSort { Self, Total, Inclusive };
 struct ReportOptions {
     ReportSort sort = ReportSort::Total;
     size_t top = 0; // 0: every function
+    // Beside xsbug's divided total, the totals of Chrome DevTools (inclusive) and VS Code
+    // (summed path totals), each explained (`report --totals all`).
+    bool allTotals = false;
 };
 
 // Functions of the analysis ordered for the report (ties broken by key order).

@@ -132,6 +132,11 @@ int report(const QStringList& arguments)
     parser.addOption({QStringLiteral("sort"), QStringLiteral("Order by self, total or inclusive (default total)."),
                       QStringLiteral("KEY"), QStringLiteral("total")});
     parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("totals"),
+                      QStringLiteral("'all': beside xsbug's divided total, Chrome DevTools' total (inclusive) and VS "
+                                     "Code's (summed call paths, recursion counted at each level), each explained; "
+                                     "'xsbug' (default): the usual columns."),
+                      QStringLiteral("WHICH"), QStringLiteral("xsbug")});
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
     parser.addOption({QStringLiteral("lines"),
@@ -169,6 +174,10 @@ int report(const QStringList& arguments)
             return usageError(parser, problem);
     }
 
+    const QString totals = parser.value(QStringLiteral("totals"));
+    if (totals != QLatin1String("all") && totals != QLatin1String("xsbug"))
+        return usageError(parser, QStringLiteral("--totals is all or xsbug, not ") + totals);
+    options.allTotals = totals == QLatin1String("all");
     if (collection)
         return CollectionCommands::report(parser, positional[1], options);
     std::optional<xsprof::Profile> loaded = load(positional[1], loadOptions);

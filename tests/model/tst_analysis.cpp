@@ -68,6 +68,7 @@ private slots:
     void diamondDividesByCallers();
     void cycleBrokenInKeyOrder();
     void recursionCountedOnceInInclusive();
+    void vsCodeTotalCountsEveryLevelOfRecursion();
     void bottomUpSplitsByCaller();
     void bottomUpCopiesExpandIndependently();
     void untilNextResortsAndUsesMedian();
@@ -149,6 +150,38 @@ void TestAnalysis::recursionCountedOnceInInclusive()
     QCOMPARE(a.functions.total(fib), 20.0);
     QVERIFY(a.functions.graph().isSelfRecursive(fib));
     QCOMPARE(a.functions.graph().selfEdgeCount(), size_t(1));
+}
+
+// VS Code's total (report --totals all): every path ending in the function adds its total.
+// By hand, and on real profiles against the same sum taken sample by sample: each sample's
+// duration times the number of times the function is on its stack.
+void TestAnalysis::vsCodeTotalCountsEveryLevelOfRecursion()
+{
+    const Profile p = fromStacks({{"main;fib;fib;fib", 10}, {"main;fib", 10}, {"main", 10}});
+    const auto a = ProfileAnalysis::compute(p);
+    QCOMPARE(a.functions.summedPathTotal(frame(p, "fib")), 40.0); // 3 × 10 + 10: more than the run
+    QCOMPARE(a.functions.inclusive(frame(p, "fib")), 20.0);
+    QCOMPARE(a.functions.summedPathTotal(frame(p, "main")), 30.0);
+
+    for (const char* file : {"node_deep_recursion.cpuprofile", "node_fib.cpuprofile", "tiny/diamond.cpuprofile"}) {
+        const LoadResult loaded = loadProfileFile(std::string(XSPROF_CORPUS_DIR) + "/" + file);
+        QVERIFY2(loaded.ok(), file);
+        const Profile& profile = *loaded.profile;
+        const auto analysis = ProfileAnalysis::compute(profile);
+        std::vector<double> expected(profile.frames.size(), 0.0);
+        for (size_t i = 0; i < profile.samples.size(); ++i)
+            for (StackId s = profile.samples.stack[i]; s.isValid(); s = profile.stacks.parent[s.value])
+                expected[profile.stacks.frame[s.value].value] += profile.samples.duration(i);
+        bool exceedsRun = false;
+        for (FrameId f : analysis.functions.functions()) {
+            const double got = analysis.functions.summedPathTotal(f);
+            QVERIFY2(std::abs(got - expected[f.value]) <= 1e-6 * std::max(1.0, expected[f.value]), file);
+            QVERIFY(got >= analysis.functions.inclusive(f) - 1e-6);
+            exceedsRun |= got > analysis.functions.duration() * 1.001;
+        }
+        if (std::string(file) == "node_deep_recursion.cpuprofile")
+            QVERIFY(exceedsRun); // recursion counted at each level goes past the run
+    }
 }
 
 void TestAnalysis::bottomUpSplitsByCaller()

@@ -4,8 +4,6 @@
 #include "views/searchbar.h"
 
 #include <QAction>
-
-#include <algorithm>
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
@@ -14,7 +12,27 @@
 #include <QListView>
 #include <QScrollBar>
 #include <QToolButton>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+// Lines are never elided: every row is as wide as the widest line seen, so the view scrolls
+// sideways (the view takes one row's size for all, uniformItemSizes).
+class WholeLineDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    int widest = 0;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QSize size = QStyledItemDelegate::sizeHint(option, index);
+        size.setWidth(std::max(size.width(), widest));
+        return size;
+    }
+};
+} // namespace
 
 ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_view(new QListView(this)), m_search(new SearchBar(this)),
@@ -26,6 +44,28 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideNone);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    auto* delegate = new WholeLineDelegate(m_view);
+    m_view->setItemDelegate(delegate);
+    // Measured as lines come and grow; the item's own margins are added by the style.
+    auto measure = [this, delegate](int first, int last) {
+        const QFontMetrics metrics(m_view->font());
+        int widest = delegate->widest;
+        for (int row = first; row <= last; ++row)
+            widest = std::max(widest, metrics.horizontalAdvance(m_model->index(row).data().toString()) + 2 * metrics.averageCharWidth());
+        if (widest == delegate->widest)
+            return false;
+        delegate->widest = widest;
+        return true;
+    };
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [measure](const QModelIndex&, int first, int last) { measure(first, last); }); // the view lays out anew
+    connect(model, &QAbstractItemModel::dataChanged, this, [this, measure](const QModelIndex& from, const QModelIndex& to) {
+        if (measure(from.row(), to.row()))
+            m_view->doItemsLayout();
+    });
+    connect(model, &QAbstractItemModel::modelReset, this, [delegate] { delegate->widest = 0; });
 
     if (auto* field = m_search->findChild<QLineEdit*>())
         field->setPlaceholderText(tr("Find in console (Ctrl+F)"));

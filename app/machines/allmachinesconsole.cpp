@@ -32,7 +32,7 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     auto* messages = new ConversationPane(m_conversations);
     m_conversationsDock->setObjectName(QStringLiteral("allMachinesMessages"));
     m_conversationsDock->setWidget(messages);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_conversationsDock);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_conversationsDock); // across the window: it never widens it
     m_conversationsDock->hide();
     // Shown with the first message of the run; closed by the user, it stays closed.
     connect(m_conversations, &QAbstractItemModel::rowsInserted, this, [this] {
@@ -40,6 +40,7 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
             return;
         m_conversationsShownOnce = true;
         m_conversationsDock->show();
+        m_window->resizeDocks({m_conversationsDock}, {std::max(160, m_window->height() / 4)}, Qt::Vertical);
     });
     connect(messages, &ConversationPane::locationActivated, this, &AllMachinesConsole::locationRequested);
 }

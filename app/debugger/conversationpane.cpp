@@ -3,6 +3,7 @@
 #include "app/debugger/conversationdelegate.h"
 #include "app/debugger/conversationfilter.h"
 #include "app/debugger/conversationmodel.h"
+#include "app/debugger/listpanecontrols.h"
 #include "views/searchbar.h"
 
 #include <QAction>
@@ -10,10 +11,8 @@
 #include <QClipboard>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QListView>
 #include <QMenu>
-#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -32,12 +31,6 @@ ConversationPane::ConversationPane(ConversationModel* model, QWidget* parent)
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_view->setObjectName(QStringLiteral("conversations"));
 
-    if (auto* field = m_search->findChild<QLineEdit*>())
-        field->setPlaceholderText(tr("Find in messages (Ctrl+F)"));
-    connect(m_search, &SearchBar::searchRequested, this, [this](const QString& text) { findNext(text); });
-    connect(m_search, &SearchBar::nextRequested, this, [this] { findNext(m_search->text()); });
-    connect(m_search, &SearchBar::previousRequested, this, [this] { findNext(m_search->text(), true); });
-
     m_conversations->setText(tr("Conversations"));
     m_conversations->setToolTip(tr("Show or hide each conversation's messages"));
     m_conversations->setPopupMode(QToolButton::InstantPopup);
@@ -47,25 +40,12 @@ ConversationPane::ConversationPane(ConversationModel* model, QWidget* parent)
         addConversation(conversation);
     connect(model, &ConversationModel::conversationAdded, this, &ConversationPane::addConversation);
 
-    auto* clear = new QToolButton(this);
-    clear->setText(tr("Clear"));
-    clear->setToolTip(tr("Clear the messages"));
-    connect(clear, &QToolButton::clicked, model, &ConversationModel::clear);
-    auto* copyButton = new QToolButton(this);
-    copyButton->setText(tr("Copy"));
-    copyButton->setToolTip(tr("Copy the selected messages, or all shown when none is selected"));
-    connect(copyButton, &QToolButton::clicked, this, &ConversationPane::copy);
-
-    auto* findAction = new QAction(tr("Find"), this);
-    findAction->setShortcut(QKeySequence::Find);
-    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(findAction, &QAction::triggered, m_search, &SearchBar::focusField);
-    addAction(findAction);
-    auto* copyAction = new QAction(tr("Copy"), this);
-    copyAction->setShortcut(QKeySequence::Copy);
-    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copyAction, &QAction::triggered, this, &ConversationPane::copy);
-    m_view->addAction(copyAction);
+    const auto buttons = ListPaneControls::install(
+        this, m_view, m_search,
+        {tr("Find in messages (Ctrl+F)"), tr("Clear the messages"),
+         tr("Copy the selected messages, or all shown when none is selected")},
+        [this](const QString& text, bool backward) { findNext(text, backward); }, [this] { copy(); },
+        [model] { model->clear(); });
 
     m_dropped->setTextFormat(Qt::PlainText);
     showDropped(model->droppedCount());
@@ -75,8 +55,8 @@ ConversationPane::ConversationPane(ConversationModel* model, QWidget* parent)
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_search, 1);
     bar->addWidget(m_conversations);
-    bar->addWidget(copyButton);
-    bar->addWidget(clear);
+    bar->addWidget(buttons.copy);
+    bar->addWidget(buttons.clear);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -90,12 +70,7 @@ ConversationPane::ConversationPane(ConversationModel* model, QWidget* parent)
             emit locationActivated(index.data(ConversationModel::SourceRole).toString(), path,
                                    index.data(ConversationModel::LineRole).toInt());
     });
-    QScrollBar* scroll = m_view->verticalScrollBar();
-    connect(scroll, &QScrollBar::valueChanged, this, [this, scroll](int value) { m_followTail = value >= scroll->maximum(); });
-    connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] {
-        if (m_followTail)
-            m_view->scrollToBottom();
-    });
+    ListPaneControls::followTail(m_view, m_filter);
 }
 
 void ConversationPane::addConversation(const QString& conversation)

@@ -43,5 +43,4 @@ private:
     SearchBar* m_search;
     QToolButton* m_conversations;
     QLabel* m_dropped;
-    bool m_followTail = true;
 };

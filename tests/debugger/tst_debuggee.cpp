@@ -183,6 +183,19 @@ void TestDebuggee::testChatConversationsInTheMachineTabAndAllMachines()
     QCOMPARE(panes->source()->currentPath(), QStringLiteral("/home/dev/moddable-apps/chat/main.js"));
     QCOMPARE(panes->source()->view()->textCursor().blockNumber() + 1, 7);
     QVERIFY(panes->source()->view()->textCursor().block().text().contains(QLatin1String("trace.left(new Uint8Array")));
+
+    // From the all-machines view: the machine's tab goes to the line (main.js:5, the reply).
+    auto* allPane = qobject_cast<ConversationPane*>(m_window->machines()->allMachinesConsole()->conversationsDock()->widget());
+    QVERIFY(allPane);
+    QListView* allView = allPane->view();
+    const QModelIndex reply = allView->model()->index(1, 0);
+    QCOMPARE(reply.data().toString(), QStringLiteral("reply on the right"));
+    allView->scrollTo(reply);
+    QVERIFY(allView->isVisible());
+    QTest::mouseClick(allView->viewport(), Qt::LeftButton, {}, allView->visualRect(reply).center());
+    QTest::mouseDClick(allView->viewport(), Qt::LeftButton, {}, allView->visualRect(reply).center());
+    QTRY_COMPARE(panes->source()->view()->textCursor().blockNumber() + 1, 5);
+    QCOMPARE(m_window->machines()->currentDebuggee(), machine);
 }
 
 // Replayed in real time: the tab appears at login, fills while samples stream in (at a

@@ -56,7 +56,7 @@ void StopwatchButton::setPending(const QString& text)
 void StopwatchButton::updateToolTip()
 {
     if (!m_pending.isEmpty())
-        setToolTip(m_pending + QStringLiteral(".\n") + pauseReadersNote());
+        setToolTip(m_pending + QStringLiteral(".\n") + pauseReadersNote().replace(QStringLiteral(". "), QStringLiteral(".\n")));
     else
         setToolTip(isChecked() ? tr("Stop profiling") : tr("Start profiling"));
 }

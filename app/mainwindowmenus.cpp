@@ -64,6 +64,7 @@ void MainWindow::createMenus()
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_machines->consoleAction());
+    view->addAction(m_machines->conversationsAction());
     view->addSeparator();
     m_orderAction = view->addAction(tr("&Bottom-up Order"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
                                     [this](bool on) { currentPage()->setBottomUp(on); });

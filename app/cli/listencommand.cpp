@@ -1,6 +1,7 @@
 #include "app/cli/listencommand.h"
 
 #include "app/cli/listendebugging.h"
+#include "protocol/bubbletext.h"
 #include "app/cli/commandlinepaths.h"
 
 #include "model/cpuprofilewriter.h"
@@ -76,7 +77,7 @@ int ListenCommand::run(const QStringList& arguments)
         {QStringLiteral("json"), QStringLiteral("Write each machine's report (xsprof report --json schema) to PATH."),
          QStringLiteral("PATH")},
         {QStringLiteral("report"), QStringLiteral("Print each machine's report when it is done.")},
-        {QStringLiteral("log"), QStringLiteral("Print the machines' console output.")},
+        {QStringLiteral("log"), QStringLiteral("Print the machines' console output, and each trace.left/right/center message as \"message: [CONVERSATION] SIDE: TEXT (FILE:LINE)\".")},
         {QStringLiteral("once"), QStringLiteral("Exit after the first machine disconnects.")},
         {QStringLiteral("duration"), QStringLiteral("Stop after S seconds."), QStringLiteral("S")},
         {QStringLiteral("break-on-exceptions"), QStringLiteral("Stop (and continue) at every exception thrown (default).")},
@@ -191,6 +192,7 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
     settings.breakOnExceptions = m_options.breakOnExceptions;
     settings.xscPath = m_options.xscPath;
     settings.breakpoints = m_debugging->loginBreakpoints(QDir::currentPath());
+    settings.breakOnStart = m_debugging->needsStartProbe(QDir::currentPath());
     settings.journalDirectory = m_options.journalDirectory;
     m_server.setSessionSettings(settings);
     connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
@@ -226,14 +228,20 @@ void ListenCommand::onMachine(MachineSession* session)
     ++m_machinesSeen;
     m_sessions.append(session);
     std::fprintf(stderr, "xsprof: %s connected (%s)\n", qPrintable(session->displayName()), qPrintable(session->version()));
-    connect(session, &MachineSession::broke, this, [session](const xsbug::Break& at) {
+    connect(session, &MachineSession::broke, this, [this, session](const xsbug::Break& at) {
+        if (m_debugging->isStartProbe(session, at))
+            return; // the stop at start that reports the machine's paths, not the user's
         const QString where = at.path.isEmpty() ? QStringLiteral("(no location)")
                                                 : at.path + QLatin1Char(':') + QString::number(at.line);
         print(QStringLiteral("break: %1 %2 [%3]").arg(where, at.message, session->name()));
     });
     m_debugging->attach(session); // evaluates --eval expressions, then continues
-    if (m_options.log)
+    if (m_options.log) {
         connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) { printLog(session, log.text); });
+        // trace.left/right/center: one line each, naming its conversation.
+        connect(session, &MachineSession::bubbled, this,
+                [](const xsbug::Bubble& bubble) { print(QStringLiteral("message: ") + BubbleText::logLine(bubble)); });
+    }
     connect(session, &MachineSession::errorOccurred, this,
             [](const QString& message) { std::fprintf(stderr, "xsprof: %s\n", qPrintable(message)); });
     connect(session, &MachineSession::disconnected, this, [this, session] {

@@ -2,6 +2,7 @@
 
 #include "protocol/machinesession.h"
 #include "protocol/propertysummary.h"
+#include "protocol/relativebreakpoints.h"
 #include "protocol/sessionexpressions.h"
 
 #include <QDir>
@@ -19,10 +20,6 @@ void print(const QString& text)
     std::fflush(stdout);
 }
 
-QString key(const QString& path, int line)
-{
-    return path + QLatin1Char(':') + QString::number(line);
-}
 } // namespace
 
 bool ListenDebugging::parseSpec(const QString& text, bool logPoint, Breakpoint& out, QString& error)
@@ -48,16 +45,6 @@ bool ListenDebugging::parseSpec(const QString& text, bool logPoint, Breakpoint& 
         out.condition = expression;
     }
     return true;
-}
-
-bool ListenDebugging::pathMatches(const QString& spec, const QString& path)
-{
-    if (QDir::isAbsolutePath(spec))
-        return spec == path;
-    if (!path.endsWith(spec))
-        return false;
-    const qsizetype before = path.size() - spec.size() - 1;
-    return before < 0 || path.at(before) == QLatin1Char('/') || path.at(before) == QLatin1Char('\\');
 }
 
 ListenDebugging::ListenDebugging(BreakpointList breakpoints, QStringList evals, QObject* parent)
@@ -91,17 +78,22 @@ BreakpointList ListenDebugging::loginBreakpoints(const QString& folder) const
     return list;
 }
 
+bool ListenDebugging::needsStartProbe(const QString& folder) const
+{
+    for (const Breakpoint& b : m_breakpoints) {
+        if (RelativeBreakpoints::isRelative(b) && !QFileInfo::exists(QDir(folder).absoluteFilePath(b.path)))
+            return true;
+    }
+    return false;
+}
+
 void ListenDebugging::attach(MachineSession* session)
 {
-    QSet<QString>& sent = m_sent[session];
-    for (const Breakpoint& b : loginBreakpoints(QDir::currentPath()))
-        sent.insert(key(b.path, b.line));
-    connect(session, &MachineSession::destroyed, this, [this, session] { m_sent.remove(session); });
-    connect(session, &MachineSession::framesChanged, this, [this, session] {
-        for (const xsbug::Frame& frame : session->frames().frames)
-            learnPath(session, frame.path);
-    });
-    connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) { learnPath(session, log.path); });
+    RelativeBreakpoints::of(session)->add(m_breakpoints);
+    if (needsStartProbe(QDir::currentPath())) {
+        m_probing.insert(session);
+        connect(session, &MachineSession::destroyed, this, [this, session] { m_probing.remove(session); });
+    }
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
     connect(session->expressions(), &SessionExpressions::breakpointNotSent, this,
             [session](const Breakpoint& b, const QString& reason) {
@@ -110,22 +102,23 @@ void ListenDebugging::attach(MachineSession* session)
             });
 }
 
-void ListenDebugging::learnPath(MachineSession* session, const QString& path)
+bool ListenDebugging::isStartProbe(MachineSession* session, const xsbug::Break& at) const
 {
-    if (path.isEmpty() || !QDir::isAbsolutePath(path))
-        return;
-    QSet<QString>& sent = m_sent[session];
-    for (Breakpoint b : std::as_const(m_breakpoints)) {
-        if (QDir::isAbsolutePath(b.path) || !pathMatches(b.path, path) || sent.contains(key(path, b.line)))
-            continue;
-        b.path = path;
-        sent.insert(key(path, b.line));
-        session->setBreakpoint(b);
-    }
+    // The machine stops at its start by stepping into its first line ("# Break: step!").
+    return m_probing.contains(session) && at.message.contains(QLatin1String("step"));
 }
 
 void ListenDebugging::onBreak(MachineSession* session)
 {
+    const bool probe = isStartProbe(session, session->lastBreak());
+    if (m_probing.remove(session)) {
+        // Its paths are known now (RelativeBreakpoints sent what matches): no more stops at start.
+        session->clearSpecialBreakpoint(QStringLiteral("start"));
+        if (probe) {
+            session->go();
+            return;
+        }
+    }
     if (m_evals.isEmpty()) {
         session->go();
         return;

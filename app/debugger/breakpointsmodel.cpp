@@ -1,6 +1,7 @@
 #include "app/debugger/breakpointsmodel.h"
 
 #include "protocol/machinesession.h"
+#include "protocol/relativebreakpoints.h"
 #include "protocol/xsbugcommandwriter.h"
 
 #include <QFileInfo>
@@ -221,16 +222,28 @@ void BreakpointsModel::attach(MachineSession* session)
         return;
     m_sessions.removeIf([](const QPointer<MachineSession>& s) { return s.isNull(); });
     m_sessions << session;
+    // ticks.js:4 stops in the machine's /build/app/ticks.js once the machine reports that path.
+    RelativeBreakpoints::of(session)->add(enabledBreakpoints());
 }
 
 void BreakpointsModel::sendSet(const Breakpoint& breakpoint)
 {
-    sendToMachines([&breakpoint](MachineSession* s) { s->setBreakpoint(breakpoint); });
+    sendToMachines([&breakpoint](MachineSession* s) {
+        if (RelativeBreakpoints::isRelative(breakpoint))
+            RelativeBreakpoints::of(s)->add(breakpoint);
+        else
+            s->setBreakpoint(breakpoint);
+    });
 }
 
 void BreakpointsModel::sendClear(const Breakpoint& breakpoint)
 {
-    sendToMachines([&breakpoint](MachineSession* s) { s->clearBreakpoint(breakpoint); });
+    sendToMachines([&breakpoint](MachineSession* s) {
+        if (RelativeBreakpoints::isRelative(breakpoint))
+            RelativeBreakpoints::of(s)->remove(breakpoint);
+        else
+            s->clearBreakpoint(breakpoint);
+    });
 }
 
 void BreakpointsModel::sendToMachines(const std::function<void(MachineSession*)>& command)

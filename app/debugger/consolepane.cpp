@@ -1,20 +1,36 @@
 #include "app/debugger/consolepane.h"
 
 #include "app/debugger/consolemodel.h"
+#include "app/debugger/listpanecontrols.h"
 #include "views/searchbar.h"
 
-#include <QAction>
-
-#include <algorithm>
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListView>
-#include <QScrollBar>
-#include <QToolButton>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+// Lines are never elided: every row is as wide as the widest line seen, so the view scrolls
+// sideways (the view takes one row's size for all, uniformItemSizes).
+class WholeLineDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    int widest = 0;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QSize size = QStyledItemDelegate::sizeHint(option, index);
+        size.setWidth(std::max(size.width(), widest));
+        return size;
+    }
+};
+} // namespace
 
 ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_view(new QListView(this)), m_search(new SearchBar(this)),
@@ -26,32 +42,35 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideNone);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    auto* delegate = new WholeLineDelegate(m_view);
+    m_view->setItemDelegate(delegate);
+    // Measured as lines come and grow; the item's own margins are added by the style.
+    auto measure = [this, delegate](int first, int last) {
+        const QFontMetrics metrics(m_view->font());
+        int widest = delegate->widest;
+        for (int row = first; row <= last; ++row)
+            widest = std::max(widest, metrics.horizontalAdvance(m_model->index(row).data().toString()) + 2 * metrics.averageCharWidth());
+        if (widest == delegate->widest)
+            return false;
+        delegate->widest = widest;
+        return true;
+    };
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [measure](const QModelIndex&, int first, int last) { measure(first, last); }); // the view lays out anew
+    connect(model, &QAbstractItemModel::dataChanged, this, [this, measure](const QModelIndex& from, const QModelIndex& to) {
+        if (measure(from.row(), to.row()))
+            m_view->doItemsLayout();
+    });
+    connect(model, &QAbstractItemModel::modelReset, this, [delegate] { delegate->widest = 0; });
 
-    if (auto* field = m_search->findChild<QLineEdit*>())
-        field->setPlaceholderText(tr("Find in console (Ctrl+F)"));
-    connect(m_search, &SearchBar::searchRequested, this, [this](const QString& text) { findNext(text); });
-    connect(m_search, &SearchBar::nextRequested, this, [this] { findNext(m_search->text()); });
-    connect(m_search, &SearchBar::previousRequested, this, [this] { findNext(m_search->text(), true); });
-
-    auto* clear = new QToolButton(this);
-    clear->setText(tr("Clear"));
-    clear->setToolTip(tr("Clear the console"));
-    connect(clear, &QToolButton::clicked, model, &ConsoleModel::clear);
-    auto* copyButton = new QToolButton(this);
-    copyButton->setText(tr("Copy"));
-    copyButton->setToolTip(tr("Copy the selected lines, or all lines when none is selected"));
-    connect(copyButton, &QToolButton::clicked, this, &ConsolePane::copy);
-
-    auto* findAction = new QAction(tr("Find"), this);
-    findAction->setShortcut(QKeySequence::Find);
-    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(findAction, &QAction::triggered, m_search, &SearchBar::focusField);
-    addAction(findAction);
-    auto* copyAction = new QAction(tr("Copy"), this);
-    copyAction->setShortcut(QKeySequence::Copy);
-    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copyAction, &QAction::triggered, this, &ConsolePane::copy);
-    m_view->addAction(copyAction);
+    const auto buttons = ListPaneControls::install(
+        this, m_view, m_search,
+        {tr("Find in console (Ctrl+F)"), tr("Clear the console"),
+         tr("Copy the selected lines, or all lines when none is selected")},
+        [this](const QString& text, bool backward) { findNext(text, backward); }, [this] { copy(); },
+        [model] { model->clear(); });
 
     m_eval->setPlaceholderText(tr("Evaluate…"));
     m_eval->setEnabled(false);
@@ -60,8 +79,8 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_search, 1);
-    bar->addWidget(copyButton);
-    bar->addWidget(clear);
+    bar->addWidget(buttons.copy);
+    bar->addWidget(buttons.clear);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -69,12 +88,7 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_eval);
 
-    QScrollBar* scroll = m_view->verticalScrollBar();
-    connect(scroll, &QScrollBar::valueChanged, this, [this, scroll](int value) { m_followTail = value >= scroll->maximum(); });
-    connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
-        if (m_followTail)
-            m_view->scrollToBottom();
-    });
+    ListPaneControls::followTail(m_view, model);
 }
 
 QString ConsolePane::evalToolTip()

@@ -30,5 +30,4 @@ private:
     QListView* m_view;
     SearchBar* m_search;
     QLineEdit* m_eval;
-    bool m_followTail = true; // keep the newest line in view unless the user scrolled up
 };

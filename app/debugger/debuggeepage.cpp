@@ -80,6 +80,7 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
         updateHeader();
         emit titleChanged();
     });
+    connect(PendingCommand::of(session), &PendingCommand::changed, this, &DebuggeePage::updateHeader);
     connect(session, &MachineSession::errorOccurred, this, [this](const QString& message) {
         m_error->setText(message);
         m_error->setToolTip(PlainText::toolTip(message));
@@ -254,9 +255,11 @@ void DebuggeePage::toggleProfiling()
     if (m_session->isProfiling()) {
         PendingCommand::of(m_session)->note(tr("Stop Profiling requested"));
         m_session->stopProfiling();
-    }
-    else
+    } else {
+        // A running machine reads it at once, or (xst) only at its next pause: say so.
+        PendingCommand::of(m_session)->note(tr("Start Profiling requested"));
         m_session->startProfiling();
+    }
 }
 
 void DebuggeePage::updateHeader()
@@ -271,7 +274,11 @@ void DebuggeePage::updateHeader()
     QString state = QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(color.name(), stateText());
     if (m_session->isProfiling())
         state += tr(" · profiling");
+    const QString pending = PendingCommand::of(m_session)->text();
+    if (!pending.isEmpty())
+        state += QStringLiteral(" · ") + pending.toHtmlEscaped();
     m_state->setText(state);
+    m_stopwatch->setPending(pending);
     m_sessions->setEnabled(!m_session->finishedProfiles().empty());
     m_run->setVisible(m_session->state() == MachineSession::State::Broken);
     m_stopwatch->setEnabled(m_session->isConnected());
@@ -281,6 +288,8 @@ void DebuggeePage::updateHeader()
             m_placeholder->setText(tr("%1 disconnected without sending a profile.").arg(title()));
         else if (m_session->isProfiling())
             m_placeholder->setText(tr("Profiling %1… waiting for the first samples.").arg(title()));
+        else if (!pending.isEmpty())
+            m_placeholder->setText(pending + QStringLiteral(".\n") + StopwatchButton::pauseReadersNote());
         else
             m_placeholder->setText(tr("%1 is connected. Press the stopwatch (top right) or Debug › Start "
                                       "Profiling to profile it.")

@@ -6,6 +6,8 @@
 #include "app/debugger/consoleevaluator.h"
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/consolepane.h"
+#include "app/debugger/conversationmodel.h"
+#include "app/debugger/conversationpane.h"
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/instrumentspanel.h"
 #include "app/debugger/pendingcommand.h"
@@ -31,6 +33,7 @@
 DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent)
     : QWidget(parent), m_session(session), m_controls(new DebugControls(this)), m_toolBar(new QToolBar(this)),
       m_status(new QLabel(this)), m_consoleModel(new ConsoleModel(this)), m_console(new ConsolePane(m_consoleModel, this)),
+      m_conversationModel(new ConversationModel(this)), m_conversations(new ConversationPane(m_conversationModel, this)),
       m_resultModel(new VariablesModel(this)), m_resultView(new QTreeView(this)),
       m_evaluator(new ConsoleEvaluator(session, m_console->evalField(), m_consoleModel, m_resultModel, this)),
       m_callStack(new CallStackView(session, this)), m_variableTabs(new QTabWidget(this)),
@@ -75,6 +78,11 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_source);
     right->addWidget(m_console);
+    right->addWidget(m_conversations);
+    m_conversations->setVisible(false); // as xsbug: shown once the machine sends a message
+    connect(m_conversationModel, &QAbstractItemModel::rowsInserted, m_conversations, [this] { m_conversations->show(); });
+    connect(m_conversations, &ConversationPane::locationActivated, this,
+            [this](const QString&, const QString& path, int line) { openFrameSource(path, line); });
     m_resultView->setModel(m_resultModel);
     m_resultView->setObjectName(QStringLiteral("evalResult"));
     m_resultView->setHeaderHidden(false);
@@ -82,7 +90,8 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     right->addWidget(m_resultView);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
-    right->setStretchFactor(2, 1);
+    right->setStretchFactor(2, 2); // messages
+    right->setStretchFactor(3, 1);
     connect(m_evaluator, &ConsoleEvaluator::objectShown, this, [this] {
         m_resultView->setVisible(true);
         m_resultView->expand(m_resultModel->index(0, 0));
@@ -115,6 +124,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     m_breakpointsPane->setAccessibleName(tr("Breakpoints"));
     m_source->setAccessibleName(tr("Source"));
     m_console->setAccessibleName(tr("Console"));
+    m_conversations->setAccessibleName(tr("Messages"));
     m_resultView->setAccessibleName(tr("Evaluation result"));
     m_instruments->setAccessibleName(tr("Instruments"));
 
@@ -130,6 +140,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     m_instruments->setSession(session);
     if (session) {
         m_consoleModel->attach(session);
+        m_conversationModel->attach(session);
         m_breakpoints->attach(session);
         connect(session->expressions(), &SessionExpressions::breakpointNotSent, this,
                 [this](const Breakpoint& b, const QString& reason) {
@@ -241,5 +252,6 @@ bool DebuggerPanes::restoreLayout(const QByteArray& layout)
     for (qsizetype i = 0; i < m_splitters.size(); ++i)
         m_splitters[i]->restoreState(states[i]);
     m_showInstruments->setChecked(instruments);
+    m_conversations->setVisible(m_conversationModel->rowCount() > 0); // not another machine's choice
     return true;
 }

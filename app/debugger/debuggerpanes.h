@@ -16,6 +16,8 @@ class CallStackView;
 class ConsoleEvaluator;
 class ConsoleModel;
 class ConsolePane;
+class ConversationModel;
+class ConversationPane;
 class DebugControls;
 class SourcesPane;
 class InstrumentsPanel;
@@ -46,6 +48,9 @@ public:
     ConsoleModel* consoleModel() const { return m_consoleModel; }
     ConsolePane* console() const { return m_console; }
     ConsoleEvaluator* evaluator() const { return m_evaluator; }
+    // trace.left/right/center messages (hidden until the machine sends one).
+    ConversationModel* conversationModel() const { return m_conversationModel; }
+    ConversationPane* conversations() const { return m_conversations; }
     // The last evaluated object, opened one level (hidden until there is one).
     QTreeView* resultView() const { return m_resultView; }
     CallStackView* callStack() const { return m_callStack; }
@@ -65,8 +70,11 @@ public:
     QByteArray saveLayout() const;
     bool restoreLayout(const QByteArray& layout);
 
-private:
+    // Goes to a machine's path:line: the user's editor when the mapped file exists here,
+    // else the built-in source pane.
     void openFrameSource(const QString& path, int line);
+
+private:
     void updateStatus();
     void showCurrentSource();
 
@@ -79,6 +87,8 @@ private:
     QLabel* m_status;
     ConsoleModel* m_consoleModel;
     ConsolePane* m_console;
+    ConversationModel* m_conversationModel;
+    ConversationPane* m_conversations;
     VariablesModel* m_resultModel;
     QTreeView* m_resultView;
     ConsoleEvaluator* m_evaluator;

@@ -37,10 +37,34 @@ QSize StopwatchButton::sizeHint() const
     return {side, side};
 }
 
+QString StopwatchButton::pauseReadersNote()
+{
+    return tr("xst (the XS test shell) reads commands only when it pauses: at a break, a breakpoint or a "
+              "debugger statement, so a machine busy in a long loop acts on them later or never. The Moddable "
+              "simulator and devices read them as they come.");
+}
+
+void StopwatchButton::setPending(const QString& text)
+{
+    if (m_pending == text)
+        return;
+    m_pending = text;
+    updateToolTip();
+    update();
+}
+
+void StopwatchButton::updateToolTip()
+{
+    if (!m_pending.isEmpty())
+        setToolTip(m_pending + QStringLiteral(".\n") + pauseReadersNote().replace(QStringLiteral(". "), QStringLiteral(".\n")));
+    else
+        setToolTip(isChecked() ? tr("Stop profiling") : tr("Start profiling"));
+}
+
 void StopwatchButton::setProfiling(bool profiling)
 {
     setChecked(profiling);
-    setToolTip(profiling ? tr("Stop profiling") : tr("Start profiling"));
+    updateToolTip();
     if (profiling && !m_animation.isActive()) {
         m_clock.start();
         m_animation.start();
@@ -120,6 +144,13 @@ void StopwatchButton::paintEvent(QPaintEvent*)
         painter.setPen(Qt::NoPen);
         painter.setBrush(halo);
         painter.drawEllipse(QRectF(box).adjusted(-2, 0, 2, 4));
+    }
+    if (!m_pending.isEmpty()) {
+        // Asked, not yet read by the machine: a dashed ring in the highlight colour.
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1.5, Qt::DashLine));
+        painter.drawEllipse(QRectF(box).adjusted(-1.5, -1.5, 1.5, 1.5));
     }
     painter.drawPixmap(box.topLeft(), dial(box.size(), devicePixelRatioF()));
 

@@ -16,6 +16,12 @@ public:
     bool isProfiling() const { return isChecked(); }
     // Checks the button and turns the hand while `profiling`.
     void setProfiling(bool profiling);
+    // A start or stop the machine has not read yet (PendingCommand): a dashed ring, and the
+    // tooltip says why ("" clears it).
+    void setPending(const QString& text);
+    bool isPending() const { return !m_pending.isEmpty(); }
+    // Which hosts read commands only when they pause, for tooltips.
+    static QString pauseReadersNote();
     bool isAnimating() const { return m_animation.isActive(); }
     // Degrees clockwise from twelve o'clock, as painted now.
     double handAngle() const;
@@ -29,8 +35,10 @@ protected:
 
 private:
     QPixmap dial(const QSize& size, qreal dpr);
+    void updateToolTip();
 
     QTimer m_animation;
     QElapsedTimer m_clock;
     QPixmap m_dial;
+    QString m_pending;
 };

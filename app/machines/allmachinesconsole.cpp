@@ -2,6 +2,8 @@
 
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/consolepane.h"
+#include "app/debugger/conversationmodel.h"
+#include "app/debugger/conversationpane.h"
 #include "app/settingskeys.h"
 
 #include <QAction>
@@ -13,7 +15,8 @@
 
 AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings, int maxLines)
     : QObject(window), m_window(window), m_settings(settings), m_model(new ConsoleModel(this)),
-      m_dock(new QDockWidget(tr("Console (all machines)"), window))
+      m_dock(new QDockWidget(tr("Console (all machines)"), window)), m_conversations(new ConversationModel(this)),
+      m_conversationsDock(new QDockWidget(tr("Messages (all machines)"), window))
 {
     m_model->setShowsSource(true);
     m_model->setMaxLines(maxLines);
@@ -24,6 +27,27 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     connect(m_dock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
         m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
     });
+
+    m_conversations->setShowsSource(true);
+    auto* messages = new ConversationPane(m_conversations);
+    m_conversationsDock->setObjectName(QStringLiteral("allMachinesMessages"));
+    m_conversationsDock->setWidget(messages);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_conversationsDock); // across the window: it never widens it
+    m_conversationsDock->hide();
+    // Shown with the first message of the run; closed by the user, it stays closed.
+    connect(m_conversations, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_conversationsShownOnce)
+            return;
+        m_conversationsShownOnce = true;
+        m_conversationsDock->show();
+        m_window->resizeDocks({m_conversationsDock}, {std::max(160, m_window->height() / 4)}, Qt::Vertical);
+    });
+    connect(messages, &ConversationPane::locationActivated, this, &AllMachinesConsole::locationRequested);
+}
+
+QAction* AllMachinesConsole::conversationsAction() const
+{
+    return m_conversationsDock->toggleViewAction();
 }
 
 QAction* AllMachinesConsole::toggleViewAction() const
@@ -34,6 +58,7 @@ QAction* AllMachinesConsole::toggleViewAction() const
 void AllMachinesConsole::attach(MachineSession* session, const QString& name)
 {
     m_model->attach(session, name);
+    m_conversations->attach(session, name);
 }
 
 void AllMachinesConsole::setMaxLines(int lines)

@@ -3,10 +3,12 @@
 // kept after it leaves. A dock of the window, hidden until the user asks for it (View ›
 // Console): each machine's tab has its own console with the same lines, and a dock would take
 // the debugger panes' room and resize them whenever a machine comes or goes. A second machine
-// brings a hint; what the user chooses is remembered.
+// brings a hint; what the user chooses is remembered. Beside it, the messages of all machines'
+// conversations (trace.left/right/center), a dock shown when the first message arrives.
 #include <QObject>
 
 class ConsoleModel;
+class ConversationModel;
 class MachineSession;
 class QAction;
 class QDockWidget;
@@ -22,6 +24,9 @@ public:
 
     ConsoleModel* model() const { return m_model; }
     QAction* toggleViewAction() const; // View › Console (all machines)
+    ConversationModel* conversationModel() const { return m_conversations; }
+    QDockWidget* conversationsDock() const { return m_conversationsDock; }
+    QAction* conversationsAction() const; // View › Messages (all machines)
     void attach(MachineSession* session, const QString& name);
     void setMaxLines(int lines);
     // A machine connected, `machines` are in tabs now: shows the dock when the user chose so,
@@ -30,10 +35,15 @@ public:
 
 signals:
     void statusMessage(const QString& text, int timeout);
+    // A message of machine `source` was double-clicked: the line that sent it.
+    void locationRequested(const QString& source, const QString& path, int line);
 
 private:
     QMainWindow* m_window;
     QSettings* m_settings;
     ConsoleModel* m_model;
     QDockWidget* m_dock;
+    ConversationModel* m_conversations;
+    QDockWidget* m_conversationsDock;
+    bool m_conversationsShownOnce = false;
 };

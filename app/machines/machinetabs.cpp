@@ -42,6 +42,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
 {
     connect(m_server, &ServerController::machineConnected, this, &MachineTabs::addDebuggee);
     connect(m_console, &AllMachinesConsole::statusMessage, this, &MachineTabs::statusMessage);
+    connect(m_console, &AllMachinesConsole::locationRequested, this, &MachineTabs::openMachineLocation);
     followPreferences();
 }
 
@@ -247,6 +248,19 @@ DebuggeePage* MachineTabs::currentDebuggee() const
     return debuggee(m_tabs->currentIndex());
 }
 
+void MachineTabs::openMachineLocation(const QString& machineTitle, const QString& path, int line)
+{
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (DebuggeePage* machine = debuggee(i); machine && machine->title() == machineTitle) {
+            m_tabs->setCurrentIndex(i);
+            machine->debuggerPanes()->openFrameSource(path, line);
+            return;
+        }
+    }
+    DebuggerPanes* panes = currentDebuggee() ? currentDebuggee()->debuggerPanes() : sourcesTab();
+    panes->openFrameSource(path, line);
+}
+
 int MachineTabs::machineCount() const
 {
     int machines = 0;
@@ -313,6 +327,11 @@ std::shared_ptr<const xsprof::Profile> MachineTabs::profile(QWidget* tab) const
 void MachineTabs::fillDebugMenu(QMenu* menu)
 {
     m_debugMenu->fill(menu);
+}
+
+QAction* MachineTabs::conversationsAction() const
+{
+    return m_console->conversationsAction();
 }
 
 QAction* MachineTabs::consoleAction() const

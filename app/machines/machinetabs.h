@@ -82,6 +82,7 @@ public:
     // The window's part of the machines: the Debug menu and the View › Console action.
     void fillDebugMenu(QMenu* menu);
     QAction* consoleAction() const;
+    QAction* conversationsAction() const; // View › Messages (all machines)
     // The tab in front changed, or what it shows: the Debug menu follows.
     void updateFront();
 
@@ -120,6 +121,8 @@ private:
     void updateDebuggeeTab(DebuggeePage* machine);
     void openMachineSession(MachineSession* session, int index);
     void followPreferences();
+    // A message of the all-machines view was double-clicked: its machine's tab goes there.
+    void openMachineLocation(const QString& machineTitle, const QString& path, int line);
     int machineCount() const;
 
     QMainWindow* m_window;

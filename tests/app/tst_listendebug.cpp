@@ -3,10 +3,12 @@
 #include "model/xsbinary.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -39,6 +41,17 @@ class TestListenDebug : public QObject {
 private slots:
     void breakpointsLogPointsAndEvals();
     void usageErrors();
+    void relativeBreakpointStopsInTheSimulatorsFile();
+    void conversationsArePrintedOneLineEach();
+
+private:
+    // Runs `xsprof listen --once ARGS` against xs_replay.py playing `transcript`; what listen
+    // printed and what the machine received.
+    struct Run {
+        QString out;
+        QByteArray received;
+    };
+    Run listenToReplay(const QString& transcript, const QStringList& args);
 };
 
 void TestListenDebug::breakpointsLogPointsAndEvals()
@@ -73,8 +86,8 @@ void TestListenDebug::breakpointsLogPointsAndEvals()
         return received.contains(text);
     };
     send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
-    // No exceptions flag; relative paths unknown yet: nothing but an empty list.
-    QVERIFY(waitFor("\r\n<set-all-breakpoints></set-all-breakpoints>\r\n"));
+    // No exceptions flag; relative paths unknown yet: only a stop at start, to learn them.
+    QVERIFY(waitFor("\r\n<set-all-breakpoints><breakpoint path=\"start\" line=\"0\" id=\"@0\"/></set-all-breakpoints>\r\n"));
     // A path ending in the relative ones: both are sent under it, compiled.
     const QByteArray path = "/home/dev/app/prog.js";
     send("<log path=\"" + path + "\" line=\"1\">starting&#10;</log>");
@@ -127,6 +140,80 @@ void TestListenDebug::usageErrors()
     QCOMPARE(run({QStringLiteral("--eval"), QStringLiteral("x"), QStringLiteral("--xsc"), QStringLiteral("/nonexistent")}, err), 2);
     QVERIFY(err.contains("--xsc /nonexistent is not an executable file"));
     QCOMPARE(run({QStringLiteral("--break-on-exceptions"), QStringLiteral("--no-break-on-exceptions")}, err), 2);
+}
+
+TestListenDebug::Run TestListenDebug::listenToReplay(const QString& transcript, const QStringList& args)
+{
+    Run run;
+    QProcess listen;
+    listen.setWorkingDirectory(QDir::tempPath()); // not the app's folder: the common case
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 QStringList{QStringLiteral("listen"), QStringLiteral("--port"), QStringLiteral("0"),
+                             QStringLiteral("--once")} + args);
+    if (!listen.waitForStarted())
+        return run;
+    QByteArray err;
+    QDeadlineTimer started(10000);
+    while (!(err += listen.readAllStandardError()).contains("listening on") && !started.hasExpired())
+        listen.waitForReadyRead(100);
+    const auto port = QRegularExpression(QStringLiteral("listening on [0-9.]+:(\\d+)")).match(QString::fromUtf8(err));
+    if (!port.hasMatch())
+        return run;
+    QTemporaryDir dir;
+    const QString received = dir.filePath(QStringLiteral("received.bin"));
+    QProcess python;
+    python.setProcessChannelMode(QProcess::MergedChannels);
+    python.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), transcript,
+                                             QStringLiteral("--connect"), QStringLiteral("127.0.0.1:") + port.captured(1),
+                                             QStringLiteral("--save-received"), received, QStringLiteral("--quiet")});
+    python.waitForFinished(60000);
+    listen.waitForFinished(20000);
+    run.out = QString::fromUtf8(listen.readAllStandardOutput());
+    QFile file(received);
+    if (file.open(QIODevice::ReadOnly))
+        run.received = file.readAll();
+    return run;
+}
+
+// The simulator reports its build machine's paths (/home/dev/moddable-apps/fibapp/…) and
+// listen runs elsewhere: the machine stops at its start once (not printed), and main.js:15 is
+// sent under the machine's own path before its code runs.
+void TestListenDebug::relativeBreakpointStopsInTheSimulatorsFile()
+{
+    const Run run = listenToReplay(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.break-on-start.xsbug"),
+                                   {QStringLiteral("--breakpoint"), QStringLiteral("main.js:15")});
+    const QByteArray& sent = run.received;
+    QVERIFY2(sent.contains("<breakpoint path=\"start\""), sent.constData());
+    const qsizetype set = sent.indexOf("<set-breakpoint path=\"/home/dev/moddable-apps/fibapp/main.js\" line=\"15\"");
+    QVERIFY2(set >= 0 && set < sent.indexOf("<go/>"), sent.constData());
+    QVERIFY(sent.contains("<clear-breakpoint path=\"start\""));
+    QVERIFY2(!run.out.contains(QStringLiteral("step!")), qPrintable(run.out)); // the stop at start is not the user's
+    QVERIFY2(run.out.contains(QStringLiteral("break: /home/dev/moddable-apps/fibapp/main.js:15 # Break: debugger! [fibapp]")),
+             qPrintable(run.out));
+}
+
+// trace.left/right/center of the chat app: one line each, naming its conversation, in order.
+void TestListenDebug::conversationsArePrintedOneLineEach()
+{
+    const Run run = listenToReplay(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_chat.bubbles.xsbug"),
+                                   {QStringLiteral("--log")});
+    QStringList messages;
+    for (const QString& line : run.out.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("message: ")))
+            messages << line;
+    }
+    const QStringList expected{
+        QStringLiteral("message: [chat] left: hello from the left (main.js:4)"),
+        QStringLiteral("message: [chat] right: reply on the right (main.js:5)"),
+        QStringLiteral("message: [(no conversation)] center: centered note (main.js:6)"),
+        QStringLiteral("message: [binary] left: (4 bytes) 01 02 03 AB (main.js:7)"),
+        QStringLiteral("message: [chat] left: tick 1 (main.js:20)"),
+        QStringLiteral("message: [chat] left: tick 2 (main.js:20)"),
+        QStringLiteral("message: [chat] left: tick 3 (main.js:20)"),
+        QStringLiteral("message: [chat] left: tick 4 (main.js:20)"),
+    };
+    QCOMPARE(messages, expected);
+    QVERIFY(run.out.contains(QStringLiteral("multi\nline\nmessage\n"))); // the console's lines are still there
 }
 
 QTEST_GUILESS_MAIN(TestListenDebug)

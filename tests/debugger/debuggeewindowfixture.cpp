@@ -39,7 +39,7 @@ void DebuggeeWindowFixture::startServer(bool profileOnStart)
     QVERIFY(m_window->machines()->serverController()->server()->port() != 0);
 }
 
-DebuggeeWindowFixture::Replay DebuggeeWindowFixture::replay(const QStringList& extra)
+DebuggeeWindowFixture::Replay DebuggeeWindowFixture::replay(const QStringList& extra, const QString& stem)
 {
     Replay r;
     const QString received = m_dir->filePath(QStringLiteral("received.bin"));
@@ -47,7 +47,7 @@ DebuggeeWindowFixture::Replay DebuggeeWindowFixture::replay(const QStringList& e
     QProcess python;
     python.setProcessChannelMode(QProcess::MergedChannels);
     python.start(QStringLiteral("python3"),
-                 QStringList{QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), transcriptStem + QStringLiteral(".xsbug"),
+                 QStringList{QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"), stem + QStringLiteral(".xsbug"),
                              QStringLiteral("--connect"),
                              QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port()),
                              QStringLiteral("--save-received"), received, QStringLiteral("--quiet"),

@@ -29,8 +29,9 @@ protected:
     // The recorded machine (gc_alloc, profiled from its start): .xsbug, .sent and .expected.json.
     static const QString transcriptStem;
 
-    // Plays the transcript into the window's server while this thread serves the event loop.
-    Replay replay(const QStringList& extra = {});
+    // Plays the transcript (or the recording `stem`.xsbug) into the window's server while this
+    // thread serves the event loop.
+    Replay replay(const QStringList& extra = {}, const QString& stem = transcriptStem);
     void startServer(bool profileOnStart);
     void compareWithExpected(const xsprof::Profile& profile, const xsprof::ProfileAnalysis& analysis);
     void saveScreenshot(QWidget* widget, const QString& name);

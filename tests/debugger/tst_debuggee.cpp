@@ -4,14 +4,22 @@
 #include "debuggeewindowfixture.h"
 #include "viewtestutils.h"
 
+#include "app/debugger/conversationmodel.h"
+#include "app/debugger/conversationpane.h"
 #include "app/debugger/debuggeepage.h"
+#include "app/debugger/debuggerpanes.h"
+#include "app/debugger/debuggersourcepane.h"
+#include "app/machines/allmachinesconsole.h"
+#include "app/preferences.h"
 #include "app/debugger/stopwatchbutton.h"
 #include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "expectedprofile.h"
+#include "protocol/bubbletext.h"
 #include "protocol/debugserver.h"
+#include "views/sourceview.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/document/profilerefresher.h"
@@ -19,6 +27,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListView>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QTextBlock>
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QProcess>
@@ -43,7 +60,143 @@ private slots:
     void testStopwatchFollowsEngine();
     void testSetProfileDataKeepsViewState();
     void testLargeLiveProfileStaysResponsive();
+    void testStopwatchOnABusyMachineSaysRequested();
+    void testChatConversationsInTheMachineTabAndAllMachines();
 };
+
+// xst reads commands only at a pause: the stopwatch says the start is asked and not yet read,
+// as Break does, until the engine answers.
+void TestDebuggee::testStopwatchOnABusyMachineSaysRequested()
+{
+    startServer(false);
+    QTcpSocket engine;
+    engine.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
+    QVERIFY(engine.waitForConnected(5000));
+    engine.write("\r\n<xsbug><login name=\"xst\" value=\"XS test\" flags=\"e\"/></xsbug>\r\n");
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
+    QTRY_COMPARE(machine->session()->state(), MachineSession::State::Running);
+    StopwatchButton* stopwatch = machine->stopwatch();
+    QVERIFY(!stopwatch->isPending());
+    QTest::mouseClick(stopwatch, Qt::LeftButton);
+    QByteArray fromWindow;
+    QTRY_VERIFY((fromWindow += engine.readAll()).contains("<start-profiling/>"));
+    QVERIFY(!stopwatch->isChecked()); // the engine has not answered
+    QVERIFY(stopwatch->isPending());
+    QVERIFY2(stopwatch->toolTip().contains(QStringLiteral("Start Profiling requested — the machine acts on it at its next pause")),
+             qPrintable(stopwatch->toolTip()));
+    QVERIFY(stopwatch->toolTip().contains(QLatin1String("xst")));
+    QVERIFY(machine->debuggerPanes()->statusLabel()->text().contains(QLatin1String("Start Profiling requested")));
+    saveScreenshot(machine, QStringLiteral("stopwatch-requested"));
+    engine.write("\r\n<xsbug><pt name=\"start\" value=\"@000618A3C2D4E100\"/></xsbug>\r\n");
+    QTRY_VERIFY(stopwatch->isChecked());
+    QVERIFY(!stopwatch->isPending());
+    QCOMPARE(stopwatch->toolTip(), QStringLiteral("Stop profiling"));
+}
+
+namespace {
+// The <bubble> elements of a recording, read here on their own (not by the code under test).
+QList<xsbug::Bubble> recordedBubbles(const QString& file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(f.readAll());
+    static const QRegularExpression element(QStringLiteral(
+        "<bubble name=\"([^\"]*)\" value=\"(\\d+)\" path=\"([^\"]*)\" line=\"(\\d+)\">([^<]*)</bubble>"));
+    QList<xsbug::Bubble> bubbles;
+    for (const QRegularExpressionMatch& m : element.globalMatch(text))
+        bubbles.append({m.captured(1), m.captured(2).toInt(), m.captured(5), m.captured(3), m.captured(4).toInt()});
+    return bubbles;
+}
+} // namespace
+
+// The chat app (trace.left/right/center, a binary message) replayed into the window: every
+// message in its machine's Messages pane and in the all-machines one, with its conversation,
+// side and text; a conversation hidden; a double-click goes to the line that sent it.
+void TestDebuggee::testChatConversationsInTheMachineTabAndAllMachines()
+{
+    const QString stem = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_chat.bubbles");
+    // The app's source, where the simulator's build machine had it.
+    m_window->preferences()->setPathMappings(PathMappings::fromText(
+        QStringLiteral("/home/dev/moddable-apps/chat => " XSPROF_CORPUS_DIR "/workloads/moddable/chat")));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    startServer(false);
+    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+        connect(s, &MachineSession::broke, this, [s] { QTimer::singleShot(20, s, &MachineSession::go); });
+    });
+    const Replay r = replay({}, stem);
+    QVERIFY2(r.ok, qPrintable(r.output));
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
+    QVERIFY(machine);
+    DebuggerPanes* panes = machine->debuggerPanes();
+    m_window->machines()->currentDebuggee()->setFocus();
+
+    QFile oracle(stem + QStringLiteral(".expected.json"));
+    QVERIFY(oracle.open(QIODevice::ReadOnly));
+    const int expectedCount = QJsonDocument::fromJson(oracle.readAll())[QStringLiteral("message_counts")][QStringLiteral("bubble")].toInt();
+    const QList<xsbug::Bubble> recorded = recordedBubbles(stem + QStringLiteral(".xsbug"));
+    QCOMPARE(recorded.size(), expectedCount);
+    ConversationModel* own = panes->conversationModel();
+    ConversationModel* all = m_window->machines()->allMachinesConsole()->conversationModel();
+    QAbstractItemModelTester tester(all, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTRY_COMPARE(own->rowCount(), expectedCount);
+    QCOMPARE(all->rowCount(), expectedCount);
+    for (int row = 0; row < expectedCount; ++row) {
+        const xsbug::Bubble& b = recorded.at(row);
+        for (ConversationModel* model : {own, all}) {
+            const QModelIndex index = model->index(row);
+            QCOMPARE(index.data(ConversationModel::ConversationRole).toString(), b.conversation);
+            QCOMPARE(index.data(ConversationModel::SideRole).toInt(), int(BubbleText::side(b.flags)));
+            QCOMPARE(index.data(ConversationModel::PathRole).toString(), b.path);
+            QCOMPARE(index.data(ConversationModel::LineRole).toInt(), b.line);
+            QCOMPARE(index.data().toString(), BubbleText::isBinary(b.flags) ? QStringLiteral("4 bytes\n01 02 03 AB") : b.text);
+        }
+        QCOMPARE(all->index(row).data(ConversationModel::SourceRole).toString(), machine->title());
+    }
+    ConversationPane* pane = panes->conversations();
+    QVERIFY(pane->isVisible());
+    QVERIFY(m_window->machines()->allMachinesConsole()->conversationsDock()->isVisible());
+    saveScreenshot(m_window.get(), QStringLiteral("conversations-chat"));
+
+    // Hide "chat" from the pane's menu: the centred note and the binary message remain.
+    QAction* chat = nullptr;
+    for (QAction* action : pane->conversationsButton()->menu()->actions()) {
+        if (action->data().toString() == QLatin1String("chat"))
+            chat = action;
+    }
+    QVERIFY(chat && chat->isChecked());
+    chat->setChecked(false);
+    QCOMPARE(pane->view()->model()->rowCount(), 2);
+    QCOMPARE(pane->view()->model()->index(0, 0).data().toString(), QStringLiteral("centered note"));
+    QCOMPARE(all->rowCount(), expectedCount); // the other view is not affected
+
+    // Double-click on the binary message: main.js at line 7, from the mapped folder.
+    QListView* view = pane->view();
+    const QModelIndex binary = view->model()->index(1, 0);
+    view->scrollTo(binary);
+    const QPoint at = view->visualRect(binary).center();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+    QTRY_VERIFY(panes->source()->isLoaded());
+    QCOMPARE(panes->source()->currentPath(), QStringLiteral("/home/dev/moddable-apps/chat/main.js"));
+    QCOMPARE(panes->source()->view()->textCursor().blockNumber() + 1, 7);
+    QVERIFY(panes->source()->view()->textCursor().block().text().contains(QLatin1String("trace.left(new Uint8Array")));
+
+    // From the all-machines view: the machine's tab goes to the line (main.js:5, the reply).
+    auto* allPane = qobject_cast<ConversationPane*>(m_window->machines()->allMachinesConsole()->conversationsDock()->widget());
+    QVERIFY(allPane);
+    QListView* allView = allPane->view();
+    const QModelIndex reply = allView->model()->index(1, 0);
+    QCOMPARE(reply.data().toString(), QStringLiteral("reply on the right"));
+    allView->scrollTo(reply);
+    QVERIFY(allView->isVisible());
+    QTest::mouseClick(allView->viewport(), Qt::LeftButton, {}, allView->visualRect(reply).center());
+    QTest::mouseDClick(allView->viewport(), Qt::LeftButton, {}, allView->visualRect(reply).center());
+    QTRY_COMPARE(panes->source()->view()->textCursor().blockNumber() + 1, 5);
+    QCOMPARE(m_window->machines()->currentDebuggee(), machine);
+}
 
 // Replayed in real time: the tab appears at login, fills while samples stream in (at a
 // bounded rate, off the GUI thread, checked by model testers), and ends disconnected with

@@ -26,6 +26,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QScrollBar>
+#include <QListView>
+#include <QClipboard>
+#include <QApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QInputDialog>
@@ -82,6 +86,7 @@ private slots:
     void breakpointSettingsRoundTrip();
     void sourceGutterTogglesBreakpoints();
     void replayedTranscript();
+    void longConsoleLinesScrollSidewaysWhole();
 
 private:
     // A server with `settings`, one fake machine logged in, and its session.
@@ -515,6 +520,45 @@ void TestDebugger::replayedTranscript()
     QFile file(received);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll().count("<go/>"), 2);
+}
+
+// A line wider than the pane is not cut with "…": the view scrolls sideways to its end,
+// also when the line grew across <log> messages, and Copy gives it whole.
+void TestDebugger::longConsoleLinesScrollSidewaysWhole()
+{
+    DebugServer server;
+    FakeXsMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    DebuggerPanes panes(session, nullptr);
+    panes.resize(900, 600);
+    panes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panes));
+    const QString start = QStringLiteral("short line");
+    machine.send("<log>" + start.toUtf8() + "&#10;</log>");
+    const QString longLine = QStringLiteral("payload=") + QString(QStringLiteral("0123456789")).repeated(40);
+    machine.send("<log>" + longLine.left(100).toUtf8() + "</log>");
+    machine.send("<log>" + longLine.mid(100).toUtf8() + "&#10;</log>");
+    ConsoleModel* console = panes.consoleModel();
+    QTRY_COMPARE(console->rowCount(), 2);
+    QTRY_COMPARE(console->lineText(1), longLine);
+    QListView* view = panes.console()->view();
+    QCOMPARE(view->textElideMode(), Qt::ElideNone);
+    const int textWidth = QFontMetrics(view->font()).horizontalAdvance(longLine);
+    QTRY_VERIFY(view->horizontalScrollBar()->maximum() > 0);
+    QVERIFY2(view->visualRect(console->index(1)).width() >= textWidth,
+             qPrintable(QStringLiteral("%1 < %2").arg(view->visualRect(console->index(1)).width()).arg(textWidth)));
+    QVERIFY(view->horizontalScrollBar()->maximum() + view->viewport()->width() >= textWidth);
+    view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum()); // the end is reachable
+    QCOMPARE(view->horizontalScrollBar()->value(), view->horizontalScrollBar()->maximum());
+    view->setCurrentIndex(console->index(1));
+    view->selectionModel()->select(console->index(1), QItemSelectionModel::ClearAndSelect);
+    panes.console()->copy();
+    QCOMPARE(QApplication::clipboard()->text(), longLine);
+    console->clear();
+    machine.send("<log>" + start.toUtf8() + "&#10;</log>");
+    QTRY_COMPARE(console->rowCount(), 1);
+    QTRY_COMPARE(view->horizontalScrollBar()->maximum(), 0); // narrow again once the wide line is gone
 }
 
 QTEST_MAIN(TestDebugger)

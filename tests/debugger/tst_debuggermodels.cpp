@@ -2,6 +2,9 @@
 // coloured, found, bounded and merged across machines; variables merged in place and sorted
 // as xsbug sorts them.
 #include "app/debugger/consolemodel.h"
+#include "app/debugger/conversationdelegate.h"
+#include "app/debugger/conversationfilter.h"
+#include "app/debugger/conversationmodel.h"
 #include "app/debugger/variablesmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -18,7 +21,98 @@ private slots:
     void consoleModelIsBoundedAndMerges();
     void variablesModelMergesInPlace();
     void variablesAreSortedAsXsbugDoes();
+    void conversationModelKeepsEachMessageFormatted();
+    void conversationHistoryIsBoundedAndSaysSo();
+    void hiddenConversationsLeaveTheFilter();
+    void eachConversationHasItsOwnStableTint();
 };
+
+void TestDebuggerModels::conversationModelKeepsEachMessageFormatted()
+{
+    ConversationModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy added(&model, &ConversationModel::conversationAdded);
+    model.append({QStringLiteral("net"), 1, QStringLiteral("{\"state\":\"open\"}"), QStringLiteral("/app/main.js"), 12});
+    model.append({QStringLiteral("binary"), 5, QStringLiteral("010203AB"), QStringLiteral("/app/main.js"), 13});
+    model.append({QString(), 0, QStringLiteral("note"), {}, 0}, QStringLiteral("chat #2"));
+    model.append({QStringLiteral("net"), 2, QStringLiteral("reply"), QStringLiteral("/app/main.js"), 14});
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(added.count(), 3);
+    QCOMPARE(model.conversations(), (QStringList{QStringLiteral("net"), QStringLiteral("binary"), QString()}));
+    QCOMPARE(model.messageText(0), QStringLiteral("{\n    \"state\": \"open\"\n}"));
+    QCOMPARE(model.index(0).data(ConversationModel::SideRole).toInt(), int(BubbleText::Side::Left));
+    QCOMPARE(model.index(1).data().toString(), QStringLiteral("4 bytes\n01 02 03 AB"));
+    QVERIFY(model.index(1).data(ConversationModel::BinaryRole).toBool());
+    QCOMPARE(model.index(1).data(ConversationModel::RawTextRole).toString(), QStringLiteral("010203AB"));
+    QCOMPARE(model.index(2).data(ConversationModel::SideRole).toInt(), int(BubbleText::Side::Center));
+    QCOMPARE(model.index(2).data(ConversationModel::SourceRole).toString(), QStringLiteral("chat #2"));
+    QCOMPARE(model.index(3).data(ConversationModel::SideRole).toInt(), int(BubbleText::Side::Right));
+    QCOMPARE(model.index(3).data(ConversationModel::PathRole).toString(), QStringLiteral("/app/main.js"));
+    QCOMPARE(model.index(3).data(ConversationModel::LineRole).toInt(), 14);
+    QVERIFY(model.index(3).data(Qt::ToolTipRole).toString().contains(QStringLiteral("/app/main.js:14")));
+    QCOMPARE(model.copyLine(0), QStringLiteral("[net] left: {\"state\":\"open\"} (main.js:12)"));
+    model.setShowsSource(true);
+    QCOMPARE(model.copyLine(2), QStringLiteral("chat #2: [(no conversation)] center: note"));
+    QVERIFY(model.matches(3, QStringLiteral("REPLY")));
+    QVERIFY(model.matches(1, QStringLiteral("bin"))); // by its conversation's name
+    QVERIFY(!model.matches(0, QStringLiteral("reply")));
+}
+
+void TestDebuggerModels::conversationHistoryIsBoundedAndSaysSo()
+{
+    ConversationModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy dropped(&model, &ConversationModel::droppedCountChanged);
+    model.setMaxMessages(3);
+    for (int i = 1; i <= 5; ++i)
+        model.append({QStringLiteral("chat"), 1, QStringLiteral("tick %1").arg(i), {}, 0});
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.messageText(0), QStringLiteral("tick 3"));
+    QCOMPARE(model.droppedCount(), 2);
+    QCOMPARE(dropped.last().at(0).toLongLong(), 2);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.droppedCount(), 0);
+}
+
+void TestDebuggerModels::hiddenConversationsLeaveTheFilter()
+{
+    ConversationModel model;
+    ConversationFilter filter(&model);
+    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.append({QStringLiteral("chat"), 1, QStringLiteral("hello"), {}, 0});
+    model.append({QStringLiteral("net"), 2, QStringLiteral("open"), {}, 0});
+    model.append({QStringLiteral("chat"), 2, QStringLiteral("hello again"), {}, 0});
+    QCOMPARE(filter.rowCount(), 3);
+    filter.setHidden(QStringLiteral("chat"), true);
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.index(0, 0).data().toString(), QStringLiteral("open"));
+    model.append({QStringLiteral("chat"), 1, QStringLiteral("unseen"), {}, 0});
+    QCOMPARE(filter.rowCount(), 1); // new messages of a hidden conversation stay hidden
+    QCOMPARE(filter.find(QStringLiteral("hello"), -1, false), -1);
+    filter.setHidden(QStringLiteral("chat"), false);
+    QCOMPARE(filter.rowCount(), 4);
+    int ordinal = -1, count = -1;
+    QCOMPARE(filter.find(QStringLiteral("hello"), 0, false, &ordinal, &count), 2);
+    QCOMPARE(ordinal, 1);
+    QCOMPARE(count, 2);
+    QCOMPARE(filter.find(QStringLiteral("hello"), 2, false), 0); // wraps
+}
+
+void TestDebuggerModels::eachConversationHasItsOwnStableTint()
+{
+    for (const bool dark : {false, true}) {
+        const QColor chat = ConversationDelegate::tint(QStringLiteral("chat"), dark);
+        QCOMPARE(ConversationDelegate::tint(QStringLiteral("chat"), dark), chat);
+        QVERIFY(ConversationDelegate::tint(QStringLiteral("binary"), dark) != chat);
+        QVERIFY(ConversationDelegate::tint(QString(), dark) != chat);
+        // The palette's text stays legible: pale under dark text, deep under light text.
+        for (const QString& name : {QStringLiteral("chat"), QStringLiteral("binary"), QStringLiteral("net"), QString()}) {
+            const double lightness = ConversationDelegate::tint(name, dark).lightnessF();
+            QVERIFY2(dark ? lightness < 0.35 : lightness > 0.8, qPrintable(name));
+        }
+    }
+}
 
 void TestDebuggerModels::consoleModelSplitsAndColours()
 {

@@ -2,12 +2,16 @@
 // machines into it over loopback, as the engine writes (256-byte writes) and byte by byte.
 #include "expectedprofile.h"
 
+#include "protocol/bubbletext.h"
 #include "protocol/debugserver.h"
+#include "protocol/machinesession.h"
+#include "protocol/relativebreakpoints.h"
 
 #include "model/cpuprofilewriter.h"
 #include "model/profileloader.h"
 
 #include <QDeadlineTimer>
+#include <QPointer>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -44,6 +48,10 @@ private slots:
     void floodIsParsedWithoutLoss();
     void sessionDeletedWhileParsing();
     void catchUpParsesWhatWasReceived();
+    void relativePathsMatchOnWholeComponents_data();
+    void relativePathsMatchOnWholeComponents();
+    void relativeBreakpointsFollowTheSimulatorsPaths();
+    void bubblesBecomeTextAndLogLines();
 
 private:
     struct Replay {
@@ -411,6 +419,95 @@ void TestDebugServer::catchUpParsesWhatWasReceived()
     QTRY_VERIFY_WITH_TIMEOUT(machine->state() == MachineSession::State::Disconnected, 120000);
     peer.join();
     QCOMPARE(machine->profileSnapshot()->samples.size(), size_t(25000) * 8);
+}
+
+void TestDebugServer::relativePathsMatchOnWholeComponents_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("matches");
+    QTest::addRow("file name") << "ticks.js" << "/a/b/ticks.js" << true;
+    QTest::addRow("part of a name") << "ticks.js" << "/a/sticks.js" << false;
+    QTest::addRow("folder and file") << "b/ticks.js" << "/a/b/ticks.js" << true;
+    QTest::addRow("part of a folder") << "b/ticks.js" << "/a/bb/ticks.js" << false;
+    QTest::addRow("dot slash") << "./b/ticks.js" << "/a/b/ticks.js" << true;
+    QTest::addRow("windows path") << "b/ticks.js" << "C:\\a\\b\\ticks.js" << true;
+    QTest::addRow("the whole path, relative") << "a/b/ticks.js" << "a/b/ticks.js" << true;
+    QTest::addRow("longer than the path") << "x/a/b/ticks.js" << "/a/b/ticks.js" << false;
+    QTest::addRow("absolute: itself only") << "/a/b/ticks.js" << "/a/b/ticks.js" << true;
+    QTest::addRow("absolute elsewhere") << "/c/b/ticks.js" << "/a/b/ticks.js" << false;
+    QTest::addRow("other file") << "tick.js" << "/a/b/ticks.js" << false;
+}
+
+void TestDebugServer::relativePathsMatchOnWholeComponents()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, path);
+    QFETCH(bool, matches);
+    QCOMPARE(RelativeBreakpoints::matches(spec, path), matches);
+}
+
+// The simulator reports its build machine's paths: relative breakpoints are sent under them
+// as soon as a frame shows one (here the break on start in fib.js), main.js beside it included.
+void TestDebugServer::relativeBreakpointsFollowTheSimulatorsPaths()
+{
+    DebugServer server;
+    SessionSettings settings;
+    settings.breakOnStart = true;
+    server.setSessionSettings(settings);
+    QVERIFY(server.listen(0));
+    const Breakpoint inMain(QStringLiteral("main.js"), 15), inFib(QStringLiteral("fibapp/fib.js"), 3),
+        elsewhere(QStringLiteral("sticks.js"), 2);
+    QPointer<MachineSession> session;
+    QStringList sentForFibAtFirstBreak, sentElsewhere;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) {
+        session = s;
+        RelativeBreakpoints::of(s)->add(BreakpointList{inMain, inFib, elsewhere, Breakpoint(QStringLiteral("/abs.js"), 1)});
+        connect(s, &MachineSession::broke, this, [&, s] {
+            if (sentForFibAtFirstBreak.isEmpty())
+                sentForFibAtFirstBreak = RelativeBreakpoints::of(s)->sentPaths(inFib);
+            sentElsewhere = RelativeBreakpoints::of(s)->sentPaths(elsewhere);
+            s->go();
+        });
+    });
+    const Replay r = replay(server, QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.break-on-start.xsbug"), {});
+    QVERIFY2(r.ok, qPrintable(r.output));
+    const QString fib = QStringLiteral("/home/dev/moddable-apps/fibapp/fib.js");
+    // The reported path, and the guess under its folder (".../fibapp/fibapp/fib.js").
+    QVERIFY2(sentForFibAtFirstBreak.contains(fib), qPrintable(sentForFibAtFirstBreak.join(QLatin1Char(' '))));
+    // No reported path ends with sticks.js: only the guess beside the app's files.
+    QCOMPARE(sentElsewhere, QStringList{QStringLiteral("/home/dev/moddable-apps/fibapp/sticks.js")});
+    const QByteArray sent = r.received;
+    const qsizetype firstGo = sent.indexOf("<go/>");
+    const qsizetype mainSet = sent.indexOf("<set-breakpoint path=\"/home/dev/moddable-apps/fibapp/main.js\" line=\"15\"");
+    const qsizetype fibSet = sent.indexOf(QByteArray("<set-breakpoint path=\"" + fib.toUtf8() + "\" line=\"3\""));
+    QVERIFY2(mainSet >= 0 && fibSet >= 0, sent.constData());
+    QVERIFY2(mainSet < firstGo && fibSet < firstGo, "sent before the machine goes on from its start");
+    QVERIFY(!sent.contains("\"/abs.js\"")); // absolute ones are not this helper's
+    QCOMPARE(sent.count("line=\"15\""), 1);   // once per path
+}
+
+void TestDebugServer::bubblesBecomeTextAndLogLines()
+{
+    using BubbleText::Side;
+    const xsbug::Bubble json{QStringLiteral("net"), 2, QStringLiteral("{\"state\":\"open\",\"n\":[1,2]}"),
+                             QStringLiteral("/home/dev/app/main.js"), 12};
+    QCOMPARE(BubbleText::side(json.flags), Side::Right);
+    const QString pretty = BubbleText::displayText(json);
+    QVERIFY2(pretty.contains(QLatin1Char('\n')) && pretty.contains(QStringLiteral("\"state\": \"open\"")), qPrintable(pretty));
+    QCOMPARE(BubbleText::logLine(json), QStringLiteral("[net] right: {\"n\":[1,2],\"state\":\"open\"} (main.js:12)"));
+    const xsbug::Bubble binary{QStringLiteral("binary"), 5, QStringLiteral("010203AB"), {}, 0};
+    QCOMPARE(BubbleText::side(binary.flags), Side::Left);
+    QVERIFY(BubbleText::isBinary(binary.flags));
+    QCOMPARE(BubbleText::displayText(binary), QStringLiteral("4 bytes\n01 02 03 AB"));
+    QCOMPARE(BubbleText::logLine(binary), QStringLiteral("[binary] left: (4 bytes) 01 02 03 AB"));
+    xsbug::Bubble long16{QString(), 0, QString(QStringLiteral("00")).repeated(17), {}, 0};
+    long16.flags = 4;
+    QCOMPARE(BubbleText::displayText(long16).count(QLatin1Char('\n')), 2); // 16 bytes a line
+    const xsbug::Bubble plain{QString(), 0, QStringLiteral("{not json"), {}, 0};
+    QCOMPARE(BubbleText::side(plain.flags), Side::Center);
+    QCOMPARE(BubbleText::displayText(plain), QStringLiteral("{not json"));
+    QCOMPARE(BubbleText::logLine(plain), QStringLiteral("[(no conversation)] center: {not json"));
 }
 
 QTEST_GUILESS_MAIN(TestDebugServer)

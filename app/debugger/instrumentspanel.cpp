@@ -143,9 +143,9 @@ void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
         QCPGraph* graph = row.plot->graph(0);
         graph->addData(x, double(value));
         graph->data()->removeBefore(x - m_window + 1); // the rolling window
-        // A history shorter than the window grows from the left, then scrolls.
+        // A short history spreads over at least ten samples' width, a long one scrolls.
         const double first = std::max(0.0, x - m_window + 1);
-        row.plot->xAxis->setRange(first, first + m_window - 1);
+        row.plot->xAxis->setRange(first, std::max(x, first + std::min(m_window - 1, 9)));
         bool found = false;
         QCPRange range = graph->getValueRange(found);
         if (found) {

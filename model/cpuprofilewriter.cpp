@@ -112,6 +112,37 @@ void writeGraphNodes(std::ostream& out, const Profile& p)
     }
 }
 
+// xsprof's own field, which other tools ignore (docs/FORMATS.md): the instruments' series,
+// times relative to startTime as the time deltas are.
+void writeInstruments(std::ostream& out, const InstrumentSeries& in, double start)
+{
+    auto strings = [&](const std::vector<std::string>& list) {
+        out << '[';
+        for (size_t i = 0; i < list.size(); ++i) {
+            out << (i ? "," : "");
+            writeString(out, list[i]);
+        }
+        out << ']';
+    };
+    out << ",\n\"xsprofInstruments\":{\"names\":";
+    strings(in.names);
+    out << ",\"units\":";
+    strings(in.units);
+    out << ",\"times\":[";
+    for (size_t k = 0; k < in.times.size(); ++k) {
+        out << (k ? "," : "");
+        writeNumber(out, in.times[k] - start);
+    }
+    out << "],\"values\":[";
+    for (size_t i = 0; i < in.values.size(); ++i) {
+        out << (i ? ",\n[" : "\n[");
+        for (size_t k = 0; k < in.values[i].size(); ++k)
+            out << (k ? "," : "") << in.values[i][k];
+        out << ']';
+    }
+    out << "]}";
+}
+
 } // namespace
 
 void writeCpuProfile(const Profile& p, std::ostream& out)
@@ -167,7 +198,10 @@ void writeCpuProfile(const Profile& p, std::ostream& out)
         writeNumber(out, times[i] - previous);
         previous = times[i];
     }
-    out << "]}\n";
+    out << ']';
+    if (!p.instruments.empty() && !given)
+        writeInstruments(out, p.instruments, start);
+    out << "}\n";
 }
 
 bool saveCpuProfile(const Profile& profile, const std::string& path, std::string* error)

@@ -1,6 +1,7 @@
 #pragma once
 // The profile data model of DESIGN.md: frames, a stack trie, samples.
 #include "ids.h"
+#include "instrumentseries.h"
 #include "stringtable.h"
 
 #include <optional>
@@ -116,6 +117,7 @@ public:
     SampleTable samples;
     std::vector<GraphLink> links; // graph-encoded only
     LineTickTable lineTicks;      // .cpuprofile positionTicks, when the file has them
+    InstrumentSeries instruments; // XS machines' instruments over the samples' time, when recorded
     // Each frame's position in key order (keyLess), kept by ProfileBuilder so that sorting
     // and tie-breaking compare integers, not strings.
     std::vector<uint32_t> keyRank;

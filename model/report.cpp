@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "parallel.h"
+#include "sampletimes.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +61,34 @@ void appendReportLine(std::string& out, const Profile& profile, const FunctionAn
     if (const std::string where = profile.location(f); !where.empty())
         out += "  " + where;
     out += '\n';
+}
+
+// The machine's instruments: when each <samples> came (µs from the profile's start, as the
+// timeline shows it) and per instrument its values with their min / max / mean.
+nlohmann::ordered_json instrumentsJson(const Profile& profile)
+{
+    const InstrumentSeries& in = profile.instruments;
+    const double origin = SampleTimes(profile).start();
+    nlohmann::ordered_json times = nlohmann::ordered_json::array();
+    for (double t : in.times)
+        times.push_back(t - origin);
+    nlohmann::ordered_json tracks = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < in.instrumentCount(); ++i) {
+        const InstrumentStats stats = in.stats(i);
+        nlohmann::ordered_json track;
+        track["name"] = in.names[i];
+        track["unit"] = in.displayUnit(i);
+        track["min"] = stats.min;
+        track["max"] = stats.max;
+        track["mean"] = stats.mean;
+        track["values"] = in.values[i];
+        tracks.push_back(std::move(track));
+    }
+    nlohmann::ordered_json j;
+    j["sample_count"] = in.sampleCount();
+    j["times_us"] = std::move(times);
+    j["tracks"] = std::move(tracks);
+    return j;
 }
 
 } // namespace
@@ -179,6 +208,8 @@ std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& anal
         functions.push_back(std::move(fn));
     }
     j["functions"] = std::move(functions);
+    if (!profile.instruments.empty())
+        j["instruments"] = instrumentsJson(profile);
     return j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 

@@ -200,6 +200,26 @@ void SessionJournal::profileTime(std::string_view kind, std::string_view value)
     endRecord(at);
 }
 
+void SessionJournal::instrumentsDeclared(const std::vector<std::string>& names, const std::vector<std::string>& units)
+{
+    const size_t at = beginRecord('I');
+    putU32(m_buffer, uint32_t(names.size()));
+    for (size_t i = 0; i < names.size(); ++i) {
+        putString(m_buffer, names[i]);
+        putString(m_buffer, i < units.size() ? units[i] : std::string_view());
+    }
+    endRecord(at);
+}
+
+void SessionJournal::instrumentSamples(const std::vector<int64_t>& values)
+{
+    const size_t at = beginRecord('V');
+    putU32(m_buffer, uint32_t(values.size()));
+    for (int64_t v : values)
+        putI64(m_buffer, v);
+    endRecord(at);
+}
+
 bool SessionJournal::flush(bool sync)
 {
     if (!m_file)
@@ -292,6 +312,24 @@ SessionJournal::Recovered SessionJournal::recover(const std::string& path)
             ok = record.string(pt.kind) && record.string(pt.value);
             if (ok)
                 recorder.onMessage(pt);
+        } else if (kind == 'I') {
+            uint32_t count = 0;
+            ok = record.u32(count) && count <= payload.size() / 8; // two lengths each at least
+            XsInstrumentDeclaration declaration;
+            for (uint32_t i = 0; ok && i < count; ++i) {
+                ok = record.string(declaration.names.emplace_back()) && record.string(declaration.units.emplace_back());
+            }
+            if (ok)
+                recorder.onMessage(declaration);
+        } else if (kind == 'V') {
+            uint32_t count = 0;
+            ok = record.u32(count) && count <= payload.size() / 8;
+            XsInstrumentSamples samples;
+            samples.values.resize(ok ? count : 0);
+            for (uint32_t i = 0; ok && i < count; ++i)
+                ok = record.i64(samples.values[i]);
+            if (ok)
+                recorder.onMessage(samples);
         } // other kinds: a later version's records, skipped
         if (!ok) {
             result.tornTail = true;

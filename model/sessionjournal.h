@@ -9,7 +9,8 @@
 // Layout: "XSPROFJ\n", u32 version (little endian), then records
 //   u32 payload length | u32 checksum of the payload | payload
 // payload: a kind byte ('L' login, 'T' <pt>, 'R' <pr>, 'K' the samples of consecutive <ps> as
-// the recorder recorded them, XsProfileRecorder::onProfileSamples's log) then its fields,
+// the recorder recorded them, XsProfileRecorder::onProfileSamples's log, 'I' <instruments>:
+// u32 count and name, unit strings, 'V' <samples>: u32 count and i64 values) then its fields,
 // strings as u32 length + bytes, integers as i64. Older versions wrote <ps> texts: 'S' verbatim
 // (1), 'C' in JournalSampleCodec's compact form (2), and 'B' one <ps> in the recorder's
 // earlier log (3, XsProfileRecorder::replayHeadsLog); all are still read. A record that is
@@ -49,6 +50,8 @@ public:
     void profileTime(std::string_view kind, std::string_view value) override;
     void profileRecord(int64_t id, std::string_view name, std::string_view path, int32_t line) override;
     std::string& sampleLog() override;
+    void instrumentsDeclared(const std::vector<std::string>& names, const std::vector<std::string>& units) override;
+    void instrumentSamples(const std::vector<int64_t>& values) override;
     // Writes what is buffered; `sync` also asks the disk to keep it (pt stop, disconnect).
     bool flush(bool sync = false);
     size_t pendingBytes() const { return m_buffer.size(); }

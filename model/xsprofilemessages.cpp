@@ -1,5 +1,7 @@
 #include "xsprofilemessages.h"
 
+#include "instrumentseries.h"
+
 #include <charconv>
 
 namespace xsprof {
@@ -79,6 +81,27 @@ XsProfileDecode decodeXsProfileMessage(XsbugElement& e, XsProfileMessage& out)
         return XsProfileDecode::Decoded;
     }
     return XsProfileDecode::NotProfile;
+}
+
+bool decodeXsInstrumentMessage(const XsbugElement& e, std::variant<XsInstrumentDeclaration, XsInstrumentSamples>& out)
+{
+    if (e.name == "samples") {
+        out = XsInstrumentSamples{parseInstrumentSamples(e.content)};
+        return true;
+    }
+    if (e.name != "instruments")
+        return false;
+    XsInstrumentDeclaration declaration;
+    for (const XsbugElement& i : parseXsbugChildren(e.content)) {
+        if (i.name != "instrument")
+            continue;
+        const std::string* name = i.attribute("name");
+        const std::string* unit = i.attribute("value");
+        declaration.names.push_back(name ? *name : std::string());
+        declaration.units.push_back(unit ? *unit : std::string());
+    }
+    out = std::move(declaration);
+    return true;
 }
 
 } // namespace xsprof

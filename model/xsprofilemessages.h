@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 namespace xsprof {
 
@@ -33,7 +34,20 @@ struct XsProfileSamples {
     std::string text; // base-36 batch (moved, never copied)
 };
 
+// <instruments> and <samples> (xsbug-protocol.md §7): the recorder keeps them on the profile.
+struct XsInstrumentDeclaration {
+    std::vector<std::string> names;
+    std::vector<std::string> units;
+};
+
+struct XsInstrumentSamples {
+    std::vector<int64_t> values;
+};
+
 using XsProfileMessage = std::variant<XsProfileTime, XsProfileRecord, XsProfileSamples>;
+
+// Decodes <instruments> or <samples> (names and units unescaped); false for other elements.
+bool decodeXsInstrumentMessage(const XsbugElement& e, std::variant<XsInstrumentDeclaration, XsInstrumentSamples>& out);
 
 // Whether T is one of XsProfileMessage's kinds (to pick them out of a wider variant).
 template <typename T>

@@ -122,6 +122,7 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
         info.startTime = *t;
         m_builder = std::make_unique<ProfileBuilder>(std::move(info));
         m_builder->reserveTables(64, 128, 128); // a few KB
+        m_builder->profile().instruments.declare(m_instrumentNames, m_instrumentUnits);
         m_lastIds.clear();
         m_lastStacks.clear();
         m_clock = *t;
@@ -363,6 +364,24 @@ void XsProfileRecorder::addTimedSample(StackId stack, uint64_t delta)
     m_clock += double(delta);
     m_builder->addSample(stack, m_clock);
     m_durationsStale = true;
+}
+
+void XsProfileRecorder::onInstruments(std::vector<std::string> names, std::vector<std::string> units)
+{
+    if (m_listener)
+        m_listener->instrumentsDeclared(names, units);
+    m_instrumentNames = std::move(names);
+    m_instrumentUnits = std::move(units);
+    if (m_builder)
+        m_builder->profile().instruments.declare(m_instrumentNames, m_instrumentUnits);
+}
+
+void XsProfileRecorder::onInstrumentSamples(const std::vector<int64_t>& values)
+{
+    if (m_listener)
+        m_listener->instrumentSamples(values);
+    if (m_builder)
+        m_builder->profile().instruments.append(m_clock, values);
 }
 
 void XsProfileRecorder::finish()

@@ -25,6 +25,10 @@ public:
     // Where the samples of the next <ps> are appended as the recorder records them (the log
     // of onProfileSamples); asked only while a session is open.
     virtual std::string& sampleLog() = 0;
+    // The machine's instruments (<instruments>, <samples>): listeners that keep them say so.
+    virtual void instrumentsDeclared(const std::vector<std::string>& /*names*/,
+                                     const std::vector<std::string>& /*units*/) {}
+    virtual void instrumentSamples(const std::vector<int64_t>& /*values*/) {}
 };
 
 class XsProfileRecorder {
@@ -43,6 +47,8 @@ public:
     void onMessage(const XsProfileTime& pt) { onProfileTime(pt.kind, pt.value); }
     void onMessage(const XsProfileRecord& pr) { onProfileRecord(pr.id, pr.name, pr.path, pr.line); }
     void onMessage(const XsProfileSamples& ps) { onProfileSamples(ps.text); }
+    void onMessage(const XsInstrumentDeclaration& d) { onInstruments(d.names, d.units); }
+    void onMessage(const XsInstrumentSamples& s) { onInstrumentSamples(s.values); }
     // Told of every message from now on (null: none); it must outlive the recorder or be unset.
     void setListener(XsProfileListener* listener) { m_listener = listener; }
     void onMalformedElement() { ++m_stats.malformedElements; }
@@ -62,6 +68,12 @@ public:
     // The same for the log of version-3 journals: per sample the delta, the number of outer
     // frames shared with the previous sample, the number of ids that differ and those ids.
     bool replayHeadsLog(std::string_view log);
+    // <instruments>: kept for every session from now on (a session open restarts its series).
+    void onInstruments(std::vector<std::string> names, std::vector<std::string> units);
+    // <samples>: added to the open session's series at the profile's clock now (the start, or
+    // the last sample's time), so each lands where the CPU was when it arrived; none is kept
+    // outside a session.
+    void onInstrumentSamples(const std::vector<int64_t>& values);
     // Closes an open session (end of input, machine gone).
     void finish();
 
@@ -82,6 +94,7 @@ private:
     XsProfileListener* m_listener = nullptr;
     std::unique_ptr<ProfileBuilder> m_builder;
     std::vector<Profile> m_sessions;
+    std::vector<std::string> m_instrumentNames, m_instrumentUnits; // the last <instruments>
     double m_clock = 0.0;        // start + Σ deltas
     double m_suspendedTime = 0.0;
     std::optional<double> m_suspendedAt;

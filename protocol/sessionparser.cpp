@@ -42,9 +42,22 @@ bool SessionParser::record(const xsbug::Message& message)
 {
     return std::visit(
         [this](const auto& m) {
-            if constexpr (xsprof::isXsProfileMessage<std::decay_t<decltype(m)>>) {
+            using M = std::decay_t<decltype(m)>;
+            if constexpr (xsprof::isXsProfileMessage<M>) {
                 m_recorder.onMessage(m);
                 return true;
+            } else if constexpr (std::is_same_v<M, xsbug::Instruments>) {
+                // Kept on the profile too; the message still goes on to the instruments panel.
+                std::vector<std::string> names, units;
+                for (const xsbug::Instrument& i : m.instruments) {
+                    names.push_back(i.name.toStdString());
+                    units.push_back(i.unit.toStdString());
+                }
+                m_recorder.onInstruments(std::move(names), std::move(units));
+                return false;
+            } else if constexpr (std::is_same_v<M, xsbug::InstrumentSamples>) {
+                m_recorder.onInstrumentSamples(std::vector<int64_t>(m.values.begin(), m.values.end()));
+                return false;
             } else {
                 return false;
             }
@@ -74,6 +87,8 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
             if (!pt)
                 continue; // <pr> and <ps> are the recorder's alone
             stopped = stopped || (m_journal && pt->kind == "stop");
+        } else if (std::holds_alternative<xsbug::InstrumentSamples>(message) && m_recorder.isRecording()) {
+            result.profileChanged = true; // the profile's instrument tracks grew
         }
         result.events.push_back({std::move(message), m_recorder.isRecording()});
     }

@@ -14,6 +14,7 @@
 #include "views/searchbar.h"
 #include "views/sourcemapdrops.h"
 #include "views/sourcepane.h"
+#include "views/instrumenttracks.h"
 #include "views/timelinewidget.h"
 #include "views/transformbreadcrumb.h"
 #include "views/transformcontrols.h"
@@ -115,11 +116,20 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     if (m_timeline) {
         // A splitter, so that a small window can give the trees the timeline's room.
         m_timelineSplitter = new QSplitter(Qt::Vertical);
-        m_timelineSplitter->addWidget(m_timeline);
+        // The machine's instruments under the timeline, on its time axis.
+        auto* timeAxis = new QWidget;
+        auto* timeAxisLayout = new QVBoxLayout(timeAxis);
+        timeAxisLayout->setContentsMargins(0, 0, 0, 0);
+        timeAxisLayout->setSpacing(0);
+        timeAxisLayout->addWidget(m_timeline, 1);
+        m_instrumentTracks = new InstrumentTracks(m_document, m_timeline);
+        timeAxisLayout->addWidget(m_instrumentTracks);
+        m_timelineSplitter->addWidget(timeAxis);
         m_timelineSplitter->addWidget(views);
         m_timelineSplitter->setStretchFactor(1, 1);
         m_timelineSplitter->setChildrenCollapsible(false);
-        m_timelineSplitter->setSizes({120, 600});
+        m_timelineSplitter->setSizes(
+            {120 + (m_instrumentTracks->isVisibleTo(timeAxis) ? m_instrumentTracks->sizeHint().height() : 0), 600});
         layout->addWidget(m_timelineSplitter, 1);
     } else {
         layout->addWidget(views, 1);

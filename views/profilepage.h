@@ -21,6 +21,7 @@ class ProfileSummaryBar;
 class ReaderWarningsBanner;
 class SourceMapSwitch;
 class TimelineWidget;
+class InstrumentTracks;
 class TransformControls;
 class ProfileSearch;
 class QAbstractButton;
@@ -96,6 +97,7 @@ public:
     // samples in [t0, t1); the document, which holds it, recomputes big profiles off the GUI
     // thread.
     TimelineWidget* timeline() const { return m_timeline; } // null without samples
+    InstrumentTracks* instrumentTracks() const { return m_instrumentTracks; } // with the timeline
     FlameGraphPanel* flameGraph() const { return m_flameGraph; }
     void setTimeRange(double t0, double t1) { m_document->setTimeRange(t0, t1); }
     void clearTimeRange() { m_document->clearTimeRange(); }
@@ -156,6 +158,7 @@ private:
     ProfileSearch* m_search = nullptr;
 
     TimelineWidget* m_timeline = nullptr;
+    InstrumentTracks* m_instrumentTracks = nullptr;
     FlameGraphPanel* m_flameGraph = nullptr;
     TransformControls* m_transforms = nullptr;
     mutable std::vector<CostTreeView*> m_staleViews; // hidden when the results changed

@@ -2,6 +2,7 @@
 
 #include "views/costformat.h"
 #include "views/focustoolbutton.h"
+#include "views/instrumenttracks.h"
 #include "views/document/modeltext.h"
 #include "views/document/profiledocument.h"
 
@@ -68,8 +69,18 @@ void ProfileSummaryBar::updateSelection()
     m_clear->setVisible(selection.hasRange());
     if (!selection.hasRange()) {
         m_selection->clear();
+        m_selection->setToolTip({});
         return;
     }
+    // Each instrument over the range (the tracks under the timeline show those they draw).
+    const xsprof::InstrumentSeries& instruments = m_document->loaded()->profile.instruments;
+    QStringList lines;
+    for (size_t i = 0; i < instruments.instrumentCount(); ++i)
+        lines << QStringLiteral("<tr><td>%1</td><td>%2</td></tr>")
+                     .arg(fromStd(instruments.names[i]).toHtmlEscaped(),
+                          InstrumentTracks::statsText(instruments, i, selection.start, selection.end).toHtmlEscaped());
+    m_selection->setToolTip(lines.isEmpty() ? QString()
+                                            : tr("<b>Instruments over the selection</b><table>%1</table>").arg(lines.join(QString())));
     const double origin = SampleTimes(m_document->whole()->profile).start();
     const QString from = CostFormat::time(selection.start - origin);
     const QString to = CostFormat::time(selection.end - origin);

@@ -188,9 +188,12 @@ int report(const QStringList& arguments)
         return printLines(*loaded, positional[1], parser.value(QStringLiteral("lines")));
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
     std::vector<size_t> matched;
-    const std::optional<xsprof::Profile> profile = TransformOptions::apply(std::move(*loaded), transforms, positional[1], &matched);
+    xsprof::InstrumentSeries instruments = loaded->instruments; // transforms rebuild the samples only
+    std::optional<xsprof::Profile> profile = TransformOptions::apply(std::move(*loaded), transforms, positional[1], &matched);
     if (!profile || !TransformOptions::reportUnmatched(transforms, matched, positional[1]))
         return 1;
+    if (profile->instruments.empty())
+        profile->instruments = std::move(instruments);
     const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(*profile);
     const std::string text = parser.isSet(QStringLiteral("json"))
         ? xsprof::formatJsonReport(*profile, analysis, options)

@@ -100,7 +100,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     auto* strip = new QScrollArea(this);
     strip->setWidget(m_instruments);
     strip->setWidgetResizable(true);
-    strip->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    strip->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // narrower than its lines: scroll, never cut
     strip->setVisible(false);
     auto* main = new QSplitter(Qt::Horizontal, this);
     main->addWidget(left);

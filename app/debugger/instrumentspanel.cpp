@@ -6,6 +6,7 @@
 
 #include "protocol/machinesession.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
@@ -17,12 +18,14 @@
 InstrumentsPanel::InstrumentsPanel(QWidget* parent)
     : QWidget(parent), m_grid(new QGridLayout(this)), m_empty(new QLabel(tr("No instruments"), this))
 {
+    setAutoFillBackground(true); // nothing of the panes beside shows through
     m_grid->setContentsMargins(4, 4, 4, 4);
     m_grid->setHorizontalSpacing(8);
-    m_grid->setVerticalSpacing(1);
-    m_grid->setColumnStretch(2, 1);
+    m_grid->setVerticalSpacing(0);
+    m_grid->setColumnStretch(0, 1);
+    m_grid->setRowStretch(0, 0);
     m_empty->setEnabled(false);
-    m_grid->addWidget(m_empty, 0, 0, 1, 3);
+    m_grid->addWidget(m_empty, 0, 0, 1, 2);
 }
 
 InstrumentsPanel::~InstrumentsPanel() = default;
@@ -47,6 +50,8 @@ void InstrumentsPanel::clearRows()
         delete row.plot;
     }
     m_rows.clear();
+    for (int r = 1; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, 0);
 }
 
 void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
@@ -57,7 +62,6 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
     m_sampleCount = 0;
     const QList<xsbug::Instrument>& list = instruments.instruments;
     m_empty->setVisible(list.isEmpty());
-    const QColor colour = palette().color(QPalette::Highlight);
     for (int i = 0; i < list.size(); ++i) {
         Row row;
         row.first = i;
@@ -68,20 +72,15 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
         for (QLabel* label : {row.name, row.value})
             label->setTextFormat(Qt::PlainText); // names and units from the machine
         row.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        row.value->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000,000 / 000,000 bytes")));
         row.plot = new QCustomPlot(this);
         row.plot->setFixedHeight(22);
-        row.plot->setMinimumWidth(120);
-        row.plot->setBackground(Qt::NoBrush);
+        row.plot->setMinimumWidth(80);
         row.plot->axisRect()->setAutoMargins(QCP::msNone);
         row.plot->axisRect()->setMargins(QMargins(0, 1, 0, 1));
         row.plot->xAxis->setVisible(false);
         row.plot->yAxis->setVisible(false);
-        QCPGraph* graph = row.plot->addGraph();
-        graph->setPen(QPen(colour, 1.2));
-        QColor fill = colour;
-        fill.setAlphaF(0.25f);
-        graph->setBrush(fill);
+        row.plot->addGraph();
+        applyColors(row.plot);
         row.unit = list.at(row.first).unit == QLatin1String(" / ") && row.second >= 0 ? list.at(row.second).unit
                                                                                       : list.at(row.first).unit;
         row.plot->setToolTip(PlainText::toolTip(list.at(row.first).name));
@@ -93,11 +92,34 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
             QToolTip::showText(event->globalPosition().toPoint(), text.isEmpty() ? m_rows.at(index).name->text() : text,
                                plot);
         });
-        const int r = int(m_rows.size()) + 1;
+        const int r = 2 * int(m_rows.size()) + 1;
         m_grid->addWidget(row.name, r, 0);
         m_grid->addWidget(row.value, r, 1);
-        m_grid->addWidget(row.plot, r, 2);
+        m_grid->addWidget(row.plot, r + 1, 0, 1, 2);
         m_rows << row;
+    }
+    m_grid->setRowStretch(2 * int(m_rows.size()) + 1, 1); // the rows stay at the top
+}
+
+void InstrumentsPanel::applyColors(QCustomPlot* plot) const
+{
+    const QColor colour = palette().color(QPalette::Highlight);
+    plot->setBackground(palette().brush(QPalette::Base)); // opaque: no stale pixels under it
+    QCPGraph* graph = plot->graph(0);
+    graph->setPen(QPen(colour, 1.2));
+    QColor fill = colour;
+    fill.setAlphaF(0.25f);
+    graph->setBrush(fill);
+}
+
+void InstrumentsPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange && event->type() != QEvent::StyleChange)
+        return;
+    for (const Row& row : std::as_const(m_rows)) {
+        applyColors(row.plot);
+        row.plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
@@ -121,7 +143,9 @@ void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
         QCPGraph* graph = row.plot->graph(0);
         graph->addData(x, double(value));
         graph->data()->removeBefore(x - m_window + 1); // the rolling window
-        row.plot->xAxis->setRange(x - m_window + 1, x);
+        // A short history spreads over at least ten samples' width, a long one scrolls.
+        const double first = std::max(0.0, x - m_window + 1);
+        row.plot->xAxis->setRange(first, std::max(x, first + std::min(m_window - 1, 9)));
         bool found = false;
         QCPRange range = graph->getValueRange(found);
         if (found) {

@@ -1,8 +1,10 @@
 #pragma once
-// A machine's instruments (xsbug-protocol.md §7): one row per instrument with its name,
-// last value and unit, and a sparkline of the last N samples (hover it for the value of a
-// sample). A unit of " / " pairs an instrument with the next one on one row ("used /
-// available bytes"), plotting the first.
+// A machine's instruments (xsbug-protocol.md §7): per instrument its name and last value
+// with its unit on one line, and under them a sparkline of the last N samples the panel's
+// whole width (hover it for the value of a sample). A unit of " / " pairs an instrument with
+// the next one ("used / available bytes"), plotting the first. The panel's minimum width is
+// its longest line, so the scroll area around it scrolls instead of cutting text; the plots
+// are opaque in the palette's colours and follow a theme change.
 #include "protocol/machinesession.h"
 
 #include "protocol/xsbugmessages.h"
@@ -39,6 +41,9 @@ public:
     QString valueTextAt(int row, double x) const;
     qint64 sampleCount() const { return m_sampleCount; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     struct Row {
         int first = 0;       // instrument index plotted
@@ -49,6 +54,7 @@ private:
         QString unit;
     };
     void clearRows();
+    void applyColors(QCustomPlot* plot) const;
 
     QPointer<MachineSession> m_session;
     xsbug::Instruments m_instruments;

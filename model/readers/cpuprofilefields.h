@@ -256,6 +256,61 @@ void readVsCodeAnnotations(const V& annotations, RawCpuProfile& raw, StringTable
     });
 }
 
+// xsprof's "xsprofInstruments" (docs/FORMATS.md): {names, units, times, values}. A field of
+// our own beside V8's: one that does not fit (lengths differ, not numbers) is left out whole.
+template <class V>
+void readXsprofInstruments(const V& field, InstrumentSeries& out)
+{
+    if (field.kind() != JsonKind::Object)
+        return;
+    std::vector<std::string> names, units;
+    std::vector<double> times;
+    std::vector<std::vector<int64_t>> values;
+    bool fits = true;
+    auto strings = [&](const V& v, std::vector<std::string>& to) {
+        if (v.kind() != JsonKind::Array)
+            return void(fits = false);
+        v.forEachElement([&](const V& s) {
+            if (s.kind() == JsonKind::String)
+                to.emplace_back(s.string());
+            else
+                fits = false;
+        });
+    };
+    auto number = [&](const V& n) {
+        if (n.kind() == JsonKind::Integer && !n.overflow())
+            return double(n.integer());
+        if (n.kind() == JsonKind::Float)
+            return n.number();
+        fits = false;
+        return 0.0;
+    };
+    field.forEachField([&](std::string_view key, const V& v) {
+        if (key == "names")
+            strings(v, names);
+        else if (key == "units")
+            strings(v, units);
+        else if (key == "times" && v.kind() == JsonKind::Array)
+            v.forEachElement([&](const V& t) { times.push_back(number(t)); });
+        else if (key == "values" && v.kind() == JsonKind::Array)
+            v.forEachElement([&](const V& row) {
+                std::vector<int64_t>& to = values.emplace_back();
+                if (row.kind() != JsonKind::Array)
+                    return void(fits = false);
+                row.forEachElement([&](const V& x) { to.push_back(int64_t(number(x))); });
+            });
+    });
+    fits = fits && units.size() == names.size() && values.size() == names.size() &&
+           std::is_sorted(times.begin(), times.end());
+    for (const std::vector<int64_t>& row : values)
+        fits = fits && row.size() == times.size();
+    if (!fits)
+        return;
+    out.declare(std::move(names), std::move(units));
+    out.times = std::move(times);
+    out.values = std::move(values);
+}
+
 // The nodes of the pieces a helper thread read from the back of "nodes": the pieces'
 // first nodes (in the order read, so last piece first) and the helper's own tables.
 struct CpuProfileNodesFromBack {
@@ -288,6 +343,8 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
             readCpuProfileTime(v, "endTime", raw.endTime, profile);
         else if (key == "$vscode")
             readVsCodeAnnotations(v, raw, strings);
+        else if (key == "xsprofInstruments")
+            readXsprofInstruments(v, raw.instruments);
     });
     auto readArrays = [&] {
         if (samples)

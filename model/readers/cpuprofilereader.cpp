@@ -36,6 +36,9 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     ConversionResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
     if (!converted.profile)
         return loadFailure(name, converted.problem, converted.where);
+    // The instruments' times are relative to startTime, as the time deltas are.
+    converted.profile->instruments = std::move(raw.instruments);
+    converted.profile->instruments.shiftTimes(raw.startTime.value_or(0.0));
     LoadResult result;
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});

@@ -1,6 +1,7 @@
 #pragma once
 // Compact, format-neutral tables the JSON reader fills while streaming, before they
 // become a Profile. No JSON DOM: numbers and interned strings only.
+#include "model/instrumentseries.h"
 #include "model/stringtable.h"
 
 #include <cstdint>
@@ -60,6 +61,7 @@ struct RawCpuProfile {
     std::vector<double> timeDeltas;
     std::optional<double> startTime, endTime;
     std::vector<RawSourceLocation> vscodeLocations; // by a node's locationId
+    InstrumentSeries instruments; // "xsprofInstruments", times relative to startTime
     bool sawNodes = false;
 };
 

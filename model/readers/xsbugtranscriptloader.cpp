@@ -25,6 +25,7 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
     std::string machine;
     std::vector<std::string> payloads;
     XsProfileMessage message;
+    std::variant<XsInstrumentDeclaration, XsInstrumentSamples> instrumentMessage;
     char chunk[65536];
     for (;;) {
         const std::streamsize n = input.sgetn(chunk, sizeof chunk);
@@ -45,6 +46,8 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
                 if (e.name == "login" && machine.empty()) {
                     if (const std::string* n = e.attribute("name"))
                         machine = *n;
+                } else if (decodeXsInstrumentMessage(e, instrumentMessage)) {
+                    std::visit([&](const auto& m) { recorder.onMessage(m); }, instrumentMessage);
                 } else {
                     switch (decodeXsProfileMessage(e, message)) {
                     case XsProfileDecode::Decoded:

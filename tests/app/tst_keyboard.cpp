@@ -281,7 +281,8 @@ void TestKeyboard::smallWindow()
 
     // The timeline gives its room to the trees through a splitter.
     TimelineWidget* timeline = page->timeline();
-    auto* splitter = qobject_cast<QSplitter*>(timeline->parentWidget());
+    // (the timeline and the instrument tracks under it share the splitter's first pane)
+    auto* splitter = qobject_cast<QSplitter*>(timeline->parentWidget()->parentWidget());
     QVERIFY(splitter);
     const int treeHeight = tree->height();
     splitter->setSizes({0, 10000});

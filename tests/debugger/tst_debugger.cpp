@@ -32,13 +32,19 @@
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QInputDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -82,6 +88,7 @@ private slots:
     void breakShowsFramesAndLocalsAndSteps();
     void togglingAPropertyOpensIt();
     void instrumentsReachThePlots();
+    void narrowInstrumentsPanelScrollsAndCutsNoText();
     void breakpointsReachTheHandshakeAndLaterChanges();
     void breakpointSettingsRoundTrip();
     void sourceGutterTogglesBreakpoints();
@@ -339,6 +346,58 @@ void TestDebugger::instrumentsReachThePlots()
     QVERIFY2(QToolTip::text().startsWith(QLatin1String("Pixels drawn: ")), qPrintable(QToolTip::text()));
     panes.instrumentsAction()->setChecked(false); // hideable
     QVERIFY(!panel->isVisibleTo(&panes));
+}
+
+// The simulator's 21 instruments in a narrow strip: a horizontal scroll bar instead of cut
+// text ("271,399 pixe"); wide, every line fits and the sparklines fill the width; the plots
+// are opaque in the palette's colours, also after a theme change (no stale pixels under them).
+void TestDebugger::narrowInstrumentsPanelScrollsAndCutsNoText()
+{
+    QFile recording(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.profile-on-start.xsbug"));
+    QVERIFY(recording.open(QIODevice::ReadOnly));
+    const QByteArray bytes = recording.readAll();
+    DebugServer server;
+    FakeXsMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    BreakpointsModel breakpoints;
+    DebuggerPanes panes(session, &breakpoints);
+    InstrumentsPanel* panel = panes.instruments();
+    static const QRegularExpression sent(QStringLiteral("<instruments>.*?</instruments>|<samples>[^<]*</samples>"));
+    for (const QRegularExpressionMatch& m : sent.globalMatch(QString::fromLatin1(bytes)))
+        machine.send(m.captured(0).toLatin1());
+    QTRY_COMPARE(panel->sampleCount(), qint64(3));
+    QCOMPARE(panel->rowCount(), 18); // 21 instruments, three " / " pairs
+    auto* strip = qobject_cast<QScrollArea*>(panel->parentWidget()->parentWidget());
+    QVERIFY(strip);
+    auto* splitter = qobject_cast<QSplitter*>(strip->parentWidget());
+    QVERIFY(splitter);
+    panes.resize(1600, 700);
+    panes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panes));
+    auto everyLineFits = [&] {
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            if (label->isVisible() && label->width() < label->sizeHint().width())
+                return false;
+        }
+        return true;
+    };
+    splitter->setSizes({500, 950, 150});
+    QTRY_VERIFY(strip->horizontalScrollBar()->isVisible());
+    QVERIFY(panel->width() > strip->viewport()->width());
+    QVERIFY(everyLineFits());
+    splitter->setSizes({400, 700, 500});
+    QTRY_VERIFY(!strip->horizontalScrollBar()->isVisible());
+    QVERIFY(everyLineFits());
+    for (int row = 0; row < panel->rowCount(); ++row)
+        QVERIFY(panel->plot(row)->width() > panel->width() - 20); // the sparkline under its line
+    for (const QColor& base : {QColor(Qt::white), QColor(30, 30, 30)}) {
+        QPalette palette = panel->palette();
+        palette.setColor(QPalette::Base, base);
+        panel->setPalette(palette);
+        QCustomPlot* plot = panel->plot(3);
+        QTRY_COMPARE(plot->grab().toImage().pixelColor(plot->width() - 2, 0), base);
+    }
 }
 
 void TestDebugger::breakpointsReachTheHandshakeAndLaterChanges()

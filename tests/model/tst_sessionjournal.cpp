@@ -47,8 +47,11 @@ void journalTranscript(const QByteArray& bytes, SessionJournal& journal, int flu
     for (const std::string& payload : payloads) {
         for (XsbugElement& e : parseXsbugPayload(payload)) {
             XsProfileMessage m;
+            std::variant<XsInstrumentDeclaration, XsInstrumentSamples> instruments;
             if (e.name == "login") {
                 journal.appendLogin(*e.attribute("name"));
+            } else if (decodeXsInstrumentMessage(e, instruments)) {
+                std::visit([&](const auto& message) { recorder.onMessage(message); }, instruments);
             } else if (decodeXsProfileMessage(e, m) == XsProfileDecode::Decoded) {
                 recorder.onMessage(m);
                 if (++messages % flushEvery == 0)
@@ -74,6 +77,7 @@ private slots:
     void corruptSampleLogIsRefused();
     void corruptHeadsLogIsRefused();
     void notAJournal();
+    void recoveredSimulatorSessionKeepsItsInstruments();
 
 private:
     QTemporaryDir m_dir;
@@ -96,6 +100,29 @@ void TestSessionJournal::recoversWhatTheTranscriptHolds()
     QCOMPARE(r.sessions.size(), loaded.available.size());
     QVERIFY(describe(r.sessions[loaded.chosenIndex]) == describe(*loaded.profile));
     QCOMPARE(r.sessions[loaded.chosenIndex].samples.size(), size_t(640));
+}
+
+void TestSessionJournal::recoveredSimulatorSessionKeepsItsInstruments()
+{
+    const QByteArray bytes = corpus("xsbug/sim_fibapp.profile-on-start.xsbug");
+    QVERIFY(!bytes.isEmpty());
+    const std::string path = m_dir.filePath(QStringLiteral("sim.xsj")).toStdString();
+    SessionJournal journal;
+    QVERIFY(journal.open(path));
+    journalTranscript(bytes, journal, 50);
+    const SessionJournal::Recovered r = SessionJournal::recover(path);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QVERIFY(!r.tornTail);
+    const LoadResult loaded = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "t.xsbug");
+    QVERIFY(loaded.ok());
+    const InstrumentSeries& expected = loaded.profile->instruments;
+    const InstrumentSeries& recovered = r.sessions.at(loaded.chosenIndex).instruments;
+    QCOMPARE(expected.instrumentCount(), size_t(21));
+    QCOMPARE(expected.sampleCount(), size_t(3));
+    QVERIFY(recovered.names == expected.names);
+    QVERIFY(recovered.units == expected.units);
+    QVERIFY(recovered.times == expected.times);
+    QVERIFY(recovered.values == expected.values);
 }
 
 void TestSessionJournal::cutAtAnyByteRecoversAPrefix_data()

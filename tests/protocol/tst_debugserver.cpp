@@ -52,6 +52,7 @@ private slots:
     void relativePathsMatchOnWholeComponents();
     void relativeBreakpointsFollowTheSimulatorsPaths();
     void bubblesBecomeTextAndLogLines();
+    void simulatorInstrumentsReachTheLiveProfile();
 
 private:
     struct Replay {
@@ -508,6 +509,40 @@ void TestDebugServer::bubblesBecomeTextAndLogLines()
     QCOMPARE(BubbleText::side(plain.flags), Side::Center);
     QCOMPARE(BubbleText::displayText(plain), QStringLiteral("{not json"));
     QCOMPARE(BubbleText::logLine(plain), QStringLiteral("[(no conversation)] center: {not json"));
+// The Moddable simulator's <instruments> and <samples> are kept on the live profile, each
+// <samples> at the profile's clock when it arrived: the same series as the transcript loader
+// finds (tst_roundtrip checks that against the bytes), and they still reach the panel.
+void TestDebugServer::simulatorInstrumentsReachTheLiveProfile()
+{
+    const QString transcript = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.profile-on-start.xsbug");
+    DebugServer server;
+    SessionSettings settings;
+    settings.profileOnStart = true;
+    server.setSessionSettings(settings);
+    QVERIFY2(server.listen(0), qPrintable(server.errorString()));
+    MachineSession* machine = nullptr;
+    int samplesSignalled = 0;
+    connect(&server, &DebugServer::machineConnected, this, [&](MachineSession* s) {
+        machine = s;
+        connect(s, &MachineSession::instrumentSamples, this, [&] { ++samplesSignalled; });
+        connect(s, &MachineSession::broke, this, [s] { s->go(); });
+    });
+    const Replay r = replay(server, transcript, {QStringLiteral("--chunk-size"), QStringLiteral("256")});
+    QVERIFY2(r.ok, qPrintable(r.output));
+    QVERIFY(machine);
+    QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected);
+    QCOMPARE(samplesSignalled, 3);
+    const std::shared_ptr<const Profile> live = machine->profileSnapshot();
+    QVERIFY(live);
+    const LoadResult file = loadProfileFile(transcript.toStdString());
+    QVERIFY(file.ok());
+    const InstrumentSeries& expected = file.profile->instruments;
+    QCOMPARE(expected.sampleCount(), size_t(3));
+    QVERIFY(live->instruments.names == expected.names);
+    QVERIFY(live->instruments.units == expected.units);
+    QVERIFY(live->instruments.values == expected.values);
+    QVERIFY(live->instruments.times == expected.times);
+    QCOMPARE(live->instruments.times.front(), *live->info.startTime);
 }
 
 QTEST_GUILESS_MAIN(TestDebugServer)

@@ -11,6 +11,8 @@
 #include "views/profilepage.h"
 #include "views/document/profiledocument.h"
 #include "model/sampletimes.h"
+#include "views/instrumenttracks.h"
+#include "views/qcustomplotinclude.h"
 #include "views/timelinewidget.h"
 
 #include "model/cpuprofilewriter.h"
@@ -22,7 +24,9 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 #include <QToolButton>
+#include <QToolTip>
 
+#include <cmath>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -78,6 +82,7 @@ private slots:
     void aSelectedFunctionIsHighlightedOnTheTimeline();
     void liveRefreshKeepsTheFlameGraphZoom();
     void theFlameChartIsLaidOutOnAWorker();
+    void instrumentTracksLineUpWithTheTimeline();
 };
 
 void TestRangeSelection::aRangeEqualsTheProfileCutToIt_data()
@@ -446,6 +451,79 @@ void TestRangeSelection::theFlameChartIsLaidOutOnAWorker()
         FlameGraphLayout::fromSamples(data->profile, times.start(), times.start() + (times.end() - times.start()) / 2, 900);
     QCOMPARE(view.layout().boxes().size(), half.boxes().size());
     QCOMPARE(view.layout().span(), half.span());
+}
+
+// The simulator's instruments as tracks under the timeline: the ones that change are shown,
+// each <samples> on the timeline's own axis (zoom included), hovering tells the value in
+// force, a range gives each track's min / max / mean, and tracks can be hidden.
+void TestRangeSelection::instrumentTracksLineUpWithTheTimeline()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("xsbug/sim_worker_main.xsbug")));
+    QVERIFY(data);
+    const xsprof::InstrumentSeries& series = data->profile.instruments;
+    QCOMPARE(series.sampleCount(), size_t(57));
+    ProfilePage page(data);
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    InstrumentTracks* tracks = page.instrumentTracks();
+    QVERIFY(tracks && tracks->isVisible());
+    const size_t gc = 15, pixels = 0;
+    QCOMPARE(QString::fromStdString(series.names[gc]), QStringLiteral("Garbage collections"));
+    QVERIFY(tracks->isShown(gc));      // it changes
+    QVERIFY(!tracks->isShown(pixels)); // always 0 in this app
+    const int track = int(std::find(tracks->shownTracks().begin(), tracks->shownTracks().end(), gc) -
+                          tracks->shownTracks().begin());
+    QVERIFY(tracks->height() >= int(tracks->shownTracks().size()) * tracks->trackHeight());
+
+    // The same time is the same screen column in the timeline and in the tracks, zoomed too.
+    TimelineWidget* timeline = page.timeline();
+    auto columns = [&](double t) {
+        const QCustomPlot* plot = timeline->plot();
+        const int inTimeline = plot->mapToGlobal(QPoint(int(plot->xAxis->coordToPixel(t - timeline->profileStart())), 0)).x();
+        return std::pair(inTimeline, tracks->mapToGlobal(QPoint(int(tracks->pixelOf(t)), 0)).x());
+    };
+    const double t10 = series.times[10];
+    QCOMPARE(columns(t10).first, columns(t10).second);
+    timeline->setVisibleRange(series.times[5], series.times[30]);
+    QCOMPARE(columns(t10).first, columns(t10).second);
+    QVERIFY(std::abs(tracks->pixelOf(series.times[5]) - tracks->pixelOf(series.times[30])) > 200);
+
+    // Hovering between two <samples> tells the one in force.
+    size_t k = 10;
+    while (series.times[k + 1] - series.times[k] < 1000)
+        ++k; // two samples a few pixels apart
+    const int x = int((tracks->pixelOf(series.times[k]) + tracks->pixelOf(series.times[k + 1])) / 2);
+    const QPoint at(x, tracks->trackRect(track).center().y());
+    QVERIFY2(tracks->toolTipAt(at).startsWith(QStringLiteral("Garbage collections: %1 times at ")
+                                                  .arg(QLocale().toString(qint64(series.values[gc][k])))),
+             qPrintable(tracks->toolTipAt(at)));
+    QTest::mouseMove(tracks, at);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY(QToolTip::text().startsWith(QStringLiteral("Garbage collections: ")));
+
+    // A range: each track's label and the header's tooltip give min / max / mean over it.
+    const double t0 = series.times[12], t1 = series.times[24];
+    page.setTimeRange(t0, t1);
+    QTRY_VERIFY(page.timeline()->hasSelection());
+    const xsprof::InstrumentStats stats = series.stats(gc, t0, t1);
+    QVERIFY(stats.count >= 12);
+    const QString expected = QStringLiteral("min %1 · max %2").arg(QLocale().toString(qint64(stats.min)), QLocale().toString(qint64(stats.max)));
+    QVERIFY2(tracks->labelText(track).contains(expected), qPrintable(tracks->labelText(track)));
+    const auto labels = page.findChildren<QLabel*>();
+    const auto header = std::find_if(labels.begin(), labels.end(),
+                                     [](QLabel* l) { return l->text().startsWith(QStringLiteral("Selection")); });
+    QVERIFY(header != labels.end());
+    QVERIFY((*header)->toolTip().contains(QStringLiteral("Garbage collections")));
+    QVERIFY((*header)->toolTip().contains(expected));
+
+    // Hidden and shown again; the choice holds.
+    const size_t shown = tracks->shownTracks().size();
+    tracks->setShown(gc, false);
+    QCOMPARE(tracks->shownTracks().size(), shown - 1);
+    QTRY_COMPARE(tracks->height(), int(shown - 1) * tracks->trackHeight());
+    tracks->setShown(pixels, true);
+    QVERIFY(tracks->isShown(pixels) && !tracks->isShown(gc));
 }
 
 QTEST_MAIN(TestRangeSelection)

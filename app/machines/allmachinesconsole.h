@@ -22,6 +22,8 @@ public:
 
     ConsoleModel* model() const { return m_model; }
     QAction* toggleViewAction() const; // View › Console (all machines)
+    // Whether its dock is on screen: a machine's console lines are read there as they come.
+    bool isShown() const;
     void attach(MachineSession* session, const QString& name);
     void setMaxLines(int lines);
     // A machine connected, `machines` are in tabs now: shows the dock when the user chose so,

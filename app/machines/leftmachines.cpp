@@ -18,7 +18,9 @@ QString LeftMachines::Group::describe() const
 {
     if (recent.empty())
         return name;
-    return tr("%1 — %n machine(s), the last at %2", nullptr, count).arg(name, clock(recent.back().connectedAt));
+    return (count == 1 ? tr("%1 — 1 machine, at %2") : tr("%1 — %3 machines, the last at %2"))
+        .arg(name, clock(recent.back().connectedAt))
+        .arg(count);
 }
 
 void LeftMachines::add(Entry entry)

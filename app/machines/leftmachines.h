@@ -28,7 +28,7 @@ public:
         std::deque<Entry> recent; // the newest, oldest first
         QString describe() const; // "simpleworker — 388 machines, 01:02:03 to 01:03:01"
     };
-    static constexpr size_t entriesPerGroup = 50;
+    static constexpr size_t entriesPerGroup = 20;
 
     explicit LeftMachines(QObject* parent = nullptr) : QObject(parent) {}
 

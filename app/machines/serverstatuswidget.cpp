@@ -65,10 +65,11 @@ void ServerStatusWidget::updateLeft()
 {
     const int count = m_leftMachines->count();
     m_left->setVisible(count > 0);
-    m_left->setText(tr("%n left", nullptr, count));
-    m_left->setToolTip(tr("%n machine(s) came and went with nothing to keep (no profile samples, no break, no console "
-                          "output): they have no tab. Their console lines are in View › Console (all machines).",
-                          nullptr, count));
+    m_left->setText(tr("%1 left").arg(count));
+    m_left->setToolTip(tr("Machines that came and went with nothing to keep (no profile samples, no break, no unread "
+                          "console output) have no tab: %1 so far. Their console lines are in View › Console (all "
+                          "machines).")
+                           .arg(count));
 }
 
 // One submenu per name, its newest machines with their number, connection time and stay.

@@ -57,7 +57,13 @@ void ServerStatusWidget::update()
 void ServerStatusWidget::setLeftMachines(LeftMachines* left)
 {
     m_leftMachines = left;
-    connect(left, &LeftMachines::changed, this, &ServerStatusWidget::updateLeft);
+    m_leftUpdate.setSingleShot(true);
+    m_leftUpdate.setInterval(250);
+    connect(&m_leftUpdate, &QTimer::timeout, this, &ServerStatusWidget::updateLeft);
+    connect(left, &LeftMachines::changed, this, [this] {
+        if (!m_leftUpdate.isActive())
+            m_leftUpdate.start();
+    });
     updateLeft();
 }
 

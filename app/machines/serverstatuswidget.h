@@ -2,6 +2,7 @@
 // Status-bar part of the debug server: where it listens, or, in warning colours, why it
 // does not, with a button to the Preferences dialog to pick another port; and the machines that
 // left with nothing to keep (Workers), as a button with their list by name.
+#include <QTimer>
 #include <QWidget>
 
 class LeftMachines;
@@ -33,4 +34,5 @@ private:
     QToolButton* m_change;
     QToolButton* m_left;
     LeftMachines* m_leftMachines = nullptr;
+    QTimer m_leftUpdate; // a storm of Workers relays the status bar out a few times a second, not per machine
 };

@@ -447,7 +447,7 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
         labels << e.label;
     QVERIFY2(labels.contains(QStringLiteral("simpleworker #20")), qPrintable(labels.join(u'|')));
     QVERIFY(group.recent.back().describe().contains(QStringLiteral(" — connected ")));
-    QCOMPARE(m_window->machines()->serverStatus()->leftButton()->text(), QStringLiteral("20 left"));
+    QTRY_COMPARE(m_window->machines()->serverStatus()->leftButton()->text(), QStringLiteral("20 left"));
 
     ConsoleModel* console = m_window->machines()->allMachinesConsole()->model();
     QStringList lines;

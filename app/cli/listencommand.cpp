@@ -72,7 +72,8 @@ int ListenCommand::run(const QStringList& arguments)
         {QStringLiteral("host"), QStringLiteral("Address to listen on (default 127.0.0.1; 0.0.0.0 accepts other devices)."),
          QStringLiteral("ADDR")},
         {QStringLiteral("profile-on-start"), QStringLiteral("Start the profiler of every machine at login.")},
-        {QStringLiteral("save"), QStringLiteral("Write each machine's profile to PATH (-2, -3... for further machines)."),
+        {QStringLiteral("save"), QStringLiteral("Write each machine's profile to PATH (further machines to PATH-NAME-N, the N-th "
+                        "machine of that name); machines without profile samples are counted, not written."),
          QStringLiteral("PATH")},
         {QStringLiteral("json"), QStringLiteral("Write each machine's report (xsprof report --json schema) to PATH."),
          QStringLiteral("PATH")},

@@ -25,14 +25,10 @@ void QuietMachines::hold(MachineSession* session, const QString& label)
             release(session, nullptr);
     });
     connect(session, &MachineSession::disconnected, this, [this, session] {
-        const auto it = m_held.find(session);
-        if (it == m_held.end())
-            return;
-        const Held held = it->second;
-        m_held.erase(it);
-        disconnect(session, nullptr, this, nullptr);
-        m_left(session, held);
-        session->deleteLater();
+        if (const std::optional<Held> held = take(session)) {
+            m_left(session, *held);
+            session->deleteLater();
+        }
     });
     QTimer::singleShot(m_graceMs, this, [this, session = QPointer<MachineSession>(session)] {
         if (session && session->isConnected())
@@ -40,15 +36,21 @@ void QuietMachines::hold(MachineSession* session, const QString& label)
     });
 }
 
-void QuietMachines::release(MachineSession* session, const xsbug::Log* log)
+std::optional<QuietMachines::Held> QuietMachines::take(MachineSession* session)
 {
     const auto it = m_held.find(session);
     if (it == m_held.end())
-        return;
+        return std::nullopt;
     const Held held = it->second;
     m_held.erase(it);
     disconnect(session, nullptr, this, nullptr);
-    m_makeTab(session, held, log);
+    return held;
+}
+
+void QuietMachines::release(MachineSession* session, const xsbug::Log* log)
+{
+    if (const std::optional<Held> held = take(session))
+        m_makeTab(session, *held, log);
 }
 
 bool QuietMachines::hasSamples(const MachineSession* session)

@@ -12,6 +12,7 @@
 #include <QObject>
 
 #include <functional>
+#include <optional>
 #include <unordered_map>
 
 class MachineSession;
@@ -40,6 +41,8 @@ public:
     static bool hasSamples(const MachineSession* session);
 
 private:
+    // Stops holding `session`: what was kept of it, or nothing when it was not held.
+    std::optional<Held> take(MachineSession* session);
     void release(MachineSession* session, const xsbug::Log* log);
 
     int m_graceMs;

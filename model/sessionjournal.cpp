@@ -135,6 +135,17 @@ bool SessionJournal::open(const std::string& path, std::string* error)
     return flush(true);
 }
 
+void SessionJournal::openWhenSampled(const std::string& path)
+{
+    close();
+    m_path = path;
+    m_deferred = true;
+    m_sampled = false;
+    m_samplesAt = noRecord;
+    m_buffer.assign(magic, magicSize);
+    putU32(m_buffer, version);
+}
+
 // A record is written straight into the buffer (no payload copy: <ps> texts are most of the
 // bytes); its length and checksum are filled in when the payload is complete.
 size_t SessionJournal::beginRecord(char kind)
@@ -175,10 +186,12 @@ void SessionJournal::endSamples()
 {
     if (m_samplesAt == noRecord)
         return;
-    if (m_buffer.size() == m_samplesAt + 9)
+    if (m_buffer.size() == m_samplesAt + 9) {
         m_buffer.resize(m_samplesAt); // no sample taken (outside a session, malformed): nothing to keep
-    else
+    } else {
         endRecord(m_samplesAt);
+        m_sampled = true;
+    }
     m_samplesAt = noRecord;
 }
 
@@ -222,9 +235,14 @@ void SessionJournal::instrumentSamples(const std::vector<int64_t>& values)
 
 bool SessionJournal::flush(bool sync)
 {
-    if (!m_file)
-        return false;
     endSamples();
+    if (!m_file && m_deferred && m_sampled) {
+        m_deferred = false;
+        m_file = std::fopen(m_path.c_str(), "wb");
+        sync = true; // the header with the rest
+    }
+    if (!m_file)
+        return m_deferred; // still waiting for samples, or the file could not be made
     bool ok = true;
     if (!m_buffer.empty()) {
         ok = std::fwrite(m_buffer.data(), 1, m_buffer.size(), m_file) == m_buffer.size();
@@ -238,6 +256,9 @@ bool SessionJournal::flush(bool sync)
 
 void SessionJournal::close()
 {
+    if (!m_file && m_deferred)
+        flush(true); // made now if it has samples
+    m_deferred = false;
     if (!m_file)
         return;
     flush(true);

@@ -41,6 +41,11 @@ public:
     // Creates `path` (truncating it) and writes the header; false with `error` set when it cannot.
     bool open(const std::string& path, std::string* error = nullptr);
     bool isOpen() const { return m_file != nullptr; }
+    // As open(), but the file is made only by the first flush() after samples were recorded:
+    // a machine that never sends any (a Worker that only logs in) leaves no journal. Until
+    // then the records wait in memory. flush() says false when the file cannot be made then.
+    void openWhenSampled(const std::string& path);
+    bool hasSamples() const { return m_sampled; }
     const std::string& path() const { return m_path; }
 
     // Buffer a record; nothing touches the disk until flush().
@@ -77,6 +82,8 @@ private:
     std::string m_path;
     std::string m_buffer;
     size_t m_samplesAt = noRecord; // the open 'K' record in m_buffer
+    bool m_deferred = false;       // openWhenSampled(): no file yet
+    bool m_sampled = false;        // a 'K' record holds samples
 };
 
 } // namespace xsprof

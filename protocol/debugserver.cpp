@@ -1,12 +1,18 @@
 #include "debugserver.h"
 
-#include <QNetworkProxy>
+#include "logindesk.h"
+
 #include <QTcpSocket>
 
-DebugServer::DebugServer(QObject* parent) : QObject(parent)
+DebugServer::DebugServer(QObject* parent) : QObject(parent), m_desk(new LoginDesk(thread()))
 {
-    m_server.setProxy(QNetworkProxy::NoProxy);
-    connect(&m_server, &QTcpServer::newConnection, this, &DebugServer::onNewConnection);
+    m_deskThread.setObjectName(QStringLiteral("xsprof login desk"));
+    m_desk->moveToThread(&m_deskThread);
+    connect(&m_deskThread, &QThread::finished, m_desk, &QObject::deleteLater);
+    connect(m_desk, &LoginDesk::arrived, this, &DebugServer::onArrived);
+    connect(m_desk, &LoginDesk::rejected, this, &DebugServer::connectionRejected);
+    m_deskThread.start();
+    setSessionSettings(m_settings);
     m_turn.setSingleShot(true);
     m_turn.setInterval(0);
     connect(&m_turn, &QTimer::timeout, this, [this] {
@@ -46,37 +52,62 @@ bool DebugServer::listen(quint16 port, bool acceptOtherDevices)
     return listen(acceptOtherDevices ? QHostAddress(QHostAddress::Any) : QHostAddress(QHostAddress::LocalHost), port);
 }
 
+DebugServer::~DebugServer()
+{
+    m_deskThread.quit();
+    m_deskThread.wait();
+}
+
+void DebugServer::setSessionSettings(const SessionSettings& settings)
+{
+    m_settings = settings;
+    LoginDesk::Answer answer;
+    answer.login = MachineSession::immediateLoginAnswer(settings);
+    answer.loginTimeoutMs = settings.loginTimeoutMs;
+    answer.maxMessageBytes = settings.maxMessageBytes;
+    m_desk->setAnswer(answer);
+}
+
 bool DebugServer::listen(const QHostAddress& address, quint16 port)
 {
-    m_server.close();
-    if (m_server.listen(address, port)) {
+    bool ok = false, inUse = false;
+    QString error;
+    QMetaObject::invokeMethod(
+        m_desk,
+        [&] {
+            ok = m_desk->listen(address, port, &error, &inUse);
+            m_port = ok ? m_desk->port() : 0;
+            m_address = m_desk->address();
+        },
+        Qt::BlockingQueuedConnection);
+    if (ok) {
         m_error.clear();
         return true;
     }
-    m_error = tr("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(m_server.errorString());
-    if (m_server.serverError() == QAbstractSocket::AddressInUseError)
+    m_error = tr("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(error);
+    if (inUse)
         m_error += tr(" (another debugger, such as xsbug, may be running: choose another port)");
     return false;
 }
 
 void DebugServer::close()
 {
-    m_server.close();
+    QMetaObject::invokeMethod(m_desk, [this] { m_desk->close(); }, Qt::BlockingQueuedConnection);
+    m_port = 0;
 }
 
-void DebugServer::onNewConnection()
+void DebugServer::onArrived(QTcpSocket* socket, const QByteArray& received, bool answered)
 {
-    while (QTcpSocket* socket = m_server.nextPendingConnection()) {
-        auto* session = new MachineSession(socket, m_settings, this);
-        session->setAdmission([this](MachineSession* s) { return mayEnterNow(s); });
-        connect(session, &MachineSession::loggedIn, this, [this, session] { emit machineConnected(session); });
-        connect(session, &MachineSession::disconnected, this, [this, session] {
-            if (session->name().isEmpty() && session->profileSessionCount() == 0) {
-                emit connectionRejected(session->lastError().isEmpty()
-                                            ? tr("%1 closed the connection before logging in").arg(session->peer())
-                                            : session->lastError());
-                session->deleteLater();
-            }
-        });
-    }
+    auto* session = new MachineSession(socket, m_settings, this);
+    session->takeOver(received, answered);
+    session->setAdmission([this](MachineSession* s) { return mayEnterNow(s); });
+    connect(session, &MachineSession::loggedIn, this, [this, session] { emit machineConnected(session); });
+    connect(session, &MachineSession::disconnected, this, [this, session] {
+        if (session->name().isEmpty() && session->profileSessionCount() == 0) {
+            emit connectionRejected(session->lastError().isEmpty()
+                                        ? tr("%1 closed the connection before logging in").arg(session->peer())
+                                        : session->lastError());
+            session->deleteLater();
+        }
+    });
 }

@@ -1,15 +1,19 @@
 #pragma once
 // Listens for XS machines (default 127.0.0.1:5002). A connection becomes a machine when it
 // logs in; one that never does is closed by its session's timeout and never announced.
-// Machines logging in together are announced one per turn of the event loop.
+// Machines logging in together are announced one per turn of the event loop. Connections are
+// accepted and logins answered on a thread of the server's own (LoginDesk): a machine waits for
+// that answer, never for the thread that announces it.
 #include "machinesession.h"
 #include "sessionsettings.h"
 
 #include <QHostAddress>
 #include <QObject>
 #include <QPointer>
-#include <QTcpServer>
+#include <QThread>
 #include <QTimer>
+
+class LoginDesk;
 
 class DebugServer : public QObject {
     Q_OBJECT
@@ -18,14 +22,15 @@ public:
     static constexpr quint16 defaultPort = 5002;
 
     explicit DebugServer(QObject* parent = nullptr);
+    ~DebugServer() override;
 
     // Binds 127.0.0.1 unless `acceptOtherDevices`; false and errorString() when it can't.
     bool listen(quint16 port = defaultPort, bool acceptOtherDevices = false);
     bool listen(const QHostAddress& address, quint16 port);
     void close();
-    bool isListening() const { return m_server.isListening(); }
-    quint16 port() const { return m_server.serverPort(); }
-    QHostAddress address() const { return m_server.serverAddress(); }
+    bool isListening() const { return m_port != 0; }
+    quint16 port() const { return m_port; }
+    QHostAddress address() const { return m_address; }
     QString errorString() const { return m_error; }
 
     // Machines logged in and not announced yet (they come one per turn of the event loop).
@@ -33,7 +38,7 @@ public:
 
     const SessionSettings& sessionSettings() const { return m_settings; }
     // Applies to machines that connect from now on.
-    void setSessionSettings(const SessionSettings& settings) { m_settings = settings; }
+    void setSessionSettings(const SessionSettings& settings);
 
 signals:
     // The session is parented to the server; reparent it to keep it beyond the server.
@@ -41,12 +46,15 @@ signals:
     void connectionRejected(const QString& reason);
 
 private:
-    void onNewConnection();
+    void onArrived(QTcpSocket* socket, const QByteArray& received, bool answered);
     // One machine announced per turn of the event loop; the others wait in line.
     bool mayEnterNow(MachineSession* session);
     void admitNext();
 
-    QTcpServer m_server;
+    QThread m_deskThread;
+    LoginDesk* m_desk; // on m_deskThread
+    quint16 m_port = 0; // 0: not listening
+    QHostAddress m_address;
     QList<QPointer<MachineSession>> m_waiting;
     bool m_admittedThisTurn = false;
     QTimer m_turn; // 0 ms: the next turn of the event loop

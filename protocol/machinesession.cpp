@@ -93,9 +93,7 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
                                  .arg(QCoreApplication::applicationPid())
                                  .arg(counter++);
         QDir().mkpath(m_settings.journalDirectory);
-        QString error;
-        if (!m_pipeline->parser.setJournal(QDir(m_settings.journalDirectory).filePath(name), &error))
-            qWarning("%s", qPrintable(error)); // the session works without one
+        m_pipeline->parser.setJournal(QDir(m_settings.journalDirectory).filePath(name)); // made with the first samples
     }
     // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
     // read while the worker has maxQueuedBytes to parse.
@@ -116,6 +114,27 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
     m_loginTimer.start(m_settings.loginTimeoutMs);
     if (socket->bytesAvailable() > 0)
         QTimer::singleShot(0, this, &MachineSession::onReadyRead);
+    if (socket->state() == QAbstractSocket::UnconnectedState) // gone before it was handed over
+        QTimer::singleShot(0, this, &MachineSession::onDisconnected);
+}
+
+void MachineSession::takeOver(const QByteArray& received, bool loginAnswered)
+{
+    m_loginAnswered = loginAnswered;
+    post(received);
+}
+
+QByteArray MachineSession::immediateLoginAnswer(const SessionSettings& settings)
+{
+    for (const Breakpoint& b : std::as_const(settings.breakpoints)) {
+        if (b.enabled && b.needsCompiler())
+            return {};
+    }
+    QByteArray answer = XsbugCommandWriter::setAllBreakpoints(settings.breakpoints, settings.breakOnStart,
+                                                              settings.breakOnExceptions);
+    if (settings.profileOnStart)
+        answer += XsbugCommandWriter::startProfiling();
+    return answer;
 }
 
 MachineSession::~MachineSession()
@@ -300,20 +319,20 @@ void MachineSession::admit()
 
 void MachineSession::completeLogin()
 {
-    // xsbug's handshake, in one write: breakpoints, then profiling if asked for.
-    // Breakpoints with a condition or log message follow as set-breakpoint once compiled.
-    QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
-                                                              m_settings.breakOnExceptions);
+    // xsbug's handshake, in one write: breakpoints, then profiling if asked for (unless the
+    // server answered already). Breakpoints with a condition or log message follow as
+    // set-breakpoint once compiled, and then the machine is answered.
     BreakpointList compiled;
     for (const Breakpoint& b : std::as_const(m_settings.breakpoints)) {
         if (b.enabled && b.needsCompiler())
             compiled << b;
     }
     if (compiled.isEmpty()) {
-        if (m_settings.profileOnStart)
-            answer += XsbugCommandWriter::startProfiling();
-        send(answer);
+        if (!m_loginAnswered)
+            send(immediateLoginAnswer(m_settings));
     } else {
+        const QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
+                                                                         m_settings.breakOnExceptions);
         m_answeringLogin = true; // the machine waits; so do other commands
         m_expressions->compileBreakpoints(compiled, [this, answer](const QByteArray& breakpoints) {
             m_answeringLogin = false;

@@ -60,6 +60,13 @@ public:
     // Times reading stopped because the worker had too much to parse (TCP then holds the rest).
     int readPauses() const { return m_readPauses; }
 
+    // What the machine is sent at once after its login, without the GUI thread (the server's
+    // LoginDesk): the handshake of `settings`; empty when breakpoints must be compiled first.
+    static QByteArray immediateLoginAnswer(const SessionSettings& settings);
+    // Set by the server before anything is parsed: `received` came before the socket was
+    // handed over, and the login in it was answered already when `loginAnswered`.
+    void takeOver(const QByteArray& received, bool loginAnswered);
+
     // Set by the server: asked at the login whether the machine may be announced now. When
     // not, the session waits for admit(), keeping what came after the login in order, so that
     // whoever shows the machine sees every message (the server admits one machine per turn
@@ -148,6 +155,7 @@ private:
     quint64 m_profileRevision = 0;
     SessionExpressions* m_expressions = nullptr;
     bool m_answeringLogin = false; // compiling breakpoints for the login answer
+    bool m_loginAnswered = false;  // by the server, before the session was made
     std::function<bool(MachineSession*)> m_admission;
     bool m_awaitingAdmission = false;
     std::deque<SessionParser::Result> m_held; // parsed while awaiting admission, in order

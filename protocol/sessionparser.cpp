@@ -7,20 +7,14 @@
 
 SessionParser::SessionParser(qsizetype maxMessageBytes) : m_reader(maxMessageBytes) {}
 
-bool SessionParser::setJournal(const QString& path, QString* error)
+void SessionParser::setJournal(const QString& path)
 {
     auto journal = std::make_unique<xsprof::SessionJournal>();
-    std::string problem;
-    if (!journal->open(QFile::encodeName(path).toStdString(), &problem)) {
-        if (error)
-            *error = QString::fromStdString(problem);
-        return false;
-    }
+    journal->openWhenSampled(QFile::encodeName(path).toStdString());
     std::lock_guard lock(m_profileMutex);
     m_recorder.setListener(journal.get());
     m_journal = std::move(journal);
     m_lastJournalFlush = std::chrono::steady_clock::now();
-    return true;
 }
 
 QString SessionParser::journalPath() const
@@ -30,10 +24,17 @@ QString SessionParser::journalPath() const
 
 void SessionParser::flushJournal()
 {
-    if (m_journal && m_journal->pendingBytes() > 0) {
-        m_journal->flush();
-        m_lastJournalFlush = std::chrono::steady_clock::now();
+    if (m_journal && m_journal->hasSamples() && m_journal->pendingBytes() > 0)
+        writeJournal(false);
+}
+
+void SessionParser::writeJournal(bool sync)
+{
+    if (!m_journal->flush(sync) && !m_journalFailed) {
+        m_journalFailed = true; // said once; the session works without it
+        qWarning("%s: cannot write the recovery journal", m_journal->path().c_str());
     }
+    m_lastJournalFlush = std::chrono::steady_clock::now();
 }
 
 // The one route of a profiler message: into the recorder (the journal, when there is one,
@@ -93,10 +94,8 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
         result.events.push_back({std::move(message), m_recorder.isRecording()});
     }
     if (m_journal && (stopped || !framed || m_journal->pendingBytes() > (4 << 20) ||
-                      std::chrono::steady_clock::now() - m_lastJournalFlush >= std::chrono::seconds(1))) {
-        m_journal->flush(stopped || !framed);
-        m_lastJournalFlush = std::chrono::steady_clock::now();
-    }
+                      std::chrono::steady_clock::now() - m_lastJournalFlush >= std::chrono::seconds(1)))
+        writeJournal(stopped || !framed);
     result.messageCount = m_reader.messageCount();
     if (!framed) {
         m_failed = true;
@@ -115,7 +114,7 @@ SessionParser::Result SessionParser::finish()
     result.wasRecording = m_recorder.isRecording();
     m_recorder.finish();
     if (m_journal)
-        m_journal->flush(true); // the machine is gone: everything it sent is on the disk
+        writeJournal(true); // the machine is gone: everything it sent is on the disk
     result.profileChanged = result.wasRecording;
     return result;
 }

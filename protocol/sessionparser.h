@@ -34,8 +34,9 @@ public:
     explicit SessionParser(qsizetype maxMessageBytes = XsbugMessageReader::defaultMaxMessageBytes);
 
     // Journals every profiler message to `path` from now on (crash safety, issue 15): written
-    // at most a second after it arrived, and synced at every <pt stop> and at finish().
-    bool setJournal(const QString& path, QString* error = nullptr);
+    // at most a second after it arrived, and synced at every <pt stop> and at finish(). The
+    // file is made when the first samples are written: a machine without any leaves none.
+    void setJournal(const QString& path);
     QString journalPath() const;
     // Writes what the journal holds (the worker calls it when it has nothing more to parse).
     void flushJournal();
@@ -64,12 +65,14 @@ public:
 
 private:
     bool record(const xsbug::Message& message); // m_profileMutex held
+    void writeJournal(bool sync);
 
     XsbugMessageReader m_reader;
     bool m_loggedIn = false;
     bool m_failed = false;
     std::unique_ptr<xsprof::SessionJournal> m_journal; // listens to m_recorder
     std::chrono::steady_clock::time_point m_lastJournalFlush;
+    bool m_journalFailed = false;
     mutable std::mutex m_profileMutex;
     mutable xsprof::XsProfileRecorder m_recorder; // guarded by m_profileMutex
 };

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <atomic>
 #include <csignal>
@@ -72,7 +73,8 @@ int ListenCommand::run(const QStringList& arguments)
         {QStringLiteral("host"), QStringLiteral("Address to listen on (default 127.0.0.1; 0.0.0.0 accepts other devices)."),
          QStringLiteral("ADDR")},
         {QStringLiteral("profile-on-start"), QStringLiteral("Start the profiler of every machine at login.")},
-        {QStringLiteral("save"), QStringLiteral("Write each machine's profile to PATH (-2, -3... for further machines)."),
+        {QStringLiteral("save"), QStringLiteral("Write each machine's profile to PATH (further machines to PATH-NAME-N, the N-th "
+                        "machine of that name); machines without profile samples are counted, not written."),
          QStringLiteral("PATH")},
         {QStringLiteral("json"), QStringLiteral("Write each machine's report (xsprof report --json schema) to PATH."),
          QStringLiteral("PATH")},
@@ -227,6 +229,7 @@ void ListenCommand::onMachine(MachineSession* session)
 {
     ++m_machinesSeen;
     m_sessions.append(session);
+    m_numbers[session] = ++m_machinesByName[session->name()];
     std::fprintf(stderr, "xsprof: %s connected (%s)\n", qPrintable(session->displayName()), qPrintable(session->version()));
     connect(session, &MachineSession::broke, this, [this, session](const xsbug::Break& at) {
         if (m_debugging->isStartProbe(session, at))
@@ -246,8 +249,15 @@ void ListenCommand::onMachine(MachineSession* session)
             [](const QString& message) { std::fprintf(stderr, "xsprof: %s\n", qPrintable(message)); });
     connect(session, &MachineSession::disconnected, this, [this, session] {
         finishMachine(session);
-        if (m_options.once)
+        if (m_options.once) {
             finishAll();
+            return;
+        }
+        // Done with it: a storm of Workers must not pile up sessions.
+        m_sessions.removeOne(session);
+        m_finished.remove(session);
+        m_numbers.remove(session);
+        session->deleteLater();
     });
 }
 
@@ -263,14 +273,17 @@ void ListenCommand::printLog(MachineSession* session, const QString& text)
     }
 }
 
-QString ListenCommand::numberedPath(const QString& path, int index) const
+QString ListenCommand::machinePath(const QString& path, MachineSession* session) const
 {
-    if (index <= 1)
+    if (m_profilesWritten <= 1)
         return path;
     const QFileInfo info(path);
     const QString suffix = info.completeSuffix();
     const QString stem = suffix.isEmpty() ? path : path.chopped(suffix.size() + 1);
-    return stem + QLatin1Char('-') + QString::number(index) + (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
+    QString name = session->name();
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
+    return stem + QLatin1Char('-') + name + QLatin1Char('-') + QString::number(m_numbers.value(session)) +
+           (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
 }
 
 void ListenCommand::finishMachine(MachineSession* session)
@@ -281,16 +294,19 @@ void ListenCommand::finishMachine(MachineSession* session)
     if (const QString rest = m_partialLines.take(session); !rest.isEmpty())
         print(rest);
     const std::shared_ptr<xsprof::Profile> profile = session->profileSnapshot(); // our own copy
-    if (!profile) {
-        std::fprintf(stderr, "xsprof: %s left without a profile\n", qPrintable(session->displayName()));
+    if (!profile || profile->samples.size() == 0) {
+        // Said for the first machine of a name; a storm of Workers is counted at the end.
+        if (++m_skipped == 1 || m_numbers.value(session) == 1)
+            std::fprintf(stderr, "xsprof: %s left without profile samples: nothing to save\n",
+                         qPrintable(session->displayName()));
         return;
     }
-    const int index = ++m_profilesWritten;
+    ++m_profilesWritten;
     xsprof::Profile& copy = *profile;
     copy.info.name = session->name().toStdString();
     const xsprof::ProfileAnalysis analysis = xsprof::ProfileAnalysis::compute(copy);
     if (!m_options.savePath.isEmpty()) {
-        const QString path = numberedPath(m_options.savePath, index);
+        const QString path = machinePath(m_options.savePath, session);
         std::string error;
         if (xsprof::saveCpuProfile(copy, CommandLinePaths::native(path), &error)) {
             std::fprintf(stderr, "xsprof: %s: profile saved to %s\n", qPrintable(session->displayName()), qPrintable(path));
@@ -300,7 +316,7 @@ void ListenCommand::finishMachine(MachineSession* session)
         }
     }
     if (!m_options.jsonPath.isEmpty()) {
-        const QString path = numberedPath(m_options.jsonPath, index);
+        const QString path = machinePath(m_options.jsonPath, session);
         std::string error;
         if (!writeFile(CommandLinePaths::native(path), xsprof::formatJsonReport(copy, analysis, {}), error)) {
             std::fprintf(stderr, "xsprof: cannot write %s: %s\n", qPrintable(path), error.c_str());
@@ -321,5 +337,8 @@ void ListenCommand::finishAll()
                          qPrintable(session->displayName()));
         finishMachine(session);
     }
+    if (m_skipped > 0)
+        std::fprintf(stderr, "xsprof: %d of %d machines left without profile samples; %d profile(s) written\n", m_skipped,
+                     m_machinesSeen, m_profilesWritten);
     QCoreApplication::exit(m_exitCode);
 }

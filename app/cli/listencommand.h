@@ -45,7 +45,9 @@ private:
     void onMachine(MachineSession* session);
     void finishMachine(MachineSession* session);
     void finishAll();
-    QString numberedPath(const QString& path, int index) const;
+    // PATH for the first profile written, then PATH's stem + "-NAME-N" (the N-th machine of
+    // that name) + its suffix: a user finds a Worker's profile by its name and number.
+    QString machinePath(const QString& path, MachineSession* session) const;
     void printLog(MachineSession* session, const QString& text);
 
     Options m_options;
@@ -56,7 +58,10 @@ private:
     QList<MachineSession*> m_sessions;
     QHash<MachineSession*, QString> m_partialLines;
     QHash<MachineSession*, bool> m_finished;
+    QHash<MachineSession*, int> m_numbers;  // the N-th machine of its name
+    QHash<QString, int> m_machinesByName;
     int m_machinesSeen = 0;
     int m_profilesWritten = 0;
+    int m_skipped = 0; // machines that left without profile samples: nothing written
     int m_exitCode = 0;
 };

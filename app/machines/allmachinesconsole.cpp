@@ -55,6 +55,11 @@ QAction* AllMachinesConsole::toggleViewAction() const
     return m_dock->toggleViewAction();
 }
 
+bool AllMachinesConsole::isShown() const
+{
+    return m_dock->isVisible();
+}
+
 void AllMachinesConsole::attach(MachineSession* session, const QString& name)
 {
     m_model->attach(session, name);

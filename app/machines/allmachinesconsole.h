@@ -27,6 +27,8 @@ public:
     ConversationModel* conversationModel() const { return m_conversations; }
     QDockWidget* conversationsDock() const { return m_conversationsDock; }
     QAction* conversationsAction() const; // View › Messages (all machines)
+    // Whether its dock is on screen: a machine's console lines are read there as they come.
+    bool isShown() const;
     void attach(MachineSession* session, const QString& name);
     void setMaxLines(int lines);
     // A machine connected, `machines` are in tabs now: shows the dock when the user chose so,

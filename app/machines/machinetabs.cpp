@@ -8,6 +8,8 @@
 #include "app/debugger/debuggersourcepane.h"
 #include "app/debugger/sourcespane.h"
 #include "app/machines/allmachinesconsole.h"
+#include "app/machines/leftmachines.h"
+#include "app/machines/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
 #include "app/machines/machinenames.h"
 #include "app/machines/recoveryjournals.h"
@@ -30,6 +32,12 @@
 #include <QSettings>
 #include <QTabWidget>
 
+namespace {
+// How long a further machine of a name (a Worker) may stay without anything to show before it
+// gets its tab anyway: the user may want to break it.
+constexpr int quietGraceMs = 1500;
+} // namespace
+
 MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* settings, Preferences* preferences,
                          SourceOpening* sourceOpening, DocumentOpener openDocument, UnsavedProfiles::Writer save)
     : QObject(window), m_window(window), m_tabs(tabs), m_settings(settings), m_preferences(preferences),
@@ -38,15 +46,33 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
       m_breakpoints(new SharedBreakpoints(settings, m_server->server(), this)),
       m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
       m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
-      m_names(std::make_unique<MachineNames>())
+      m_names(std::make_unique<MachineNames>()), m_left(new LeftMachines(this)),
+      m_quiet(new QuietMachines(
+          quietGraceMs,
+          [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
+              DebuggeePage* machine = addTab(session, held.label, held.connectedAt);
+              if (log) // the line that earned the tab, sent before the tab's console listened
+                  machine->debuggerPanes()->consoleModel()->appendLog(*log);
+          },
+          [this](MachineSession* session, const QuietMachines::Held& held) {
+              m_left->add({session->name(), held.label, held.connectedAt,
+                           held.connectedAt.msecsTo(QDateTime::currentDateTime())});
+          },
+          [this] { return m_console->isShown(); }, this)),
+      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this))
 {
     connect(m_server, &ServerController::machineConnected, this, &MachineTabs::addDebuggee);
+    m_closeDisconnected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    m_closeDisconnected->setToolTip(tr("Close the tabs of every machine that has left"));
+    connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
+    m_serverStatus->setLeftMachines(m_left);
     connect(m_console, &AllMachinesConsole::statusMessage, this, &MachineTabs::statusMessage);
     connect(m_console, &AllMachinesConsole::locationRequested, this, &MachineTabs::openMachineLocation);
     followPreferences();
 }
 
 MachineTabs::~MachineTabs() = default;
+
 
 void MachineTabs::followPreferences()
 {
@@ -85,25 +111,36 @@ DebugControls* MachineTabs::frontControls() const
     return m_debugMenu->frontControls();
 }
 
+// The first machine of a name (an app) gets its tab at once; further ones (its Workers) wait in
+// m_quiet until they have something to show, and most leave before that.
 void MachineTabs::addDebuggee(MachineSession* session)
 {
+    const QString label = m_names->labelFor(session->name());
+    m_console->attach(session, label.isEmpty() ? session->name() : label);
+    if (label.isEmpty())
+        addTab(session, label, QDateTime::currentDateTime());
+    else
+        m_quiet->hold(session, label);
+}
+
+DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt)
+{
     DebuggeePage* machine = createDebuggee(session);
+    machine->setConnectedAt(connectedAt);
+    if (!label.isEmpty())
+        machine->setLabel(label);
     connectDebuggee(machine);
-    const int index = m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
+    // Behind the tab in front: a machine never takes it from the user unless it breaks.
+    m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
     updateDebuggeeTab(machine);
-    // Of machines logging in together (a test farm), the last comes forward and the others
-    // open behind it: a switch of tabs walks every page's widgets, fifty switches add up.
-    const int waiting = m_server->server()->machinesWaiting();
-    if (waiting == 0)
-        m_tabs->setCurrentIndex(index);
     emit tabsShowRequested();
-    emit statusMessage(waiting == 0 ? tr("%1 connected.").arg(session->displayName())
-                                    : tr("%1 connected; %2 more machines logging in.")
-                                          .arg(session->displayName())
-                                          .arg(waiting),
+    emit statusMessage(m_tabs->currentWidget() == machine
+                           ? tr("%1 connected.").arg(session->displayName())
+                           : tr("%1 connected; its tab opened behind the one in front.").arg(session->displayName()),
                        4000);
     m_console->machineConnected(machineCount()); // its hint replaces the message above
     emit frontChanged();
+    return machine;
 }
 
 // A machine's page, arranged as the machine in front, else as the one kept from last time.
@@ -118,9 +155,6 @@ DebuggeePage* MachineTabs::createDebuggee(MachineSession* session)
         m_recovery->enforceLimit(m_preferences->recoveryMaxBytes(), session->journalPath());
     if (!layout.isEmpty())
         machine->debuggerPanes()->restoreLayout(layout);
-    if (const QString label = m_names->labelFor(session->name()); !label.isEmpty())
-        machine->setLabel(label);
-    m_console->attach(session, machine->title());
     for (QAction* action : machine->debuggerPanes()->controls()->actions())
         action->setShortcut({}); // the Debug menu's carry them: one shortcut, no ambiguity
     machine->debuggerPanes()->sourcesPane()->setStore(m_settings, session->name());
@@ -134,6 +168,14 @@ DebuggeePage* MachineTabs::createDebuggee(MachineSession* session)
 void MachineTabs::connectDebuggee(DebuggeePage* machine)
 {
     MachineSession* session = machine->session();
+    // What it leaves behind decides whether its tab stays when it goes.
+    auto kept = std::make_shared<bool>(false);
+    connect(session, &MachineSession::broke, machine, [kept] { *kept = true; });
+    connect(session, &MachineSession::logged, machine, [this, kept] { *kept = *kept || !m_console->isShown(); });
+    connect(session, &MachineSession::disconnected, this, [this, machine, kept] {
+        if (!*kept && !QuietMachines::hasSamples(machine->session()))
+            leftEmpty(machine);
+    });
     // A machine that breaks comes forward, unless the tab in front is already a broken machine.
     connect(session, &MachineSession::broke, this, [this, machine] {
         const DebuggeePage* front = currentDebuggee();
@@ -156,6 +198,42 @@ void MachineTabs::connectDebuggee(DebuggeePage* machine)
         emit pageCreated(page);
         if (machine == currentDebuggee())
             emit frontChanged();
+    });
+}
+
+void MachineTabs::leftEmpty(DebuggeePage* machine)
+{
+    if (machine == m_tabs->currentWidget())
+        return; // the user is looking at it
+    m_left->add({machine->session()->name(), machine->title() == machine->session()->name() ? QString() : machine->title(),
+                 machine->connectedAt(), machine->connectedAt().msecsTo(QDateTime::currentDateTime())});
+    emit removeTabRequested(machine);
+}
+
+int MachineTabs::machinesWithoutTab() const
+{
+    return m_quiet->count();
+}
+
+void MachineTabs::closeDisconnectedMachines()
+{
+    QList<QPointer<DebuggeePage>> gone;
+    QList<UnsavedProfiles::Item> unsaved;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (DebuggeePage* machine = debuggee(i); machine && !machine->isConnected()) {
+            gone << machine;
+            unsaved += m_unsaved->unsaved(machine);
+        }
+    }
+    if (gone.isEmpty()) {
+        emit statusMessage(tr("No disconnected machine to close."), 4000);
+        return;
+    }
+    m_unsaved->confirm(unsaved, tr("Close Disconnected Machines"), [this, gone] {
+        for (const QPointer<DebuggeePage>& machine : gone) {
+            if (machine)
+                emit removeTabRequested(machine);
+        }
     });
 }
 
@@ -327,6 +405,8 @@ std::shared_ptr<const xsprof::Profile> MachineTabs::profile(QWidget* tab) const
 void MachineTabs::fillDebugMenu(QMenu* menu)
 {
     m_debugMenu->fill(menu);
+    menu->addSeparator();
+    menu->addAction(m_closeDisconnected);
 }
 
 QAction* MachineTabs::conversationsAction() const

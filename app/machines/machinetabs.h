@@ -14,6 +14,8 @@
 #include <memory>
 
 class AllMachinesConsole;
+class LeftMachines;
+class QuietMachines;
 class DebuggeePage;
 class DebugControls;
 class DebuggerPanes;
@@ -59,6 +61,13 @@ public:
     ServerStatusWidget* serverStatus() const { return m_serverStatus; }
     UnsavedProfiles* unsavedProfiles() const { return m_unsaved; }
     AllMachinesConsole* allMachinesConsole() const { return m_console; }
+    // Machines that came and went with nothing to keep (no tab), and those still without a tab.
+    LeftMachines* leftMachines() const { return m_left; }
+    int machinesWithoutTab() const;
+    // Debug › Close Disconnected Machines: every tab of a machine that left (asking first for
+    // unsaved profiles, once for all).
+    QAction* closeDisconnectedAction() const { return m_closeDisconnected; }
+    void closeDisconnectedMachines();
     // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
     DebugControls* frontControls() const;
 
@@ -116,7 +125,11 @@ signals:
 
 private:
     void addDebuggee(MachineSession* session);
+    // The machine's tab, behind the one in front unless the window has none.
+    DebuggeePage* addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt);
     DebuggeePage* createDebuggee(MachineSession* session);
+    // A machine that left with nothing to keep: listed, and its tab gone unless in front.
+    void leftEmpty(DebuggeePage* machine);
     void connectDebuggee(DebuggeePage* machine);
     void updateDebuggeeTab(DebuggeePage* machine);
     void openMachineSession(MachineSession* session, int index);
@@ -140,4 +153,7 @@ private:
     std::unique_ptr<MachineNames> m_names;
     std::unique_ptr<RecoveryJournals> m_recovery; // null: no journals
     DebuggerPanes* m_sourcesTab = nullptr;
+    LeftMachines* m_left;
+    QuietMachines* m_quiet;
+    QAction* m_closeDisconnected;
 };

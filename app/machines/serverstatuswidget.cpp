@@ -1,15 +1,23 @@
 #include "serverstatuswidget.h"
 
+#include "leftmachines.h"
 #include "refusedconnections.h"
 #include "servercontroller.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QToolButton>
 
 ServerStatusWidget::ServerStatusWidget(ServerController* controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller), m_label(new QLabel), m_change(new QToolButton)
+    : QWidget(parent), m_controller(controller), m_label(new QLabel), m_change(new QToolButton),
+      m_left(new QToolButton)
 {
+    m_left->setAutoRaise(true);
+    m_left->setPopupMode(QToolButton::InstantPopup);
+    m_left->setMenu(new QMenu(m_left));
+    m_left->hide();
+    connect(m_left->menu(), &QMenu::aboutToShow, this, &ServerStatusWidget::fillLeftMenu);
     m_label->setTextFormat(Qt::PlainText);
     m_change->setText(tr("Change Port…"));
     m_change->setToolTip(tr("Open the Preferences to choose another port"));
@@ -19,6 +27,7 @@ ServerStatusWidget::ServerStatusWidget(ServerController* controller, QWidget* pa
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
     layout->addWidget(m_change);
+    layout->addWidget(m_left);
     connect(controller, &ServerController::statusChanged, this, &ServerStatusWidget::update);
     update();
 }
@@ -43,4 +52,44 @@ void ServerStatusWidget::update()
     // Dark red, readable on light and dark status bars alike.
     m_label->setStyleSheet(failed ? QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }") : QString());
     m_change->setVisible(failed);
+}
+
+void ServerStatusWidget::setLeftMachines(LeftMachines* left)
+{
+    m_leftMachines = left;
+    m_leftUpdate.setSingleShot(true);
+    m_leftUpdate.setInterval(250);
+    connect(&m_leftUpdate, &QTimer::timeout, this, &ServerStatusWidget::updateLeft);
+    connect(left, &LeftMachines::changed, this, [this] {
+        if (!m_leftUpdate.isActive())
+            m_leftUpdate.start();
+    });
+    updateLeft();
+}
+
+void ServerStatusWidget::updateLeft()
+{
+    const int count = m_leftMachines->count();
+    m_left->setVisible(count > 0);
+    m_left->setText(tr("%1 left").arg(count));
+    m_left->setToolTip(tr("Machines that came and went with nothing to keep (no profile samples, no break, no unread "
+                          "console output) have no tab: %1 so far. Their console lines are in View › Console (all "
+                          "machines).")
+                           .arg(count));
+}
+
+// One submenu per name, its newest machines with their number, connection time and stay.
+void ServerStatusWidget::fillLeftMenu()
+{
+    QMenu* menu = m_left->menu();
+    menu->clear();
+    for (const LeftMachines::Group& group : m_leftMachines->groups()) {
+        QMenu* sub = menu->addMenu(group.describe());
+        if (size_t(group.count) > group.recent.size())
+            sub->addAction(tr("(the last %1 of them)").arg(group.recent.size()))->setEnabled(false);
+        for (auto it = group.recent.rbegin(); it != group.recent.rend(); ++it)
+            sub->addAction(it->describe())->setEnabled(false);
+    }
+    menu->addSeparator();
+    menu->addAction(tr("Clear This List"), m_leftMachines, &LeftMachines::clear);
 }

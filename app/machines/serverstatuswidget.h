@@ -1,8 +1,11 @@
 #pragma once
 // Status-bar part of the debug server: where it listens, or, in warning colours, why it
-// does not, with a button to the Preferences dialog to pick another port.
+// does not, with a button to the Preferences dialog to pick another port; and the machines that
+// left with nothing to keep (Workers), as a button with their list by name.
+#include <QTimer>
 #include <QWidget>
 
+class LeftMachines;
 class QLabel;
 class QToolButton;
 class ServerController;
@@ -15,14 +18,21 @@ public:
 
     QString text() const;
     QToolButton* changeButton() const { return m_change; }
+    void setLeftMachines(LeftMachines* left);
+    QToolButton* leftButton() const { return m_left; }
 
 signals:
     void preferencesRequested();
 
 private:
     void update();
+    void updateLeft();
+    void fillLeftMenu();
 
     ServerController* m_controller;
     QLabel* m_label;
     QToolButton* m_change;
+    QToolButton* m_left;
+    LeftMachines* m_leftMachines = nullptr;
+    QTimer m_leftUpdate; // a storm of Workers relays the status bar out a few times a second, not per machine
 };

@@ -24,6 +24,7 @@ private slots:
     void traceEventProfilesByIndex();
     void sourceMapsOnReportAndConvert();
     void listenSavesWhatTheMachineSent();
+    void listenSavesOnlyMachinesWithSamplesNamedByMachine();
     void helpAndVersionWithoutDisplay_data();
     void helpAndVersionWithoutDisplay();
     void unknownCommandNamesTheCommands();
@@ -254,6 +255,49 @@ void TestCli::listenSavesWhatTheMachineSent()
     const Run reopened = xsprof({QStringLiteral("report"), saved, QStringLiteral("--json")});
     QCOMPARE(reopened.code, 0);
     QCOMPARE(nlohmann::json::parse(reopened.out.toStdString()).at("functions").size(), got.at("functions").size());
+}
+
+// A Moddable app twice, and between them five of its Workers, which send no profile samples:
+// --save writes the two apps' profiles, the second named by machine name and number, and says
+// how many machines it skipped.
+void TestCli::listenSavesOnlyMachinesWithSamplesNamedByMachine()
+{
+    QTcpServer probe; // find a free port
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const QString port = QString::number(probe.serverPort());
+    probe.close();
+    QDir out(m_dir.filePath(QStringLiteral("storm")));
+    QVERIFY(out.mkpath(QStringLiteral(".")));
+    QProcess listen;
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 {QStringLiteral("listen"), QStringLiteral("--port"), port, QStringLiteral("--profile-on-start"),
+                  QStringLiteral("--save"), out.filePath(QStringLiteral("app.cpuprofile")), QStringLiteral("--duration"),
+                  QStringLiteral("60")});
+    QVERIFY(listen.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("listening"), 10000);
+    const QString address = QStringLiteral("127.0.0.1:") + port;
+    const auto play = [&](const char* tool, const char* transcript, QStringList extra) {
+        QProcess python;
+        python.start(QStringLiteral("python3"), QStringList{QStringLiteral(XSPROF_TOOLS_DIR "/") + QLatin1String(tool),
+                                                            QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/") + QLatin1String(transcript),
+                                                            QStringLiteral("--connect"), address}
+                                                    << extra);
+        return python.waitForFinished(60000) && python.exitCode() == 0;
+    };
+    QVERIFY(play("xs_replay.py", "sim_worker_main.xsbug", {QStringLiteral("--quiet")}));
+    QVERIFY(play("machine_storm.py", "sim_worker.xsbug", {QStringLiteral("--count"), QStringLiteral("5")}));
+    QVERIFY(play("xs_replay.py", "sim_worker_main.xsbug", {QStringLiteral("--quiet")}));
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("app-simple-2.cpuprofile"), 10000);
+    listen.terminate(); // SIGTERM: finishes as at SIGINT
+    QVERIFY(listen.waitForFinished(30000));
+    err += listen.readAllStandardError();
+    QCOMPARE(listen.exitCode(), 0);
+    QCOMPARE(out.entryList(QDir::Files), QStringList({QStringLiteral("app-simple-2.cpuprofile"), QStringLiteral("app.cpuprofile")}));
+    QVERIFY2(err.contains("5 of 7 machines left without profile samples; 2 profile(s) written"), err.constData());
+    QCOMPARE(err.count("left without profile samples: nothing to save"), 1); // the first Worker, then the count
+    const Run reopened = xsprof({QStringLiteral("report"), out.filePath(QStringLiteral("app-simple-2.cpuprofile"))});
+    QCOMPARE(reopened.code, 0);
 }
 
 void TestCli::helpAndVersionWithoutDisplay_data()

@@ -10,6 +10,7 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "app/machines/allmachinesconsole.h"
+#include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
@@ -17,6 +18,7 @@
 #include "app/machines/servercontroller.h"
 #include "app/machines/serverstatuswidget.h"
 #include "app/settingskeys.h"
+#include "expectedprofile.h"
 #include "app/machines/unsavedprofiles.h"
 #include "protocol/debugserver.h"
 #include "views/comparisonpage.h"
@@ -34,6 +36,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
@@ -43,6 +46,15 @@
 using namespace ViewTestUtils;
 
 namespace {
+QPushButton* buttonNamed(QMessageBox* box, const QString& text)
+{
+    for (QAbstractButton* b : box->buttons()) {
+        if (b->text() == text)
+            return qobject_cast<QPushButton*>(b);
+    }
+    return nullptr;
+}
+
 quint16 freePort()
 {
     QTcpServer probe;
@@ -60,6 +72,7 @@ private slots:
     void testBrokenMachineComesForwardAndConsoleSurvives();
     void testDebuggerLayoutCarriesOver();
     void testEarlierSessionOpensInItsOwnTab();
+    void workersLeaveNoTabsAndTheFrontTabStays();
 };
 
 void TestDebuggeeSessions::testCloseConnectedMachine()
@@ -266,8 +279,12 @@ void TestDebuggeeSessions::testDebuggerLayoutCarriesOver()
 
     QTcpSocket second;
     connectEngine(second, "second");
-    QTRY_VERIFY(m_window->machines()->currentDebuggee() && m_window->machines()->currentDebuggee() != a);
-    DebuggeePage* b = m_window->machines()->currentDebuggee();
+    QTRY_VERIFY(m_window->machines()->debuggee(1));
+    DebuggeePage* b = m_window->machines()->debuggee(1);
+    QCOMPARE(m_window->machines()->currentDebuggee(), a); // the new machine opened behind
+    QTabBar* tabBar = m_window->tabWidget()->tabBar();
+    QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(m_window->indexOf(b)).center()); // the user looks at it
+    QCOMPARE(m_window->machines()->currentDebuggee(), b);
     QVERIFY(b->debuggerPanes()->instrumentsAction()->isChecked());
     QTRY_COMPARE(leftSplitter(b)->sizes(), arranged);
 
@@ -371,3 +388,92 @@ void TestDebuggeeSessions::testEarlierSessionOpensInItsOwnTab()
 
 QTEST_MAIN(TestDebuggeeSessions)
 #include "tst_debuggeesessions.moc"
+
+// A Moddable app that starts Workers (sim_worker_main, recorded from the simulator) and twenty
+// Workers (sim_worker, each saying a line), while the user reads a file with the console of all
+// machines on screen. The file stays in front; the Workers leave no tab and no journal, are
+// listed by name and number, and their lines are in that console; the app's tab keeps its
+// profile, equal to the oracle's, until Close Disconnected Machines (Ctrl+Shift+W, Discard).
+void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
+{
+    const QString recovery = m_dir->filePath(QStringLiteral("recovery"));
+    m_window->machines()->setRecoveryDirectory(recovery);
+    startServer(true);
+    m_window->show();
+    m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
+    QTRY_VERIFY(m_window->currentPage());
+    QWidget* front = m_window->tabWidget()->currentWidget();
+    m_window->machines()->consoleAction()->trigger();
+    QVERIFY(m_window->machines()->allMachinesConsole()->isShown());
+
+    const QString corpus = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/");
+    QFile recorded(corpus + QStringLiteral("sim_worker.xsbug"));
+    QVERIFY(recorded.open(QIODevice::ReadOnly));
+    QByteArray worker = recorded.readAll();
+    const qsizetype afterLogin = worker.indexOf("</xsbug>\r\n") + 10;
+    worker.insert(afterLogin, "\r\n<xsbug><log>worker says hi&#10;</log></xsbug>\r\n");
+    QFile talking(m_dir->filePath(QStringLiteral("talking_worker.xsbug")));
+    QVERIFY(talking.open(QIODevice::WriteOnly) && talking.write(worker) == worker.size());
+    talking.close();
+
+    const QString address = QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port());
+    QProcess app, workers;
+    app.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_TOOLS_DIR "/xs_replay.py"),
+                                          corpus + QStringLiteral("sim_worker_main.xsbug"), QStringLiteral("--connect"),
+                                          address, QStringLiteral("--quiet"), QStringLiteral("--timeout"), QStringLiteral("60")});
+    QTRY_VERIFY(m_window->machines()->debuggee(1)); // the app first, as when it starts its Workers
+    workers.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_TOOLS_DIR "/machine_storm.py"), talking.fileName(),
+                                              QStringLiteral("--connect"), address, QStringLiteral("--count"),
+                                              QStringLiteral("20"), QStringLiteral("--timeout"), QStringLiteral("60")});
+    QDeadlineTimer deadline(70000);
+    while ((app.state() != QProcess::NotRunning || workers.state() != QProcess::NotRunning) && !deadline.hasExpired())
+        QTest::qWait(20);
+    QCOMPARE(app.exitCode(), 0);
+    QVERIFY2(workers.exitCode() == 0, workers.readAllStandardOutput().constData());
+
+    LeftMachines* left = m_window->machines()->leftMachines();
+    QTRY_COMPARE(left->count(), 20);
+    QCOMPARE(m_window->tabWidget()->currentWidget(), front);
+    QCOMPARE(m_window->tabWidget()->count(), 2); // the file and the app
+    DebuggeePage* appTab = m_window->machines()->debuggee(1);
+    QVERIFY(appTab);
+    QCOMPARE(appTab->title(), QStringLiteral("simple"));
+    QCOMPARE(left->groups().size(), size_t(1));
+    const LeftMachines::Group& group = left->groups().front();
+    QCOMPARE(group.name, QStringLiteral("simpleworker"));
+    QCOMPARE(group.count, 20);
+    QStringList labels;
+    for (const LeftMachines::Entry& e : group.recent)
+        labels << e.label;
+    QVERIFY2(labels.contains(QStringLiteral("simpleworker #20")), qPrintable(labels.join(u'|')));
+    QVERIFY(group.recent.back().describe().contains(QStringLiteral(" — connected ")));
+    QTRY_COMPARE(m_window->machines()->serverStatus()->leftButton()->text(), QStringLiteral("20 left"));
+
+    ConsoleModel* console = m_window->machines()->allMachinesConsole()->model();
+    QStringList lines;
+    for (int row = 0; row < console->rowCount(); ++row)
+        lines << console->index(row, 0).data().toString();
+    QCOMPARE(lines.filter(QStringLiteral("worker says hi")).size(), 20);
+    QVERIFY(lines.contains(QStringLiteral("simpleworker #20: worker says hi")));
+
+    // The app's numbers are the oracle's; its journal is the only one.
+    QTRY_VERIFY(!appTab->isConnected());
+    const std::shared_ptr<const xsprof::Profile> profile = appTab->profile();
+    QVERIFY(profile);
+    const nlohmann::json expected = ExpectedProfile::readFile(QString(corpus + QStringLiteral("sim_worker_main.expected.json")).toStdString());
+    const auto errors = ExpectedProfile::compare(*profile, xsprof::ProfileAnalysis::compute(*profile),
+                                                 ExpectedProfile::profilesOf(expected).at(0), 1);
+    for (size_t i = 0; i < errors.size() && i < 10; ++i)
+        qWarning("%s", errors[i].c_str());
+    QCOMPARE(errors.size(), size_t(0));
+    QCOMPARE(QDir(recovery).entryList({QStringLiteral("*.xsj")}, QDir::Files).size(), 1);
+
+    // Close Disconnected Machines asks for the app's unsaved profile first.
+    m_window->activateWindow();
+    QTest::keyClick(m_window.get(), Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(m_window->machines()->unsavedProfiles()->openPrompt());
+    QCOMPARE(m_window->tabWidget()->count(), 2);
+    buttonNamed(m_window->machines()->unsavedProfiles()->openPrompt(), QStringLiteral("Discard"))->click();
+    QTRY_COMPARE(m_window->tabWidget()->count(), 1);
+    QCOMPARE(m_window->tabWidget()->currentWidget(), front);
+}

@@ -31,6 +31,7 @@
 #include <QTabWidget>
 #include <QTcpSocket>
 #include <QTemporaryDir>
+#include <QTabBar>
 #include <QTest>
 
 #include <iterator>
@@ -97,8 +98,13 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     for (int row = 0; row < all->rowCount(); ++row)
         sharedLines << all->index(row).data().toString();
     QVERIFY2(sharedLines.contains(QStringLiteral("xst #2: hello from the second")), qPrintable(sharedLines.join(u'|')));
-    DebuggeePage* front = window.machines()->currentDebuggee();
+    // The second opened behind the first (a new machine never takes the front tab): the user
+    // clicks its tab.
+    QCOMPARE(window.tabWidget()->currentIndex(), 0);
+    QTest::mouseClick(window.tabWidget()->tabBar(), Qt::LeftButton, {},
+                      window.tabWidget()->tabBar()->tabRect(1).center());
     QCOMPARE(window.tabWidget()->currentIndex(), 1);
+    DebuggeePage* front = window.machines()->currentDebuggee();
     QCOMPARE(window.machines()->frontControls()->session(), front->session());
 
     // Break (Ctrl+.) while running: sent, and shown as pending until the machine answers.

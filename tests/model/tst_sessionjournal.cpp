@@ -78,6 +78,7 @@ private slots:
     void corruptHeadsLogIsRefused();
     void notAJournal();
     void recoveredSimulatorSessionKeepsItsInstruments();
+    void aMachineWithoutSamplesLeavesNoJournal();
 
 private:
     QTemporaryDir m_dir;
@@ -294,3 +295,31 @@ void TestSessionJournal::notAJournal()
 
 QTEST_GUILESS_MAIN(TestSessionJournal)
 #include "tst_sessionjournal.moc"
+
+// A Worker of the Moddable simulator logs in, starts and stops profiling without a sample:
+// a journal opened "when sampled" makes no file. The app that started it sends samples: its
+// journal is made then and recovers everything, the records before the first samples included.
+void TestSessionJournal::aMachineWithoutSamplesLeavesNoJournal()
+{
+    const std::string empty = m_dir.filePath(QStringLiteral("worker.xsj")).toStdString();
+    {
+        SessionJournal journal;
+        journal.openWhenSampled(empty);
+        journalTranscript(corpus("xsbug/sim_worker.xsbug"), journal);
+        QVERIFY(!journal.hasSamples());
+    }
+    QVERIFY(!QFile::exists(QString::fromStdString(empty)));
+
+    const QByteArray bytes = corpus("xsbug/sim_worker_main.xsbug");
+    const std::string path = m_dir.filePath(QStringLiteral("app.xsj")).toStdString();
+    SessionJournal journal;
+    journal.openWhenSampled(path);
+    journalTranscript(bytes, journal);
+    QVERIFY(journal.hasSamples());
+    const SessionJournal::Recovered r = SessionJournal::recover(path);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(r.machine, std::string("simple"));
+    const LoadResult loaded = loadProfileData(std::string_view(bytes.constData(), size_t(bytes.size())), "t.xsbug");
+    QVERIFY(loaded.ok());
+    QVERIFY(describe(r.sessions[loaded.chosenIndex]) == describe(*loaded.profile));
+}

@@ -12,9 +12,11 @@
 
 #include <QDeadlineTimer>
 #include <QPointer>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTest>
@@ -53,6 +55,7 @@ private slots:
     void relativeBreakpointsFollowTheSimulatorsPaths();
     void bubblesBecomeTextAndLogLines();
     void simulatorInstrumentsReachTheLiveProfile();
+    void loginIsAnsweredWhileTheServersThreadIsBusy();
 
 private:
     struct Replay {
@@ -93,6 +96,8 @@ void TestDebugServer::replayedMachineMatchesOracle_data()
     QTest::addColumn<QString>("stem");
     QTest::addColumn<bool>("profileOnStart");
     QTest::addColumn<int>("chunk");
+    // The Moddable simulator's app that starts Workers (its own machine; the Workers are not in it).
+    QTest::addRow("sim_worker_main, 256-byte writes") << QStringLiteral("sim_worker_main") << true << 256;
     for (int chunk : {256, 1}) {
         QTest::addRow("gc_alloc, %d-byte writes", chunk) << QStringLiteral("gc_alloc.profile-on-start") << true << chunk;
         QTest::addRow("break_while_profiling, %d-byte writes", chunk)
@@ -128,7 +133,7 @@ void TestDebugServer::replayedMachineMatchesOracle()
     QVERIFY2(r.ok, qPrintable(r.output));
     QVERIFY(machine);
     QTRY_COMPARE(machine->state(), MachineSession::State::Disconnected);
-    QCOMPARE(machine->name(), QStringLiteral("xst"));
+    QCOMPARE(machine->name(), stem.startsWith(QLatin1String("sim_")) ? QStringLiteral("simple") : QStringLiteral("xst"));
 
     // What we sent is what xsbug sent: the handshake in one write, then <go/> at each break.
     QFile sent(base + QStringLiteral(".sent"));
@@ -547,3 +552,36 @@ void TestDebugServer::simulatorInstrumentsReachTheLiveProfile()
 
 QTEST_GUILESS_MAIN(TestDebugServer)
 #include "tst_debugserver.moc"
+
+// The login is answered by the server's own thread: a machine (a Worker's `new Worker()` waits
+// for the answer) is answered while the thread that announces machines is blocked.
+void TestDebugServer::loginIsAnsweredWhileTheServersThreadIsBusy()
+{
+    DebugServer server;
+    SessionSettings settings;
+    settings.profileOnStart = true;
+    server.setSessionSettings(settings);
+    QVERIFY(server.listen(0));
+    QSignalSpy machines(&server, &DebugServer::machineConnected);
+    QByteArray received;
+    qint64 answeredMs = -1;
+    std::thread machine([&, port = server.port()] {
+        QTcpSocket engine;
+        engine.connectToHost(QHostAddress::LocalHost, port);
+        if (!engine.waitForConnected(5000))
+            return;
+        QElapsedTimer clock;
+        clock.start();
+        engine.write("\r\n<xsbug><login name=\"worker\" value=\"XS 17.7.0 64-bit LE 16-bit ID\" flags=\"e\"/></xsbug>\r\n");
+        engine.waitForBytesWritten(5000);
+        while (!received.contains("<start-profiling/>\r\n") && engine.waitForReadyRead(5000))
+            received += engine.readAll();
+        answeredMs = clock.elapsed();
+    });
+    machine.join(); // this thread serves nothing meanwhile
+    QVERIFY2(answeredMs >= 0 && answeredMs < 2000, qPrintable(QString::number(answeredMs)));
+    QCOMPARE(received, MachineSession::immediateLoginAnswer(settings));
+    QCOMPARE(machines.size(), 0); // announced by this thread, once it turns again
+    QTRY_COMPARE(machines.size(), 1);
+    QCOMPARE(machines.at(0).at(0).value<MachineSession*>()->name(), QStringLiteral("worker"));
+}

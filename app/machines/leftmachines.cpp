@@ -1,0 +1,46 @@
+#include "leftmachines.h"
+
+#include <algorithm>
+
+namespace {
+QString clock(const QDateTime& at)
+{
+    return at.toString(QStringLiteral("HH:mm:ss.zzz"));
+}
+} // namespace
+
+QString LeftMachines::Entry::describe() const
+{
+    return tr("%1 — connected %2, stayed %3 ms").arg(label.isEmpty() ? name : label, clock(connectedAt)).arg(durationMs);
+}
+
+QString LeftMachines::Group::describe() const
+{
+    if (recent.empty())
+        return name;
+    return (count == 1 ? tr("%1 — 1 machine, at %2") : tr("%1 — %3 machines, the last at %2"))
+        .arg(name, clock(recent.back().connectedAt))
+        .arg(count);
+}
+
+void LeftMachines::add(Entry entry)
+{
+    auto group = std::find_if(m_groups.begin(), m_groups.end(), [&](const Group& g) { return g.name == entry.name; });
+    if (group == m_groups.end()) {
+        m_groups.push_back({entry.name, 0, {}});
+        group = m_groups.end() - 1;
+    }
+    ++group->count;
+    group->recent.push_back(std::move(entry));
+    if (group->recent.size() > entriesPerGroup)
+        group->recent.pop_front();
+    ++m_count;
+    emit changed();
+}
+
+void LeftMachines::clear()
+{
+    m_groups.clear();
+    m_count = 0;
+    emit changed();
+}

@@ -1,0 +1,128 @@
+#include "logindesk.h"
+
+#include "lowlatency.h"
+#include "xsbugmessagereader.h"
+
+#include <QCoreApplication>
+#include <QNetworkProxy>
+#include <QTcpSocket>
+#include <QThread>
+#include <QTimer>
+
+namespace {
+// Bytes read without a login before the connection is left to its session (which then fails
+// it, or finds the login further on).
+constexpr qsizetype maxBytesBeforeLogin = 1 << 20;
+} // namespace
+
+struct LoginDesk::Arrival {
+    explicit Arrival(qsizetype maxMessageBytes) : reader(maxMessageBytes) {}
+    XsbugMessageReader reader;
+    QByteArray received;
+    QTimer* timeout = nullptr; // a child of the socket: it may end inside its own signal
+};
+
+LoginDesk::LoginDesk(QThread* handOverTo) : m_handOverTo(handOverTo), m_server(this) // a child: it moves with the desk
+{
+    m_server.setProxy(QNetworkProxy::NoProxy);
+    connect(&m_server, &QTcpServer::newConnection, this, &LoginDesk::onNewConnection);
+}
+
+LoginDesk::~LoginDesk()
+{
+    for (auto& [socket, arrival] : m_arrivals)
+        delete socket; // its timer with it
+}
+
+bool LoginDesk::listen(const QHostAddress& address, quint16 port, QString* error, bool* addressInUse)
+{
+    m_server.close();
+    if (m_server.listen(address, port))
+        return true;
+    *error = m_server.errorString();
+    *addressInUse = m_server.serverError() == QAbstractSocket::AddressInUseError;
+    return false;
+}
+
+void LoginDesk::close()
+{
+    m_server.close();
+}
+
+void LoginDesk::setAnswer(const Answer& answer)
+{
+    std::lock_guard lock(m_mutex);
+    m_answer = answer;
+}
+
+LoginDesk::Answer LoginDesk::answer() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_answer;
+}
+
+void LoginDesk::onNewConnection()
+{
+    const Answer now = answer();
+    while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+        socket->setParent(nullptr); // owned by the desk's list, then by the session
+        LowLatency::configure(socket);
+        auto arrival = std::make_unique<Arrival>(now.maxMessageBytes);
+        arrival->timeout = new QTimer(socket);
+        arrival->timeout->setSingleShot(true);
+        connect(arrival->timeout, &QTimer::timeout, this, [this, socket, ms = now.loginTimeoutMs] {
+            const QString peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
+            m_arrivals.erase(socket);
+            socket->disconnect(this);
+            socket->abort();
+            socket->deleteLater();
+            emit rejected(tr("%1 did not log in within %2 s").arg(peer).arg(ms / 1000.0));
+        });
+        arrival->timeout->start(now.loginTimeoutMs);
+        connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+        // Queued: the socket must not be handed over inside its own signal.
+        connect(socket, &QTcpSocket::disconnected, this, [this, socket] { handOver(socket, false); }, Qt::QueuedConnection);
+        m_arrivals.emplace(socket, std::move(arrival));
+        if (socket->bytesAvailable() > 0)
+            onReadyRead(socket);
+    }
+}
+
+void LoginDesk::onReadyRead(QTcpSocket* socket)
+{
+    const auto it = m_arrivals.find(socket);
+    if (it == m_arrivals.end())
+        return;
+    Arrival& arrival = *it->second;
+    const QByteArray bytes = socket->readAll();
+    LowLatency::afterRead(socket);
+    arrival.received += bytes;
+    arrival.timeout->start(); // a slow link (a byte a second) is still alive
+    const bool framed = arrival.reader.feed(bytes);
+    for (const xsbug::Message& message : arrival.reader.takeMessages()) {
+        if (!std::holds_alternative<xsbug::Login>(message))
+            continue;
+        const QByteArray login = answer().login;
+        if (!login.isEmpty()) {
+            socket->write(login);
+            socket->flush();
+        }
+        handOver(socket, !login.isEmpty());
+        return;
+    }
+    if (!framed || arrival.received.size() > maxBytesBeforeLogin)
+        handOver(socket, false); // the session says why it ends
+}
+
+void LoginDesk::handOver(QTcpSocket* socket, bool answered)
+{
+    const auto it = m_arrivals.find(socket);
+    if (it == m_arrivals.end())
+        return;
+    const QByteArray received = std::move(it->second->received);
+    delete it->second->timeout; // not to fire on the other thread
+    m_arrivals.erase(it);
+    socket->disconnect(this);
+    socket->moveToThread(m_handOverTo);
+    emit arrived(socket, received, answered);
+}

@@ -156,7 +156,11 @@ void SerialConnection::dispatch(std::vector<SerialDemux::Event> events)
 
 void SerialConnection::openMachine(quint32 id)
 {
-    auto* channel = new SerialMachineChannel(id, [this](const QByteArray& bytes) { write(bytes); });
+    // The session (and its channel) may outlive the connection: it goes to a tab.
+    auto* channel = new SerialMachineChannel(id, [port = QPointer<SerialConnection>(this)](const QByteArray& bytes) {
+        if (port)
+            port->write(bytes);
+    });
     const QString peer = QFileInfo(m_location).fileName() + QStringLiteral(" #") + hex8(id);
     auto* session = new MachineSession(channel, peer, m_settings, this);
     m_channels.insert(id, channel);

@@ -6,9 +6,11 @@
 #include "protocol/serialbinary.h"
 #include "protocol/serialconnection.h"
 #include "protocol/serialdemux.h"
+#include "protocol/serialdevicetasks.h"
 #include "protocol/serialmachinechannel.h"
 #include "protocol/serialportspec.h"
 #include "protocol/xsbugmessagereader.h"
+
 
 #include <QFile>
 #include <QProcess>
@@ -129,6 +131,9 @@ private slots:
     void garbageAtTheStartGoesToTheDeviceLog();
     void aStartWhereNoMachineLogsInIsRetried();
     void aPortThatGoesAwayIsReopenedWhenItComesBack();
+    void deviceInfoIsAskedAndEveryAnswerChecked();
+    void aModIsInstalledInFragmentsThenTheBoardRestarts();
+    void modFailuresAreSaidInWords();
 
 private:
     // serial_device.py on a pty linked at m_dir/tty; returns once the link exists.
@@ -478,6 +483,133 @@ void TestSerial::aPortThatGoesAwayIsReopenedWhenItComesBack()
     QVERIFY2(all.contains(QLatin1String("is back: reconnected.")), qPrintable(all));
     QVERIFY(states.contains(SerialConnection::State::WaitingForPort));
     QCOMPARE(port.state(), SerialConnection::State::Open);
+}
+
+namespace {
+// A connection to the scripted device whose machines stay logged in (binary requests need one).
+struct LiveDevice {
+    SerialConnection port;
+    QList<MachineSession*> machines;
+    QStringList log;
+    explicit LiveDevice(const QString& link) : port(*SerialPortSpec::parse(link, nullptr))
+    {
+        QObject::connect(&port, &SerialConnection::machineConnected, &port, [this](MachineSession* s) { machines << s; });
+        QObject::connect(&port, &SerialConnection::deviceLog, &port, [this](const QString& t, bool) { log << t; });
+    }
+};
+
+QByteArray modArchive(int size)
+{
+    QByteArray archive = QByteArray::fromHex("00000000") + "XS_A" + QByteArray::fromHex("0000000c") + "VERS";
+    for (int i = archive.size(); i < size; ++i)
+        archive += char(i * 7 % 251);
+    for (int i = 0; i < 4; ++i)
+        archive[i] = char((size >> (24 - 8 * i)) & 0xff);
+    return archive;
+}
+} // namespace
+
+void TestSerial::deviceInfoIsAskedAndEveryAnswerChecked()
+{
+    DeviceProcess device;
+    QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
+                                 QStringLiteral("--keep-open"), QStringLiteral("--stay"), QStringLiteral("20")}));
+    LiveDevice live(link());
+    QVERIFY(live.port.open());
+    QTRY_COMPARE_WITH_TIMEOUT(live.machines.size(), 1, 15000);
+    QCOMPARE(live.port.commandMachine(), machineA);
+    DeviceInfoQuery query(&live.port);
+    std::optional<SerialDeviceInfo> info;
+    connect(&query, &DeviceInfoQuery::finished, this, [&](const SerialDeviceInfo& i) { info = i; });
+    query.start();
+    QTRY_VERIFY_WITH_TIMEOUT(info.has_value(), 10000);
+    QCOMPARE(info->mcu, QStringLiteral("esp32"));
+    QCOMPARE(info->macAddress, QStringLiteral("24:0A:C4:12:34:56"));
+    QCOMPARE(info->xsVersion, QStringLiteral("16.4.0"));
+    QCOMPARE(info->appSignature, QStringLiteral("com.example.fibapp"));
+    QCOMPARE(info->pixelFormat, QStringLiteral("RGB565LE, rotated 90°"));
+    QVERIFY(info->installSpace);
+    QCOMPARE(info->installSpace->bytes, quint32(65536));
+    QVERIFY2(info->problems.isEmpty(), qPrintable(info->problems.join(u'|')));
+
+    // A command the device does not know: refused, in words.
+    std::optional<SerialConnection::Result> refused;
+    live.port.request(SerialBinary::Command::ModInfo, QByteArray(4, '\0'), [&](const SerialConnection::Result& r) { refused = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(refused.has_value(), 10000);
+    QVERIFY(!refused->ok);
+    QCOMPARE(refused->error, QStringLiteral("mod info: the device does not know this command"));
+}
+
+void TestSerial::aModIsInstalledInFragmentsThenTheBoardRestarts()
+{
+    const QString modOut = m_dir.filePath(QStringLiteral("installed.bin"));
+    DeviceProcess device;
+    QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
+                                 QStringLiteral("--keep-open"), QStringLiteral("--stay"), QStringLiteral("20"),
+                                 QStringLiteral("--mod-out"), modOut}));
+    LiveDevice live(link());
+    QVERIFY(live.port.open());
+    QTRY_COMPARE_WITH_TIMEOUT(live.machines.size(), 1, 15000);
+    ModInstaller installer(&live.port);
+    QList<qint64> progress;
+    std::optional<std::pair<bool, QString>> result;
+    connect(&installer, &ModInstaller::progress, this, [&](qint64 sent, qint64) { progress << sent; });
+    connect(&installer, &ModInstaller::finished, this, [&](bool ok, const QString& m) { result = {ok, m}; });
+    const QByteArray archive = modArchive(10000);
+    QString error;
+    QVERIFY2(installer.install(archive, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000);
+    QVERIFY2(result->first, qPrintable(result->second));
+    QCOMPARE(result->second, QStringLiteral("Mod installed (10000 bytes); restarting the board."));
+    QFile installed(modOut);
+    QVERIFY(installed.open(QIODevice::ReadOnly));
+    QCOMPARE(installed.readAll(), archive);
+    QCOMPARE(progress.size(), 1 + 1 + 10 + 1); // start, the first 4 bytes, 10 fragments of 1 KB at most, XS_A
+    QCOMPARE(progress.last(), qint64(archive.size()));
+    // Restarted: the machine leaves and logs in again.
+    QTRY_COMPARE_WITH_TIMEOUT(live.machines.size(), 2, 15000);
+    QVERIFY(!live.machines[0]->isConnected());
+    QVERIFY2(live.log.join(u'|').contains(QLatin1String("Restart sent to machine 3FFB0001.")), qPrintable(live.log.join(u'|')));
+
+    // Uninstall: erased, then restarted again.
+    result.reset();
+    installer.uninstall();
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 10000);
+    QVERIFY2(result->first, qPrintable(result->second));
+    QTRY_COMPARE_WITH_TIMEOUT(live.machines.size(), 3, 15000);
+    QCOMPARE(QFileInfo(modOut).size(), qint64(0));
+}
+
+void TestSerial::modFailuresAreSaidInWords()
+{
+    DeviceProcess device;
+    QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
+                                 QStringLiteral("--keep-open"), QStringLiteral("--stay"), QStringLiteral("20"),
+                                 QStringLiteral("--install-space"), QStringLiteral("5000"), QStringLiteral("--fail-fragment"),
+                                 QStringLiteral("3")}));
+    LiveDevice live(link());
+    QVERIFY(live.port.open());
+    QTRY_COMPARE_WITH_TIMEOUT(live.machines.size(), 1, 15000);
+    ModInstaller installer(&live.port);
+    std::optional<std::pair<bool, QString>> result;
+    connect(&installer, &ModInstaller::finished, this, [&](bool ok, const QString& m) { result = {ok, m}; });
+    QString error;
+    QVERIFY(!installer.install(QByteArray(100, 'x'), &error));
+    QVERIFY2(error.contains(QLatin1String("does not begin as a mod archive")), qPrintable(error));
+
+    QVERIFY(installer.install(modArchive(10000), &error));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 10000);
+    QVERIFY(!result->first);
+    QCOMPARE(result->second, QStringLiteral("Install Mod: the mod needs 10000 bytes, the device has room for 5000 bytes"));
+
+    result.reset();
+    QVERIFY(installer.install(modArchive(4000), &error));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 10000);
+    QVERIFY(!result->first);
+    QVERIFY2(result->second.contains(QLatin1String("Install Mod failed at byte 1032 of 4000: install mod: the device could "
+                                                   "not write the mod to flash")),
+             qPrintable(result->second));
+    QCOMPARE(live.machines.size(), 1); // no restart after a failure
 }
 
 QTEST_GUILESS_MAIN(TestSerial)

@@ -215,14 +215,16 @@ void SerialDemux::scanOutside(std::vector<Event>& out)
 void SerialDemux::scanMessage(std::vector<Event>& out)
 {
     const qsizetype size = m_buffer.size();
+    // Past this, the message is over the bound: it is dropped there, whatever the reads were.
+    const qsizetype limit = m_pos + m_maxMessageBytes;
     qsizetype at = m_scan;
     for (;;) {
-        if (size - m_pos > m_maxMessageBytes) {
-            dropMessage(QStringLiteral("longer than %1 bytes").arg(m_maxMessageBytes), out);
-            return;
-        }
         const char* lt = at < size ? static_cast<const char*>(std::memchr(m_buffer.constData() + at, '<', size_t(size - at)))
                                    : nullptr;
+        if ((lt && lt - m_buffer.constData() >= limit) || (!lt && size > limit)) {
+            dropMessage(QStringLiteral("longer than %1 bytes").arg(m_maxMessageBytes), limit, out);
+            return;
+        }
         if (!lt) {
             m_scan = size;
             return;
@@ -235,6 +237,10 @@ void SerialDemux::scanMessage(std::vector<Event>& out)
                 return;
             }
             const qsizetype end = at + closeTag.size();
+            if (end > limit) {
+                dropMessage(QStringLiteral("longer than %1 bytes").arg(m_maxMessageBytes), limit, out);
+                return;
+            }
             QByteArray message;
             message.reserve(end - m_pos + 4);
             message.append("\r\n").append(QByteArrayView(m_buffer).sliced(m_pos, end - m_pos)).append("\r\n");
@@ -251,8 +257,7 @@ void SerialDemux::scanMessage(std::vector<Event>& out)
             return;
         }
         if (token == Token::Pi) {
-            m_scan = at;
-            dropMessage(QStringLiteral("cut by %1").arg(QString::fromLatin1(processingInstruction(separator, id))), out);
+            dropMessage(QStringLiteral("cut by %1").arg(QString::fromLatin1(processingInstruction(separator, id))), at, out);
             return;
         }
         ++at;
@@ -295,12 +300,12 @@ void SerialDemux::scanBinary(std::vector<Event>& out)
         quint32 id = 0;
         if (piAt(m_pos + i, separator, id) == Token::Pi) {
             out.push_back({Event::Kind::Note, m_binaryMachine, {},
-                           QStringLiteral("a binary frame for machine %1 was cut short or garbled (%2 of %3 bytes); dropped")
+                           QStringLiteral("a binary frame for machine %1 was cut short or garbled (%2 of %3 bytes); its "
+                                          "bytes are read as the device's output")
                                .arg(hex8(m_binaryMachine))
                                .arg(i)
                                .arg(m_binaryLength)});
-            m_pos += i;
-            m_state = State::Outside;
+            m_state = State::Outside; // m_pos stays at the payload, as for a garbled frame
             return;
         }
     }
@@ -421,23 +426,19 @@ void SerialDemux::flushUnreadable(std::vector<Event>& out)
                    QStringLiteral("%1 bytes of unreadable output (is the speed right?)").arg(std::exchange(m_unreadable, 0))});
 }
 
-void SerialDemux::dropMessage(const QString& why, std::vector<Event>& out)
+void SerialDemux::dropMessage(const QString& why, qsizetype end, std::vector<Event>& out)
 {
-    const qsizetype end = m_state == State::Message ? std::max(m_scan, m_pos) : m_pos;
     const QByteArrayView partial = QByteArrayView(m_buffer).sliced(m_pos, end - m_pos);
     out.push_back({Event::Kind::Note, m_messageMachine, {},
                    QStringLiteral("machine %1: a message %2 after %3 bytes was dropped")
                        .arg(hex8(m_messageMachine), why)
                        .arg(partial.size())});
-    // What followed the message's last element is the device's own output (a reset's boot lines).
+    // What followed the message's last element is the device's own output (a reset's boot
+    // lines); what follows `end` is read as it comes.
     const qsizetype lastTag = partial.lastIndexOf('>');
-    m_pos = m_pos + lastTag + 1;
+    m_pos += lastTag + 1;
     m_state = State::Outside;
     takeText(end, out);
-    if (why.startsWith(QLatin1String("longer"))) {
-        m_pos = m_buffer.size(); // the rest of the oversized message is skipped as text
-        m_line.clear();
-    }
 }
 
 void SerialDemux::compact()

@@ -70,7 +70,7 @@ private:
     void takeText(qsizetype end, std::vector<Event>& out);
     void logLine(QByteArrayView line, std::vector<Event>& out);
     void flushUnreadable(std::vector<Event>& out);
-    void dropMessage(const QString& why, std::vector<Event>& out);
+    void dropMessage(const QString& why, qsizetype end, std::vector<Event>& out); // [m_pos, end)
     void compact();
 
     qsizetype m_maxMessageBytes;

@@ -2,6 +2,7 @@
 // then SerialConnection over a pseudo-terminal against serial_device.py, a scripted ESP32
 // playing the recorded simulator sessions of ../shared/corpus/xsbug with <?xs.ID?> markers.
 #include "expectedprofile.h"
+#include "transcriptmessages.h"
 
 #include "protocol/serialbinary.h"
 #include "protocol/serialconnection.h"
@@ -30,25 +31,6 @@ constexpr quint32 machineB = 0x3FFB0002;
 QString corpus(const char* stem)
 {
     return QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/") + QLatin1String(stem);
-}
-
-// The messages of a transcript, each as `<xsbug>…</xsbug>`.
-QList<QByteArray> messagesOf(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray all = f.readAll();
-    QList<QByteArray> out;
-    qsizetype at = 0;
-    while ((at = all.indexOf("<xsbug>", at)) >= 0) {
-        const qsizetype end = all.indexOf("</xsbug>", at);
-        if (end < 0)
-            break;
-        out << all.mid(at, end + 8 - at);
-        at = end + 8;
-    }
-    return out;
 }
 
 QByteArray onTheLine(quint32 machine, const QByteArray& message)
@@ -91,6 +73,28 @@ Demuxed demux(const QByteArray& stream, int maxPiece, quint32 seed = 1)
     }
     out.take(d.flushIdle());
     return out;
+}
+
+// A connection to the scripted device whose machines stay logged in (binary requests need one).
+struct LiveDevice {
+    SerialConnection port;
+    QList<MachineSession*> machines;
+    QStringList log;
+    explicit LiveDevice(const QString& link) : port(*SerialPortSpec::parse(link, nullptr))
+    {
+        QObject::connect(&port, &SerialConnection::machineConnected, &port, [this](MachineSession* s) { machines << s; });
+        QObject::connect(&port, &SerialConnection::deviceLog, &port, [this](const QString& t, bool) { log << t; });
+    }
+};
+
+QByteArray modArchive(int size)
+{
+    QByteArray archive = QByteArray::fromHex("00000000") + "XS_A" + QByteArray::fromHex("0000000c") + "VERS";
+    for (int i = archive.size(); i < size; ++i)
+        archive += char(i * 7 % 251);
+    for (int i = 0; i < 4; ++i)
+        archive[i] = char((size >> (24 - 8 * i)) & 0xff);
+    return archive;
 }
 
 // The scripted device ends with the test, whatever happens.
@@ -155,8 +159,8 @@ void TestSerial::twoInterleavedMachinesGetExactlyTheirMessagesAtAnySplit_data()
 void TestSerial::twoInterleavedMachinesGetExactlyTheirMessagesAtAnySplit()
 {
     QFETCH(int, maxPiece);
-    const QList<QByteArray> a = messagesOf(corpus("sim_fibapp.profile-on-start.xsbug"));
-    const QList<QByteArray> b = messagesOf(corpus("sim_worker_main.xsbug"));
+    const QList<QByteArray> a = transcriptMessages(corpus("sim_fibapp.profile-on-start.xsbug"));
+    const QList<QByteArray> b = transcriptMessages(corpus("sim_worker_main.xsbug"));
     QVERIFY(a.size() > 1000 && b.size() > 1000);
     QByteArray stream = "<?xs-00000000?>\r\n";
     for (qsizetype i = 0; i < qMax(a.size(), b.size()); ++i) {
@@ -183,7 +187,7 @@ void TestSerial::twoInterleavedMachinesGetExactlyTheirMessagesAtAnySplit()
 
 void TestSerial::garbageBootLinesAndBadMarkersGoToTheLogNeverToAMachine()
 {
-    const QList<QByteArray> a = messagesOf(corpus("gc_alloc.profile-on-start.xsbug"));
+    const QList<QByteArray> a = transcriptMessages(corpus("gc_alloc.profile-on-start.xsbug"));
     QRandomGenerator random(3);
     QByteArray garbage(20000, Qt::Uninitialized);
     for (char& c : garbage)
@@ -217,7 +221,7 @@ void TestSerial::garbageBootLinesAndBadMarkersGoToTheLogNeverToAMachine()
 
 void TestSerial::aResetInsideAMessageDropsItAndTheRebootClosesEveryMachine()
 {
-    const QList<QByteArray> a = messagesOf(corpus("gc_alloc.profile-on-start.xsbug"));
+    const QList<QByteArray> a = transcriptMessages(corpus("gc_alloc.profile-on-start.xsbug"));
     QByteArray stream = onTheLine(machineA, a[0]) + onTheLine(machineB, a[0]) + onTheLine(machineA, a[1]);
     stream += "\r\n<?xs.3FFB0001?>\r\n<xsbug><log>half a mess"; // the board resets here
     stream += "ets Jun  8 2016 00:22:57\r\nrst:0xc (SW_CPU_RESET),boot:0x13\r\n<?xs-00000000?>\r\n";
@@ -272,7 +276,7 @@ void TestSerial::tenMegabytesOfGarbageKeepMemoryBounded()
     // Random bytes may spell a PI now and then; what matters: nothing grows without bound.
     QVERIFY2(largest < 128 * 1024, qPrintable(QString::number(largest)));
     QVERIFY(notes > 0);
-    const QList<QByteArray> a = messagesOf(corpus("gc_alloc.profile-on-start.xsbug"));
+    const QList<QByteArray> a = transcriptMessages(corpus("gc_alloc.profile-on-start.xsbug"));
     Demuxed after;
     const QByteArray more = "\r\n<?xs-00000000?>\r\n" + onTheLine(machineA, a[0]);
     after.take(d.feed(more));
@@ -367,18 +371,15 @@ void TestSerial::twoMachinesOnAPseudoTerminalMatchTheOracle()
     DeviceProcess device;
     QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("sim_fibapp.profile-on-start.xsbug"),
                                  QStringLiteral("--machine"), QStringLiteral("3FFB0002:") + corpus("sim_worker_main.xsbug")}));
-    SerialConnection port(*SerialPortSpec::parse(link(), nullptr));
+    LiveDevice live(link());
     SessionSettings settings;
     settings.profileOnStart = true;
-    port.setSessionSettings(settings);
-    QList<MachineSession*> machines;
-    QStringList log;
-    connect(&port, &SerialConnection::deviceLog, this, [&](const QString& text, bool) { log << text; });
-    connect(&port, &SerialConnection::machineConnected, this, [&](MachineSession* s) {
-        machines << s;
-        connect(s, &MachineSession::broke, s, &MachineSession::go);
-    });
-    QVERIFY2(port.open(), qPrintable(port.errorString()));
+    live.port.setSessionSettings(settings);
+    QList<MachineSession*>& machines = live.machines;
+    QStringList& log = live.log;
+    connect(&live.port, &SerialConnection::machineConnected, this,
+            [](MachineSession* s) { connect(s, &MachineSession::broke, s, &MachineSession::go); });
+    QVERIFY2(live.port.open(), qPrintable(live.port.errorString()));
     QVERIFY2(log.join(u'|').contains(QLatin1String("no modem lines")), qPrintable(log.join(u'|')));
     QTRY_COMPARE_WITH_TIMEOUT(machines.size(), 2, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(!machines[0]->isConnected() && !machines[1]->isConnected(), 30000);
@@ -396,12 +397,10 @@ void TestSerial::aRebootInTheMiddleEndsTheMachinesAndTheNextOnesLogIn()
     DeviceProcess device;
     QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
                                  QStringLiteral("--reboot-after"), QStringLiteral("40")}));
-    SerialConnection port(*SerialPortSpec::parse(link(), nullptr));
-    QList<MachineSession*> machines;
-    QStringList log;
-    connect(&port, &SerialConnection::deviceLog, this, [&](const QString& text, bool) { log << text; });
-    connect(&port, &SerialConnection::machineConnected, this, [&](MachineSession* s) { machines << s; });
-    QVERIFY(port.open());
+    LiveDevice live(link());
+    QList<MachineSession*>& machines = live.machines;
+    const QStringList& log = live.log;
+    QVERIFY(live.port.open());
     QTRY_COMPARE_WITH_TIMEOUT(machines.size(), 2, 15000);
     QVERIFY(!machines[0]->isConnected()); // the reboot ended it; what it sent stays
     QVERIFY(machines[0]->hasProfile());
@@ -418,15 +417,10 @@ void TestSerial::garbageAtTheStartGoesToTheDeviceLog()
     DeviceProcess device;
     QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
                                  QStringLiteral("--garbage")}));
-    SerialConnection port(*SerialPortSpec::parse(link(), nullptr));
-    QList<MachineSession*> machines;
-    QStringList notes;
-    connect(&port, &SerialConnection::deviceLog, this, [&](const QString& text, bool note) {
-        if (note)
-            notes << text;
-    });
-    connect(&port, &SerialConnection::machineConnected, this, [&](MachineSession* s) { machines << s; });
-    QVERIFY(port.open());
+    LiveDevice live(link());
+    QList<MachineSession*>& machines = live.machines;
+    const QStringList& notes = live.log;
+    QVERIFY(live.port.open());
     QTRY_COMPARE_WITH_TIMEOUT(machines.size(), 1, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(!machines[0]->isConnected(), 20000);
     compareWithOracle(machines[0], "gc_alloc.profile-on-start");
@@ -442,15 +436,13 @@ void TestSerial::aStartWhereNoMachineLogsInIsRetried()
     DeviceProcess device;
     QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
                                  QStringLiteral("--silent-first-open")}));
-    SerialConnection port(*SerialPortSpec::parse(link(), nullptr));
+    LiveDevice live(link());
     SerialConnection::Options options;
     options.stallTimeoutMs = 700;
-    port.setOptions(options);
-    QList<MachineSession*> machines;
-    QStringList notes;
-    connect(&port, &SerialConnection::deviceLog, this, [&](const QString& text, bool) { notes << text; });
-    connect(&port, &SerialConnection::machineConnected, this, [&](MachineSession* s) { machines << s; });
-    QVERIFY(port.open());
+    live.port.setOptions(options);
+    QList<MachineSession*>& machines = live.machines;
+    const QStringList& notes = live.log;
+    QVERIFY(live.port.open());
     QTRY_COMPARE_WITH_TIMEOUT(machines.size(), 1, 15000);
     const QString all = notes.join(u'|');
     QVERIFY2(all.contains(QLatin1String("No machine logged in within 0.7 s: restarting the board (attempt 1 of 3)")),
@@ -465,14 +457,12 @@ void TestSerial::aPortThatGoesAwayIsReopenedWhenItComesBack()
     DeviceProcess device;
     QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug"),
                                  QStringLiteral("--unplug-after"), QStringLiteral("30")}));
-    SerialConnection port(*SerialPortSpec::parse(link(), nullptr));
-    QList<MachineSession*> machines;
-    QStringList notes;
+    LiveDevice live(link());
+    QList<MachineSession*>& machines = live.machines;
+    const QStringList& notes = live.log;
     QList<SerialConnection::State> states;
-    connect(&port, &SerialConnection::deviceLog, this, [&](const QString& text, bool) { notes << text; });
-    connect(&port, &SerialConnection::stateChanged, this, [&](SerialConnection::State s) { states << s; });
-    connect(&port, &SerialConnection::machineConnected, this, [&](MachineSession* s) { machines << s; });
-    QVERIFY(port.open());
+    connect(&live.port, &SerialConnection::stateChanged, this, [&](SerialConnection::State s) { states << s; });
+    QVERIFY(live.port.open());
     QTRY_COMPARE_WITH_TIMEOUT(machines.size(), 2, 20000);
     QVERIFY(!machines[0]->isConnected());
     QVERIFY(machines[0]->hasProfile()); // what came before the port went is kept
@@ -482,32 +472,9 @@ void TestSerial::aPortThatGoesAwayIsReopenedWhenItComesBack()
     QVERIFY2(all.contains(QLatin1String("went away")), qPrintable(all));
     QVERIFY2(all.contains(QLatin1String("is back: reconnected.")), qPrintable(all));
     QVERIFY(states.contains(SerialConnection::State::WaitingForPort));
-    QCOMPARE(port.state(), SerialConnection::State::Open);
+    QCOMPARE(live.port.state(), SerialConnection::State::Open);
 }
 
-namespace {
-// A connection to the scripted device whose machines stay logged in (binary requests need one).
-struct LiveDevice {
-    SerialConnection port;
-    QList<MachineSession*> machines;
-    QStringList log;
-    explicit LiveDevice(const QString& link) : port(*SerialPortSpec::parse(link, nullptr))
-    {
-        QObject::connect(&port, &SerialConnection::machineConnected, &port, [this](MachineSession* s) { machines << s; });
-        QObject::connect(&port, &SerialConnection::deviceLog, &port, [this](const QString& t, bool) { log << t; });
-    }
-};
-
-QByteArray modArchive(int size)
-{
-    QByteArray archive = QByteArray::fromHex("00000000") + "XS_A" + QByteArray::fromHex("0000000c") + "VERS";
-    for (int i = archive.size(); i < size; ++i)
-        archive += char(i * 7 % 251);
-    for (int i = 0; i < 4; ++i)
-        archive[i] = char((size >> (24 - 8 * i)) & 0xff);
-    return archive;
-}
-} // namespace
 
 void TestSerial::deviceInfoIsAskedAndEveryAnswerChecked()
 {

@@ -443,10 +443,10 @@ void TestCli::listenSerialSavesWhatTheOracleComputes()
     QVERIFY2(!err.contains(QLatin1String(":5002")), qPrintable(err));                    // no TCP without --port
     QFile file(saved);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    const LoadResult loaded = loadProfileData(file.readAll().toStdString(), "serial.cpuprofile");
+    const xsprof::LoadResult loaded = xsprof::loadProfileData(file.readAll().toStdString(), "serial.cpuprofile");
     QVERIFY(loaded.ok());
     const nlohmann::json expected = ExpectedProfile::readFile(stem.toStdString() + ".expected.json");
-    const auto errors = ExpectedProfile::compare(*loaded.profile, ProfileAnalysis::compute(*loaded.profile),
+    const auto errors = ExpectedProfile::compare(*loaded.profile, xsprof::ProfileAnalysis::compute(*loaded.profile),
                                                  ExpectedProfile::profilesOf(expected).at(0), 1);
     for (size_t i = 0; i < errors.size() && i < 10; ++i)
         qWarning("%s", errors[i].c_str());

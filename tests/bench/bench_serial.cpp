@@ -60,7 +60,8 @@ int main()
                     if (e.kind == SerialDemux::Event::Kind::MachineOpened)
                         parsers.insert(e.machine, std::make_shared<SessionParser>());
                     else if (e.kind == SerialDemux::Event::Kind::Message) {
-                        messages += parsers.value(e.machine)->feed(e.bytes).events.size();
+                        ++messages;
+                        parsers.value(e.machine)->feed(e.bytes);
                     } else if (e.kind == SerialDemux::Event::Kind::MachineClosed)
                         parsers.value(e.machine)->finish();
                 }

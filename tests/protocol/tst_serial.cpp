@@ -577,6 +577,20 @@ void TestSerial::modFailuresAreSaidInWords()
                                                    "not write the mod to flash")),
              qPrintable(result->second));
     QCOMPARE(live.machines.size(), 1); // no restart after a failure
+
+    // Cancelled after the first fragment: said, and no restart either.
+    result.reset();
+    connect(&installer, &ModInstaller::progress, this, [&](qint64 sent, qint64) {
+        if (sent > 0)
+            installer.cancel();
+    });
+    QVERIFY(installer.install(modArchive(4000), &error));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 10000);
+    QVERIFY(!result->first);
+    QVERIFY2(result->second.startsWith(QLatin1String("Install Mod cancelled after 4 bytes of 4000 bytes: the mod on the "
+                                                     "device is incomplete")),
+             qPrintable(result->second));
+    QCOMPARE(live.machines.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestSerial)

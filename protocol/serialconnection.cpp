@@ -2,6 +2,7 @@
 
 #include "serialmachinechannel.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 
 namespace {
@@ -166,9 +167,11 @@ void SerialConnection::openMachine(quint32 id)
     m_channels.insert(id, channel);
     m_sessions.removeAll(nullptr);
     m_sessions << session;
-    connect(session, &MachineSession::loggedIn, this, [this, session] {
+    connect(session, &MachineSession::loggedIn, this, [this, session, id] {
         m_stall.stop();
         m_stallCount = 0;
+        if (sessions().size() == 1)
+            setClock(id);
         emit machineConnected(session);
         emit machinesChanged();
     });
@@ -373,6 +376,22 @@ void SerialConnection::tryReconnect()
         m_stallCount = 0;
     }
     m_stall.start(m_options.stallTimeoutMs);
+}
+
+void SerialConnection::setClock(quint32 machine)
+{
+    // As serial2xsbug does at start-up: boards without a clock learn the time (UTC seconds,
+    // the zone's offset, the daylight-saving offset; no reply asked).
+    const QDateTime now = QDateTime::currentDateTime();
+    const qint64 seconds = now.toSecsSinceEpoch();
+    const int dst = now.isDaylightTime() ? 3600 : 0;
+    const int zone = now.offsetFromUtc() - dst;
+    QByteArray payload;
+    for (qint64 value : {seconds, qint64(zone), qint64(dst)}) {
+        for (int shift = 24; shift >= 0; shift -= 8)
+            payload.append(char((value >> shift) & 0xff));
+    }
+    write(SerialBinary::command(machine, SerialBinary::Command::SetTime, 0, payload));
 }
 
 void SerialConnection::write(const QByteArray& bytes)

@@ -100,6 +100,7 @@ private:
     bool pulseReset();
     void onStall();
     void tryReconnect();
+    void setClock(quint32 machine);
     void write(const QByteArray& bytes);
     void note(const QString& text) { emit deviceLog(text, true); }
     void setState(State state);

@@ -146,6 +146,9 @@ class Device:
         data = payload[3:]
         if command == 1:
             self.restart_requested = True
+        elif command == 9:
+            if abs(int.from_bytes(data[:4], "big") - time.time()) > 60:
+                print("set time: a clock more than a minute off", file=self.log, flush=True)
         elif command == 11:
             self.reply(machine, request, 0, bytes([16, 4, 0]))
         elif command == 12:

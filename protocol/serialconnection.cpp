@@ -189,8 +189,7 @@ void SerialConnection::closeMachine(quint32 id)
 {
     if (const QPointer<SerialMachineChannel> channel = m_channels.take(id))
         channel->finish();
-    if (id == commandMachine() || m_channels.isEmpty())
-        failPending(tr("the machine left before answering"));
+    failPending(tr("the machine left before answering"), id);
 }
 
 void SerialConnection::endAllMachines(const QString& why)
@@ -243,7 +242,7 @@ void SerialConnection::request(SerialBinary::Command command, const QByteArray& 
     }
     const quint16 id = m_nextRequestId;
     m_nextRequestId = m_nextRequestId == 0xffff ? 1 : quint16(m_nextRequestId + 1);
-    m_pending.insert(id, {command, std::move(done)});
+    m_pending.insert(id, {command, machine, std::move(done)});
     write(SerialBinary::command(machine, command, id, payload));
     const int timeout = timeoutMs > 0 ? timeoutMs : m_options.requestTimeoutMs;
     QTimer::singleShot(timeout, this, [this, id, command, timeout] {
@@ -258,10 +257,18 @@ void SerialConnection::request(SerialBinary::Command command, const QByteArray& 
     });
 }
 
-void SerialConnection::failPending(const QString& why)
+void SerialConnection::failPending(const QString& why, quint32 machine)
 {
-    const QHash<quint16, Pending> pending = std::exchange(m_pending, {});
-    for (const Pending& p : pending) {
+    QList<Pending> pending;
+    for (auto it = m_pending.begin(); it != m_pending.end();) {
+        if (machine == 0 || it->machine == machine) {
+            pending << it.value();
+            it = m_pending.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    for (const Pending& p : std::as_const(pending)) {
         Result result;
         result.error = tr("%1: %2").arg(SerialBinary::commandName(p.command), why);
         p.done(result);

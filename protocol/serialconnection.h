@@ -86,6 +86,7 @@ signals:
 private:
     struct Pending {
         SerialBinary::Command command;
+        quint32 machine;
         ReplyHandler done;
     };
     bool openPort();
@@ -96,7 +97,7 @@ private:
     void closeMachine(quint32 id);
     void endAllMachines(const QString& why);
     void onBinaryFrame(quint32 machine, const QByteArray& frame);
-    void failPending(const QString& why);
+    void failPending(const QString& why, quint32 machine = 0); // 0: all
     bool pulseReset();
     void onStall();
     void tryReconnect();

@@ -131,7 +131,11 @@ DevicesPane::DevicesPane(std::function<SessionSettings()> settings, QWidget* par
     updateState();
 }
 
-DevicesPane::~DevicesPane() = default;
+DevicesPane::~DevicesPane()
+{
+    // While this pane is whole: requests still waiting are answered (failed) into it.
+    delete m_connection;
+}
 
 void DevicesPane::refreshPorts()
 {

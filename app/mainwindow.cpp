@@ -7,7 +7,9 @@
 #include "app/loaderrordialog.h"
 #include "app/loadstatuswidget.h"
 #include "app/openfilefilter.h"
+#include "app/machines/devicespane.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
 #include "app/machines/serverstatuswidget.h"
 #include "app/originalsources.h"
 #include "app/preferences.h"
@@ -28,6 +30,7 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -79,6 +82,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
         }
     });
     connectMachines();
+    addDevicesDock();
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
@@ -107,6 +111,18 @@ void MainWindow::connectMachines()
     connect(m_machines, &MachineTabs::removeTabRequested, this, [this](QWidget* tab) { removeTab(indexOf(tab)); });
     connect(m_machines, &MachineTabs::sessionsCompareRequested, this,
             [this](QWidget* machine) { CompareTabs::showCompareSessionsDialog(this, indexOf(machine)); });
+}
+
+void MainWindow::addDevicesDock()
+{
+    m_devices = new DevicesPane([this] { return m_machines->serverController()->server()->sessionSettings(); });
+    auto* dock = new QDockWidget(tr("Devices"), this);
+    dock->setObjectName(QStringLiteral("devicesDock"));
+    dock->setWidget(m_devices);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    dock->hide();
+    connect(m_devices, &DevicesPane::machineConnected, m_machines, &MachineTabs::addMachine);
+    connect(m_devices, &DevicesPane::statusMessage, statusBar(), &QStatusBar::showMessage);
 }
 
 void MainWindow::restoreSettings()

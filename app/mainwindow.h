@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class DevicesPane;
 class LoadErrorDialog;
 class LoadStatusWidget;
 class MachineTabs;
@@ -45,6 +46,7 @@ public:
 
     // The machines: their tabs, the debug server, recovery of live profiles.
     MachineTabs* machines() const { return m_machines; }
+    DevicesPane* devices() const { return m_devices; }
     Preferences* preferences() const { return m_preferences; }
     PreferencesDialog* showPreferences();
 
@@ -70,6 +72,7 @@ protected:
 private:
     void createMenus();
     void connectMachines();
+    void addDevicesDock(); // the Devices pane: boards on serial ports
     void restoreSettings();
     void saveSettings();
     void showOpenDialog();
@@ -109,5 +112,6 @@ private:
     Preferences* m_preferences;
     SourceOpening* m_sourceOpening;
     MachineTabs* m_machines;
+    DevicesPane* m_devices = nullptr; // serial boards, in the Devices dock
     QPointer<LoadErrorDialog> m_loadErrors; // while shown
 };

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
+#include "app/machines/devicespane.h"
 #include "app/machines/machinetabs.h"
 #include "app/originalsources.h"
 #include "app/recentfiles.h"
@@ -13,6 +14,7 @@
 #include "views/profilepage.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -103,6 +105,13 @@ void MainWindow::createMenus()
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
     m_machines->fillDebugMenu(debug);
+
+    QMenu* devices = menuBar()->addMenu(tr("Dev&ices"));
+    QAction* devicesPane = qobject_cast<QDockWidget*>(m_devices->parentWidget())->toggleViewAction();
+    devicesPane->setText(tr("&Devices Pane"));
+    devices->addAction(devicesPane);
+    devices->addSeparator();
+    devices->addActions({m_devices->restartAction(), m_devices->installModAction(), m_devices->uninstallModAction()});
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {

@@ -82,6 +82,27 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
     : QObject(parent), m_socket(socket), m_settings(std::move(settings)),
       m_pipeline(std::make_shared<Pipeline>(m_settings.maxMessageBytes))
 {
+    // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
+    // read while the worker has maxQueuedBytes to parse.
+    socket->setReadBufferSize(1 << 20);
+    LowLatency::configure(socket);
+    m_peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
+    // Queued: the socket must not be deleted inside its own signal.
+    connect(socket, &QTcpSocket::disconnected, this, &MachineSession::onDisconnected, Qt::QueuedConnection);
+    startReading(socket);
+}
+
+MachineSession::MachineSession(QIODevice* device, const QString& peer, SessionSettings settings, QObject* parent)
+    : QObject(parent), m_socket(device), m_settings(std::move(settings)),
+      m_pipeline(std::make_shared<Pipeline>(m_settings.maxMessageBytes))
+{
+    m_peer = peer;
+    connect(device, &QIODevice::readChannelFinished, this, &MachineSession::onDisconnected, Qt::QueuedConnection);
+    startReading(device);
+}
+
+void MachineSession::startReading(QIODevice* socket)
+{
     m_pipeline->owner = this;
     m_expressions = new SessionExpressions(this, m_settings.xscPath);
     socket->setParent(this);
@@ -95,20 +116,12 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
         QDir().mkpath(m_settings.journalDirectory);
         m_pipeline->parser.setJournal(QDir(m_settings.journalDirectory).filePath(name)); // made with the first samples
     }
-    // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
-    // read while the worker has maxQueuedBytes to parse.
-    socket->setReadBufferSize(1 << 20);
-    LowLatency::configure(socket);
-    m_peer = socket->peerAddress().toString() + QLatin1Char(':') + QString::number(socket->peerPort());
-    connect(socket, &QTcpSocket::readyRead, this, &MachineSession::onReadyRead);
-    // Queued: the socket must not be deleted inside its own signal.
-    connect(socket, &QTcpSocket::disconnected, this, &MachineSession::onDisconnected, Qt::QueuedConnection);
+    connect(socket, &QIODevice::readyRead, this, &MachineSession::onReadyRead);
     m_loginTimer.setSingleShot(true);
     connect(&m_loginTimer, &QTimer::timeout, this, [this] {
         m_error = tr("%1 did not log in within %2 s").arg(m_peer).arg(m_settings.loginTimeoutMs / 1000.0);
         emit errorOccurred(m_error);
-        if (m_socket)
-            m_socket->abort();
+        abortDevice();
         onDisconnected();
     });
     m_loginTimer.start(m_settings.loginTimeoutMs);
@@ -246,7 +259,8 @@ void MachineSession::onReadyRead()
             break;
         post(bytes);
     }
-    LowLatency::afterRead(m_socket);
+    if (auto* tcp = qobject_cast<QTcpSocket*>(m_socket.data()))
+        LowLatency::afterRead(tcp);
 }
 
 void MachineSession::onParsed(const SessionParser::Result& result)
@@ -398,9 +412,16 @@ void MachineSession::fail(const QString& error)
 {
     m_error = error;
     emit errorOccurred(m_error);
-    if (m_socket)
-        m_socket->abort();
+    abortDevice();
     onDisconnected();
+}
+
+void MachineSession::abortDevice()
+{
+    if (auto* tcp = qobject_cast<QTcpSocket*>(m_socket.data()))
+        tcp->abort();
+    else if (m_socket)
+        m_socket->close();
 }
 
 // The socket is gone (or given up): what it had is parsed, then the session finishes.
@@ -429,7 +450,8 @@ void MachineSession::send(const QByteArray& command)
     }
     qCDebug(lcXsbugWire) << "send" << command;
     m_socket->write(command);
-    m_socket->flush();
+    if (auto* tcp = qobject_cast<QTcpSocket*>(m_socket.data()))
+        tcp->flush();
 }
 
 void MachineSession::setState(State state)

@@ -27,6 +27,9 @@ public:
 
     // Takes ownership of `socket`.
     MachineSession(QTcpSocket* socket, SessionSettings settings, QObject* parent = nullptr);
+    // Any other stream (a machine of a serial port): takes ownership of `device`, which ends
+    // with readChannelFinished; `peer` names where it is ("/dev/ttyUSB0 3FFB1A2C").
+    MachineSession(QIODevice* device, const QString& peer, SessionSettings settings, QObject* parent = nullptr);
     ~MachineSession() override;
 
     State state() const { return m_state; }
@@ -134,7 +137,10 @@ private:
     void setState(State state);
     void resume(const QByteArray& command);
 
-    QPointer<QTcpSocket> m_socket;
+    void startReading(QIODevice* device); // what both constructors share
+    void abortDevice();
+
+    QPointer<QIODevice> m_socket;
     SessionSettings m_settings;
     std::shared_ptr<Pipeline> m_pipeline; // shared with the worker, which may outlive us
     bool m_profiling = false;

@@ -8,6 +8,7 @@
 #include "model/profileanalysis.h"
 #include "model/report.h"
 
+#include "protocol/serialconnection.h"
 #include "protocol/xsccompiler.h"
 
 #include <QCommandLineParser>
@@ -103,6 +104,11 @@ int ListenCommand::run(const QStringList& arguments)
          QStringLiteral("EXPRESSION")},
         {QStringLiteral("journal"), QStringLiteral("Journal each machine's profiler messages in DIR (crash safety)."),
          QStringLiteral("DIR")},
+        {QStringLiteral("serial"),
+         QStringLiteral("Debug the machines of a board on serial port PORT (/dev/ttyUSB0, COM3, or a USB VID:PID such as "
+                        "303a:1001) at BAUD (default 921600); repeatable. The board is restarted so that its machines log "
+                        "in. Without --port or --host, no TCP port is opened."),
+         QStringLiteral("PORT[@BAUD]")},
     });
     if (!parser.parse(arguments) || parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(parser.errorText().isEmpty()
@@ -177,6 +183,16 @@ int ListenCommand::run(const QStringList& arguments)
         return 2;
     }
     options.journalDirectory = parser.value(QStringLiteral("journal"));
+    for (const QString& text : parser.values(QStringLiteral("serial"))) {
+        QString error;
+        const std::optional<SerialPortSpec> spec = SerialPortSpec::parse(text, &error);
+        if (!spec) {
+            std::fprintf(stderr, "xsprof: --serial %s\n", qPrintable(error));
+            return 2;
+        }
+        options.serialPorts << *spec;
+    }
+    options.tcp = options.serialPorts.isEmpty() || parser.isSet(QStringLiteral("port")) || parser.isSet(QStringLiteral("host"));
 
     ListenCommand command(options);
     if (!command.start())
@@ -197,6 +213,15 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
     settings.breakOnStart = m_debugging->needsStartProbe(QDir::currentPath());
     settings.journalDirectory = m_options.journalDirectory;
     m_server.setSessionSettings(settings);
+    for (const SerialPortSpec& spec : std::as_const(m_options.serialPorts)) {
+        auto* port = new SerialConnection(spec, this);
+        port->setSessionSettings(settings);
+        connect(port, &SerialConnection::machineConnected, this, &ListenCommand::onMachine);
+        connect(port, &SerialConnection::deviceLog, this, [port](const QString& text, bool note) {
+            std::fprintf(stderr, "xsprof: %s%s %s\n", qPrintable(port->portName()), note ? ":" : " |", qPrintable(text));
+        });
+        m_serialPorts << port;
+    }
     connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
     connect(&m_server, &DebugServer::connectionRejected, this,
             [](const QString& reason) { std::fprintf(stderr, "xsprof: %s\n", qPrintable(reason)); });
@@ -213,12 +238,21 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
 
 bool ListenCommand::start()
 {
-    if (!m_server.listen(m_options.host, m_options.port)) {
-        std::fprintf(stderr, "xsprof: %s\n", qPrintable(m_server.errorString()));
-        m_exitCode = 1;
-        return false;
+    if (m_options.tcp) {
+        if (!m_server.listen(m_options.host, m_options.port)) {
+            std::fprintf(stderr, "xsprof: %s\n", qPrintable(m_server.errorString()));
+            m_exitCode = 1;
+            return false;
+        }
+        std::fprintf(stderr, "xsprof: listening on %s:%u\n", qPrintable(m_server.address().toString()), m_server.port());
     }
-    std::fprintf(stderr, "xsprof: listening on %s:%u\n", qPrintable(m_server.address().toString()), m_server.port());
+    for (SerialConnection* port : std::as_const(m_serialPorts)) {
+        if (!port->open()) {
+            std::fprintf(stderr, "xsprof: %s\n", qPrintable(port->errorString()));
+            m_exitCode = 1;
+            return false;
+        }
+    }
     m_signalPoll.start();
     if (m_options.durationSeconds > 0)
         m_deadline.start(int(m_options.durationSeconds * 1000));

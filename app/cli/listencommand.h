@@ -4,6 +4,7 @@
 // prints the console with --log, saves each machine's profile.
 #include "protocol/breakpoint.h"
 #include "protocol/debugserver.h"
+#include "protocol/serialportspec.h"
 
 #include <QHash>
 #include <QObject>
@@ -12,6 +13,7 @@
 #include <QTimer>
 
 class ListenDebugging;
+class SerialConnection;
 
 class ListenCommand : public QObject {
     Q_OBJECT
@@ -32,6 +34,8 @@ public:
         BreakpointList breakpoints; // --breakpoint and --logpoint
         QStringList evals;       // evaluated at each break, in the top frame
         QString journalDirectory; // crash-safety journals of the machines' profiler messages
+        QList<SerialPortSpec> serialPorts; // --serial: devices on serial ports
+        bool tcp = true;           // false: --serial without --port/--host
     };
 
     // Parses argv (arguments[0] program, [1] "listen"); 2 on a usage error.
@@ -55,6 +59,7 @@ private:
     ListenDebugging* m_debugging;
     QTimer m_signalPoll;
     QTimer m_deadline;
+    QList<SerialConnection*> m_serialPorts;
     QList<MachineSession*> m_sessions;
     QHash<MachineSession*, QString> m_partialLines;
     QHash<MachineSession*, bool> m_finished;

@@ -58,6 +58,8 @@ public:
     int recoverProfiles();
 
     ServerController* serverController() const { return m_server; }
+    // A machine that came another way (a serial port): a tab as a TCP machine's.
+    void addMachine(MachineSession* session) { addDebuggee(session); }
     ServerStatusWidget* serverStatus() const { return m_serverStatus; }
     UnsavedProfiles* unsavedProfiles() const { return m_unsaved; }
     AllMachinesConsole* allMachinesConsole() const { return m_console; }

@@ -5,10 +5,11 @@
 # libqt6svg6 holds the SVG image and icon plugins; without it the SVG icons do not show.
 # qt6-svg-dev: QSvgGenerator, for exporting the flame graph and timeline as SVG.
 # libsqlite3-dev: the collections' store (model/collection).
+# qt6-serialport-dev: serial devices (protocol/serialconnection).
 # python3 runs ../shared/tools (the oracle, the profile generator, the XS replayer) in tests;
 # clang and libclang-rt-14-dev build the libFuzzer targets; python3-scipy (Debian's /usr/bin/python3)
 # computes the reference values of the cohort statistics' test.
-XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev libsqlite3-dev cmake g++ ninja-build xvfb libqt6svg6 qt6-svg-dev
+XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev libsqlite3-dev qt6-serialport-dev cmake g++ ninja-build xvfb libqt6svg6 qt6-svg-dev
     python3 python3-scipy clang libclang-rt-14-dev)
 
 xsprof_missing_packages() {

@@ -1,6 +1,8 @@
 // `xsprof report`, `convert` and `listen` as a user runs them: exit statuses, output, files.
 #include "expectedprofile.h"
 
+#include "model/profileloader.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -25,6 +27,7 @@ private slots:
     void sourceMapsOnReportAndConvert();
     void listenSavesWhatTheMachineSent();
     void listenSavesOnlyMachinesWithSamplesNamedByMachine();
+    void listenSerialSavesWhatTheOracleComputes();
     void helpAndVersionWithoutDisplay_data();
     void helpAndVersionWithoutDisplay();
     void unknownCommandNamesTheCommands();
@@ -456,6 +459,43 @@ void TestCli::nonUtf8FileNames()
     const auto reported = run(QStringLiteral("exec \"$0\" report \"$(printf '%1/caf\\351-out.cpuprofile')\" --json").arg(folder));
     QVERIFY2(reported.first == 0, reported.second.constData());
     QVERIFY(reported.second.contains("\"sample_count\""));
+}
+
+void TestCli::listenSerialSavesWhatTheOracleComputes()
+{
+    // A scripted ESP32 on a pseudo-terminal (tests/protocol/serial_device.py), garbage first.
+    const QString link = m_dir.filePath(QStringLiteral("tty"));
+    const QString stem = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.profile-on-start");
+    QProcess device;
+    device.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_SERIAL_DEVICE), QStringLiteral("--link"), link,
+                                             QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + stem + QStringLiteral(".xsbug"),
+                                             QStringLiteral("--garbage")});
+    QByteArray ready;
+    QTRY_VERIFY_WITH_TIMEOUT((ready += device.readAllStandardOutput()).contains("ready"), 10000);
+    const QString saved = m_dir.filePath(QStringLiteral("serial.cpuprofile"));
+    QProcess listen;
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 {QStringLiteral("listen"), QStringLiteral("--serial"), link + QStringLiteral("@460800"),
+                  QStringLiteral("--profile-on-start"), QStringLiteral("--save"), saved, QStringLiteral("--once"),
+                  QStringLiteral("--duration"), QStringLiteral("60")});
+    QVERIFY(listen.waitForFinished(70000));
+    const QString err = QString::fromUtf8(listen.readAllStandardError());
+    QVERIFY2(listen.exitCode() == 0, qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("at 460800 baud")), qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("fibapp (tty #3FFB0001) connected")), qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("| rst:0x1 (POWERON_RESET)")), qPrintable(err)); // the device log
+    QVERIFY2(!err.contains(QLatin1String(":5002")), qPrintable(err));                    // no TCP without --port
+    QFile file(saved);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const xsprof::LoadResult loaded = xsprof::loadProfileData(file.readAll().toStdString(), "serial.cpuprofile");
+    QVERIFY(loaded.ok());
+    const nlohmann::json expected = ExpectedProfile::readFile(stem.toStdString() + ".expected.json");
+    const auto errors = ExpectedProfile::compare(*loaded.profile, xsprof::ProfileAnalysis::compute(*loaded.profile),
+                                                 ExpectedProfile::profilesOf(expected).at(0), 1);
+    for (size_t i = 0; i < errors.size() && i < 10; ++i)
+        qWarning("%s", errors[i].c_str());
+    QCOMPARE(errors.size(), size_t(0));
+    QVERIFY(device.waitForFinished(10000));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

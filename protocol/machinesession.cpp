@@ -90,6 +90,8 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
     // Queued: the socket must not be deleted inside its own signal.
     connect(socket, &QTcpSocket::disconnected, this, &MachineSession::onDisconnected, Qt::QueuedConnection);
     startReading(socket);
+    if (socket->state() == QAbstractSocket::UnconnectedState) // gone before it was handed over
+        QTimer::singleShot(0, this, &MachineSession::onDisconnected);
 }
 
 MachineSession::MachineSession(QIODevice* device, const QString& peer, SessionSettings settings, QObject* parent)
@@ -127,8 +129,6 @@ void MachineSession::startReading(QIODevice* socket)
     m_loginTimer.start(m_settings.loginTimeoutMs);
     if (socket->bytesAvailable() > 0)
         QTimer::singleShot(0, this, &MachineSession::onReadyRead);
-    if (socket->state() == QAbstractSocket::UnconnectedState) // gone before it was handed over
-        QTimer::singleShot(0, this, &MachineSession::onDisconnected);
 }
 
 void MachineSession::takeOver(const QByteArray& received, bool loginAnswered)

@@ -117,6 +117,10 @@ int collect(const QStringList& arguments)
     parser.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Profiles, folders, NDJSON files."),
                                  QStringLiteral("INPUT..."));
     parser.addOption({QStringLiteral("quiet"), QStringLiteral("Do not name each input as it is read.")});
+    parser.addOption({QStringLiteral("source-maps"),
+                      QStringLiteral("Give the traces read now their original names and positions from the source maps "
+                                     "(.map files) in DIR, and those beside or named by local scripts (repeatable)."),
+                      QStringLiteral("DIR")});
     if (!parser.parse(arguments))
         return CommandLineOptions::usageError(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -135,9 +139,19 @@ int collect(const QStringList& arguments)
         CollectOptions options;
         if (!parser.isSet(QStringLiteral("quiet")))
             options.progress = [](const std::string& input) { std::fprintf(stderr, "xsprof: reading %s\n", input.c_str()); };
+        if (parser.isSet(QStringLiteral("source-maps"))) {
+            xsprof::sourcemaps::SourceMapOptions maps;
+            for (const QString& folder : parser.values(QStringLiteral("source-maps")))
+                maps.folders.push_back(CommandLinePaths::native(folder));
+            options.sourceMaps = std::move(maps);
+        }
         const CollectSummary summary = xsprof::collection::collect(store, inputs, options);
         for (const std::string& problem : summary.problems)
             std::fprintf(stderr, "xsprof: %s\n", problem.c_str());
+        for (const std::string& problem : summary.mapProblems)
+            std::fprintf(stderr, "xsprof: source map %s\n", problem.c_str());
+        if (options.sourceMaps)
+            std::fprintf(stderr, "xsprof: %zu functions mapped to their original sources\n", summary.functionsMapped);
         std::printf("%s: %zu traces added (%zu replacing changed inputs), %zu inputs unchanged, %zu could not be read; "
                     "%zu traces in the collection\n",
                     database.c_str(), summary.added, summary.replaced, summary.unchanged, summary.failed,

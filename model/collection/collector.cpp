@@ -6,8 +6,10 @@
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 
+#include <array>
 #include <fstream>
 #include <memory>
+#include <set>
 
 namespace xsprof::collection {
 
@@ -45,10 +47,12 @@ struct PendingInput {
     std::vector<Attribute> attributes;
     std::optional<TraceRecord> record;
     std::string problem;
+    sourcemaps::SourceMapReport mapping; // with source maps
 };
 
-// Loads, analyses and summarises one input: the part that runs on both cores.
-void read(PendingInput& input)
+// Loads, maps (with a mapper), analyses and summarises one input: the part that runs on
+// both cores, each with its own mapper (a mapper caches the maps it read).
+void read(PendingInput& input, sourcemaps::SourceMapper* mapper)
 {
     LoadResult loaded;
     if (!input.file.empty()) {
@@ -65,13 +69,22 @@ void read(PendingInput& input)
                                      : "cancelled";
         return;
     }
+    if (mapper) {
+        if (std::optional<Profile> mapped = mapper->apply(*loaded.profile, input.mapping))
+            loaded.profile = std::move(mapped);
+    }
     const ProfileAnalysis analysis = ProfileAnalysis::compute(*loaded.profile);
     input.record = summarizeTrace(*loaded.profile, analysis, &input.problem);
 }
 
 class Collector {
 public:
-    Collector(CollectionStore& store, const CollectOptions& options) : m_store(store), m_options(options) {}
+    Collector(CollectionStore& store, const CollectOptions& options) : m_store(store), m_options(options)
+    {
+        if (options.sourceMaps)
+            for (auto& mapper : m_mappers)
+                mapper = std::make_unique<sourcemaps::SourceMapper>(*options.sourceMaps);
+    }
 
     void run(const std::vector<std::string>& inputs)
     {
@@ -144,9 +157,9 @@ private:
             else
                 ++m_summary.unchanged;
         }
-        auto readEvery = [&toRead](size_t first) {
+        auto readEvery = [this, &toRead](size_t first) {
             for (size_t i = first; i < toRead.size(); i += 2)
-                read(*toRead[i]);
+                read(*toRead[i], m_mappers[first].get());
         };
         runInParallelIf(toRead.size() > 1, [&] { readEvery(0); }, [&] { readEvery(1); });
         for (PendingInput* input : toRead)
@@ -158,6 +171,10 @@ private:
     {
         if (m_options.progress)
             m_options.progress(input.shown);
+        m_summary.functionsMapped += input.mapping.functionsMapped;
+        for (const std::string& problem : input.mapping.problems)
+            if (m_mapProblemsSaid.insert(problem).second)
+                m_summary.mapProblems.push_back(problem);
         if (!input.record) {
             m_store.addInput(input.source, input.line, input.fingerprint, input.problem);
             ++m_summary.failed;
@@ -211,6 +228,8 @@ private:
     size_t m_inBatch = 0;
     const size_t m_chunk = 64; // inputs read together on both cores
     std::vector<PendingInput> m_pending;
+    std::array<std::unique_ptr<sourcemaps::SourceMapper>, 2> m_mappers; // one a reading thread
+    std::set<std::string> m_mapProblemsSaid;
 };
 
 } // namespace

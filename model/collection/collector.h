@@ -5,7 +5,10 @@
 // resumes there). An input that cannot be read is recorded with its error and skipped.
 #include "collectionstore.h"
 
+#include "model/sourcemaps/sourcemapper.h"
+
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,9 @@ namespace xsprof::collection {
 
 struct CollectOptions {
     size_t batchSize = 256; // inputs per transaction
+    // Set: every trace read in this run gets original names and positions from these source
+    // maps before it is summarised (traces already in the collection are not read again).
+    std::optional<sourcemaps::SourceMapOptions> sourceMaps;
     // Called for each input read (its name) and each problem; may be empty.
     std::function<void(const std::string& input)> progress;
 };
@@ -23,6 +29,8 @@ struct CollectSummary {
     size_t unchanged = 0; // inputs already in the collection as they are
     size_t failed = 0;    // inputs that could not be read (recorded with their error)
     std::vector<std::string> problems; // "INPUT: problem", for the user
+    size_t functionsMapped = 0;        // over the traces read, with sourceMaps
+    std::vector<std::string> mapProblems; // maps that could not be read, each once
 };
 
 CollectSummary collect(CollectionStore& store, const std::vector<std::string>& inputs, const CollectOptions& options = {});

@@ -58,6 +58,7 @@ private slots:
     void cohortDiffFindsTheRegressionAndGates();
     void badInputsAreNamed();
     void exportWritesEveryRowQuotedInBothFormats();
+    void sourceMapsGiveCollectedTracesTheirOriginalFunctions();
 
 private:
     QTemporaryDir m_dir;
@@ -258,6 +259,37 @@ void TestCliCollect::exportWritesEveryRowQuotedInBothFormats()
     const Run notCollection = runXsprof({QStringLiteral("export"), folder + QStringLiteral("/traces.csv"), jsonOut});
     QCOMPARE(notCollection.code, 1);
     QVERIFY(notCollection.err.contains("is not a collection"));
+}
+
+// Two copies of a webpack bundle's profile collected with its map: the collection reports
+// each original function with twice what `report FILE --source-maps` gives it.
+void TestCliCollect::sourceMapsGiveCollectedTracesTheirOriginalFunctions()
+{
+    const QString maps = QStringLiteral(XSPROF_CORPUS_DIR "/peers/source-maps");
+    const QString profile = maps + QStringLiteral("/chrome-85-webpack.json");
+    const QString folder = m_dir.filePath(QStringLiteral("bundles"));
+    QVERIFY(QDir().mkpath(folder));
+    for (const char* copy : {"/run1.json", "/run2.json"})
+        QVERIFY(QFile::copy(profile, folder + QLatin1String(copy)));
+    const QString db = m_dir.filePath(QStringLiteral("mapped.db"));
+    const Run collect = runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, folder,
+                                   QStringLiteral("--source-maps"), maps + QStringLiteral("/webpack")});
+    QCOMPARE(collect.code, 0);
+    QVERIFY2(collect.err.contains("functions mapped to their original sources"), collect.err.constData());
+    const Run single = runXsprof({QStringLiteral("report"), QStringLiteral("--json"), profile,
+                                  QStringLiteral("--source-maps"), maps + QStringLiteral("/webpack")});
+    QCOMPARE(single.code, 0);
+    const auto expected = reportNumbers(single.out);
+    const auto collected = reportNumbers(runXsprof({QStringLiteral("report"), QStringLiteral("--json"), db}).out);
+    QCOMPARE(collected.size(), expected.size());
+    bool sawOriginal = false;
+    for (const auto& [key, numbers] : expected) {
+        QVERIFY2(collected.count(key), key.c_str());
+        QVERIFY(qAbs(collected.at(key).first - 2 * numbers.first) <= 1e-6 * qMax(1.0, numbers.first));
+        QVERIFY(qAbs(collected.at(key).second - 2 * numbers.second) <= 1e-6 * qMax(1.0, numbers.second));
+        sawOriginal |= key.find("gamma.ts") != std::string::npos;
+    }
+    QVERIFY(sawOriginal);
 }
 
 QTEST_GUILESS_MAIN(TestCliCollect)

@@ -29,20 +29,20 @@ class TestMainWindow : public QObject
 private slots:
     void init();
     void cleanup();
-    void testOpenShowsExpectedNumbers_data();
-    void testOpenShowsExpectedNumbers();
-    void testOpenSeveral();
-    void testMalformedFile();
-    void testMissingFile();
-    void testCancel();
-    void testChooseProfile();
-    void testSaveAsAndReopen();
-    void testSession();
-    void testShortcuts();
-    void testDrop();
-    void testCloseDocument();
-    void testExample();
-    void testEmptyProfileSaysWhy();
+    void anOpenedFileShowsTheOraclesNumbers_data();
+    void anOpenedFileShowsTheOraclesNumbers();
+    void severalFilesOpenInTheirOrder();
+    void aMalformedFileIsNamedAndTheOpenTabsStay();
+    void aMissingFileIsNamedInADialog();
+    void cancellingALoadOpensNothing();
+    void aMultiProfileFileAsksWhichProfile();
+    void savedProfileReopensWithTheSameNumbers();
+    void theOpenFilesAreKeptForTheNextSession();
+    void shortcutsActOnTheCurrentPage();
+    void aDroppedFileOpens();
+    void closingDocumentsLeavesNothingToSave();
+    void theExampleOpensOutsideOpenRecent();
+    void anEmptyProfileSaysWhy();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -64,7 +64,7 @@ void TestMainWindow::cleanup()
     m_dir.reset();
 }
 
-void TestMainWindow::testOpenShowsExpectedNumbers_data()
+void TestMainWindow::anOpenedFileShowsTheOraclesNumbers_data()
 {
     QTest::addColumn<QString>("file");
     for (const char* file : {"node_fib.cpuprofile", "tiny/diamond.cpuprofile", "tiny/xs_graph.cpuprofile",
@@ -73,7 +73,7 @@ void TestMainWindow::testOpenShowsExpectedNumbers_data()
 }
 
 // Through openFiles, as File > Open does: the shown Self/Total/Inclusive are the oracle's.
-void TestMainWindow::testOpenShowsExpectedNumbers()
+void TestMainWindow::anOpenedFileShowsTheOraclesNumbers()
 {
     QFETCH(QString, file);
     m_window->openFiles({corpusPath(file)});
@@ -111,7 +111,7 @@ void TestMainWindow::testOpenShowsExpectedNumbers()
     QVERIFY(m_settings->value(SettingsKeys::recentFiles).toStringList().contains(QFileInfo(corpusPath(file)).absoluteFilePath()));
 }
 
-void TestMainWindow::testOpenSeveral()
+void TestMainWindow::severalFilesOpenInTheirOrder()
 {
     m_window->openFiles({corpusPath(QStringLiteral("tiny/diamond.cpuprofile")),
                          corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile")),
@@ -122,7 +122,7 @@ void TestMainWindow::testOpenSeveral()
     QCOMPARE(m_window->page(2)->title(), QStringLiteral("node_fib.cpuprofile"));
 }
 
-void TestMainWindow::testMalformedFile()
+void TestMainWindow::aMalformedFileIsNamedAndTheOpenTabsStay()
 {
     m_window->openFiles({corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))});
     QTRY_COMPARE(m_window->documentCount(), 1);
@@ -150,7 +150,7 @@ void TestMainWindow::testMalformedFile()
     QCOMPARE(before->matchCount() > 0, true);
 }
 
-void TestMainWindow::testMissingFile()
+void TestMainWindow::aMissingFileIsNamedInADialog()
 {
     QSignalSpy failed(m_window->loader(), &ProfileOpenJob::failed);
     m_window->openFile(m_dir->filePath(QStringLiteral("nothing-here.cpuprofile")));
@@ -160,7 +160,7 @@ void TestMainWindow::testMissingFile()
     QCOMPARE(m_window->documentCount(), 0);
 }
 
-void TestMainWindow::testCancel()
+void TestMainWindow::cancellingALoadOpensNothing()
 {
     auto* status = m_window->findChild<LoadStatusWidget*>();
     QVERIFY(status);
@@ -183,7 +183,7 @@ void TestMainWindow::testCancel()
 }
 
 // A trace-event file with two profiles: the window asks, then loads the chosen one.
-void TestMainWindow::testChooseProfile()
+void TestMainWindow::aMultiProfileFileAsksWhichProfile()
 {
     const QString path = corpusPath(QStringLiteral("chromium_traceevents_shared.json"));
     const nlohmann::json expected = readExpected(path);
@@ -203,7 +203,7 @@ void TestMainWindow::testChooseProfile()
     QVERIFY(closeEnough(data->duration(), expected.at("profiles").at(1).at("duration").get<double>()));
 }
 
-void TestMainWindow::testSaveAsAndReopen()
+void TestMainWindow::savedProfileReopensWithTheSameNumbers()
 {
     for (const char* file : {"node_fib.cpuprofile", "tiny/xs_graph.cpuprofile", "tiny/xs_stacks.cpuprofile"}) {
         m_window->openFiles({corpusPath(QString::fromLatin1(file))});
@@ -227,7 +227,7 @@ void TestMainWindow::testSaveAsAndReopen()
     }
 }
 
-void TestMainWindow::testSession()
+void TestMainWindow::theOpenFilesAreKeptForTheNextSession()
 {
     const QStringList files{corpusPath(QStringLiteral("tiny/diamond.cpuprofile")),
                             corpusPath(QStringLiteral("node_fib.cpuprofile"))};
@@ -249,7 +249,7 @@ void TestMainWindow::testSession()
     QVERIFY(!third.reopenLastSession());
 }
 
-void TestMainWindow::testShortcuts()
+void TestMainWindow::shortcutsActOnTheCurrentPage()
 {
     m_window->show();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -282,7 +282,7 @@ void TestMainWindow::testShortcuts()
     QCOMPARE(m_window->documentCount(), 0);
 }
 
-void TestMainWindow::testDrop()
+void TestMainWindow::aDroppedFileOpens()
 {
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(corpusPath(QStringLiteral("tiny/diamond.cpuprofile")))});
@@ -294,7 +294,7 @@ void TestMainWindow::testDrop()
     QTRY_COMPARE(m_window->documentCount(), 1);
 }
 
-void TestMainWindow::testCloseDocument()
+void TestMainWindow::closingDocumentsLeavesNothingToSave()
 {
     m_window->openFiles({corpusPath(QStringLiteral("tiny/diamond.cpuprofile")),
                          corpusPath(QStringLiteral("tiny/linear.cpuprofile"))});
@@ -308,7 +308,7 @@ void TestMainWindow::testCloseDocument()
 }
 
 // With no file and no session, the window opens the example compiled into the program.
-void TestMainWindow::testExample()
+void TestMainWindow::theExampleOpensOutsideOpenRecent()
 {
     if (!QFile::exists(MainWindow::exampleProfile))
         QSKIP("xsprof_resources is not built with the example profile");
@@ -325,7 +325,7 @@ QTEST_MAIN(TestMainWindow)
 
 // An XS session shorter than one batch of samples is saved as an empty profile: it opens, and
 // the status bar says why it is empty.
-void TestMainWindow::testEmptyProfileSaysWhy()
+void TestMainWindow::anEmptyProfileSaysWhy()
 {
     const QString path = m_dir->filePath(QStringLiteral("empty.cpuprofile"));
     QFile file(path);

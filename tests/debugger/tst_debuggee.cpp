@@ -54,19 +54,19 @@ class TestDebuggee : public DebuggeeWindowFixture
 {
     Q_OBJECT
 private slots:
-    void testReplayBecomesDebuggeeTab();
-    void testSaveAsAndReopen();
-    void testTwoMachines();
-    void testStopwatchFollowsEngine();
-    void testSetProfileDataKeepsViewState();
-    void testLargeLiveProfileStaysResponsive();
-    void testStopwatchOnABusyMachineSaysRequested();
-    void testChatConversationsInTheMachineTabAndAllMachines();
+    void aReplayedMachineBecomesADebuggeeTab();
+    void aLiveProfileSavedReopensWithTheSameNumbers();
+    void twoMachinesGetTwoTabs();
+    void theStopwatchFollowsTheEngine();
+    void liveRefreshKeepsTheViewState();
+    void aLargeLiveProfileStaysResponsive();
+    void theStopwatchOnABusyMachineSaysRequested();
+    void chatConversationsShowInTheMachineTabAndAllMachines();
 };
 
 // xst reads commands only at a pause: the stopwatch says the start is asked and not yet read,
 // as Break does, until the engine answers.
-void TestDebuggee::testStopwatchOnABusyMachineSaysRequested()
+void TestDebuggee::theStopwatchOnABusyMachineSaysRequested()
 {
     startServer(false);
     QTcpSocket engine;
@@ -114,7 +114,7 @@ QList<xsbug::Bubble> recordedBubbles(const QString& file)
 // The chat app (trace.left/right/center, a binary message) replayed into the window: every
 // message in its machine's Messages pane and in the all-machines one, with its conversation,
 // side and text; a conversation hidden; a double-click goes to the line that sent it.
-void TestDebuggee::testChatConversationsInTheMachineTabAndAllMachines()
+void TestDebuggee::chatConversationsShowInTheMachineTabAndAllMachines()
 {
     const QString stem = QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_chat.bubbles");
     // The app's source, where the simulator's build machine had it.
@@ -201,7 +201,7 @@ void TestDebuggee::testChatConversationsInTheMachineTabAndAllMachines()
 // Replayed in real time: the tab appears at login, fills while samples stream in (at a
 // bounded rate, off the GUI thread, checked by model testers), and ends disconnected with
 // the oracle's numbers in its rows.
-void TestDebuggee::testReplayBecomesDebuggeeTab()
+void TestDebuggee::aReplayedMachineBecomesADebuggeeTab()
 {
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -336,7 +336,7 @@ void TestDebuggee::testReplayBecomesDebuggeeTab()
     saveScreenshot(machine, QStringLiteral("debuggee-tab"));
 }
 
-void TestDebuggee::testSaveAsAndReopen()
+void TestDebuggee::aLiveProfileSavedReopensWithTheSameNumbers()
 {
     startServer(true);
     const Replay r = replay();
@@ -365,7 +365,7 @@ void TestDebuggee::testSaveAsAndReopen()
     QCOMPARE(files, QStringList{path});
 }
 
-void TestDebuggee::testTwoMachines()
+void TestDebuggee::twoMachinesGetTwoTabs()
 {
     startServer(true);
     const Replay r = replay({QStringLiteral("--machines"), QStringLiteral("2"), QStringLiteral("--random-split"),
@@ -384,7 +384,7 @@ void TestDebuggee::testTwoMachines()
 }
 
 // A fake machine on a socket: the click sends the command, the engine's <pt> decides.
-void TestDebuggee::testStopwatchFollowsEngine()
+void TestDebuggee::theStopwatchFollowsTheEngine()
 {
     startServer(false);
     QTcpSocket engine;
@@ -437,7 +437,7 @@ void TestDebuggee::testStopwatchFollowsEngine()
 }
 
 // The live-refresh swap: same profile, new numbers object; expansion, selection and scroll stay.
-void TestDebuggee::testSetProfileDataKeepsViewState()
+void TestDebuggee::liveRefreshKeepsTheViewState()
 {
     const QString file = corpusPath(QStringLiteral("node_fib.cpuprofile"));
     ProfilePage page(loadData(file));
@@ -474,7 +474,7 @@ void TestDebuggee::testSetProfileDataKeepsViewState()
 
 // 40 times the samples, as fast as the replay can send: the analysis runs on the worker,
 // refreshes stay bounded, and the GUI thread keeps serving its timers.
-void TestDebuggee::testLargeLiveProfileStaysResponsive()
+void TestDebuggee::aLargeLiveProfileStaysResponsive()
 {
     startServer(true);
     DebuggeePage* machine = nullptr;

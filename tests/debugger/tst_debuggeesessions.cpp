@@ -66,16 +66,16 @@ class TestDebuggeeSessions : public DebuggeeWindowFixture
 {
     Q_OBJECT
 private slots:
-    void testCloseConnectedMachine();
-    void testPortInUse();
-    void testProfileOnStartPreference();
-    void testBrokenMachineComesForwardAndConsoleSurvives();
-    void testDebuggerLayoutCarriesOver();
-    void testEarlierSessionOpensInItsOwnTab();
+    void closingAConnectedMachineAsksToAbortIt();
+    void aPortInUseIsSaidAndCanBeChanged();
+    void profileOnStartStartsEveryNewMachine();
+    void aBrokenMachineComesForwardAndItsConsoleSurvives();
+    void theDebuggerLayoutCarriesOverToTheNextMachine();
+    void anEarlierSessionOpensInItsOwnTab();
     void workersLeaveNoTabsAndTheFrontTabStays();
 };
 
-void TestDebuggeeSessions::testCloseConnectedMachine()
+void TestDebuggeeSessions::closingAConnectedMachineAsksToAbortIt()
 {
     startServer(false);
     QTcpSocket engine;
@@ -121,7 +121,7 @@ void TestDebuggeeSessions::testCloseConnectedMachine()
     QTRY_COMPARE(m_window->documentCount(), 0);
 }
 
-void TestDebuggeeSessions::testPortInUse()
+void TestDebuggeeSessions::aPortInUseIsSaidAndCanBeChanged()
 {
     QTcpServer squatter;
     QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
@@ -159,7 +159,7 @@ void TestDebuggeeSessions::testPortInUse()
 }
 
 // Debug > Profile on Start, the dialog and QSettings agree; machines that connect next get it.
-void TestDebuggeeSessions::testProfileOnStartPreference()
+void TestDebuggeeSessions::profileOnStartStartsEveryNewMachine()
 {
     startServer(false);
     auto actions = m_window->findChildren<QAction*>();
@@ -195,7 +195,7 @@ void TestDebuggeeSessions::testProfileOnStartPreference()
     QVERIFY(second.preferences()->profileOnStart());
 }
 
-void TestDebuggeeSessions::testBrokenMachineComesForwardAndConsoleSurvives()
+void TestDebuggeeSessions::aBrokenMachineComesForwardAndItsConsoleSurvives()
 {
     // The machine's sources were recorded under /home/dev/xs-app; here they are in the temp dir.
     QFile js(m_dir->filePath(QStringLiteral("log_and_break.js")));
@@ -253,7 +253,7 @@ void TestDebuggeeSessions::testBrokenMachineComesForwardAndConsoleSurvives()
 
 // The user arranges one machine's debugger panes: the next machine gets that arrangement,
 // and closing a machine's tab keeps it for the next run.
-void TestDebuggeeSessions::testDebuggerLayoutCarriesOver()
+void TestDebuggeeSessions::theDebuggerLayoutCarriesOverToTheNextMachine()
 {
     startServer(false);
     const auto connectEngine = [&](QTcpSocket& engine, const char* name) {
@@ -303,7 +303,7 @@ void TestDebuggeeSessions::testDebuggerLayoutCarriesOver()
 
 // Profiling started and stopped twice: both sessions are kept, and the first opens in a tab of
 // its own (not remembered as a file for the next start).
-void TestDebuggeeSessions::testEarlierSessionOpensInItsOwnTab()
+void TestDebuggeeSessions::anEarlierSessionOpensInItsOwnTab()
 {
     startServer(false);
     QTcpSocket engine;

@@ -76,9 +76,9 @@ public:
         add(JsonKind::Null);
         return true;
     }
-    bool boolean(bool)
+    bool boolean(bool v)
     {
-        add(JsonKind::Bool);
+        add(JsonKind::Bool).integer = v ? 1 : 0;
         return true;
     }
     bool number_integer(json::number_integer_t v)

@@ -3,6 +3,7 @@
 #include "jsonfields.h"
 #include "readersupport.h"
 
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
 #include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
@@ -224,11 +225,8 @@ LoadResult readSpeedscope(std::string_view bytes, const std::string& name, const
     auto read = [&](const auto& root) { readDocument(root, name, options, control, result); };
     // Whole: the profiles are listed, then the chosen one is read (twice through the list).
     if (std::optional<LoadResult> failed =
-            readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None)) {
-        if (failed->error && !failed->cancelled)
-            failed->error->problem = std::string(formatName) + ": " + failed->error->problem;
-        return std::move(*failed);
-    }
+            readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None))
+        return withFormatName(std::move(*failed), formatName);
     if (options.releaseInput)
         options.releaseInput();
     if (control) {

@@ -142,24 +142,24 @@ void TestNewFormats::matchesOracle()
 
 void TestNewFormats::referenceParserReadsTheSame_data()
 {
-    // The readers that go through readJsonDocument (model/json/jsonreading.h) read with
-    // simdjson or, with LoadOptions::referenceJsonParser, nlohmann: both give one profile.
+    // Every reader goes through readJsonDocument (model/json/jsonreading.h) and reads with
+    // simdjson or, with LoadOptions::referenceJsonParser, nlohmann: both give one profile, or
+    // one error.
     QTest::addColumn<QString>("source");
     int rows = 0;
     for (const QString& expected : oracleFiles()) {
-        const std::string format = ExpectedProfile::readFile(expected.toStdString()).value("format", "");
-        if (format != "safari-recording")
-            continue;
         QTest::newRow(qPrintable(QDir(corpus).relativeFilePath(expected))) << sourceFor(expected);
         ++rows;
     }
-    QDirIterator speedscope(fixtures, {QStringLiteral("*.speedscope.json")}, QDir::Files, QDirIterator::Subdirectories);
-    while (speedscope.hasNext()) {
-        const QString file = speedscope.next();
+    QDirIterator it(fixtures, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        if (file.endsWith(QLatin1String("/expected.json")))
+            continue;
         QTest::newRow(qPrintable(QDir(fixtures).relativeFilePath(file))) << file;
         ++rows;
     }
-    QVERIFY2(rows >= 4, "too few Safari recordings and speedscope files");
+    QVERIFY2(rows >= 40, "too few Safari, Gecko, processed, trace-event and speedscope files");
 }
 
 void TestNewFormats::referenceParserReadsTheSame()
@@ -169,7 +169,11 @@ void TestNewFormats::referenceParserReadsTheSame()
     reference.referenceJsonParser = true;
     const LoadResult fast = loadProfileFile(source.toStdString());
     const LoadResult slow = loadProfileFile(source.toStdString(), reference);
-    QVERIFY2(fast.ok(), fast.error ? fast.error->toString().c_str() : "");
+    if (!fast.ok()) {
+        QVERIFY(fast.error && slow.error);
+        QCOMPARE(QString::fromStdString(slow.error->toString()), QString::fromStdString(fast.error->toString()));
+        return;
+    }
     QVERIFY2(slow.ok(), slow.error ? slow.error->toString().c_str() : "");
     QCOMPARE(fast.profile->samples.time, slow.profile->samples.time);
     QCOMPARE(fast.profile->samples.stack, slow.profile->samples.stack);
@@ -177,6 +181,8 @@ void TestNewFormats::referenceParserReadsTheSame()
     QCOMPARE(fast.profile->frames.line, slow.profile->frames.line);
     QCOMPARE(fast.profile->strings.size(), slow.profile->strings.size());
     QCOMPARE(fast.profile->info.description, slow.profile->info.description);
+    QCOMPARE(fast.warnings, slow.warnings);
+    QCOMPARE(fast.available.size(), slow.available.size());
     const auto a = ProfileAnalysis::compute(*fast.profile);
     const auto b = ProfileAnalysis::compute(*slow.profile);
     expectNoErrors(ExpectedProfile::compareProfiles(*fast.profile, a, *slow.profile, b));
@@ -444,6 +450,19 @@ void TestNewFormats::malformed_data()
                                              << "Firefox Profiler processed profile" << "shared.frameTable.func[3]";
     QTest::newRow("processed wrong type") << processed << "\"time\": [0.0, 1.0" << "\"time\": [\"0\", 1.0"
                                           << "Firefox Profiler processed profile" << "threads[0].samples.time[0]";
+    QTest::newRow("gecko location type") << gecko << "\"stringTable\"" << "\"stringTablx\"" << "Firefox Gecko profile"
+                                         << "threads[0].frameTable.data[0]";
+    QTest::newRow("gecko no schema column") << gecko << "\"prefix\"" << "\"prefx\"" << "Firefox Gecko profile"
+                                            << "threads[0].stackTable.schema";
+    QTest::newRow("processed dangling prefix") << processed << "\"prefixOffset\": [0, 1, 1, 1]"
+                                               << "\"prefixOffset\": [0, 1, 1, 9]"
+                                               << "Firefox Profiler processed profile" << "shared.stackTable.prefix[3]";
+    QTest::newRow("processed no threads") << processed << "\"threads\"" << "\"thread\""
+                                          << "Firefox Profiler processed profile" << "";
+    QTest::newRow("trace syntax") << trace << "\"ts\": 0}" << "\"ts\": 0,}" << "trace-event file" << "byte";
+    QTest::newRow("hermes parent cycle") << hermes << "\"category\": \"root\"" << "\"category\": \"root\", \"parent\": 2"
+                                         << "trace-event file"
+                                         << "stackFrames";
     QTest::newRow("trace truncated object") << fixtures + QStringLiteral("/speedscope/simple-object.json") << "" << ""
                                             << "" << "byte";
     QTest::newRow("trace wrong type") << trace << "\"ts\": 0}" << "\"ts\": {}}" << "trace-event file" << "traceEvents[0]";

@@ -219,7 +219,7 @@ private:
     return v;
 }
 
-inline double SimdJsonValue::number() const
+[[gnu::always_inline]] inline double SimdJsonValue::number() const
 {
     switch (m_element.type()) {
     case simdjson::dom::element_type::INT64: return double(m_element.get_int64().value_unsafe());

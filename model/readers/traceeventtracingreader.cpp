@@ -317,8 +317,9 @@ class EventCollector {
 public:
     EventCollector(bool samples, size_t expectedEvents) : m_samples(samples), m_expected(expectedEvents) {}
 
+    // Flattened: called for every event, with a call for each of its fields otherwise.
     template <class V>
-    void add(const V& e, size_t index)
+    [[gnu::flatten]] void add(const V& e, size_t index)
     {
         if (e.kind() != JsonKind::Object)
             return;

@@ -106,6 +106,10 @@ private slots:
     void convertRoundTrip();
     void malformed_data();
     void malformed();
+    void devToolsRecordingsWithAllocationsOpen();
+    void chromeProfilesNamingMissingNodesOpenWithANote_data();
+    void chromeProfilesNamingMissingNodesOpenWithANote();
+    void heapProfilesAreNamedForWhatTheyAre();
 };
 
 void TestNewFormats::matchesOracle_data()
@@ -502,6 +506,53 @@ void TestNewFormats::malformed()
     // An empty format: the error comes from the trace-event loader the CPU profile readers share.
     QVERIFY2(text.starts_with("bad-input.json: " + format.toStdString()), text.c_str());
     QVERIFY2(r.error->where.starts_with(where.toStdString()), text.c_str());
+    QVERIFY2(text.find("json.exception") == std::string::npos, text.c_str()); // xsprof's words only
+}
+
+void TestNewFormats::devToolsRecordingsWithAllocationsOpen()
+{
+    // speedscope's Firefox/59/firefox.json: its "profile" (a Gecko profile) comes after 1.5 MB of
+    // markers and allocation frames, the first of them null; it was taken for Self-Profiling.
+    const LoadResult r = loadProfileFile(QString(fixtures + QStringLiteral("/peers/speedscope-firefox59-firefox.json.gz")).toStdString());
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    QVERIFY(r.profile->info.format == SourceFormat::Gecko);
+    QVERIFY2(r.profile->info.description.starts_with("Firefox"), r.profile->info.description.c_str());
+    QCOMPARE(r.profile->samples.size(), size_t(10161));
+    const auto functions = byName(*r.profile);
+    QVERIFY(functions.contains("Application/this.onDrop"));
+    QVERIFY(functions.at("Application/this.onDrop").second > 0);
+}
+
+void TestNewFormats::chromeProfilesNamingMissingNodesOpenWithANote_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("note");
+    QTest::newRow("speedscope Chrome 141") << QStringLiteral("speedscope-chrome141-no-arg-data.json")
+                                           << QStringLiteral("name a parent that is not in the file");
+    QTest::newRow("Firefox Profiler unchunked") << QStringLiteral("profiler-test.chrome-unchunked.json")
+                                                << QStringLiteral("name a node that is not in the file");
+}
+
+void TestNewFormats::chromeProfilesNamingMissingNodesOpenWithANote()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, note);
+    const LoadResult r = loadProfileFile(QString(fixtures + QStringLiteral("/peers/") + file).toStdString());
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    QVERIFY(r.profile->samples.size() > 0);
+    QVERIFY2(std::any_of(r.warnings.begin(), r.warnings.end(),
+                         [&](const std::string& w) { return w.find(note.toStdString()) != std::string::npos; }),
+             r.warnings.empty() ? "no note" : r.warnings.front().c_str());
+}
+
+void TestNewFormats::heapProfilesAreNamedForWhatTheyAre()
+{
+    const LoadResult r =
+        loadProfileFile(
+            QString(fixtures + QStringLiteral("/peers/speedscope-node10-Heap-20181003T105432.heapprofile")).toStdString());
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("sampling heap profile") != std::string::npos, r.error->toString().c_str());
+    QVERIFY2(r.error->problem.find("not CPU samples") != std::string::npos, r.error->toString().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestNewFormats)

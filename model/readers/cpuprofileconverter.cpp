@@ -472,7 +472,8 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
             const uint32_t stack = stackOfSample(raw.samples[i].value);
             if (stack == none && lostNodes) {
                 if (droppedSamples++ == 0)
-                    firstDropped = "node id " + std::to_string(raw.samples[i].value) + " at sample " + std::to_string(i);
+                    firstDropped =
+                        "node id " + std::to_string(raw.samples[i].value) + " at sample " + std::to_string(i);
                 raw.samples[i] = StackId();
                 continue;
             }

@@ -18,11 +18,6 @@ namespace {
 constexpr std::string_view formatName = "Firefox Profiler processed profile";
 constexpr int64_t none = -1;
 
-std::string at(const std::string& where, size_t i)
-{
-    return where + "[" + std::to_string(i) + "]";
-}
-
 // A column of indices; null (and -1) become `none`.
 template <class V>
 std::vector<int64_t> indexColumn(const V& table, std::string_view key, const std::string& where)
@@ -32,7 +27,8 @@ std::vector<int64_t> indexColumn(const V& table, std::string_view key, const std
     const V column = asArray(field(table, key, where), path);
     out.reserve(column.sizeHint());
     column.forEachElement([&](const V& e) {
-        out.push_back(e.kind() == JsonKind::Null ? none : std::max<int64_t>(asInteger(e, at(path, out.size())), none));
+        out.push_back(
+            e.kind() == JsonKind::Null ? none : std::max<int64_t>(asInteger(e, elementWhere(path, out.size())), none));
     });
     return out;
 }
@@ -44,8 +40,9 @@ std::vector<double> numberColumn(const V& table, std::string_view key, const std
     std::vector<double> out;
     const V column = asArray(field(table, key, where), path);
     out.reserve(column.sizeHint());
-    column.forEachElement(
-        [&](const V& e) { out.push_back(e.kind() == JsonKind::Null ? 0.0 : asNumber(e, at(path, out.size()))); });
+    column.forEachElement([&](const V& e) {
+        out.push_back(e.kind() == JsonKind::Null ? 0.0 : asNumber(e, elementWhere(path, out.size())));
+    });
     return out;
 }
 
@@ -82,9 +79,8 @@ struct FunctionTables {
     {
         const std::string_view stringsKey = hasField(stringsOwner, "stringArray") ? "stringArray" : "stringTable";
         asArray(field(stringsOwner, stringsKey, stringsWhere), stringsWhere + "." + std::string(stringsKey))
-            .forEachElement([&](const V& s) {
-                strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view());
-            });
+            .forEachElement(
+                [&](const V& s) { strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view()); });
 
         const std::string stackWhere = where + "stackTable";
         const V stacks = asObject(field(owner, "stackTable", where), stackWhere);
@@ -113,7 +109,8 @@ struct FunctionTables {
         for (size_t i = 0; i < n; ++i)
             funcKept[i] = funcIsJs[i] || (i < relevant.size() && relevant[i]);
         funcLine = hasField(funcs, "lineNumber") ? indexColumn(funcs, "lineNumber", funcWhere) : std::vector<int64_t>();
-        funcColumn = hasField(funcs, "columnNumber") ? indexColumn(funcs, "columnNumber", funcWhere) : std::vector<int64_t>();
+        funcColumn =
+            hasField(funcs, "columnNumber") ? indexColumn(funcs, "columnNumber", funcWhere) : std::vector<int64_t>();
         funcLine.resize(n, none);
         funcColumn.resize(n, none);
         if (hasField(funcs, "source")) { // version 58 on: a source table holds the file names
@@ -124,7 +121,7 @@ struct FunctionTables {
             const std::vector<int64_t> fileOfSource = indexColumn(sources, "filename", "shared.sources");
             funcFile.assign(n, none);
             for (size_t i = 0; i < n && i < source.size(); ++i) {
-                checkIndex(source[i], fileOfSource.size(), "source", at(funcWhere + ".source", i));
+                checkIndex(source[i], fileOfSource.size(), "source", elementWhere(funcWhere + ".source", i));
                 funcFile[i] = source[i] == none ? none : fileOfSource[size_t(source[i])];
             }
         } else if (hasField(funcs, "fileName")) {
@@ -132,21 +129,21 @@ struct FunctionTables {
         }
         funcFile.resize(n, none);
         for (size_t i = 0; i < n; ++i) {
-            checkIndex(funcName[i], strings.size(), "string", at(funcWhere + ".name", i));
-            checkIndex(funcFile[i], strings.size(), "string", at(funcWhere + ".fileName", i));
+            checkIndex(funcName[i], strings.size(), "string", elementWhere(funcWhere + ".name", i));
+            checkIndex(funcFile[i], strings.size(), "string", elementWhere(funcWhere + ".fileName", i));
         }
         for (size_t i = 0; i < frameFunc.size(); ++i) {
             if (frameFunc[i] == none)
-                throw JsonMeaningError("the frame has no function", at(frameWhere + ".func", i));
-            checkIndex(frameFunc[i], n, "function", at(frameWhere + ".func", i));
+                throw JsonMeaningError("the frame has no function", elementWhere(frameWhere + ".func", i));
+            checkIndex(frameFunc[i], n, "function", elementWhere(frameWhere + ".func", i));
         }
         for (size_t i = 0; i < stackFrame.size(); ++i) {
             if (stackFrame[i] == none)
-                throw JsonMeaningError("the stack has no frame", at(stackWhere + ".frame", i));
-            checkIndex(stackFrame[i], frameFunc.size(), "frame", at(stackWhere + ".frame", i));
+                throw JsonMeaningError("the stack has no frame", elementWhere(stackWhere + ".frame", i));
+            checkIndex(stackFrame[i], frameFunc.size(), "frame", elementWhere(stackWhere + ".frame", i));
             if (stackPrefix[i] != none && (stackPrefix[i] < 0 || stackPrefix[i] >= int64_t(i)))
                 throw JsonMeaningError("prefix " + std::to_string(stackPrefix[i]) + " does not come before the stack",
-                                       at(stackWhere + ".prefix", i));
+                                       elementWhere(stackWhere + ".prefix", i));
         }
     }
 
@@ -169,11 +166,13 @@ ProcessedThread readThread(const V& thread, const std::string& where)
     ProcessedThread t;
     t.where = where;
     const std::string process(stringOr(thread, "processName", stringOr(thread, "processType", "")));
-    t.summary = process.empty() ? std::string(stringOr(thread, "name", "")) : process + ", " + std::string(stringOr(thread, "name", ""));
+    t.summary = process.empty() ? std::string(stringOr(thread, "name", ""))
+                                : process + ", " + std::string(stringOr(thread, "name", ""));
     const std::optional<V> pid = fieldIfAny(thread, "pid");
     if (pid && pid->kind() != JsonKind::Null)
-        t.summary += ", pid " + (pid->kind() == JsonKind::String ? std::string(pid->string())
-                                                                 : std::to_string(int64_t(asNumber(*pid, where + ".pid"))));
+        t.summary += ", pid "
+            + (pid->kind() == JsonKind::String ? std::string(pid->string())
+                                               : std::to_string(int64_t(asNumber(*pid, where + ".pid"))));
     const std::string samplesWhere = where + ".samples";
     const V samples = asObject(field(thread, "samples", where), samplesWhere);
     t.stack = indexColumn(samples, "stack", samplesWhere);
@@ -198,11 +197,11 @@ size_t jsSamples(const ProcessedThread& t, const FunctionTables& tables)
 {
     std::vector<bool> hasJs(tables.stackFrame.size());
     for (size_t s = 0; s < hasJs.size(); ++s)
-        hasJs[s] = tables.frameKept(size_t(tables.stackFrame[s])) ||
-            (tables.stackPrefix[s] != none && hasJs[size_t(tables.stackPrefix[s])]);
+        hasJs[s] = tables.frameKept(size_t(tables.stackFrame[s]))
+            || (tables.stackPrefix[s] != none && hasJs[size_t(tables.stackPrefix[s])]);
     size_t count = 0;
     for (size_t i = 0; i < t.stack.size(); ++i) {
-        checkIndex(t.stack[i], hasJs.size(), "stack", at(t.where + ".samples.stack", i));
+        checkIndex(t.stack[i], hasJs.size(), "stack", elementWhere(t.where + ".samples.stack", i));
         count += t.stack[i] != none && hasJs[size_t(t.stack[i])];
     }
     return count;
@@ -215,11 +214,13 @@ void build(ProfileBuilder& builder, const ProcessedThread& t, const FunctionTabl
         if (!tables.funcKept[f])
             continue;
         const std::string_view name = tables.strings[size_t(tables.funcName[f])];
-        const std::string_view url = tables.funcFile[f] == none ? std::string_view() : tables.strings[size_t(tables.funcFile[f])];
+        const std::string_view url =
+            tables.funcFile[f] == none ? std::string_view() : tables.strings[size_t(tables.funcFile[f])];
         // A relevantForJS label keeps only its name, as in Gecko profiles.
         const bool js = tables.funcIsJs[f];
-        funcFrame[f] = builder.frameForKey(name, js ? url : std::string_view(), js ? oneBased(double(tables.funcLine[f])) : 0,
-                                           js ? oneBased(double(tables.funcColumn[f])) : 0);
+        funcFrame[f] =
+            builder.frameForKey(name, js ? url : std::string_view(), js ? oneBased(double(tables.funcLine[f])) : 0,
+                                js ? oneBased(double(tables.funcColumn[f])) : 0);
     }
     const StackId root = builder.stack(StackId(), builder.frameForKey("(root)", "", 0, 0));
     std::vector<StackId> node(tables.stackFrame.size());
@@ -282,7 +283,7 @@ void readDocument(const V& root, const std::string& name, const LoadOptions& opt
     std::vector<size_t> js;
     size_t i = 0;
     asArray(field(profile, "threads", {}), "threads").forEachElement([&](const V& e) {
-        const std::string where = at("threads", i++);
+        const std::string where = elementWhere("threads", i++);
         const V& thread = asObject(e, where);
         ProcessedThread t = readThread(thread, where);
         if (t.stack.empty())

@@ -56,7 +56,8 @@ int64_t schemaColumn(const V& schema, std::string_view name)
 // One thread's tables, copied out of the document for random access. Its large "data"
 // tables may come in pieces (JsonPieces::NamedArrays), their values lasting only while walked.
 template <class V>
-class GeckoThread {
+class GeckoThread
+{
 public:
     explicit GeckoThread(const ThreadRef<V>& ref) : m_where(ref.where), m_samples(ref.thread)
     {
@@ -90,7 +91,8 @@ public:
         for (size_t s = 0; s < hasJs.size(); ++s)
             hasJs[s] = frameIsJs[m_stackFrame[s]] || (m_stackPrefix[s] != noIndex && hasJs[m_stackPrefix[s]]);
         size_t count = 0;
-        m_sampleCount = forEachSample([&](uint32_t stack, double, size_t) { count += stack != noIndex && hasJs[stack]; });
+        m_sampleCount =
+            forEachSample([&](uint32_t stack, double, size_t) { count += stack != noIndex && hasJs[stack]; });
         return count;
     }
 
@@ -209,7 +211,8 @@ private:
                         throw JsonMeaningError("the location is " + describeType(cell) + ", expected a string index",
                                                where + ".data[" + std::to_string(i) + "]");
                     } else {
-                        location = owned ? std::string_view(m_ownedLocations.emplace_back(cell.string())) : cell.string();
+                        location =
+                            owned ? std::string_view(m_ownedLocations.emplace_back(cell.string())) : cell.string();
                     }
                 } else if (k == relevantColumn) {
                     relevant = isTrue(cell);

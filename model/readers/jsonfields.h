@@ -15,6 +15,12 @@
 
 namespace xsprof::readers {
 
+// "where[i]": the place of an array's element.
+inline std::string elementWhere(const std::string& where, size_t i)
+{
+    return where + "[" + std::to_string(i) + "]";
+}
+
 template <class V>
 std::string describeType(const V& v)
 {

@@ -54,7 +54,6 @@ std::string threadText(const ThreadKey& k)
     return "pid " + text(k.first) + ", tid " + text(k.second);
 }
 
-
 // The fields of one event read in one pass over its keys (the last of a key counts).
 template <class V>
 struct EventFields {
@@ -250,9 +249,10 @@ LoadResult fromSamples(const V& root, const Names& names, ProfileInfo info, cons
         StackId stack = at.empty() ? root0 : stackOf.find(at)->second;
         for (auto c = chain.rbegin(); c != chain.rend(); ++c) {
             const V& f = c->second;
-            stack = builder.stack(stack, builder.frameForKey(stringOr(f, "name", ""), stringOr(f, "url", ""),
-                                                             oneBased(numberField(f, "line", 0)),
-                                                             oneBased(numberField(f, "column", 0))));
+            stack = builder.stack(stack,
+                                  builder.frameForKey(stringOr(f, "name", ""), stringOr(f, "url", ""),
+                                                      oneBased(numberField(f, "line", 0)),
+                                                      oneBased(numberField(f, "column", 0))));
             stackOf.emplace(c->first, stack);
         }
         return stack;
@@ -284,7 +284,8 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
         keys.push_back(key);
         // Replaying sorts and reorders the thread's events in place; a second replay of the
         // chosen one gives the same samples. One thread needs no count.
-        counts.push_back(threads.size() == 1 ? 1 : replayThread(thread, texts, nullptr, nullptr, nullptr, nullptr, ignored));
+        counts.push_back(
+            threads.size() == 1 ? 1 : replayThread(thread, texts, nullptr, nullptr, nullptr, nullptr, ignored));
     }
     std::vector<ProfileSummary> list;
     const size_t chosen = choose(keys, counts, names, options, list);
@@ -313,7 +314,8 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
 
 // One pass over the events: thread and process names, and (without stack samples) each
 // thread's duration events. Nothing kept refers to the document (which may be a piece).
-class EventCollector {
+class EventCollector
+{
 public:
     EventCollector(bool samples, size_t expectedEvents) : m_samples(samples), m_expected(expectedEvents) {}
 
@@ -367,9 +369,9 @@ LoadResult fromEvents(EventCollector& events, const V* root, bool unterminated, 
     std::vector<std::string> warnings;
     if (unterminated)
         warnings.push_back("the JSON array was not closed (a tracer that stopped early): read as if it were");
-    LoadResult result = root ? fromSamples(*root, events.names, std::move(info), options, control)
-                             : fromDurationEvents(events.threads, events.texts, events.names, std::move(info), options,
-                                                     control, warnings);
+    LoadResult result = root
+        ? fromSamples(*root, events.names, std::move(info), options, control)
+        : fromDurationEvents(events.threads, events.texts, events.names, std::move(info), options, control, warnings);
     result.warnings.insert(result.warnings.end(), warnings.begin(), warnings.end());
     checkCancel(control, 1.0);
     return result;
@@ -422,8 +424,8 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
         return done(readJsonDocument(closed.view(), name, options, control, read));
     }
     std::optional<LoadResult> failed = readJsonDocument(bytes, name, options, control, read, options.inputPages);
-    if (failed && !failed->cancelled && firstJsonCharacter(bytes) == '[' &&
-        failed->error->problem.starts_with("JSON syntax error")) {
+    if (failed && !failed->cancelled && firstJsonCharacter(bytes) == '['
+        && failed->error->problem.starts_with("JSON syntax error")) {
         const PaddedBytes closed = closedJsonArray(bytes);
         unterminated = true;
         if (!readJsonDocument(closed.view(), name, options, control, read))

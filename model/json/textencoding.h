@@ -4,6 +4,7 @@
 // loader transcodes to UTF-8 before reading.
 #include "paddedbytes.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>

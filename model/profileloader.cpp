@@ -7,6 +7,7 @@
 #include "json/jsonhead.h"
 #include "json/jsonreading.h"
 #include "json/paddedbytes.h"
+#include "json/textencoding.h"
 
 #include <cerrno>
 #include <cstring>
@@ -51,11 +52,38 @@ LoadResult loadGzip(std::string_view compressed, const std::string& name, const 
     return loadBytes(inflated.bytes->view(), name, withRelease, control);
 }
 
+// UTF-16 text (some Windows tools write it), transcoded to UTF-8 first.
+LoadResult loadUtf16(std::string_view bytes, Utf16Order order, const std::string& name, const LoadOptions& options,
+                     const TaskControl* control)
+{
+    Utf16Text text = utf8FromUtf16(bytes, order);
+    if (!text.utf8)
+        return loadFailure(name, "the file starts as UTF-16 text but is not: " + text.problem,
+                           "byte " + std::to_string(text.where));
+    if (options.releaseInput)
+        options.releaseInput();
+    LoadOptions withRelease = options;
+    withRelease.releaseInput = [&text] { text.utf8->release(); };
+    withRelease.inputPages = nullptr; // the transcoded bytes are not the file's
+    return loadBytes(text.utf8->view(), name, withRelease, control);
+}
+
 LoadResult loadBytes(std::string_view bytes, const std::string& name, const LoadOptions& options,
                      const TaskControl* control)
 {
     if (looksLikeGzip(bytes))
         return loadGzip(bytes, name, options, control);
+    if (const size_t bom = utf8BomLength(bytes)) { // a UTF-8 byte order mark: read what follows
+        LoadOptions withoutPages = options;
+        withoutPages.inputPages = nullptr; // the pages count from the file's first byte
+        return loadBytes(bytes.substr(bom), name, withoutPages, control);
+    }
+    if (const Utf16Order order = utf16Order(bytes); order != Utf16Order::None)
+        return loadUtf16(bytes, order, name, options, control);
+    if (looksLikePerfettoTrace(bytes))
+        return loadFailure(name, "a Perfetto protobuf trace (what Chromium's --trace-startup writes by default), not "
+                                 "JSON: record with --trace-startup-format=json, or convert it with Perfetto's "
+                                 "traceconv: traceconv json TRACE TRACE.json");
     const std::string_view head = bytes.substr(0, detectionHeadBytes);
     const readers::FormatReader* reader = readers::formatReaderFor(head);
     if (!reader && bytes.size() > head.size() && firstJsonCharacter(bytes) == '{')
@@ -178,8 +206,10 @@ std::optional<LoadResult> loadStreamedCpuProfile(const std::string& path, size_t
     if (!pages.leaveUnread(detectionHeadBytes))
         return loadFailure(path, fileChanged);
     const std::string_view all = bytes.view();
+    // A byte order mark shifts the file's bytes from the pages': read whole.
+    const bool marked = utf8BomLength(all) > 0 || utf16Order(all) != Utf16Order::None;
     const readers::FormatReader* reader =
-        looksLikeGzip(all) ? nullptr : readers::formatReaderFor(all.substr(0, detectionHeadBytes));
+        looksLikeGzip(all) || marked ? nullptr : readers::formatReaderFor(all.substr(0, detectionHeadBytes));
     if (!reader || reader->id != SourceFormat::CpuProfile)
         return std::nullopt;
     LoadOptions withPages = options;

@@ -1,5 +1,7 @@
 #include "traceinputs.h"
 
+#include "model/json/simdjsonproblem.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -120,7 +122,7 @@ std::optional<NdjsonTrace> readNdjsonLine(std::string_view line, std::string* pr
     thread_local simdjson::dom::parser parser;
     simdjson::dom::element root;
     if (const auto error = parser.parse(line.data(), line.size()).get(root)) {
-        *problem = std::string("not JSON: ") + simdjson::error_message(error);
+        *problem = "not JSON: " + simdjsonProblem(error);
         return std::nullopt;
     }
     simdjson::dom::object object;

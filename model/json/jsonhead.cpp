@@ -1,6 +1,7 @@
 #include "jsonhead.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace xsprof {
 
@@ -144,6 +145,24 @@ bool firstKeyIs(std::string_view head, std::string_view key)
         return false;
     const size_t i = skipSpace(head, 1);
     return head.substr(i).starts_with("\"" + std::string(key) + "\"");
+}
+
+bool looksLikePerfettoTrace(std::string_view head)
+{
+    // '\n' is also JSON whitespace: a JSON file goes on with a value, a trace with a length.
+    if (head.size() < 3 || head[0] != 0x0A || std::string_view("{[\"-0123456789tfn \t\r\n").find(head[1]) != std::string_view::npos)
+        return false;
+    uint64_t length = 0;
+    size_t i = 1;
+    for (int shift = 0; i < head.size() && shift < 64; shift += 7) {
+        const auto byte = uint8_t(head[i++]);
+        length |= uint64_t(byte & 0x7F) << shift;
+        if (!(byte & 0x80))
+            break;
+    }
+    // A packet's first field: a number in 1..2^29 and a wire type protobuf defines (0, 1, 2, 5).
+    const auto key = i < head.size() ? uint8_t(head[i]) : 0;
+    return length > 0 && length <= head.size() - i && key >> 3 != 0 && (key & 7) != 3 && (key & 7) != 4 && (key & 7) <= 5;
 }
 
 } // namespace xsprof

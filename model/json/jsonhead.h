@@ -26,5 +26,8 @@ bool keyOpensObject(std::string_view head, std::string_view key);
 bool keyOpensArray(std::string_view head, std::string_view key);
 // The top-level object's first key is `key`.
 bool firstKeyIs(std::string_view head, std::string_view key);
+// A Perfetto protobuf trace: its first TracePacket (field 1, length-delimited), in `bytes`,
+// where JSON would go on with a value.
+bool looksLikePerfettoTrace(std::string_view head);
 
 } // namespace xsprof

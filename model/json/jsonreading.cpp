@@ -28,6 +28,13 @@ LoadResult jsonMeaningFailure(const std::string& file, std::string_view bytes, c
     return loadFailure(file, error.problem, std::move(where));
 }
 
+LoadResult withFormatName(LoadResult failed, std::string_view format)
+{
+    if (failed.error && !failed.cancelled)
+        failed.error->problem = std::string(format) + ": " + failed.error->problem;
+    return failed;
+}
+
 bool looksLikeUnterminatedArray(std::string_view bytes)
 {
     size_t first = 0;

@@ -39,20 +39,25 @@ PaddedBytes closedJsonArray(std::string_view bytes);
 bool looksLikeUnterminatedArray(std::string_view bytes);
 
 // Whether simdjson reads the root's large arrays in pieces (bounded memory, but their values
-// last only while they are walked) or the document whole (a reader that keeps values of a
-// root array, or walks one twice).
-enum class JsonPieces : uint8_t { RootArrays, None };
+// last only while they are walked), the large arrays that are the value of one of the keys
+// given (NamedArrays: at any depth, Gecko's "data" tables), or the document whole (a reader
+// that keeps values of a root array, or walks one twice).
+enum class JsonPieces : uint8_t { RootArrays, NamedArrays, None };
+
+// A failure of a format's reader named by the format ("speedscope file: ...").
+LoadResult withFormatName(LoadResult failed, std::string_view format);
 
 // Runs read(root) on the document, root being a SimdJsonValue or a ReferenceJsonValue
 // (read must be generic and must start from a clean state: it may run twice). Returns an
 // error or a cancellation as a LoadResult, nothing when read succeeded.
 // `bytes` must be followed by jsonReadPadding readable bytes. With `pages` (a reader that
 // reads `bytes` only here), the bytes of the pieces read are given back as they are parsed,
-// and `bytes` must not be read after success.
+// and `bytes` must not be read after success. `keys` names the arrays of NamedArrays.
 template <class Read>
 std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                            const TaskControl* control, Read&& read, InputPages* pages = nullptr,
-                                           JsonPieces pieces = JsonPieces::RootArrays)
+                                           JsonPieces pieces = JsonPieces::RootArrays,
+                                           const std::vector<std::string_view>& keys = {})
 {
     // Before the reference parser reads `bytes` whole: the pages given back come back.
     auto restored = [&] { return !pages || pages->restoreAll(); };
@@ -63,6 +68,8 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
                 std::optional<SimdJsonDocument> document;
                 if (pieces == JsonPieces::None)
                     document.emplace(bytes, control, std::vector<std::string_view>()); // no key: nothing cut
+                else if (pieces == JsonPieces::NamedArrays)
+                    document.emplace(bytes, control, keys);
                 else
                     document.emplace(bytes, control, pages);
                 read(document->root());

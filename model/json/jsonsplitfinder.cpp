@@ -300,7 +300,7 @@ void JsonSplitFinder::scanBlocks(const char* chunk, size_t offset, size_t from, 
             }
             if (m_active && m_depth == m_arrayDepth) {
                 m_active = false;
-                if (pos - m_start > m_pieceBytes) {
+                if (pos - m_start > m_pieceBytes && !m_cuts.empty()) { // one piece: left whole
                     SplitJsonArray split;
                     split.member = m_arrayMember;
                     split.depth = m_arrayDepth;

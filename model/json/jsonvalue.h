@@ -7,6 +7,7 @@
 // A value type V offers:
 //   JsonKind kind() const;  bool overflow() const;  (an integer above INT64_MAX)
 //   int64_t integer() const;  double number() const;  std::string_view string() const;
+//   bool boolean() const;            a Bool's value
 //   void forEachField(F f) const;    f(std::string_view key, const V& value), document order,
 //                                    duplicate keys included
 //   void forEachElement(F f) const;  f(const V& element), in order
@@ -88,8 +89,7 @@ struct JsonPlace {
 };
 
 // A problem with the meaning of a document ("\"id\" is a string..."), thrown by readers
-// and turned into a LoadError by the driver (jsonreading.h) or, for readers that walk a
-// simdjson DOM themselves, by guardedRead (model/readers/readersupport.h).
+// and turned into a LoadError by the driver (jsonreading.h).
 struct JsonMeaningError {
     std::string problem;
     std::string where;

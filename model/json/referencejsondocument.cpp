@@ -5,12 +5,45 @@
 #include <nlohmann/json.hpp>
 
 #include <istream>
+#include <string_view>
+#include <utility>
 
 namespace xsprof {
 
 namespace {
 
 using json = nlohmann::json;
+
+// nlohmann's error in xsprof's words: "[json.exception.parse_error.101] parse error at line 1,
+// column 5: syntax error while parsing object - invalid literal; last read: '{x'" becomes
+// "JSON syntax error in an object: invalid literal, after '{x'".
+std::string syntaxProblem(const nlohmann::detail::exception& ex, const std::string& token)
+{
+    if (ex.id == 406) // out_of_range.406: a number beyond double's range
+        return "JSON number out of range: " + token.substr(0, 40) + " is beyond what a double holds";
+    std::string what = ex.what();
+    if (const size_t bracket = what.find("] "); what.starts_with("[json.exception") && bracket != std::string::npos)
+        what.erase(0, bracket + 2);
+    if (what.starts_with("parse error")) {
+        if (const size_t colon = what.find(": "); colon != std::string::npos)
+            what.erase(0, colon + 2);
+    }
+    std::string context;
+    constexpr std::string_view parsing = "syntax error while parsing ";
+    if (what.starts_with(parsing)) {
+        const size_t dash = what.find(" - ");
+        const std::string thing = what.substr(parsing.size(), dash == std::string::npos ? 0 : dash - parsing.size());
+        if (!thing.empty())
+            context = std::string(" in ") + (thing[0] == 'o' ? "an " : "a ") + thing;
+        what.erase(0, dash == std::string::npos ? parsing.size() : dash + 3);
+    }
+    for (const auto& [from, to] : {std::pair<std::string_view, std::string_view>{"; last read: ", ", after "},
+                                   {"; expected ", ", expected "}}) {
+        for (size_t at = what.find(from); at != std::string::npos; at = what.find(from, at + to.size()))
+            what.replace(at, from.size(), to);
+    }
+    return "JSON syntax error" + context + ": " + what;
+}
 
 // Checks nesting and records the first error; `Builder` adds the tree.
 class SyntaxSax {
@@ -31,15 +64,10 @@ public:
     bool start_array(size_t) { return open(); }
     bool end_object() { return close(); }
     bool end_array() { return close(); }
-    bool parse_error(size_t position, const std::string&, const nlohmann::detail::exception& ex)
+    bool parse_error(size_t position, const std::string& token, const nlohmann::detail::exception& ex)
     {
-        if (!error) {
-            std::string what = ex.what();
-            // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
-            if (auto colon = what.find(": "); colon != std::string::npos)
-                what = what.substr(colon + 2);
-            error = JsonSyntaxError{"JSON syntax error: " + what, "byte " + std::to_string(position > 0 ? position - 1 : 0)};
-        }
+        if (!error)
+            error = JsonSyntaxError{syntaxProblem(ex, token), "byte " + std::to_string(position > 0 ? position - 1 : 0)};
         return false;
     }
 
@@ -76,9 +104,9 @@ public:
         add(JsonKind::Null);
         return true;
     }
-    bool boolean(bool)
+    bool boolean(bool v)
     {
-        add(JsonKind::Bool);
+        add(JsonKind::Bool).integer = v ? 1 : 0;
         return true;
     }
     bool number_integer(json::number_integer_t v)

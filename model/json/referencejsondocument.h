@@ -33,6 +33,7 @@ public:
     int64_t integer() const { return m_node->integer; }
     double number() const { return m_node->number; }
     std::string_view string() const { return m_node->text; }
+    bool boolean() const { return m_node->integer != 0; }
 
     template <class F>
     void forEachField(F&& f) const

@@ -54,6 +54,7 @@ public:
     int64_t integer() const;
     double number() const;
     std::string_view string() const { return m_element.get_string().value_unsafe(); }
+    bool boolean() const { return m_element.get_bool().value_unsafe(); }
 
     template <class F>
     void forEachField(F&& f) const;
@@ -95,8 +96,8 @@ public:
     // Cuts, instead of the root's arrays, the large arrays that are the value of one of `keys`
     // at any depth (Gecko's "data" tables, inside threads). Such an array stands in the
     // skeleton as a one-element array holding a marker string that no file can predict;
-    // nestedSplit() recognises it. For readers that walk the raw DOM (rawRoot()). Without
-    // keys, nothing is cut: the document is parsed whole.
+    // nestedSplit() recognises it, and a value of it walks the pieces. Without keys, nothing
+    // is cut: the document is parsed whole.
     SimdJsonDocument(std::string_view bytes, const TaskControl* control, const std::vector<std::string_view>& keys);
 
     simdjson::dom::element rawRoot() const { return m_root; }
@@ -104,6 +105,7 @@ public:
     const SplitJsonArray* rootSplit() const { return m_rootSplit; }
     // The split an array of the skeleton stands for, or nullptr (an ordinary array).
     const SplitJsonArray* nestedSplit(simdjson::dom::array array) const;
+    bool hasKeyedSplits() const { return !m_marker.empty(); }
 
     SimdJsonValue root() const;
 
@@ -217,7 +219,7 @@ private:
     return v;
 }
 
-inline double SimdJsonValue::number() const
+[[gnu::always_inline]] inline double SimdJsonValue::number() const
 {
     switch (m_element.type()) {
     case simdjson::dom::element_type::INT64: return double(m_element.get_int64().value_unsafe());
@@ -233,6 +235,8 @@ void SimdJsonValue::forEachField(F&& f) const
     const simdjson::dom::object object = m_element.get_object().value_unsafe();
     for (const simdjson::dom::key_value_pair field : object) {
         const SplitJsonArray* split = m_isRoot ? m_document->splitOfMember(member) : nullptr;
+        if (!split && m_document->hasKeyedSplits() && field.value.type() == simdjson::dom::element_type::ARRAY)
+            split = m_document->nestedSplit(field.value.get_array().value_unsafe());
         f(field.key, SimdJsonValue(field.value, m_document, split, false));
         ++member;
     }

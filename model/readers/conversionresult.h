@@ -1,24 +1,23 @@
 #pragma once
-#include "model/profile.h"
+// What a converter (a raw table turned into a Profile) hands back: a LoadResult, as every
+// reader's, whose error names no file yet: the reader that called it names its file.
+#include "model/loadresult.h"
 
-#include <optional>
 #include <string>
 
 namespace xsprof {
 
-// A raw table turned into a Profile, or what was wrong and where.
-struct ConversionResult {
-    std::optional<Profile> profile;
-    std::string problem;
-    std::string where;
+inline LoadResult conversionFailure(std::string problem, std::string where = {})
+{
+    return loadFailure({}, std::move(problem), std::move(where));
+}
 
-    static ConversionResult failure(std::string problem, std::string where = {})
-    {
-        ConversionResult r;
-        r.problem = std::move(problem);
-        r.where = std::move(where);
-        return r;
-    }
-};
+// The converter's result with `file` named in its error.
+inline LoadResult namedConversion(LoadResult converted, const std::string& file)
+{
+    if (converted.error)
+        converted.error->file = file;
+    return converted;
+}
 
 } // namespace xsprof

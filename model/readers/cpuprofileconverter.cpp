@@ -171,26 +171,26 @@ SummedTimes sumTimeDeltas(std::vector<double>& times, double start)
 
 } // namespace
 
-ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
+LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
                                    CpuProfileDialects dialects)
 {
     const std::vector<RawNode>& nodes = raw.nodes;
     const size_t n = nodes.size();
     if (!raw.sawNodes)
-        return ConversionResult::failure("no \"nodes\": this is not a .cpuprofile");
+        return conversionFailure("no \"nodes\": this is not a .cpuprofile");
     if (n == 0 && !raw.samples.empty()) // no nodes and no samples: an empty profile (older xsprof wrote them)
-        return ConversionResult::failure("the profile has no nodes");
+        return conversionFailure("the profile has no nodes");
     if (n >= UINT32_MAX / 2)
-        return ConversionResult::failure("too many nodes");
+        return conversionFailure("too many nodes");
 
     NodeIndex index(nodes);
     for (size_t i = 0; i < n; ++i) {
         if (!nodes[i].hasId)
-            return ConversionResult::failure("a node has no \"id\"", "node index " + std::to_string(i));
+            return conversionFailure("a node has no \"id\"", "node index " + std::to_string(i));
         if (!nodes[i].hasCallFrame)
-            return ConversionResult::failure("a node has no \"callFrame\"", nodeWhere(nodes[i], i));
+            return conversionFailure("a node has no \"callFrame\"", nodeWhere(nodes[i], i));
         if (!index.add(nodes[i].id, uint32_t(i)))
-            return ConversionResult::failure("duplicate node id " + std::to_string(nodes[i].id),
+            return conversionFailure("duplicate node id " + std::to_string(nodes[i].id),
                                              nodeWhere(nodes[i], i));
     }
 
@@ -213,23 +213,38 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
             multiParent = true;
         parent[c] = p;
     };
+    // A link to a node the file does not hold (a trace cut short, a writer's bug) is dropped,
+    // as speedscope and the Firefox Profiler do; the notes say how many and the first one.
+    std::vector<std::string> notes;
+    size_t lostParents = 0, lostChildren = 0;
+    std::string firstLostParent, firstLostChild;
     for (size_t i = 0; i < n; ++i) {
         const RawNode& node = nodes[i];
         if (node.hasParent) {
             const uint32_t p = index.find(node.parent);
-            if (p == none)
-                return ConversionResult::failure("parent " + std::to_string(node.parent) + " is not a node",
-                                                 nodeWhere(node, i));
-            link(p, uint32_t(i));
+            if (p == none) {
+                if (lostParents++ == 0)
+                    firstLostParent = "parent " + std::to_string(node.parent) + " at " + nodeWhere(node, i);
+            } else {
+                link(p, uint32_t(i));
+            }
         }
         for (uint32_t k = node.childBegin; k < node.childEnd; ++k) {
             const uint32_t c = index.find(raw.children[k]);
-            if (c == none)
-                return ConversionResult::failure("child " + std::to_string(raw.children[k]) + " is not a node",
-                                                 nodeWhere(node, i));
+            if (c == none) {
+                if (lostChildren++ == 0)
+                    firstLostChild = "child " + std::to_string(raw.children[k]) + " at " + nodeWhere(node, i);
+                continue;
+            }
             link(uint32_t(i), c);
         }
     }
+    if (lostParents)
+        notes.push_back(std::to_string(lostParents) + " node(s) name a parent that is not in the file (the first: "
+                        + firstLostParent + "): each was read as a root of its calls");
+    if (lostChildren)
+        notes.push_back(std::to_string(lostChildren) + " child link(s) name a node that is not in the file (the first: "
+                        + firstLostChild + "): they were dropped");
 
     // Which dialect (DESIGN.md, "XS files").
     bool hostRoot = false;
@@ -241,14 +256,14 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     }
     Encoding encoding = Encoding::Tree;
     if (dialects == CpuProfileDialects::V8Only && multiParent)
-        return ConversionResult::failure("a node is the child of two nodes: not a call tree");
+        return conversionFailure("a node is the child of two nodes: not a call tree");
     if (dialects == CpuProfileDialects::V8AndXs) {
         if (multiParent)
             encoding = Encoding::Graph;
         else if (hostRoot && withXsId == n)
             encoding = Encoding::Stacks;
         else if (hostRoot && withXsId > 0)
-            return ConversionResult::failure("xsId on some nodes only (" + std::to_string(withXsId) + " of " +
+            return conversionFailure("xsId on some nodes only (" + std::to_string(withXsId) + " of " +
                                              std::to_string(n) + ")");
         else if (hostRoot)
             encoding = Encoding::Graph;
@@ -257,11 +272,11 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
         for (size_t i = 0; i < n; ++i) {
             for (uint32_t k = nodes[i].childBegin; k < nodes[i].childEnd; ++k) {
                 if (raw.children[k] == nodes[i].id)
-                    return ConversionResult::failure("a node is its own child: the parent links form a cycle",
+                    return conversionFailure("a node is its own child: the parent links form a cycle",
                                                      nodeWhere(nodes[i], i));
             }
             if (nodes[i].hasParent && nodes[i].parent == nodes[i].id)
-                return ConversionResult::failure("a node is its own parent: the parent links form a cycle",
+                return conversionFailure("a node is its own parent: the parent links form a cycle",
                                                  nodeWhere(nodes[i], i));
         }
     }
@@ -328,7 +343,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                 repeated[siblingKeys[k].second] = repeated[siblingKeys[k - 1].second] = 1;
         }
     };
-    auto buildStacks = [&]() -> std::optional<ConversionResult> {
+    auto buildStacks = [&]() -> std::optional<LoadResult> {
         if (encoding == Encoding::Graph) {
             builder.reserveStacks(n);
             for (size_t i = 0; i < n; ++i) {
@@ -392,7 +407,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                     const RawNode& other = nodes[it->second];
                     if (!first && (other.name != node.name || other.url != node.url || other.line != node.line ||
                                    other.column != node.column))
-                        return ConversionResult::failure(
+                        return conversionFailure(
                             "xsId " + std::to_string(node.xsId) + " names two different functions", nodeWhere(node, i));
                     frame = builder.frameForXsId(node.xsId);
                     if (first)
@@ -411,7 +426,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
             if (reached != n) {
                 for (size_t i = 0; i < n; ++i) {
                     if (!stackOf[i].isValid() && parent[i] != none)
-                        return ConversionResult::failure("the parent links form a cycle", nodeWhere(nodes[i], i));
+                        return conversionFailure("the parent links form a cycle", nodeWhere(nodes[i], i));
                 }
             }
         }
@@ -419,7 +434,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     };
     // The sample times need nothing of the stacks: the deltas are summed meanwhile.
     const bool sameLength = raw.samples.size() == raw.timeDeltas.size();
-    std::optional<ConversionResult> stacksFailed;
+    std::optional<LoadResult> stacksFailed;
     SummedTimes summed;
     runInParallelIf(sameLength && raw.samples.size() >= parallelWorkMinimum, [&] { stacksFailed = buildStacks(); },
                     [&] {
@@ -429,7 +444,7 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     if (stacksFailed)
         return std::move(*stacksFailed);
     if (!sameLength)
-        return ConversionResult::failure("samples (" + std::to_string(raw.samples.size()) + ") and timeDeltas (" +
+        return conversionFailure("samples (" + std::to_string(raw.samples.size()) + ") and timeDeltas (" +
                                          std::to_string(raw.timeDeltas.size()) + ") differ in length");
     // Peak memory: what only the nodes needed goes before the line ticks are gathered.
     builder.releaseIndexes();
@@ -447,9 +462,21 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
         const uint32_t node = index.find(id);
         return node == none ? none : stackOf[node].value;
     };
+    // In a file that lost nodes (links to nodes it does not hold), a sample of a lost node is
+    // dropped, its time going to the sample before; in any other file it is an error.
+    const bool lostNodes = lostParents > 0 || lostChildren > 0;
+    size_t droppedSamples = 0;
+    std::string firstDropped;
     auto mapSamples = [&] {
         for (size_t i = 0; i < raw.samples.size(); ++i) {
             const uint32_t stack = stackOfSample(raw.samples[i].value);
+            if (stack == none && lostNodes) {
+                if (droppedSamples++ == 0)
+                    firstDropped =
+                        "node id " + std::to_string(raw.samples[i].value) + " at sample " + std::to_string(i);
+                raw.samples[i] = StackId();
+                continue;
+            }
             if (stack == none) {
                 unknownAt = i;
                 return;
@@ -462,11 +489,24 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
                     [&] { lineTicks = lineTicksOf(raw, stackOf); });
     // The first sample that is wrong, its node id before its time (as read in order).
     if (unknownAt != SIZE_MAX && unknownAt <= summed.outOfRange)
-        return ConversionResult::failure("unknown node id " + std::to_string(raw.samples[unknownAt].value),
+        return conversionFailure("unknown node id " + std::to_string(raw.samples[unknownAt].value),
                                          "sample " + std::to_string(unknownAt));
     if (summed.outOfRange != SIZE_MAX)
-        return ConversionResult::failure("the sample time is out of range",
+        return conversionFailure("the sample time is out of range",
                                          "sample " + std::to_string(summed.outOfRange));
+    if (droppedSamples) {
+        size_t kept = 0;
+        for (size_t i = 0; i < raw.samples.size(); ++i) {
+            if (!raw.samples[i].isValid())
+                continue;
+            raw.samples[kept] = raw.samples[i];
+            raw.timeDeltas[kept++] = raw.timeDeltas[i]; // times by now, not deltas
+        }
+        raw.samples.resize(kept);
+        raw.timeDeltas.resize(kept);
+        notes.push_back(std::to_string(droppedSamples) + " sample(s) name a node that is not in the file (the first: "
+                        + firstDropped + "): they were dropped, their time going to the sample before");
+    }
     builder.profile().lineTicks = std::move(lineTicks);
     releaseStorage(raw.nodes);
     releaseStorage(raw.children);
@@ -474,8 +514,9 @@ ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, Prof
     releaseStorage(stackOf);
     builder.setSamples(std::move(raw.samples), std::move(raw.timeDeltas));
     builder.profile().info.negativeTimeDeltas = summed.negative;
-    ConversionResult result;
+    LoadResult result;
     result.profile = builder.finish();
+    result.warnings = std::move(notes);
     return result;
 }
 

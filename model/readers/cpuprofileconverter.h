@@ -9,7 +9,7 @@ namespace xsprof {
 enum class CpuProfileDialects { V8Only, V8AndXs };
 
 // Consumes `raw` (its arrays become the profile's) and takes over `strings`.
-ConversionResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
+LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
                                    CpuProfileDialects dialects);
 
 } // namespace xsprof

@@ -33,9 +33,9 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     ProfileInfo info;
     info.name = fileNameOf(name);
     info.format = SourceFormat::CpuProfile;
-    ConversionResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
-    if (!converted.profile)
-        return loadFailure(name, converted.problem, converted.where);
+    LoadResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
+    if (!converted.ok())
+        return namedConversion(std::move(converted), name);
     // The instruments' times are relative to startTime, as the time deltas are.
     converted.profile->instruments = std::move(raw.instruments);
     converted.profile->instruments.shiftTimes(raw.startTime.value_or(0.0));
@@ -43,6 +43,7 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
+    result.warnings = std::move(converted.warnings);
     return result;
 }
 

@@ -1,7 +1,15 @@
 #include "firefoxprocessedreader.h"
 
+#include "readersupport.h"
+
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
 
 namespace xsprof::readers {
 
@@ -10,43 +18,42 @@ namespace {
 constexpr std::string_view formatName = "Firefox Profiler processed profile";
 constexpr int64_t none = -1;
 
-std::string at(const std::string& where, size_t i)
-{
-    return where + "[" + std::to_string(i) + "]";
-}
-
 // A column of indices; null (and -1) become `none`.
-std::vector<int64_t> indexColumn(JsonObject table, std::string_view key, const std::string& where)
+template <class V>
+std::vector<int64_t> indexColumn(const V& table, std::string_view key, const std::string& where)
 {
     const std::string path = where + "." + std::string(key);
     std::vector<int64_t> out;
-    const JsonArray column = asArray(field(table, key, where), path);
-    out.reserve(column.size());
-    for (JsonElement e : column)
-        out.push_back(e.is_null() ? none : std::max<int64_t>(asInteger(e, at(path, out.size())), none));
+    const V column = asArray(field(table, key, where), path);
+    out.reserve(column.sizeHint());
+    column.forEachElement([&](const V& e) {
+        out.push_back(
+            e.kind() == JsonKind::Null ? none : std::max<int64_t>(asInteger(e, elementWhere(path, out.size())), none));
+    });
     return out;
 }
 
-std::vector<double> numberColumn(JsonObject table, std::string_view key, const std::string& where)
+template <class V>
+std::vector<double> numberColumn(const V& table, std::string_view key, const std::string& where)
 {
     const std::string path = where + "." + std::string(key);
     std::vector<double> out;
-    const JsonArray column = asArray(field(table, key, where), path);
-    out.reserve(column.size());
-    for (JsonElement e : column)
-        out.push_back(e.is_null() ? 0.0 : asNumber(e, at(path, out.size())));
+    const V column = asArray(field(table, key, where), path);
+    out.reserve(column.sizeHint());
+    column.forEachElement([&](const V& e) {
+        out.push_back(e.kind() == JsonKind::Null ? 0.0 : asNumber(e, elementWhere(path, out.size())));
+    });
     return out;
 }
 
-std::vector<bool> boolColumn(JsonObject table, std::string_view key, const std::string& where)
+template <class V>
+std::vector<bool> boolColumn(const V& table, std::string_view key, const std::string& where)
 {
     std::vector<bool> out;
-    if (!hasField(table, key))
+    const std::optional<V> column = fieldIfAny(table, key);
+    if (!column)
         return out;
-    for (JsonElement e : asArray(field(table, key, where), where + "." + std::string(key))) {
-        bool b = false;
-        out.push_back(!e.get(b) && b);
-    }
+    asArray(*column, where + "." + std::string(key)).forEachElement([&](const V& e) { out.push_back(isTrue(e)); });
     return out;
 }
 
@@ -66,15 +73,17 @@ struct FunctionTables {
     std::vector<bool> funcKept; // isJS or relevantForJS
     std::vector<bool> funcIsJs;
 
-    void read(JsonObject owner, JsonObject stringsOwner, const JsonObject* sourcesOwner, const std::string& where,
+    template <class V>
+    void read(const V& owner, const V& stringsOwner, const V* sourcesOwner, const std::string& where,
               const std::string& stringsWhere)
     {
         const std::string_view stringsKey = hasField(stringsOwner, "stringArray") ? "stringArray" : "stringTable";
-        for (JsonElement s : asArray(field(stringsOwner, stringsKey, stringsWhere), stringsWhere + "." + std::string(stringsKey)))
-            strings.push_back(s.is_string() ? std::string_view(s) : std::string_view());
+        asArray(field(stringsOwner, stringsKey, stringsWhere), stringsWhere + "." + std::string(stringsKey))
+            .forEachElement(
+                [&](const V& s) { strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view()); });
 
         const std::string stackWhere = where + "stackTable";
-        const JsonObject stacks = asObject(field(owner, "stackTable", where), stackWhere);
+        const V stacks = asObject(field(owner, "stackTable", where), stackWhere);
         stackFrame = indexColumn(stacks, "frame", stackWhere);
         if (hasField(stacks, "prefixOffset")) { // version 66 on: 0 = a root, k = the stack k rows up
             stackPrefix = indexColumn(stacks, "prefixOffset", stackWhere);
@@ -90,7 +99,7 @@ struct FunctionTables {
         frameFunc = indexColumn(asObject(field(owner, "frameTable", where), frameWhere), "func", frameWhere);
 
         const std::string funcWhere = where + "funcTable";
-        const JsonObject funcs = asObject(field(owner, "funcTable", where), funcWhere);
+        const V funcs = asObject(field(owner, "funcTable", where), funcWhere);
         funcName = indexColumn(funcs, "name", funcWhere);
         const size_t n = funcName.size();
         funcIsJs = boolColumn(funcs, "isJS", funcWhere);
@@ -100,18 +109,19 @@ struct FunctionTables {
         for (size_t i = 0; i < n; ++i)
             funcKept[i] = funcIsJs[i] || (i < relevant.size() && relevant[i]);
         funcLine = hasField(funcs, "lineNumber") ? indexColumn(funcs, "lineNumber", funcWhere) : std::vector<int64_t>();
-        funcColumn = hasField(funcs, "columnNumber") ? indexColumn(funcs, "columnNumber", funcWhere) : std::vector<int64_t>();
+        funcColumn =
+            hasField(funcs, "columnNumber") ? indexColumn(funcs, "columnNumber", funcWhere) : std::vector<int64_t>();
         funcLine.resize(n, none);
         funcColumn.resize(n, none);
         if (hasField(funcs, "source")) { // version 58 on: a source table holds the file names
             const std::vector<int64_t> source = indexColumn(funcs, "source", funcWhere);
             if (!sourcesOwner)
                 throw JsonMeaningError("the funcTable refers to sources, but there is no shared.sources", funcWhere);
-            const JsonObject sources = asObject(field(*sourcesOwner, "sources", "shared"), "shared.sources");
+            const V sources = asObject(field(*sourcesOwner, "sources", "shared"), "shared.sources");
             const std::vector<int64_t> fileOfSource = indexColumn(sources, "filename", "shared.sources");
             funcFile.assign(n, none);
             for (size_t i = 0; i < n && i < source.size(); ++i) {
-                checkIndex(source[i], fileOfSource.size(), "source", at(funcWhere + ".source", i));
+                checkIndex(source[i], fileOfSource.size(), "source", elementWhere(funcWhere + ".source", i));
                 funcFile[i] = source[i] == none ? none : fileOfSource[size_t(source[i])];
             }
         } else if (hasField(funcs, "fileName")) {
@@ -119,21 +129,21 @@ struct FunctionTables {
         }
         funcFile.resize(n, none);
         for (size_t i = 0; i < n; ++i) {
-            checkIndex(funcName[i], strings.size(), "string", at(funcWhere + ".name", i));
-            checkIndex(funcFile[i], strings.size(), "string", at(funcWhere + ".fileName", i));
+            checkIndex(funcName[i], strings.size(), "string", elementWhere(funcWhere + ".name", i));
+            checkIndex(funcFile[i], strings.size(), "string", elementWhere(funcWhere + ".fileName", i));
         }
         for (size_t i = 0; i < frameFunc.size(); ++i) {
             if (frameFunc[i] == none)
-                throw JsonMeaningError("the frame has no function", at(frameWhere + ".func", i));
-            checkIndex(frameFunc[i], n, "function", at(frameWhere + ".func", i));
+                throw JsonMeaningError("the frame has no function", elementWhere(frameWhere + ".func", i));
+            checkIndex(frameFunc[i], n, "function", elementWhere(frameWhere + ".func", i));
         }
         for (size_t i = 0; i < stackFrame.size(); ++i) {
             if (stackFrame[i] == none)
-                throw JsonMeaningError("the stack has no frame", at(stackWhere + ".frame", i));
-            checkIndex(stackFrame[i], frameFunc.size(), "frame", at(stackWhere + ".frame", i));
-            if (stackPrefix[i] != none && stackPrefix[i] >= int64_t(i))
+                throw JsonMeaningError("the stack has no frame", elementWhere(stackWhere + ".frame", i));
+            checkIndex(stackFrame[i], frameFunc.size(), "frame", elementWhere(stackWhere + ".frame", i));
+            if (stackPrefix[i] != none && (stackPrefix[i] < 0 || stackPrefix[i] >= int64_t(i)))
                 throw JsonMeaningError("prefix " + std::to_string(stackPrefix[i]) + " does not come before the stack",
-                                       at(stackWhere + ".prefix", i));
+                                       elementWhere(stackWhere + ".prefix", i));
         }
     }
 
@@ -150,17 +160,21 @@ struct ProcessedThread {
     FunctionTables ownTables; // before version 60
 };
 
-ProcessedThread readThread(JsonObject thread, const std::string& where)
+template <class V>
+ProcessedThread readThread(const V& thread, const std::string& where)
 {
     ProcessedThread t;
     t.where = where;
     const std::string process(stringOr(thread, "processName", stringOr(thread, "processType", "")));
-    t.summary = process.empty() ? std::string(stringOr(thread, "name", "")) : process + ", " + std::string(stringOr(thread, "name", ""));
-    JsonElement pid;
-    if (!thread.at_key("pid").get(pid) && !pid.is_null())
-        t.summary += ", pid " + (pid.is_string() ? std::string(std::string_view(pid)) : std::to_string(int64_t(asNumber(pid, where + ".pid"))));
+    t.summary = process.empty() ? std::string(stringOr(thread, "name", ""))
+                                : process + ", " + std::string(stringOr(thread, "name", ""));
+    const std::optional<V> pid = fieldIfAny(thread, "pid");
+    if (pid && pid->kind() != JsonKind::Null)
+        t.summary += ", pid "
+            + (pid->kind() == JsonKind::String ? std::string(pid->string())
+                                               : std::to_string(int64_t(asNumber(*pid, where + ".pid"))));
     const std::string samplesWhere = where + ".samples";
-    const JsonObject samples = asObject(field(thread, "samples", where), samplesWhere);
+    const V samples = asObject(field(thread, "samples", where), samplesWhere);
     t.stack = indexColumn(samples, "stack", samplesWhere);
     if (hasField(samples, "time")) {
         t.time = numberColumn(samples, "time", samplesWhere);
@@ -183,11 +197,11 @@ size_t jsSamples(const ProcessedThread& t, const FunctionTables& tables)
 {
     std::vector<bool> hasJs(tables.stackFrame.size());
     for (size_t s = 0; s < hasJs.size(); ++s)
-        hasJs[s] = tables.frameKept(size_t(tables.stackFrame[s])) ||
-            (tables.stackPrefix[s] != none && hasJs[size_t(tables.stackPrefix[s])]);
+        hasJs[s] = tables.frameKept(size_t(tables.stackFrame[s]))
+            || (tables.stackPrefix[s] != none && hasJs[size_t(tables.stackPrefix[s])]);
     size_t count = 0;
     for (size_t i = 0; i < t.stack.size(); ++i) {
-        checkIndex(t.stack[i], hasJs.size(), "stack", at(t.where + ".samples.stack", i));
+        checkIndex(t.stack[i], hasJs.size(), "stack", elementWhere(t.where + ".samples.stack", i));
         count += t.stack[i] != none && hasJs[size_t(t.stack[i])];
     }
     return count;
@@ -200,11 +214,13 @@ void build(ProfileBuilder& builder, const ProcessedThread& t, const FunctionTabl
         if (!tables.funcKept[f])
             continue;
         const std::string_view name = tables.strings[size_t(tables.funcName[f])];
-        const std::string_view url = tables.funcFile[f] == none ? std::string_view() : tables.strings[size_t(tables.funcFile[f])];
+        const std::string_view url =
+            tables.funcFile[f] == none ? std::string_view() : tables.strings[size_t(tables.funcFile[f])];
         // A relevantForJS label keeps only its name, as in Gecko profiles.
         const bool js = tables.funcIsJs[f];
-        funcFrame[f] = builder.frameForKey(name, js ? url : std::string_view(), js ? oneBased(double(tables.funcLine[f])) : 0,
-                                           js ? oneBased(double(tables.funcColumn[f])) : 0);
+        funcFrame[f] =
+            builder.frameForKey(name, js ? url : std::string_view(), js ? oneBased(double(tables.funcLine[f])) : 0,
+                                js ? oneBased(double(tables.funcColumn[f])) : 0);
     }
     const StackId root = builder.stack(StackId(), builder.frameForKey("(root)", "", 0, 0));
     std::vector<StackId> node(tables.stackFrame.size());
@@ -241,76 +257,79 @@ void build(ProfileBuilder& builder, const ProcessedThread& t, const FunctionTabl
 
 } // namespace
 
-bool isFirefoxProcessed(JsonObject profile)
-{
-    JsonObject meta;
-    if (!profile.at_key("meta").get(meta) && hasField(meta, "preprocessedProfileVersion"))
-        return true;
-    JsonArray threads;
-    JsonObject first;
-    return !profile.at_key("threads").get(threads) && threads.size() && !threads.at(0).get(first) &&
-        hasField(first, "funcTable");
-}
-
 bool looksLikeFirefoxProcessed(std::string_view head)
 {
     return startsObject(head) && hasKey(head, "preprocessedProfileVersion");
 }
 
+namespace {
+
+// The threads listed, the chosen one built (read may run twice: it starts afresh).
+template <class V>
+void readDocument(const V& root, const std::string& name, const LoadOptions& options, const TaskControl* control,
+                  LoadResult& out)
+{
+    out = LoadResult();
+    const V& profile = asObject(root, "the top level");
+    checkCancel(control, 0.4);
+    const std::optional<V> shared = fieldIfAny(profile, "shared");
+    const bool sharedPresent = shared && shared->kind() == JsonKind::Object;
+    const bool hasShared = sharedPresent && hasField(*shared, "stackTable"); // version 60 on
+    FunctionTables sharedTables;
+    if (hasShared)
+        sharedTables.read(*shared, *shared, &*shared, "shared.", "shared");
+    std::vector<ProcessedThread> threads;
+    std::vector<ProfileSummary> list;
+    std::vector<size_t> js;
+    size_t i = 0;
+    asArray(field(profile, "threads", {}), "threads").forEachElement([&](const V& e) {
+        const std::string where = elementWhere("threads", i++);
+        const V& thread = asObject(e, where);
+        ProcessedThread t = readThread(thread, where);
+        if (t.stack.empty())
+            return;
+        if (!hasShared) {
+            // Before version 56 the strings are the thread's own; 56-59 shared, tables per thread.
+            const bool sharedStrings = sharedPresent && !hasField(thread, "stringArray");
+            t.ownTables.read(thread, sharedStrings ? *shared : thread, sharedPresent ? &*shared : nullptr, where + ".",
+                             sharedStrings ? "shared" : where);
+        }
+        js.push_back(jsSamples(t, hasShared ? sharedTables : t.ownTables));
+        list.push_back({t.summary, t.stack.size(), 0});
+        threads.push_back(std::move(t));
+    });
+    if (list.empty())
+        throw JsonMeaningError("no thread has samples", "threads");
+    const size_t chosen = chooseProfile(list, js, options.profileIndex);
+    const ProcessedThread& t = threads[chosen];
+    ProfileInfo info;
+    info.name = fileNameOf(name);
+    info.description = firefoxProduct(profile) + " — " + list[chosen].name;
+    info.format = SourceFormat::FirefoxProcessed;
+    info.encoding = Encoding::Tree;
+    info.durationRule = t.tracing ? DurationRule::Given : DurationRule::UntilNext;
+    ProfileBuilder builder(std::move(info));
+    build(builder, t, hasShared ? sharedTables : t.ownTables);
+    checkCancel(control, 0.9);
+    out.profile = builder.finish();
+    out.available = std::move(list);
+    out.chosenIndex = chosen;
+}
+
+} // namespace
+
 LoadResult readFirefoxProcessed(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                 const TaskControl* control)
 {
-    return guardedRead(name, formatName, [&] {
-        JsonDocument document;
-        const JsonObject profile = asObject(document.parse(bytes), "the top level");
-        if (options.releaseInput)
-            options.releaseInput(); // the DOM holds all that is read from here on
-        checkCancel(control, 0.4);
-        JsonObject shared;
-        const bool sharedPresent = !profile.at_key("shared").get(shared);
-        const bool hasShared = sharedPresent && hasField(shared, "stackTable"); // version 60 on
-        FunctionTables sharedTables;
-        if (hasShared)
-            sharedTables.read(shared, shared, &shared, "shared.", "shared");
-        std::vector<ProcessedThread> threads;
-        std::vector<ProfileSummary> list;
-        std::vector<size_t> js;
-        size_t i = 0;
-        for (JsonElement e : asArray(field(profile, "threads", {}), "threads")) {
-            const std::string where = at("threads", i++);
-            const JsonObject thread = asObject(e, where);
-            ProcessedThread t = readThread(thread, where);
-            if (t.stack.empty())
-                continue;
-            if (!hasShared) {
-                // Before version 56 the strings are the thread's own; 56-59 shared, tables per thread.
-                const bool sharedStrings = sharedPresent && !hasField(thread, "stringArray");
-                t.ownTables.read(thread, sharedStrings ? shared : thread, sharedPresent ? &shared : nullptr, where + ".",
-                                 sharedStrings ? "shared" : where);
-            }
-            js.push_back(jsSamples(t, hasShared ? sharedTables : t.ownTables));
-            list.push_back({t.summary, t.stack.size(), 0});
-            threads.push_back(std::move(t));
-        }
-        if (list.empty())
-            throw JsonMeaningError("no thread has samples", "threads");
-        const size_t chosen = chooseProfile(list, js, options.profileIndex);
-        const ProcessedThread& t = threads[chosen];
-        ProfileInfo info;
-        info.name = fileNameOf(name);
-        info.description = firefoxProduct(profile) + " — " + list[chosen].name;
-        info.format = SourceFormat::FirefoxProcessed;
-        info.encoding = Encoding::Tree;
-        info.durationRule = t.tracing ? DurationRule::Given : DurationRule::UntilNext;
-        ProfileBuilder builder(std::move(info));
-        build(builder, t, hasShared ? sharedTables : t.ownTables);
-        checkCancel(control, 0.9);
-        LoadResult r;
-        r.profile = builder.finish();
-        r.available = std::move(list);
-        r.chosenIndex = chosen;
-        return r;
-    });
+    LoadResult result;
+    auto read = [&](const auto& root) { readDocument(root, name, options, control, result); };
+    // Whole: the tables are read in any order, and their strings kept until built.
+    if (std::optional<LoadResult> failed =
+            readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None))
+        return withFormatName(std::move(*failed), formatName);
+    if (options.releaseInput)
+        options.releaseInput();
+    return result;
 }
 
 constexpr std::string_view firefoxProcessedFormatGlobs[] = {"*.json"};

@@ -2,14 +2,18 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoframelocation.h"
+#include "jsonfields.h"
 #include "readersupport.h"
 
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
-#include "model/json/simdjsondocument.h"
+#include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
 
+#include <algorithm>
 #include <deque>
 #include <optional>
+#include <vector>
 
 namespace xsprof::readers {
 
@@ -18,69 +22,61 @@ namespace {
 constexpr std::string_view formatName = "Firefox Gecko profile";
 constexpr uint32_t noIndex = UINT32_MAX;
 
-// A Gecko table {"schema": {column: index}, "data": [[…], …]}.
-struct GeckoTable {
-    JsonArray data;
-    std::string where;
-    int column(JsonObject schema, std::string_view name) const
-    {
-        int64_t v = -1;
-        return schema.at_key(name).get(v) ? -1 : int(v);
-    }
-};
-
+template <class V>
 struct ThreadRef {
-    JsonObject thread;
+    V thread;
     std::string where; // "threads[1]", "processes[0].threads[2]"
     std::string processName;
     std::string threadName;
     std::string pid;
 };
 
-std::string scalarText(JsonObject o, std::string_view key)
+template <class V>
+std::string scalarText(const V& o, std::string_view key)
 {
-    JsonElement e;
-    if (o.at_key(key).get(e) || e.is_null())
+    const std::optional<V> e = fieldIfAny(o, key);
+    if (!e)
         return {};
-    std::string_view s;
-    if (!e.get(s))
-        return std::string(s);
-    int64_t i = 0;
-    if (!e.get(i))
-        return std::to_string(i);
-    double d = 0;
-    if (!e.get(d))
-        return std::to_string(int64_t(d));
-    return {};
+    switch (e->kind()) {
+    case JsonKind::String: return std::string(e->string());
+    case JsonKind::Integer: return std::to_string(e->integer());
+    case JsonKind::Float: return std::to_string(int64_t(e->number()));
+    default: return {};
+    }
 }
 
-// A table's rows: an array of the document, or one cut into pieces (read one piece at a time).
-struct GeckoRows {
-    JsonArray array;
-    const SplitJsonArray* split = nullptr;
-};
+// A schema's column index, or -1.
+template <class V>
+int64_t schemaColumn(const V& schema, std::string_view name)
+{
+    const std::optional<V> v = fieldIfAny(schema, name);
+    return v && v->kind() == JsonKind::Integer && !v->overflow() ? v->integer() : -1;
+}
 
-// One thread's tables, copied out of the document for random access. With `document`, the
-// large "data" tables come in pieces (SimdJsonDocument's keyed splits).
-class GeckoThread {
+// One thread's tables, copied out of the document for random access. Its large "data"
+// tables may come in pieces (JsonPieces::NamedArrays), their values lasting only while walked.
+template <class V>
+class GeckoThread
+{
 public:
-    GeckoThread(const ThreadRef& ref, const SimdJsonDocument* document) : m_where(ref.where), m_document(document)
+    explicit GeckoThread(const ThreadRef<V>& ref) : m_where(ref.where), m_samples(ref.thread)
     {
-        const JsonObject t = ref.thread;
-        if (hasField(t, "stringTable"))
-            for (JsonElement s : asArray(field(t, "stringTable", m_where), m_where + ".stringTable"))
-                m_strings.push_back(s.is_string() ? std::string_view(s) : std::string_view());
+        const V& t = ref.thread;
+        if (const std::optional<V> strings = fieldIfAny(t, "stringTable"))
+            asArray(*strings, m_where + ".stringTable").forEachElement([&](const V& s) {
+                m_strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view());
+            });
         readFrames(asObject(field(t, "frameTable", m_where), m_where + ".frameTable"));
         readStacks(asObject(field(t, "stackTable", m_where), m_where + ".stackTable"));
-        const JsonObject samples = asObject(field(t, "samples", m_where), m_where + ".samples");
-        const JsonObject schema = asObject(field(samples, "schema", m_where + ".samples"), m_where + ".samples.schema");
-        m_samples = rowsOf(field(samples, "data", m_where + ".samples"), m_where + ".samples.data");
-        m_sampleCount = m_samples.split ? 0 : m_samples.array.size(); // pieces: counted when read
+        const V samples = asObject(field(t, "samples", m_where), m_where + ".samples");
+        const V schema = asObject(field(samples, "schema", m_where + ".samples"), m_where + ".samples.schema");
+        m_samples = asArray(field(samples, "data", m_where + ".samples"), m_where + ".samples.data");
+        m_sampleCount = pieced(m_samples) ? 0 : m_samples.sizeHint(); // pieces: counted when read
         m_sampleStack = column(schema, "stack", ".samples");
         m_sampleTime = column(schema, "time", ".samples");
     }
 
-    bool hasSamples() const { return m_samples.split || m_sampleCount > 0; }
+    bool hasSamples() const { return pieced(m_samples) || m_sampleCount > 0; }
     // Exact once the samples were read (jsSampleCount or build); before, pieces count as 0.
     size_t sampleCount() const { return m_sampleCount; }
 
@@ -95,7 +91,8 @@ public:
         for (size_t s = 0; s < hasJs.size(); ++s)
             hasJs[s] = frameIsJs[m_stackFrame[s]] || (m_stackPrefix[s] != noIndex && hasJs[m_stackPrefix[s]]);
         size_t count = 0;
-        m_sampleCount = forEachSample([&](uint32_t stack, double, size_t) { count += stack != noIndex && hasJs[stack]; });
+        m_sampleCount =
+            forEachSample([&](uint32_t stack, double, size_t) { count += stack != noIndex && hasJs[stack]; });
         return count;
     }
 
@@ -111,9 +108,9 @@ public:
         std::vector<uint32_t> chain;
         std::vector<StackId> stacks;
         std::vector<double> times;
-        // In pieces the count is known at the end: reserve for rows of 12 bytes ("[123,4.5,0],"),
-        // pages that stay unused cost address space only.
-        const size_t expected = std::max<size_t>(1, m_samples.split ? splitBytes(*m_samples.split) / 12 : sampleCount());
+        // In pieces the count is known at the end: reserve for rows of 12 bytes ("[123,4.5,0],";
+        // the hint allows 2 bytes an element), pages that stay unused cost address space only.
+        const size_t expected = std::max<size_t>(1, pieced(m_samples) ? m_samples.sizeHint() / 6 : sampleCount());
         stacks.reserve(expected);
         times.reserve(expected);
         m_sampleCount = forEachSample([&](uint32_t stack, double time, size_t i) {
@@ -143,99 +140,85 @@ public:
     }
 
 private:
-    int column(JsonObject schema, std::string_view name, std::string_view table) const
+    static bool pieced(const V& array) { return array.pieceCount() > 1; }
+
+    int column(const V& schema, std::string_view name, std::string_view table) const
     {
-        int64_t v = -1;
-        if (schema.at_key(name).get(v) || v < 0)
+        const int64_t v = schemaColumn(schema, name);
+        if (v < 0)
             throw JsonMeaningError("the " + std::string(table.substr(1)) + " schema has no \"" + std::string(name)
                                        + "\" column",
                                    m_where + std::string(table) + ".schema");
         return int(v);
     }
 
-    static size_t splitBytes(const SplitJsonArray& split) { return split.pieces.back().second - split.pieces.front().first; }
-
-    GeckoRows rowsOf(JsonElement e, const std::string& where) const
-    {
-        const JsonArray array = asArray(e, where);
-        return {array, m_document ? m_document->nestedSplit(array) : nullptr};
-    }
-
-    // Calls row(cells, index) for each row; returns the row count.
+    // Calls row(row, index) for each row (an array); returns the row count. Flattened: the
+    // rows' cells are the most visited values of a Gecko profile, each a call otherwise.
     template <typename Row>
-    size_t forEachRow(const GeckoRows& rows, const std::string& where, const Row& row) const
+    [[gnu::flatten]] static size_t forEachRow(const V& rows, const std::string& where, const Row& row)
     {
         size_t i = 0;
-        auto visit = [&](JsonArray data) {
-            for (JsonElement r : data) {
-                JsonArray cells;
-                if (r.get(cells))
-                    throw JsonMeaningError(where + "[" + std::to_string(i) + "] is " + describeType(r)
-                                               + ", expected a row (an array)",
-                                           where + "[" + std::to_string(i) + "]");
-                row(cells, i);
-                ++i;
-            }
-        };
-        if (!rows.split) {
-            visit(rows.array);
-            return i;
-        }
-        SimdJsonDocument::PieceParser pieces(*m_document, *rows.split);
-        while (const auto piece = pieces.next())
-            visit(*piece);
+        rows.forEachElement([&](const V& r) {
+            if (r.kind() != JsonKind::Array)
+                throw JsonMeaningError(where + "[" + std::to_string(i) + "] is " + describeType(r)
+                                           + ", expected a row (an array)",
+                                       where + "[" + std::to_string(i) + "]");
+            row(r, i);
+            ++i;
+        });
         return i;
     }
 
     // The index in [0, limit) a cell holds; null gives noIndex.
-    uint32_t indexCell(JsonElement cell, size_t limit, const std::string& what, const std::string& where) const
+    static uint32_t indexCell(const V& cell, size_t limit, const std::string& what, const std::string& where)
     {
-        if (cell.is_null())
+        const JsonKind kind = cell.kind();
+        if (kind == JsonKind::Null)
             return noIndex;
-        int64_t v = -1;
-        if (cell.get(v))
+        if (kind != JsonKind::Integer || cell.overflow())
             throw JsonMeaningError(what + " is " + describeType(cell) + ", expected an index", where);
+        const int64_t v = cell.integer();
         if (v < 0 || uint64_t(v) >= limit)
             throw JsonMeaningError(
                 what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")", where);
         return uint32_t(v);
     }
 
-    void readFrames(JsonObject table)
+    void readFrames(const V& table)
     {
         const std::string where = m_where + ".frameTable";
-        const JsonObject schema = asObject(field(table, "schema", where), where + ".schema");
+        const V schema = asObject(field(table, "schema", where), where + ".schema");
         const int locationColumn = column(schema, "location", ".frameTable");
-        int64_t relevantColumn = -1;
-        if (schema.at_key("relevantForJS").get(relevantColumn))
-            relevantColumn = -1;
-        forEachRow(rowsOf(field(table, "data", where), where + ".data"), where + ".data", [&](JsonArray row, size_t i) {
+        const int64_t relevantColumn = schemaColumn(schema, "relevantForJS");
+        const V data = asArray(field(table, "data", where), where + ".data");
+        const bool owned = pieced(data); // a piece's strings go with it
+        forEachRow(data, where + ".data", [&](const V& row, size_t i) {
             std::string_view location;
             bool relevant = false;
             bool found = false;
             int k = 0;
-            for (JsonElement cell : row) {
+            row.forEachElement([&](const V& cell) {
                 if (k == locationColumn) {
                     found = true;
-                    int64_t s = -1;
-                    if (!cell.get(s)) {
+                    if (cell.kind() == JsonKind::Integer && !cell.overflow()) {
+                        const int64_t s = cell.integer();
                         if (s < 0 || size_t(s) >= m_strings.size())
                             throw JsonMeaningError("location string " + std::to_string(s)
                                                        + " is not in the stringTable",
                                                    where + ".data[" + std::to_string(i) + "]");
                         location = m_strings[size_t(s)];
-                    } else if (cell.get(location)) {
+                    } else if (cell.kind() != JsonKind::String) {
                         throw JsonMeaningError("the location is " + describeType(cell) + ", expected a string index",
                                                where + ".data[" + std::to_string(i) + "]");
-                    } else if (m_document) {
-                        location = m_ownedLocations.emplace_back(location); // a piece's strings go with it
+                    } else {
+                        location =
+                            owned ? std::string_view(m_ownedLocations.emplace_back(cell.string())) : cell.string();
                     }
                 } else if (k == relevantColumn) {
-                    bool b = false;
-                    relevant = !cell.get(b) && b;
+                    relevant = isTrue(cell);
                 }
                 ++k;
-            }
+            });
             if (!found)
                 throw JsonMeaningError("the frame has no location", where + ".data[" + std::to_string(i) + "]");
             m_frameLocation.push_back(location);
@@ -243,27 +226,27 @@ private:
         });
     }
 
-    void readStacks(JsonObject table)
+    void readStacks(const V& table)
     {
         const std::string where = m_where + ".stackTable";
-        const JsonObject schema = asObject(field(table, "schema", where), where + ".schema");
+        const V schema = asObject(field(table, "schema", where), where + ".schema");
         const int prefixColumn = column(schema, "prefix", ".stackTable");
         const int frameColumn = column(schema, "frame", ".stackTable");
-        const GeckoRows data = rowsOf(field(table, "data", where), where + ".data");
+        const V data = asArray(field(table, "data", where), where + ".data");
         // In pieces the count is not known before the end: "before the stack" bounds prefixes.
-        const size_t count = data.split ? size_t(noIndex) : data.array.size();
-        m_stackPrefix.reserve(data.split ? splitBytes(*data.split) / 8 : count); // rows of 8 bytes or more: "[12,34],"
-        forEachRow(data, where + ".data", [&](JsonArray row, size_t i) {
+        const size_t count = pieced(data) ? size_t(noIndex) : data.sizeHint();
+        m_stackPrefix.reserve(pieced(data) ? data.sizeHint() / 4 : count); // rows of 8 bytes or more: "[12,34],"
+        forEachRow(data, where + ".data", [&](const V& row, size_t i) {
             uint32_t prefix = noIndex, frame = noIndex;
             int k = 0;
             const std::string at = where + ".data[" + std::to_string(i) + "]";
-            for (JsonElement cell : row) {
+            row.forEachElement([&](const V& cell) {
                 if (k == prefixColumn)
                     prefix = indexCell(cell, count, "prefix", at);
                 else if (k == frameColumn)
                     frame = indexCell(cell, m_frameLocation.size(), "frame", at);
                 ++k;
-            }
+            });
             if (frame == noIndex)
                 throw JsonMeaningError("the stack has no frame", at);
             // Gecko writes a prefix before the stacks that use it; this also rules out cycles.
@@ -279,25 +262,29 @@ private:
     size_t forEachSample(const Visit& visit) const
     {
         const std::string where = m_where + ".samples.data";
-        return forEachRow(m_samples, where, [&](JsonArray row, size_t i) {
+        return forEachRow(m_samples, where, [&](const V& row, size_t i) {
             uint32_t stack = noIndex;
             double time = 0;
             bool hasTime = false;
             int k = 0;
-            for (JsonElement cell : row) {
+            row.forEachElement([&](const V& cell) {
                 if (k == m_sampleStack) {
-                    if (!cell.is_null()) {
-                        int64_t v = -1;
-                        if (cell.get(v) || v < 0 || size_t(v) >= m_stackPrefix.size())
+                    const JsonKind kind = cell.kind();
+                    if (kind != JsonKind::Null) {
+                        const int64_t v = kind == JsonKind::Integer && !cell.overflow() ? cell.integer() : -1;
+                        if (v < 0 || size_t(v) >= m_stackPrefix.size())
                             throw JsonMeaningError("the sample's stack is not a stack index",
                                                    where + "[" + std::to_string(i) + "]");
                         stack = uint32_t(v);
                     }
                 } else if (k == m_sampleTime) {
-                    hasTime = !cell.get(time);
+                    const JsonKind kind = cell.kind();
+                    hasTime = kind == JsonKind::Integer || kind == JsonKind::Float;
+                    if (hasTime)
+                        time = cell.number();
                 }
                 ++k;
-            }
+            });
             if (!hasTime)
                 throw JsonMeaningError("the sample has no time", where + "[" + std::to_string(i) + "]");
             visit(stack, time, i);
@@ -314,33 +301,32 @@ private:
     }
 
     std::string m_where;
-    const SimdJsonDocument* m_document;
     std::deque<std::string> m_ownedLocations;
     std::vector<std::string_view> m_strings;
     std::vector<std::string_view> m_frameLocation;
     std::vector<bool> m_frameRelevant;
     std::vector<uint32_t> m_stackPrefix;
     std::vector<uint32_t> m_stackFrame;
-    GeckoRows m_samples;
+    V m_samples; // the samples' "data" rows
     size_t m_sampleCount = 0;
     int m_sampleStack = -1, m_sampleTime = -1;
 };
 
-void collectThreads(JsonObject profile, const std::string& prefix, std::vector<ThreadRef>& out, int depth)
+template <class V>
+void collectThreads(const V& profile, const std::string& prefix, std::vector<ThreadRef<V>>& out, int depth)
 {
     if (depth > 64)
         throw JsonMeaningError("subprocesses nest too deeply", prefix);
-    JsonObject meta;
     std::string processType;
-    if (!profile.at_key("meta").get(meta))
-        processType = scalarText(meta, "processType");
-    const JsonArray threads = asArray(field(profile, "threads", prefix), prefix + "threads");
+    if (const std::optional<V> meta = fieldIfAny(profile, "meta"); meta && meta->kind() == JsonKind::Object)
+        processType = scalarText(*meta, "processType");
+    const V threads = asArray(field(profile, "threads", prefix), prefix + "threads");
     size_t i = 0;
-    for (JsonElement t : threads) {
+    threads.forEachElement([&](const V& t) {
         const std::string where = prefix + "threads[" + std::to_string(i++) + "]";
-        if (t.is_string())
+        if (t.kind() == JsonKind::String)
             throw JsonMeaningError("threads stored as strings (Firefox before version 48) are not supported", where);
-        ThreadRef ref{asObject(t, where), where, {}, {}, {}};
+        ThreadRef<V> ref{asObject(t, where), where, {}, {}, {}};
         ref.processName = scalarText(ref.thread, "processName");
         if (ref.processName.empty())
             ref.processName = scalarText(ref.thread, "processType");
@@ -349,18 +335,18 @@ void collectThreads(JsonObject profile, const std::string& prefix, std::vector<T
         ref.threadName = scalarText(ref.thread, "name");
         ref.pid = scalarText(ref.thread, "pid");
         out.push_back(std::move(ref));
-    }
-    if (!hasField(profile, "processes"))
+    });
+    const std::optional<V> processes = fieldIfAny(profile, "processes");
+    if (!processes)
         return;
     size_t k = 0;
-    for (JsonElement p : asArray(field(profile, "processes", prefix), prefix + "processes")) {
+    asArray(*processes, prefix + "processes").forEachElement([&](const V& p) {
         const std::string where = prefix + "processes[" + std::to_string(k++) + "]";
-        if (p.is_string())
+        if (p.kind() == JsonKind::String)
             throw JsonMeaningError("subprocess profiles stored as strings are not supported", where);
         collectThreads(asObject(p, where), where + ".", out, depth + 1);
-    }
+    });
 }
-
 
 } // namespace
 
@@ -368,21 +354,27 @@ bool looksLikeGeckoProfile(std::string_view head)
 {
     if (!startsObject(head) || hasKey(head, "preprocessedProfileVersion"))
         return false;
-    // Raw Gecko: {"libs": […], "meta": {…}, …, "threads": […]}; DevTools: {"label", …, "ticks", …, "profile": {…}}.
+    // Raw Gecko: {"libs": […], "meta": {…}, …, "threads": […]}; DevTools: {"label", "duration",
+    // "markers", "frames", …, "ticks", …, "profile": {…}}, whose "profile" may come after
+    // megabytes of markers and allocations (and whose "frames" are not Self-Profiling's).
     if (firstKeyIs(head, "libs") || (firstKeyIs(head, "meta") && keyOpensArray(head, "threads")))
+        return true;
+    if (firstKeyIs(head, "label") && hasRootKey(head, "duration") && hasRootKey(head, "markers"))
         return true;
     return keyOpensArray(head, "ticks") && keyOpensObject(head, "profile");
 }
 
 namespace {
 
-// Reads a parsed profile: `top` of a whole DOM (document null) or of a skeleton whose large
-// "data" tables `document` cuts into pieces. Sets `processed` for a Firefox processed profile.
-LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, std::string_view bytes,
-                             const std::string& name, const LoadOptions& options, const TaskControl* control,
-                             std::optional<LoadResult>& processed)
+// Reads a document (read may run twice: it starts afresh). Sets `processed` instead for a
+// Firefox processed profile, which its own reader reads.
+template <class V>
+void readGeckoDocument(const V& top, const std::string& name, const LoadOptions& options, const TaskControl* control,
+                       LoadResult& out, bool& processed)
 {
-    JsonObject profile = asObject(top, "the top level");
+    out = LoadResult();
+    processed = false;
+    V profile = asObject(top, "the top level");
     checkCancel(control, 0.4);
     std::string prefix;
     if (!hasField(profile, "threads") && hasField(profile, "profile")) { // an old DevTools recording
@@ -390,15 +382,15 @@ LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, 
         prefix = "profile.";
     }
     if (isFirefoxProcessed(profile)) {
-        processed = readFirefoxProcessed(bytes, name, options, control);
-        return LoadResult();
+        processed = true;
+        return;
     }
-    std::vector<ThreadRef> refs;
+    std::vector<ThreadRef<V>> refs;
     collectThreads(profile, prefix, refs, 0);
-    std::vector<GeckoThread> threads;
-    std::vector<const ThreadRef*> threadRefs;
-    for (const ThreadRef& ref : refs) {
-        GeckoThread thread(ref, document);
+    std::vector<GeckoThread<V>> threads;
+    std::vector<const ThreadRef<V>*> threadRefs;
+    for (const ThreadRef<V>& ref : refs) {
+        GeckoThread<V> thread(ref);
         if (!thread.hasSamples())
             continue;
         threads.push_back(std::move(thread));
@@ -409,7 +401,7 @@ LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, 
     std::vector<ProfileSummary> list;
     std::vector<size_t> jsSamples;
     for (size_t i = 0; i < threads.size(); ++i) {
-        const ThreadRef& ref = *threadRefs[i];
+        const ThreadRef<V>& ref = *threadRefs[i];
         std::string summary = ref.processName.empty() ? ref.threadName : ref.processName + ", " + ref.threadName;
         if (!ref.pid.empty())
             summary += ", pid " + ref.pid;
@@ -427,11 +419,9 @@ LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, 
     ProfileBuilder builder(std::move(info));
     threads[chosen].build(builder, control);
     list[chosen].sampleCount = threads[chosen].sampleCount();
-    LoadResult r;
-    r.profile = builder.finish();
-    r.available = std::move(list);
-    r.chosenIndex = chosen;
-    return r;
+    out.profile = builder.finish();
+    out.available = std::move(list);
+    out.chosenIndex = chosen;
 }
 
 } // namespace
@@ -439,34 +429,19 @@ LoadResult readGeckoDocument(JsonElement top, const SimdJsonDocument* document, 
 LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
                             const TaskControl* control)
 {
-    // Fast: the skeleton parsed once, the large "data" tables piece by piece (a DOM of the
-    // whole file costs several times its size). On any failure the file is read again whole,
-    // so that errors are found and named as before (a syntax error before a problem of meaning).
-    // The reference parser option reads it whole only (tests compare both).
-    if (!options.referenceJsonParser) try {
-        SimdJsonDocument document(bytes, control, {"data"});
-        std::optional<LoadResult> processed;
-        LoadResult result = guardedRead(name, formatName, [&] {
-            return readGeckoDocument(document.rawRoot(), &document, bytes, name, options, control, processed);
-        });
-        if (processed)
-            return std::move(*processed);
-        if (result.cancelled)
-            return result;
-        if (result.ok()) {
-            document.checkUnreadPieces(); // the whole file must be JSON, not only what was read
-            return result;
-        }
-    } catch (const SimdJsonFailure&) {
-    } catch (const JsonReadCancelled&) {
-        return loadCancelled(name);
-    }
-    JsonDocument document;
-    std::optional<LoadResult> processed;
-    LoadResult result = guardedRead(name, formatName, [&] {
-        return readGeckoDocument(document.parse(bytes), nullptr, bytes, name, options, control, processed);
-    });
-    return processed ? std::move(*processed) : result;
+    // The large "data" tables are read piece by piece (a DOM of the whole file costs several
+    // times its size); the rest of the document whole.
+    LoadResult result;
+    bool processed = false;
+    auto read = [&](const auto& root) { readGeckoDocument(root, name, options, control, result, processed); };
+    if (std::optional<LoadResult> failed =
+            readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::NamedArrays, {"data"}))
+        return withFormatName(std::move(*failed), formatName);
+    if (processed)
+        return readFirefoxProcessed(bytes, name, options, control);
+    if (options.releaseInput)
+        options.releaseInput();
+    return result;
 }
 
 constexpr std::string_view geckoProfileFormatGlobs[] = {"*.json"};

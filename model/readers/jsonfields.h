@@ -6,6 +6,7 @@
 // first one of that key.
 #include "model/json/jsonvalue.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -13,6 +14,12 @@
 #include <string_view>
 
 namespace xsprof::readers {
+
+// "where[i]": the place of an array's element.
+inline std::string elementWhere(const std::string& where, size_t i)
+{
+    return where + "[" + std::to_string(i) + "]";
+}
 
 template <class V>
 std::string describeType(const V& v)
@@ -131,6 +138,58 @@ double numberOr(const V& object, std::string_view key, double fallback)
 {
     const std::optional<V> v = fieldIfAny(object, key);
     return v && (v->kind() == JsonKind::Integer || v->kind() == JsonKind::Float) ? v->number() : fallback;
+}
+
+// True for the JSON value true; false for anything else.
+template <class V>
+bool isTrue(const V& v)
+{
+    return v.kind() == JsonKind::Bool && v.boolean();
+}
+
+// A text that is the same for two values exactly when they are equal (same kinds, keys in
+// the same order, same numbers and strings), whichever parser read them: a key for a map.
+template <class V>
+void appendValueKey(const V& v, std::string& out)
+{
+    switch (v.kind()) {
+    case JsonKind::Null: out += 'n'; return;
+    case JsonKind::Bool: out += v.boolean() ? 't' : 'f'; return;
+    case JsonKind::Integer:
+        out += v.overflow() ? 'u' : 'i';
+        out += std::to_string(v.integer());
+        out += ';';
+        return;
+    case JsonKind::Float: {
+        char text[32];
+        const auto end = std::to_chars(text, text + sizeof text, v.number()).ptr;
+        out += 'd';
+        out.append(text, end);
+        out += ';';
+        return;
+    }
+    case JsonKind::String:
+        out += 's';
+        out += std::to_string(v.string().size());
+        out += ':';
+        out += v.string();
+        return;
+    case JsonKind::Array:
+        out += '[';
+        v.forEachElement([&](const V& e) { appendValueKey(e, out); });
+        out += ']';
+        return;
+    case JsonKind::Object:
+        out += '{';
+        v.forEachField([&](std::string_view key, const V& e) {
+            out += std::to_string(key.size());
+            out += ':';
+            out += key;
+            appendValueKey(e, out);
+        });
+        out += '}';
+        return;
+    }
 }
 
 } // namespace xsprof::readers

@@ -89,6 +89,19 @@ void readLegacy(const V& root, LegacyProfile& p)
         else if (key == "endTime")
             readCpuProfileTime(v, "endTime", p.endSeconds, JsonPlace{"profile", ""});
     });
+    // A sampling heap profile has a tree like a legacy profile's, under callFrame, with sizes.
+    if (head && head->kind() == JsonKind::Object) {
+        bool selfSize = false, callFrame = false;
+        head->forEachField([&](std::string_view key, const V&) {
+            selfSize = selfSize || key == "selfSize";
+            callFrame = callFrame || key == "callFrame";
+        });
+        if (selfSize && callFrame)
+            throw JsonMeaningError{"a V8 sampling heap profile (.heapprofile, from Chrome DevTools' Memory panel or "
+                                   "node --heap-prof): bytes allocated per call path, not CPU samples; xsprof reads "
+                                   "CPU profiles",
+                                   JsonPlace{"head", "/head"}};
+    }
     p.sawHead = head.has_value();
     p.sawSamples = samples.has_value();
     p.sawTimestamps = timestamps.has_value();
@@ -154,13 +167,14 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     ProfileInfo info;
     info.name = fileNameOf(name);
     info.format = SourceFormat::LegacyCpuProfile;
-    ConversionResult converted = convertCpuProfile(p.raw, std::move(p.strings), info, CpuProfileDialects::V8AndXs);
-    if (!converted.profile)
-        return loadFailure(name, converted.problem, converted.where);
+    LoadResult converted = convertCpuProfile(p.raw, std::move(p.strings), info, CpuProfileDialects::V8AndXs);
+    if (!converted.ok())
+        return namedConversion(std::move(converted), name);
     LoadResult result;
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
+    result.warnings = std::move(converted.warnings);
     return result;
 }
 

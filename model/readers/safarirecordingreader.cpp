@@ -3,6 +3,7 @@
 #include "jsonfields.h"
 #include "readersupport.h"
 
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
 #include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
@@ -99,11 +100,8 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
 {
     SafariSamples samples;
     auto read = [&](const auto& root) { readRecording(root, samples, control); };
-    if (std::optional<LoadResult> failed = readJsonDocument(bytes, name, options, control, read)) {
-        if (failed->error && !failed->cancelled)
-            failed->error->problem = std::string(formatName) + ": " + failed->error->problem;
-        return std::move(*failed);
-    }
+    if (std::optional<LoadResult> failed = readJsonDocument(bytes, name, options, control, read))
+        return withFormatName(std::move(*failed), formatName);
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in `samples` now
     if (options.profileIndex > 0)

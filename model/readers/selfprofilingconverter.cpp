@@ -13,7 +13,7 @@ int32_t lineOrZero(int64_t v)
 }
 } // namespace
 
-ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& strings, ProfileInfo info)
+LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& strings, ProfileInfo info)
 {
     info.format = SourceFormat::SelfProfiling;
     info.encoding = Encoding::Tree;
@@ -27,7 +27,7 @@ ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringT
         std::string_view url;
         if (f.resourceId >= 0) {
             if (size_t(f.resourceId) >= raw.resources.size())
-                return ConversionResult::failure("resourceId " + std::to_string(f.resourceId) +
+                return conversionFailure("resourceId " + std::to_string(f.resourceId) +
                                                      " is not a resource", "frame " + std::to_string(i));
             url = strings.view(raw.resources[size_t(f.resourceId)]);
         }
@@ -45,7 +45,7 @@ ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringT
         size_t s = start;
         while (!stackOf[s].isValid()) {
             if (visiting[s])
-                return ConversionResult::failure("the stacks' parentId links form a cycle",
+                return conversionFailure("the stacks' parentId links form a cycle",
                                                  "stack " + std::to_string(s));
             visiting[s] = 1;
             chain.push_back(s);
@@ -53,7 +53,7 @@ ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringT
             if (p < 0)
                 break;
             if (size_t(p) >= n)
-                return ConversionResult::failure("parentId " + std::to_string(p) + " is not a stack",
+                return conversionFailure("parentId " + std::to_string(p) + " is not a stack",
                                                  "stack " + std::to_string(s));
             s = size_t(p);
         }
@@ -61,7 +61,7 @@ ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringT
             const size_t c = chain[k];
             const RawSelfProfilingStack& st = raw.stacks[c];
             if (st.frameId < 0 || size_t(st.frameId) >= frames.size())
-                return ConversionResult::failure("frameId " + std::to_string(st.frameId) + " is not a frame",
+                return conversionFailure("frameId " + std::to_string(st.frameId) + " is not a frame",
                                                  "stack " + std::to_string(c));
             const StackId parent = st.parentId < 0 ? root : stackOf[size_t(st.parentId)];
             stackOf[c] = builder.stack(parent, frames[size_t(st.frameId)]);
@@ -72,7 +72,7 @@ ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringT
     for (size_t i = 0; i < raw.sampleTimes.size(); ++i) {
         const double t = raw.sampleTimes[i] * 1000.0;
         if (!(std::fabs(t) <= 9007199254740992.0))
-            return ConversionResult::failure("the timestamp is out of range", "sample " + std::to_string(i));
+            return conversionFailure("the timestamp is out of range", "sample " + std::to_string(i));
         const int64_t sid = raw.sampleStacks[i];
         if (sid < 0) {
             ++idle;
@@ -80,14 +80,14 @@ ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringT
             continue;
         }
         if (size_t(sid) >= n)
-            return ConversionResult::failure("stackId " + std::to_string(sid) + " is not a stack",
+            return conversionFailure("stackId " + std::to_string(sid) + " is not a stack",
                                              "sample " + std::to_string(i));
         builder.addSample(stackOf[size_t(sid)], t);
     }
     builder.profile().info.idleSamples = idle;
     for (size_t i = 1; i < raw.sampleTimes.size(); ++i)
         builder.profile().info.negativeTimeDeltas += raw.sampleTimes[i] < raw.sampleTimes[i - 1];
-    ConversionResult result;
+    LoadResult result;
     result.profile = builder.finish();
     return result;
 }

@@ -5,6 +5,6 @@
 
 namespace xsprof {
 
-ConversionResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& strings, ProfileInfo info);
+LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& strings, ProfileInfo info);
 
 } // namespace xsprof

@@ -126,13 +126,14 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
                                          (raw.sawFrames ? "stacks" : "frames") + "\"");
     ProfileInfo info;
     info.name = fileNameOf(name);
-    ConversionResult converted = convertSelfProfiling(raw, strings, info);
-    if (!converted.profile)
-        return loadFailure(name, converted.problem, converted.where);
+    LoadResult converted = convertSelfProfiling(raw, strings, info);
+    if (!converted.ok())
+        return namedConversion(std::move(converted), name);
     LoadResult result;
     if (options.profileIndex < 0)
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
+    result.warnings = std::move(converted.warnings);
     return result;
 }
 

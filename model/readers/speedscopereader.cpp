@@ -3,6 +3,7 @@
 #include "jsonfields.h"
 #include "readersupport.h"
 
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
 #include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
@@ -16,11 +17,6 @@ namespace xsprof::readers {
 namespace {
 
 constexpr std::string_view formatName = "speedscope file";
-
-std::string at(const std::string& where, size_t i)
-{
-    return where + "[" + std::to_string(i) + "]";
-}
 
 // µs per unit; units that are not times (bytes, none) count one per µs.
 double microsecondsPer(std::string_view unit)
@@ -84,7 +80,7 @@ void readSampled(const V& profile, const std::string& where, double scale, Profi
     StackId empty; // a sample with no frame: "(root)", made when needed
     size_t i = 0;
     samples.forEachElement([&](const V& sample) {
-        const std::string sampleWhere = at(where + ".samples", i);
+        const std::string sampleWhere = elementWhere(where + ".samples", i);
         StackId stack;
         asArray(sample, sampleWhere).forEachElement([&](const V& frame) {
             stack = builder.stack(stack, frames.get(builder, asInteger(frame, sampleWhere), sampleWhere));
@@ -101,7 +97,7 @@ void readSampled(const V& profile, const std::string& where, double scale, Profi
     });
     i = 0;
     weights.forEachElement([&](const V& weight) {
-        const double d = asNumber(weight, at(where + ".weights", i++)) * scale;
+        const double d = asNumber(weight, elementWhere(where + ".weights", i++)) * scale;
         times.push_back(now);
         durations.push_back(d);
         now += d;
@@ -122,7 +118,7 @@ void readEvented(const V& profile, const std::string& where, double scale, Profi
     double last = 0;
     size_t i = 0;
     events.forEachElement([&](const V& e) {
-        const std::string eventWhere = at(where + ".events", i++);
+        const std::string eventWhere = elementWhere(where + ".events", i++);
         const V& event = asObject(e, eventWhere);
         const std::string_view type = asString(field(event, "type", eventWhere), eventWhere + ".type");
         const double time = asNumber(field(event, "at", eventWhere), eventWhere + ".at") * scale;
@@ -175,7 +171,7 @@ void readDocument(const V& root, const std::string& name, const LoadOptions& opt
     const V shared = asObject(field(top, "shared", {}), "shared");
     size_t i = 0;
     asArray(field(shared, "frames", "shared"), "shared.frames").forEachElement([&](const V& f) {
-        frames.frames.push_back(asObject(f, at("shared.frames", i++)));
+        frames.frames.push_back(asObject(f, elementWhere("shared.frames", i++)));
     });
     frames.ids.resize(frames.frames.size());
     // The profiles are walked twice: once to list them, once to read the chosen one.
@@ -184,13 +180,13 @@ void readDocument(const V& root, const std::string& name, const LoadOptions& opt
     std::vector<size_t> counts;
     i = 0;
     profiles.forEachElement([&](const V& p) {
-        const std::string where = at("profiles", i++);
+        const std::string where = elementWhere("profiles", i++);
         const V& profile = asObject(p, where);
         counts.push_back(sampleCountOf(profile, where));
         list.push_back({std::string(stringOr(profile, "name", "")), counts.back(), 0});
     });
     const size_t chosen = chooseProfile(list, counts, options.profileIndex);
-    const std::string where = at("profiles", chosen);
+    const std::string where = elementWhere("profiles", chosen);
     ProfileInfo info;
     info.name = fileNameOf(name);
     const std::string_view fileTitle = stringOr(top, "name", "");
@@ -224,11 +220,8 @@ LoadResult readSpeedscope(std::string_view bytes, const std::string& name, const
     auto read = [&](const auto& root) { readDocument(root, name, options, control, result); };
     // Whole: the profiles are listed, then the chosen one is read (twice through the list).
     if (std::optional<LoadResult> failed =
-            readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None)) {
-        if (failed->error && !failed->cancelled)
-            failed->error->problem = std::string(formatName) + ": " + failed->error->problem;
-        return std::move(*failed);
-    }
+            readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None))
+        return withFormatName(std::move(*failed), formatName);
     if (options.releaseInput)
         options.releaseInput();
     if (control) {

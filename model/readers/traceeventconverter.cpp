@@ -76,21 +76,21 @@ size_t defaultTraceProfile(const RawTraceEvents& events, const std::vector<Profi
     return best;
 }
 
-ConversionResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
+LoadResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
                                      int index, size_t& chosen)
 {
     const std::vector<ProfileSummary> list = listTraceProfiles(events);
     if (list.empty())
-        return ConversionResult::failure("no Profile/ProfileChunk events: the trace holds no CPU profile");
+        return conversionFailure("no Profile/ProfileChunk events: the trace holds no CPU profile");
     if (index >= int(list.size()))
-        return ConversionResult::failure("there is no profile " + std::to_string(index) + ": the file holds " +
+        return conversionFailure("there is no profile " + std::to_string(index) + ": the file holds " +
                                          std::to_string(list.size()));
     if (index < 0)
         index = int(defaultTraceProfile(events, list));
     chosen = size_t(index);
     RawTraceProfile& p = events.profiles[size_t(index)];
     if (!p.startTime)
-        return ConversionResult::failure("ProfileChunk events without a Profile event",
+        return conversionFailure("ProfileChunk events without a Profile event",
                                          "pid " + p.pid + ", profile " + p.id);
     std::stable_sort(p.chunks.begin(), p.chunks.end(),
                      [](const RawTraceChunk& a, const RawTraceChunk& b) { return a.ts < b.ts; });
@@ -123,9 +123,9 @@ ConversionResult convertTraceProfile(RawTraceEvents& events, StringTable strings
     }
     info.format = SourceFormat::TraceEvents;
     info.description = list[chosen].name;
-    ConversionResult r = convertCpuProfile(merged, std::move(strings), std::move(info), CpuProfileDialects::V8Only);
-    if (!r.profile)
-        r.where = list[chosen].name + (r.where.empty() ? "" : ", " + r.where);
+    LoadResult r = convertCpuProfile(merged, std::move(strings), std::move(info), CpuProfileDialects::V8Only);
+    if (r.error)
+        r.error->where = list[chosen].name + (r.error->where.empty() ? "" : ", " + r.error->where);
     return r;
 }
 

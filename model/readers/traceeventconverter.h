@@ -13,7 +13,7 @@ std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events);
 // The default profile of `list` (listTraceProfiles): the placeable one with the most samples.
 size_t defaultTraceProfile(const RawTraceEvents& events, const std::vector<ProfileSummary>& list);
 // index -1: the default.
-ConversionResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
+LoadResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
                                      int index, size_t& chosen);
 
 } // namespace xsprof

@@ -213,12 +213,13 @@ public:
         result.available = listTraceProfiles(m_events);
         ProfileInfo info;
         info.name = fileNameOf(m_name);
-        ConversionResult converted = convertTraceProfile(m_events, m_strings, info, index, result.chosenIndex);
-        if (!converted.profile)
-            return loadFailure(m_name, converted.problem, converted.where);
+        LoadResult converted = convertTraceProfile(m_events, m_strings, info, index, result.chosenIndex);
+        if (!converted.ok())
+            return namedConversion(std::move(converted), m_name);
         if (m_closed)
             converted.profile->info.description += " (the trace was cut short: read as if its ']' were there)";
         result.profile = std::move(converted.profile);
+        result.warnings = std::move(converted.warnings);
         return result;
     }
 

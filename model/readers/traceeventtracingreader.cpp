@@ -1,18 +1,18 @@
 #include "traceeventtracingreader.h"
 
+#include "jsonfields.h"
 #include "readersupport.h"
 #include "traceeventreplay.h"
 
+#include "model/filename.h"
 #include "model/json/jsonhead.h"
-#include "model/json/simdjsondocument.h"
+#include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
 
 #include <algorithm>
 #include <charconv>
-#include <deque>
 #include <map>
 #include <optional>
-#include <numeric>
 #include <unordered_map>
 
 namespace xsprof::readers {
@@ -24,22 +24,26 @@ constexpr std::string_view formatName = "trace-event file";
 using ThreadKey = std::pair<double, double>; // (pid, tid) as numbers, as the format's tools sort them
 
 // A number, or a string holding one (Hermes writes "ts": "11552125241").
-bool numberOf(JsonElement e, double& out)
+template <class V>
+bool numberOf(const V& e, double& out)
 {
-    if (!e.get(out))
+    if (e.kind() == JsonKind::Integer || e.kind() == JsonKind::Float) {
+        out = e.number();
         return true;
-    std::string_view s;
-    if (e.get(s) || s.empty())
+    }
+    if (e.kind() != JsonKind::String || e.string().empty())
         return false;
+    const std::string_view s = e.string();
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc() && end == s.data() + s.size();
 }
 
-double numberField(JsonObject o, std::string_view key, double fallback)
+template <class V>
+double numberField(const V& o, std::string_view key, double fallback)
 {
-    JsonElement e;
+    const std::optional<V> e = fieldIfAny(o, key);
     double v = fallback;
-    if (o.at_key(key).get(e) || !numberOf(e, v))
+    if (!e || !numberOf(*e, v))
         return fallback;
     return v;
 }
@@ -50,59 +54,63 @@ std::string threadText(const ThreadKey& k)
     return "pid " + text(k.first) + ", tid " + text(k.second);
 }
 
-
-// The fields of one event read in one pass over its keys (at_key scans them for each lookup).
+// The fields of one event read in one pass over its keys (the last of a key counts).
+template <class V>
 struct EventFields {
     std::string_view ph, name;
-    JsonElement pid, tid, ts, dur, tdur, args;
-    bool hasPid = false, hasTid = false, hasTs = false, hasDur = false, hasTdur = false, hasArgs = false;
+    std::optional<V> pid, tid, ts, dur, tdur, args;
 
-    explicit EventFields(JsonObject o)
+    explicit EventFields(const V& o)
     {
-        for (auto [key, value] : o) {
-            if (key == "ph")
-                ph = value.is_string() ? std::string_view(value) : std::string_view();
-            else if (key == "name")
-                name = value.is_string() ? std::string_view(value) : std::string_view();
-            else if (key == "pid")
-                pid = value, hasPid = true;
-            else if (key == "tid")
-                tid = value, hasTid = true;
-            else if (key == "ts")
-                ts = value, hasTs = true;
-            else if (key == "dur")
-                dur = value, hasDur = true;
-            else if (key == "tdur")
-                tdur = value, hasTdur = true;
-            else if (key == "args")
-                args = value, hasArgs = true;
-        }
+        o.forEachField([&](std::string_view key, const V& value) {
+            if (isKey(key, "ph"))
+                ph = value.kind() == JsonKind::String ? value.string() : std::string_view();
+            else if (isKey(key, "name"))
+                name = value.kind() == JsonKind::String ? value.string() : std::string_view();
+            else if (isKey(key, "pid"))
+                pid = value;
+            else if (isKey(key, "tid"))
+                tid = value;
+            else if (isKey(key, "ts"))
+                ts = value;
+            else if (isKey(key, "dur"))
+                dur = value;
+            else if (isKey(key, "tdur"))
+                tdur = value;
+            else if (isKey(key, "args"))
+                args = value;
+        });
     }
 
     ThreadKey thread() const
     {
         double p = 0, t = 0;
-        if (!hasPid || !numberOf(pid, p))
+        if (!pid || !numberOf(*pid, p))
             p = 0;
-        if (!hasTid || !numberOf(tid, t))
+        if (!tid || !numberOf(*tid, t))
             t = 0;
         return {p, t};
     }
+
+    // The args when they are an object.
+    const V* argsObject() const { return args && args->kind() == JsonKind::Object ? &*args : nullptr; }
 };
 
 // Reads one B/E/X event; `index` names it in errors.
-void readDurationEvent(const EventFields& f, size_t index, ThreadEvents& thread, EventTexts& texts)
+template <class V>
+void readDurationEvent(const EventFields<V>& f, size_t index, ThreadEvents& thread, EventTexts& texts)
 {
     DurationEvent event;
-    if (!f.hasTs || !numberOf(f.ts, event.ts))
+    if (!f.ts || !numberOf(*f.ts, event.ts))
         throw JsonMeaningError("the " + std::string(f.ph) + " event has no numeric \"ts\"",
                                "traceEvents[" + std::to_string(index) + "]");
     event.name = texts.name(f.name.empty() ? std::string_view("(unnamed)") : f.name);
-    JsonObject args;
-    if (f.hasArgs && !f.args.get(args)) {
-        event.args = texts.args(simdjson::minify(args), [&] {
-            return ArgsLocation{std::string(stringOr(args, "url", "")), oneBased(numberField(args, "line", 0)),
-                                oneBased(numberField(args, "column", 0))};
+    if (const V* args = f.argsObject()) {
+        std::string key;
+        appendValueKey(*args, key);
+        event.args = texts.args(std::move(key), [&] {
+            return ArgsLocation{std::string(stringOr(*args, "url", "")), oneBased(numberField(*args, "line", 0)),
+                                oneBased(numberField(*args, "column", 0))};
         });
     }
     if (f.ph == "B") {
@@ -111,8 +119,8 @@ void readDurationEvent(const EventFields& f, size_t index, ThreadEvents& thread,
         thread.ends.push_back(event);
     } else {
         double duration = -1;
-        if (!f.hasDur || !numberOf(f.dur, duration) || duration < 0)
-            duration = f.hasTdur && numberOf(f.tdur, duration) ? std::max(0.0, duration) : 0.0;
+        if (!f.dur || !numberOf(*f.dur, duration) || duration < 0)
+            duration = f.tdur && numberOf(*f.tdur, duration) ? std::max(0.0, duration) : 0.0;
         thread.completes.emplace_back(event, duration);
     }
 }
@@ -121,14 +129,15 @@ struct Names {
     std::map<double, std::string> process;
     std::map<ThreadKey, std::string> thread;
 
-    void read(const EventFields& f)
+    template <class V>
+    void read(const EventFields<V>& f)
     {
         const std::string_view name = f.name;
         const ThreadKey key = f.thread();
-        JsonObject args;
-        if ((name != "process_name" && name != "thread_name") || !f.hasArgs || f.args.get(args))
+        const V* args = f.argsObject();
+        if ((name != "process_name" && name != "thread_name") || !args)
             return;
-        const std::string_view value = stringOr(args, "name", "");
+        const std::string_view value = stringOr(*args, "name", "");
         if (name == "process_name")
             process[key.first] = std::string(value);
         else
@@ -148,35 +157,17 @@ struct Names {
     }
 };
 
-ThreadKey threadOf(JsonObject o)
+template <class V>
+ThreadKey threadOf(const V& o)
 {
     return {numberField(o, "pid", 0), numberField(o, "tid", 0)};
 }
 
-// A JSON-array trace whose writer died before the closing ']' (the format allows it).
-JsonElement parseTrace(JsonDocument& document, std::string_view bytes, std::string& repaired, bool& unterminated)
+template <class V>
+std::string frameIdOf(const V& e, const std::string& where)
 {
-    try {
-        return document.parse(bytes);
-    } catch (const JsonMeaningError&) {
-        std::string_view body = trimmedHead(bytes);
-        if (!body.starts_with('['))
-            throw;
-        while (!body.empty() && (body.back() == ',' || body.back() == ' ' || body.back() == '\n' ||
-                                 body.back() == '\r' || body.back() == '\t'))
-            body.remove_suffix(1);
-        repaired.assign(body);
-        repaired += ']';
-        unterminated = true;
-        return document.parse(repaired);
-    }
-}
-
-std::string frameIdOf(JsonElement e, const std::string& where)
-{
-    std::string_view s;
-    if (!e.get(s))
-        return std::string(s);
+    if (e.kind() == JsonKind::String)
+        return std::string(e.string());
     return std::to_string(asInteger(e, where));
 }
 
@@ -199,29 +190,31 @@ LoadResult finish(ProfileBuilder& builder, std::vector<ProfileSummary> list, siz
 }
 
 // Top-level "samples" + "stackFrames" (Hermes' sampling profiler): until-next per thread.
-LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, const LoadOptions& options,
+template <class V>
+LoadResult fromSamples(const V& root, const Names& names, ProfileInfo info, const LoadOptions& options,
                        const TaskControl* control)
 {
-    std::unordered_map<std::string_view, JsonObject> frames;
-    for (auto [id, frame] : asObject(field(root, "stackFrames", {}), "stackFrames"))
+    std::unordered_map<std::string_view, V> frames; // the first of an id, as a lookup finds it
+    asObject(field(root, "stackFrames", {}), "stackFrames").forEachField([&](std::string_view id, const V& frame) {
         frames.emplace(id, asObject(frame, "stackFrames[\"" + std::string(id) + "\"]"));
+    });
     std::map<ThreadKey, std::vector<std::pair<double, std::string>>> threads; // (ts, frame id)
     size_t i = 0;
-    for (JsonElement e : asArray(field(root, "samples", {}), "samples")) {
+    asArray(field(root, "samples", {}), "samples").forEachElement([&](const V& e) {
         const std::string where = "samples[" + std::to_string(i++) + "]";
-        const JsonObject o = asObject(e, where);
+        const V& o = asObject(e, where);
         double ts = 0;
-        JsonElement value;
-        if (o.at_key("ts").get(value) || !numberOf(value, ts))
+        const std::optional<V> tsValue = fieldIfAny(o, "ts");
+        if (!tsValue || !numberOf(*tsValue, ts))
             throw JsonMeaningError("the sample has no numeric \"ts\"", where);
         std::string id;
-        if (!o.at_key("sf").get(value) && !value.is_null()) {
-            id = frameIdOf(value, where + ".sf");
+        if (const std::optional<V> sf = fieldIfAny(o, "sf"); sf && sf->kind() != JsonKind::Null) {
+            id = frameIdOf(*sf, where + ".sf");
             if (!frames.contains(id))
                 throw JsonMeaningError("stack frame \"" + id + "\" is not in stackFrames", where + ".sf");
         }
         threads[threadOf(o)].emplace_back(ts, std::move(id));
-    }
+    });
     std::vector<ThreadKey> keys;
     std::vector<size_t> counts;
     for (const auto& [key, samples] : threads) {
@@ -238,27 +231,28 @@ LoadResult fromSamples(JsonObject root, const Names& names, ProfileInfo info, co
     std::map<std::string, StackId, std::less<>> stackOf;
     const size_t frameCount = frames.size();
     auto resolve = [&](const std::string& id) {
-        std::vector<std::pair<std::string, JsonObject>> chain;
+        std::vector<std::pair<std::string, V>> chain;
         std::string at = id;
         while (!at.empty() && !stackOf.contains(at)) {
             const auto found = frames.find(at);
             if (found == frames.end())
                 throw JsonMeaningError("parent \"" + at + "\" is not in stackFrames",
                                        "stackFrames[\"" + chain.back().first + "\"]");
-            const JsonObject frame = found->second;
+            const V frame = found->second;
             chain.emplace_back(at, frame);
             if (chain.size() > frameCount)
                 throw JsonMeaningError("the stack frames' parent links form a cycle", "stackFrames[\"" + id + "\"]");
-            JsonElement parent;
-            at = frame.at_key("parent").get(parent) || parent.is_null() ? std::string()
-                                                                          : frameIdOf(parent, "stackFrames[\"" + at + "\"].parent");
+            const std::optional<V> parent = fieldIfAny(frame, "parent");
+            at = !parent || parent->kind() == JsonKind::Null ? std::string()
+                                                             : frameIdOf(*parent, "stackFrames[\"" + at + "\"].parent");
         }
         StackId stack = at.empty() ? root0 : stackOf.find(at)->second;
         for (auto c = chain.rbegin(); c != chain.rend(); ++c) {
-            const JsonObject& f = c->second;
-            stack = builder.stack(stack, builder.frameForKey(stringOr(f, "name", ""), stringOr(f, "url", ""),
-                                                             oneBased(numberField(f, "line", 0)),
-                                                             oneBased(numberField(f, "column", 0))));
+            const V& f = c->second;
+            stack = builder.stack(stack,
+                                  builder.frameForKey(stringOr(f, "name", ""), stringOr(f, "url", ""),
+                                                      oneBased(numberField(f, "line", 0)),
+                                                      oneBased(numberField(f, "column", 0))));
             stackOf.emplace(c->first, stack);
         }
         return stack;
@@ -290,7 +284,8 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
         keys.push_back(key);
         // Replaying sorts and reorders the thread's events in place; a second replay of the
         // chosen one gives the same samples. One thread needs no count.
-        counts.push_back(threads.size() == 1 ? 1 : replayThread(thread, texts, nullptr, nullptr, nullptr, nullptr, ignored));
+        counts.push_back(
+            threads.size() == 1 ? 1 : replayThread(thread, texts, nullptr, nullptr, nullptr, nullptr, ignored));
     }
     std::vector<ProfileSummary> list;
     const size_t chosen = choose(keys, counts, names, options, list);
@@ -319,16 +314,18 @@ LoadResult fromDurationEvents(std::map<ThreadKey, ThreadEvents>& threads, const 
 
 // One pass over the events: thread and process names, and (without stack samples) each
 // thread's duration events. Nothing kept refers to the document (which may be a piece).
-class EventCollector {
+class EventCollector
+{
 public:
     EventCollector(bool samples, size_t expectedEvents) : m_samples(samples), m_expected(expectedEvents) {}
 
-    void add(JsonElement e, size_t index)
+    // Flattened: called for every event, with a call for each of its fields otherwise.
+    template <class V>
+    [[gnu::flatten]] void add(const V& e, size_t index)
     {
-        JsonObject o;
-        if (e.get(o))
+        if (e.kind() != JsonKind::Object)
             return;
-        const EventFields f(o);
+        const EventFields<V> f(e);
         if (f.name == "Profile" || f.name == "ProfileChunk" || f.name == "CpuProfile")
             throw JsonMeaningError("the trace holds a V8 CPU profile (" + std::string(f.name)
                                        + " events) that the trace-event loader could not read",
@@ -361,7 +358,8 @@ private:
     ThreadEvents* m_last = nullptr;
 };
 
-LoadResult fromEvents(EventCollector& events, JsonObject root, bool samples, bool unterminated, const std::string& name,
+template <class V>
+LoadResult fromEvents(EventCollector& events, const V* root, bool unterminated, const std::string& name,
                       const LoadOptions& options, const TaskControl* control)
 {
     ProfileInfo info;
@@ -371,86 +369,36 @@ LoadResult fromEvents(EventCollector& events, JsonObject root, bool samples, boo
     std::vector<std::string> warnings;
     if (unterminated)
         warnings.push_back("the JSON array was not closed (a tracer that stopped early): read as if it were");
-    LoadResult result = samples ? fromSamples(root, events.names, std::move(info), options, control)
-                                : fromDurationEvents(events.threads, events.texts, events.names, std::move(info), options,
-                                                     control, warnings);
+    LoadResult result = root
+        ? fromSamples(*root, events.names, std::move(info), options, control)
+        : fromDurationEvents(events.threads, events.texts, events.names, std::move(info), options, control, warnings);
     result.warnings.insert(result.warnings.end(), warnings.begin(), warnings.end());
     checkCancel(control, 1.0);
     return result;
 }
 
-// The whole document in one DOM: what the pieces cannot read (stack samples, a trace cut
-// short) and where errors are found and named.
-LoadResult readWhole(std::string_view bytes, const std::string& name, const LoadOptions& options,
-                     const TaskControl* control)
+// Reads a trace (read may run twice: it starts afresh). The event list and the samples may
+// come in pieces (JsonPieces::RootArrays): nothing kept refers to them.
+template <class V>
+void readTrace(const V& top, bool unterminated, const std::string& name, const LoadOptions& options,
+               const TaskControl* control, LoadResult& out)
 {
-    return guardedRead(name, formatName, [&] {
-        JsonDocument document;
-        std::string repaired;
-        bool unterminated = false;
-        const JsonElement top = parseTrace(document, bytes, repaired, unterminated);
-        checkCancel(control, 0.4);
-        JsonObject root;
-        const bool isObject = !top.get(root);
-        const JsonArray events = isObject ? asArray(field(root, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
-        const bool samples = isObject && hasField(root, "samples") && hasField(root, "stackFrames");
-        EventCollector collector(samples, events.size());
-        size_t i = 0;
-        for (JsonElement e : events) {
-            collector.add(e, i);
-            if ((++i & 0xffff) == 0)
-                checkCancel(control, 0.4 + 0.2 * double(i) / double(events.size()));
-        }
-        return fromEvents(collector, root, samples, unterminated, name, options, control);
-    });
-}
-
-// Duration events from a document whose event list is cut into pieces (SimdJsonDocument);
-// nothing when the file needs the whole DOM (stack samples, no "traceEvents").
-std::optional<LoadResult> readInPieces(const SimdJsonDocument& document, const std::string& name,
-                                       const LoadOptions& options, const TaskControl* control)
-{
-    const JsonElement top = document.rawRoot();
-    JsonObject root;
-    JsonArray events;
-    const SplitJsonArray* split = nullptr;
-    if (!top.get(root)) {
-        if (hasField(root, "samples") && hasField(root, "stackFrames"))
-            return std::nullopt;
-        size_t member = 0;
-        for (auto [key, value] : root) {
-            if (key == "traceEvents") {
-                if (value.get(events))
-                    return std::nullopt;
-                split = document.splitOfMember(member);
-                break;
-            }
-            ++member;
-        }
-        if (!split && events.size() == 0)
-            return std::nullopt;
-    } else {
-        if (top.get(events))
-            return std::nullopt;
-        split = document.rootSplit();
-    }
-    // Reserve for events of 40 bytes or more: pages never written cost address space only.
-    const size_t bytes = split ? split->pieces.back().second - split->pieces.front().first : 0;
-    EventCollector collector(false, split ? bytes / 40 : events.size());
+    out = LoadResult();
+    checkCancel(control, 0.4);
+    const bool isObject = top.kind() == JsonKind::Object;
+    const V events = isObject ? asArray(field(top, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
+    const bool samples = isObject && hasField(top, "samples") && hasField(top, "stackFrames");
+    // In pieces, reserve for events of 40 bytes or more (the hint allows 2 bytes an element):
+    // pages never written cost address space only.
+    const size_t expected = events.pieceCount() > 1 ? events.sizeHint() / 20 : events.sizeHint();
+    EventCollector collector(samples, expected);
     size_t i = 0;
-    auto walk = [&](JsonArray list) {
-        for (JsonElement e : list)
-            collector.add(e, i++);
-    };
-    if (split) {
-        SimdJsonDocument::PieceParser pieces(document, *split);
-        while (const auto piece = pieces.next())
-            walk(*piece);
-    } else {
-        walk(events);
-    }
-    document.checkUnreadPieces(); // the whole file must be JSON, not only what was read
-    return fromEvents(collector, root, false, false, name, options, control);
+    events.forEachElement([&](const V& e) {
+        collector.add(e, i);
+        if ((++i & 0xffff) == 0)
+            checkCancel(control, 0.4 + 0.2 * std::min(1.0, double(i) / double(std::max<size_t>(1, expected))));
+    });
+    out = fromEvents(collector, samples ? &top : nullptr, unterminated, name, options, control);
 }
 
 } // namespace
@@ -458,27 +406,32 @@ std::optional<LoadResult> readInPieces(const SimdJsonDocument& document, const s
 LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                  const TaskControl* control)
 {
-    // Fast: the event list parsed piece by piece (a DOM of the whole file costs several times
-    // its size). On any failure the file is read again whole, so that errors are found and
-    // named as before; the reference parser option reads it whole only (tests compare both).
-    if (!options.referenceJsonParser) {
-        try {
-            const SimdJsonDocument document(bytes, control);
-            std::optional<LoadResult> pieced;
-            const LoadResult result = guardedRead(name, formatName, [&] {
-                pieced = readInPieces(document, name, options, control);
-                return LoadResult();
-            });
-            if (result.cancelled)
-                return result;
-            if (pieced && pieced->ok())
-                return std::move(*pieced);
-        } catch (const SimdJsonFailure&) {
-        } catch (const JsonReadCancelled&) {
-            return loadCancelled(name);
-        }
+    LoadResult result;
+    bool unterminated = false;
+    auto read = [&](const auto& root) { readTrace(root, unterminated, name, options, control, result); };
+    auto done = [&](std::optional<LoadResult> failed) {
+        if (failed)
+            return withFormatName(std::move(*failed), formatName);
+        if (options.releaseInput)
+            options.releaseInput();
+        return std::move(result);
+    };
+    // A JSON-array trace whose writer died before the closing ']' (the format allows it) is
+    // read as if closed: at once when its end shows it, else after a syntax error.
+    if (looksLikeUnterminatedArray(bytes)) {
+        const PaddedBytes closed = closedJsonArray(bytes);
+        unterminated = true;
+        return done(readJsonDocument(closed.view(), name, options, control, read));
     }
-    return readWhole(bytes, name, options, control);
+    std::optional<LoadResult> failed = readJsonDocument(bytes, name, options, control, read, options.inputPages);
+    if (failed && !failed->cancelled && firstJsonCharacter(bytes) == '['
+        && failed->error->problem.starts_with("JSON syntax error")) {
+        const PaddedBytes closed = closedJsonArray(bytes);
+        unterminated = true;
+        if (!readJsonDocument(closed.view(), name, options, control, read))
+            failed.reset();
+    }
+    return done(std::move(failed));
 }
 
 constexpr std::string_view traceEventTracingFormatGlobs[] = {"*.json"};

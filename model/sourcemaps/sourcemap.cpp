@@ -1,6 +1,7 @@
 #include "sourcemap.h"
 
-#include "model/readers/readersupport.h"
+#include "model/json/referencejsondocument.h"
+#include "model/readers/jsonfields.h"
 
 #include <algorithm>
 
@@ -77,8 +78,9 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
 {
     using namespace readers;
     try {
-        JsonDocument document;
-        const JsonObject root = asObject(document.parse(json), "the source map");
+        // nlohmann's tree: a source map is small beside a profile, and its bytes are not padded.
+        const ReferenceJsonDocument document(json, nullptr);
+        const ReferenceJsonValue root = asObject(document.root(), "the source map");
         if (hasField(root, "sections")) {
             error = "index maps (\"sections\") are not supported";
             return std::nullopt;
@@ -93,20 +95,25 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
         if (!root_.empty() && !root_.ends_with('/'))
             root_ += '/';
         size_t i = 0;
-        for (JsonElement s : asArray(field(root, "sources", {}), "sources")) {
-            const std::string source = s.is_null() ? std::string() : std::string(asString(s, "sources[" + std::to_string(i) + "]"));
+        asArray(field(root, "sources", {}), "sources").forEachElement([&](const ReferenceJsonValue& s) {
+            const std::string source = s.kind() == JsonKind::Null
+                ? std::string()
+                : std::string(asString(s, "sources[" + std::to_string(i) + "]"));
             map.m_sources.push_back(resolveUrl(location, root_ + source));
             ++i;
-        }
-        if (hasField(root, "sourcesContent")) {
-            for (JsonElement c : asArray(field(root, "sourcesContent", {}), "sourcesContent"))
-                map.m_contents.push_back(c.is_string() ? std::optional<std::string>(std::string(std::string_view(c))) : std::nullopt);
+        });
+        if (const auto contents = fieldIfAny(root, "sourcesContent")) {
+            asArray(*contents, "sourcesContent").forEachElement([&](const ReferenceJsonValue& c) {
+                map.m_contents.push_back(c.kind() == JsonKind::String ? std::optional<std::string>(std::string(c.string()))
+                                                                      : std::nullopt);
+            });
         }
         map.m_contents.resize(map.m_sources.size());
-        if (hasField(root, "names")) {
+        if (const auto names = fieldIfAny(root, "names")) {
             i = 0;
-            for (JsonElement n : asArray(field(root, "names", {}), "names"))
+            asArray(*names, "names").forEachElement([&](const ReferenceJsonValue& n) {
                 map.m_names.emplace_back(asString(n, "names[" + std::to_string(i++) + "]"));
+            });
         }
         map.m_mappings = decodeMappings(asString(field(root, "mappings", {}), "mappings"));
         if (!map.m_mappings.error.empty()) {
@@ -114,6 +121,9 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
             return std::nullopt;
         }
         return map;
+    } catch (const JsonSyntaxError& e) {
+        error = e.problem + " (at " + e.where + ")";
+        return std::nullopt;
     } catch (const JsonMeaningError& e) {
         error = e.problem;
         if (!e.where.empty())

@@ -320,9 +320,6 @@ void TestMainWindow::theExampleOpensOutsideOpenRecent()
     QVERIFY(m_settings->value(SettingsKeys::recentFiles).toStringList().isEmpty());
 }
 
-QTEST_MAIN(TestMainWindow)
-#include "tst_mainwindow.moc"
-
 // An XS session shorter than one batch of samples is saved as an empty profile: it opens, and
 // the status bar says why it is empty.
 void TestMainWindow::anEmptyProfileSaysWhy()
@@ -339,3 +336,6 @@ void TestMainWindow::anEmptyProfileSaysWhy()
     QVERIFY2(message.contains(QStringLiteral("no samples")) && message.contains(QStringLiteral("batches of 8")),
              qPrintable(message));
 }
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -386,9 +386,6 @@ void TestDebuggeeSessions::anEarlierSessionOpensInItsOwnTab()
     QVERIFY(m_settings->value(SettingsKeys::sessionFiles).toStringList().isEmpty());
 }
 
-QTEST_MAIN(TestDebuggeeSessions)
-#include "tst_debuggeesessions.moc"
-
 // A Moddable app that starts Workers (sim_worker_main, recorded from the simulator) and twenty
 // Workers (sim_worker, each saying a line), while the user reads a file with the console of all
 // machines on screen. The file stays in front; the Workers leave no tab and no journal, are
@@ -477,3 +474,6 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
     QTRY_COMPARE(m_window->tabWidget()->count(), 1);
     QCOMPARE(m_window->tabWidget()->currentWidget(), front);
 }
+
+QTEST_MAIN(TestDebuggeeSessions)
+#include "tst_debuggeesessions.moc"

@@ -293,9 +293,6 @@ void TestSessionJournal::notAJournal()
     QVERIFY2(r.error.find("not an xsprof recovery journal") != std::string::npos, r.error.c_str());
 }
 
-QTEST_GUILESS_MAIN(TestSessionJournal)
-#include "tst_sessionjournal.moc"
-
 // A Worker of the Moddable simulator logs in, starts and stops profiling without a sample:
 // a journal opened "when sampled" makes no file. The app that started it sends samples: its
 // journal is made then and recovers everything, the records before the first samples included.
@@ -323,3 +320,6 @@ void TestSessionJournal::aMachineWithoutSamplesLeavesNoJournal()
     QVERIFY(loaded.ok());
     QVERIFY(describe(r.sessions[loaded.chosenIndex]) == describe(*loaded.profile));
 }
+
+QTEST_GUILESS_MAIN(TestSessionJournal)
+#include "tst_sessionjournal.moc"

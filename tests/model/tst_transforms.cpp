@@ -442,9 +442,6 @@ void TestTransforms::focusDropCollapseOnCorpus()
     }
 }
 
-QTEST_GUILESS_MAIN(TestTransforms)
-#include "tst_transforms.moc"
-
 void TestTransforms::focusSubtreeByHand()
 {
     // tiny/diamond: (root) > A > {B > D, C > D}; 8 samples of 100 µs: A, B, D(via B) ×2, C,
@@ -481,3 +478,6 @@ void TestTransforms::focusSubtreeByHand()
     QVERIFY(!applyTransform(graph, Transform::subtree(graph, first), &error));
     QVERIFY(error.find("graph-encoded") != std::string::npos);
 }
+
+QTEST_GUILESS_MAIN(TestTransforms)
+#include "tst_transforms.moc"

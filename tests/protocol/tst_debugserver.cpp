@@ -514,6 +514,8 @@ void TestDebugServer::bubblesBecomeTextAndLogLines()
     QCOMPARE(BubbleText::side(plain.flags), Side::Center);
     QCOMPARE(BubbleText::displayText(plain), QStringLiteral("{not json"));
     QCOMPARE(BubbleText::logLine(plain), QStringLiteral("[(no conversation)] center: {not json"));
+}
+
 // The Moddable simulator's <instruments> and <samples> are kept on the live profile, each
 // <samples> at the profile's clock when it arrived: the same series as the transcript loader
 // finds (tst_roundtrip checks that against the bytes), and they still reach the panel.
@@ -550,9 +552,6 @@ void TestDebugServer::simulatorInstrumentsReachTheLiveProfile()
     QCOMPARE(live->instruments.times.front(), *live->info.startTime);
 }
 
-QTEST_GUILESS_MAIN(TestDebugServer)
-#include "tst_debugserver.moc"
-
 // The login is answered by the server's own thread: a machine (a Worker's `new Worker()` waits
 // for the answer) is answered while the thread that announces machines is blocked.
 void TestDebugServer::loginIsAnsweredWhileTheServersThreadIsBusy()
@@ -585,3 +584,6 @@ void TestDebugServer::loginIsAnsweredWhileTheServersThreadIsBusy()
     QTRY_COMPARE(machines.size(), 1);
     QCOMPARE(machines.at(0).at(0).value<MachineSession*>()->name(), QStringLiteral("worker"));
 }
+
+QTEST_GUILESS_MAIN(TestDebugServer)
+#include "tst_debugserver.moc"

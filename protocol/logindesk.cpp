@@ -20,6 +20,8 @@ struct LoginDesk::Arrival {
     XsbugMessageReader reader;
     QByteArray received;
     QTimer* timeout = nullptr; // a child of the socket: it may end inside its own signal
+    bool handingOver = false;  // logged in: goes to its session once out of the socket's signal
+    bool answered = false;     // its login was answered here
 };
 
 LoginDesk::LoginDesk(QThread* handOverTo) : m_handOverTo(handOverTo), m_server(this) // a child: it moves with the desk
@@ -97,6 +99,8 @@ void LoginDesk::onReadyRead(QTcpSocket* socket)
     const QByteArray bytes = socket->readAll();
     LowLatency::afterRead(socket);
     arrival.received += bytes;
+    if (arrival.handingOver)
+        return; // what follows the login goes to the session with it
     arrival.timeout->start(); // a slow link (a byte a second) is still alive
     const bool framed = arrival.reader.feed(bytes);
     for (const xsbug::Message& message : arrival.reader.takeMessages()) {
@@ -107,11 +111,21 @@ void LoginDesk::onReadyRead(QTcpSocket* socket)
             socket->write(login);
             socket->flush();
         }
-        handOver(socket, !login.isEmpty());
+        handOverLater(socket, arrival, !login.isEmpty());
         return;
     }
     if (!framed || arrival.received.size() > maxBytesBeforeLogin)
-        handOver(socket, false); // the session says why it ends
+        handOverLater(socket, arrival, false); // the session says why it ends
+}
+
+// Moving the socket to the session's thread inside its own readyRead would race with what
+// QIODevice still does after the slot returns: the hand-over waits for the event loop.
+void LoginDesk::handOverLater(QTcpSocket* socket, Arrival& arrival, bool answered)
+{
+    arrival.handingOver = true;
+    arrival.answered = answered;
+    arrival.timeout->stop();
+    QMetaObject::invokeMethod(this, [this, socket, answered] { handOver(socket, answered); }, Qt::QueuedConnection);
 }
 
 void LoginDesk::handOver(QTcpSocket* socket, bool answered)
@@ -120,6 +134,7 @@ void LoginDesk::handOver(QTcpSocket* socket, bool answered)
     if (it == m_arrivals.end())
         return;
     const QByteArray received = std::move(it->second->received);
+    answered = answered || it->second->answered; // a disconnection may come first
     delete it->second->timeout; // not to fire on the other thread
     m_arrivals.erase(it);
     socket->disconnect(this);

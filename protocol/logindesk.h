@@ -51,6 +51,7 @@ private:
     void onNewConnection();
     void onReadyRead(QTcpSocket* socket);
     void handOver(QTcpSocket* socket, bool answered);
+    void handOverLater(QTcpSocket* socket, Arrival& arrival, bool answered);
     Answer answer() const;
 
     QThread* m_handOverTo;

@@ -78,7 +78,6 @@ private:
     qsizetype m_pos = 0;   // first byte not yet consumed
     qsizetype m_scan = 0;  // inside a message or a text run: where to look next
     State m_state = State::Outside;
-    qsizetype m_messageStart = 0;
     quint32 m_messageMachine = 0;
     quint32 m_binaryMachine = 0;
     quint16 m_binaryLength = 0;

@@ -150,8 +150,14 @@ void TestSessionJournal::cutAtAnyByteRecoversAPrefix()
     QCOMPARE(all.size(), size_t(1208));
 
     const std::string cutPath = m_dir.filePath(QStringLiteral("cut.xsj")).toStdString();
+#ifdef XSPROF_SANITIZED_BUILD
+    constexpr qsizetype everyByteAtEachEnd = 400, strideBetween = 151;
+#else
+    constexpr qsizetype everyByteAtEachEnd = 2000, strideBetween = 37;
+#endif
     size_t previous = 0;
-    for (qsizetype cut = 12; cut <= whole.size(); cut += (cut < 2000 || whole.size() - cut < 2000) ? 1 : 37) {
+    for (qsizetype cut = 12; cut <= whole.size();
+         cut += (cut < everyByteAtEachEnd || whole.size() - cut < everyByteAtEachEnd) ? 1 : strideBetween) {
         QFile out(QString::fromStdString(cutPath));
         QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
         out.write(whole.left(cut));

@@ -148,12 +148,8 @@ int run(const QStringList& arguments)
                       QStringLiteral("Exit with status 3 when a function's self share grew significantly by more than "
                                      "PCT percentage points."),
                       QStringLiteral("PCT")});
-    if (!parser.parse(split.rest))
-        return usageError(parser, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, split.rest))
+        return *done;
     xsprof::DiffOptions options;
     for (const QString& problem : {CommandLineOptions::readSort(parser, options.sort), CommandLineOptions::readTop(parser, options.top)})
         if (!problem.isEmpty())

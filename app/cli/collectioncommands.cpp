@@ -121,12 +121,8 @@ int collect(const QStringList& arguments)
                       QStringLiteral("Give the traces read now their original names and positions from the source maps "
                                      "(.map files) in DIR, and those beside or named by local scripts (repeatable)."),
                       QStringLiteral("DIR")});
-    if (!parser.parse(arguments))
-        return CommandLineOptions::usageError(parser, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() < 3)
         return CommandLineOptions::usageError(parser, QStringLiteral("collect takes a DB and at least one INPUT"));
@@ -180,12 +176,8 @@ int exportTables(const QStringList& arguments)
                       QStringLiteral("csv")});
     parser.addOption({QStringLiteral("where"), QStringLiteral("Only the traces whose attributes match EXPR."),
                       QStringLiteral("EXPR")});
-    if (!parser.parse(arguments))
-        return CommandLineOptions::usageError(parser, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 3)
         return CommandLineOptions::usageError(parser, QStringLiteral("export takes a DB and an OUT folder"));

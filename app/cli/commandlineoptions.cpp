@@ -10,6 +10,17 @@ int usageError(const QCommandLineParser& parser, const QString& message)
     return 2;
 }
 
+std::optional<int> parseOrHelp(QCommandLineParser& parser, const QStringList& arguments)
+{
+    if (!parser.parse(arguments))
+        return usageError(parser, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    return std::nullopt;
+}
+
 QString readProfileIndex(const QCommandLineParser& parser, const QString& option, int& index)
 {
     if (!parser.isSet(option))

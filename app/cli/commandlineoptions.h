@@ -6,11 +6,17 @@
 #include <QString>
 
 #include <cstddef>
+#include <optional>
 
 namespace CommandLineOptions {
 
 // Prints "xsprof: MESSAGE" and the command's help to stderr; returns the exit status 2.
 int usageError(const QCommandLineParser& parser, const QString& message);
+
+// Parses a command's arguments. Returns the exit status when the command is done already: 2
+// after a usage error (printed as usageError does), 0 after --help (printed to stdout);
+// nothing when the command should go on.
+std::optional<int> parseOrHelp(QCommandLineParser& parser, const QStringList& arguments);
 
 // `option` (e.g. "profile", "profile-base"): a profile index 0, 1, ...; `index` is left as it
 // is when the option is absent.

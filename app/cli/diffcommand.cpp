@@ -41,12 +41,8 @@ int run(const QStringList& arguments)
                       QStringLiteral("Which profile of a multi-profile NEW file (0-based)."), QStringLiteral("K")});
     parser.addOption(HeadlessCommands::sourceMapsOption); // applied to both sides
     TransformOptions::addTo(parser);
-    if (!parser.parse(arguments))
-        return usageError(parser, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 3)
         return usageError(parser, QStringLiteral("diff takes BASE and NEW"));

@@ -145,12 +145,8 @@ int report(const QStringList& arguments)
     TransformOptions::addTo(parser);
     parser.addOption(sourceMapsOption);
     CollectionCommands::addReportOptions(parser);
-    if (!parser.parse(arguments))
-        return usageError(parser, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2)
         return usageError(parser, QStringLiteral("report takes exactly one FILE"));
@@ -216,12 +212,8 @@ int convert(const QStringList& arguments)
     parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
                       QStringLiteral("K")});
     parser.addOption(sourceMapsOption);
-    if (!parser.parse(arguments))
-        return usageError(parser, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 3)
         return usageError(parser, QStringLiteral("convert takes IN and OUT"));

@@ -2,6 +2,7 @@
 
 #include "app/cli/listendebugging.h"
 #include "protocol/bubbletext.h"
+#include "app/cli/commandlineoptions.h"
 #include "app/cli/commandlinepaths.h"
 
 #include "model/cpuprofilewriter.h"
@@ -110,17 +111,10 @@ int ListenCommand::run(const QStringList& arguments)
                         "in. Without --port or --host, no TCP port is opened."),
          QStringLiteral("PORT[@BAUD]")},
     });
-    if (!parser.parse(arguments) || parser.positionalArguments().size() != 1) {
-        std::fprintf(stderr, "xsprof: %s\n\n%s", qPrintable(parser.errorText().isEmpty()
-                                                                 ? QStringLiteral("listen takes no file arguments")
-                                                                 : parser.errorText()),
-                     qPrintable(parser.helpText()));
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return 0;
-    }
+    if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return CommandLineOptions::usageError(parser, QStringLiteral("listen takes no file arguments"));
     Options options;
     if (parser.isSet(QStringLiteral("port"))) {
         bool ok = false;

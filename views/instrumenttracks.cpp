@@ -16,9 +16,12 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace {
+
+constexpr double dragThreshold = 3.0; // pixels, as on the timeline: less is a click
 
 QString withUnit(const QString& number, const QString& unit)
 {
@@ -143,7 +146,7 @@ QString InstrumentTracks::labelText(int track) const
         return {};
     const size_t i = m_shown[size_t(track)];
     const QString name = fromStd(series().names[i]);
-    const ProfileDocument::Selection range = m_timeline->selection();
+    const ProfileDocument::Selection range = shownRange();
     if (!range.hasRange())
         return name;
     return name + QStringLiteral("  ") + statsText(series(), i, range.start, range.end);
@@ -179,9 +182,49 @@ bool InstrumentTracks::event(QEvent* event)
     return QWidget::event(event);
 }
 
+bool InstrumentTracks::isDragging() const
+{
+    return m_dragFromX >= 0 && std::abs(m_dragToX - m_dragFromX) >= dragThreshold;
+}
+
+ProfileDocument::Selection InstrumentTracks::shownRange() const
+{
+    if (!isDragging())
+        return m_timeline->selection();
+    const double t0 = std::clamp(timeAt(m_dragFromX), m_timeline->profileStart(), m_timeline->profileEnd());
+    const double t1 = std::clamp(timeAt(m_dragToX), m_timeline->profileStart(), m_timeline->profileEnd());
+    return {std::min(t0, t1), std::max(t0, t1)};
+}
+
+void InstrumentTracks::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    m_dragFromX = m_dragToX = event->position().x();
+}
+
+void InstrumentTracks::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || m_dragFromX < 0)
+        return QWidget::mouseReleaseEvent(event);
+    m_dragToX = event->position().x();
+    const bool dragged = isDragging();
+    const ProfileDocument::Selection range = shownRange();
+    m_dragFromX = m_dragToX = -1.0;
+    if (dragged && range.hasRange())
+        m_document->setTimeRange(range.start, range.end); // a click keeps the range there was
+    update();
+}
+
 void InstrumentTracks::mouseMoveEvent(QMouseEvent* event)
 {
     m_hoverX = event->position().x();
+    if (m_dragFromX >= 0) {
+        m_dragToX = m_hoverX;
+        QToolTip::hideText();
+        update();
+        return;
+    }
     update();
     const QString text = toolTipAt(event->position().toPoint());
     if (!text.isEmpty())
@@ -303,7 +346,7 @@ void InstrumentTracks::paintEvent(QPaintEvent*)
         painter.restore();
     }
     QColor shade = palette().color(QPalette::Highlight);
-    const ProfileDocument::Selection range = m_timeline->selection();
+    const ProfileDocument::Selection range = shownRange();
     if (range.hasRange()) {
         shade.setAlphaF(0.18f);
         painter.fillRect(QRectF(QPointF(pixelOf(range.start), 0), QPointF(pixelOf(range.end), height())), shade);

@@ -5,16 +5,16 @@
 // drawn, heap and GCs line up with where the CPU went. Instruments whose values change are
 // shown at first; the context menu shows or hides any of them. Hovering tells the value in
 // force at that time; with a range selected each track's label gives its min / max / mean
-// over the range. Reads the document's loaded profile (Profile::instruments); hidden when it
+// over the range. Dragging across the tracks selects a range, as on the timeline. Reads the document's loaded profile (Profile::instruments); hidden when it
 // has none.
 #include "views/document/profiledata.h"
+#include "views/document/profiledocument.h"
 
 #include <QHash>
 #include <QWidget>
 
 #include <vector>
 
-class ProfileDocument;
 class TimelineWidget;
 
 class InstrumentTracks : public QWidget
@@ -47,7 +47,9 @@ public:
 protected:
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -56,6 +58,9 @@ private:
     void refresh(); // the document's loaded profile changed
     void updateShown();
     int trackAt(int y) const;
+    // The range drawn and summed in the labels: the one being dragged, else the timeline's.
+    ProfileDocument::Selection shownRange() const;
+    bool isDragging() const;
     void paintTrack(QPainter& painter, int track, const QRect& rect, const QColor& colour) const;
 
     ProfileDocument* m_document;
@@ -64,4 +69,6 @@ private:
     std::vector<size_t> m_shown;
     QHash<QString, bool> m_choice; // by instrument name: what the user asked for
     double m_hoverX = -1.0;
+    double m_dragFromX = -1.0; // where a left-button press began; -1 when none
+    double m_dragToX = -1.0;
 };

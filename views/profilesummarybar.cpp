@@ -25,6 +25,9 @@ ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& t
     m_clear->setText(tr("Clear selection"));
     m_clear->setToolTip(tr("Show the whole profile again (Esc)"));
     m_clear->setVisible(false);
+    // The bar is as tall without the button as with it: the views below do not jump when a
+    // range is selected or cleared.
+    setMinimumHeight(m_clear->sizeHint().height());
     connect(m_clear, &QToolButton::clicked, m_document, &ProfileDocument::clearTimeRange);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -19,6 +19,8 @@
 #include "model/profileloader.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QMouseEvent>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -83,6 +85,7 @@ private slots:
     void liveRefreshKeepsTheFlameGraphZoom();
     void theFlameChartIsLaidOutOnAWorker();
     void instrumentTracksLineUpWithTheTimeline();
+    void draggingAcrossInstrumentTracksSelectsARange();
 };
 
 void TestRangeSelection::aRangeEqualsTheProfileCutToIt_data()
@@ -524,6 +527,52 @@ void TestRangeSelection::instrumentTracksLineUpWithTheTimeline()
     QTRY_COMPARE(tracks->height(), int(shown - 1) * tracks->trackHeight());
     tracks->setShown(pixels, true);
     QVERIFY(tracks->isShown(pixels) && !tracks->isShown(gc));
+}
+
+// Dragging across the instrument tracks selects that range of the profile, as the timeline
+// does; the labels sum the range while it is dragged; a click keeps the range there was.
+void TestRangeSelection::draggingAcrossInstrumentTracksSelectsARange()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("xsbug/sim_worker_main.xsbug")));
+    QVERIFY(data);
+    const xsprof::InstrumentSeries& series = data->profile.instruments;
+    ProfilePage page(data);
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    InstrumentTracks* tracks = page.instrumentTracks();
+    QVERIFY(tracks && tracks->isVisible() && !tracks->shownTracks().empty());
+    TimelineWidget* timeline = page.timeline();
+    QVERIFY(!timeline->hasSelection());
+    const int tracksTop = tracks->mapTo(&page, QPoint(0, 0)).y();
+
+    const double t0 = series.times[12], t1 = series.times[24];
+    const int y = tracks->trackRect(0).center().y();
+    const QPoint from(int(tracks->pixelOf(t0)), y), to(int(tracks->pixelOf(t1)), y);
+    QVERIFY(to.x() - from.x() > 50);
+    QTest::mousePress(tracks, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), tracks->mapToGlobal(QPointF(to)), Qt::NoButton, Qt::LeftButton, {});
+    QApplication::sendEvent(tracks, &move);
+    const xsprof::InstrumentStats dragged = series.stats(tracks->shownTracks()[0], tracks->timeAt(from.x()), tracks->timeAt(to.x()));
+    QVERIFY(dragged.count > 0);
+    QVERIFY2(tracks->labelText(0).contains(QStringLiteral("min %1").arg(QLocale().toString(qint64(dragged.min)))),
+             qPrintable(tracks->labelText(0)));
+    QVERIFY(!timeline->hasSelection()); // the document gets the range when the button is let go
+    QTest::mouseRelease(tracks, Qt::LeftButton, {}, to);
+    QTRY_VERIFY(timeline->hasSelection());
+    // The pixels' times, which are within a pixel of the samples' times.
+    const double pixel = std::abs(tracks->timeAt(1) - tracks->timeAt(0));
+    QVERIFY2(std::abs(timeline->selectionStart() - t0) <= 2 * pixel, qPrintable(QString::number(timeline->selectionStart() - t0)));
+    QVERIFY(std::abs(timeline->selectionEnd() - t1) <= 2 * pixel);
+    // The summary bar's Clear selection button appeared without pushing the views down.
+    QTest::qWait(50);
+    QCOMPARE(tracks->mapTo(&page, QPoint(0, 0)).y(), tracksTop);
+
+    // A click (no drag) leaves the range as it is.
+    const double start = timeline->selectionStart();
+    QTest::mouseClick(tracks, Qt::LeftButton, {}, QPoint(to.x() + 40, y));
+    QCOMPARE(timeline->selectionStart(), start);
+    QVERIFY(timeline->hasSelection());
 }
 
 QTEST_MAIN(TestRangeSelection)

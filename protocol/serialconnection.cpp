@@ -31,26 +31,40 @@ SerialConnection::~SerialConnection()
     failPending(tr("the port was closed"));
 }
 
-bool SerialConnection::open()
+bool SerialConnection::open(WhenAbsent whenAbsent)
 {
     m_stallCount = 0;
-    if (!openPort())
+    if (openPort()) {
+        startOpened();
+        return true;
+    }
+    if (whenAbsent == WhenAbsent::Fail || !m_portAbsent)
         return false;
+    note(tr("Waiting for the port to appear: %1").arg(m_error));
+    m_neverOpened = true;
+    setState(State::WaitingForPort);
+    m_reconnect.start(m_options.reconnectIntervalMs);
+    return true;
+}
+
+void SerialConnection::startOpened()
+{
     note(tr("Connected to %1.").arg(m_spec.describe()));
     if (m_options.resetOnOpen) {
         if (pulseReset())
             note(tr("Restarting the board (DTR/RTS), so that its machines log in."));
     }
     m_stall.start(m_options.stallTimeoutMs);
-    return true;
 }
 
 bool SerialConnection::openPort()
 {
     QString error;
     m_location = m_spec.resolve(&error);
+    m_portAbsent = false;
     if (m_location.isEmpty()) {
         m_error = error;
+        m_portAbsent = true;
         return false;
     }
     m_port->setPortName(m_location);
@@ -61,6 +75,7 @@ bool SerialConnection::openPort()
     m_port->setFlowControl(QSerialPort::NoFlowControl);
     if (!m_port->open(QIODevice::ReadWrite)) {
         m_error = tr("cannot open %1: %2").arg(m_location, m_port->errorString());
+        m_portAbsent = m_port->error() == QSerialPort::DeviceNotFoundError;
         if (m_port->error() == QSerialPort::PermissionError)
             m_error += tr(" (on Linux, add yourself to the group that owns it, usually dialout, and log in again)");
         m_port->clearError();
@@ -77,6 +92,7 @@ bool SerialConnection::openPort()
 void SerialConnection::close()
 {
     m_reconnect.stop();
+    m_neverOpened = false;
     m_stall.stop();
     m_idle.stop();
     if (m_port->isOpen()) {
@@ -378,6 +394,10 @@ void SerialConnection::tryReconnect()
     if (!openPort())
         return; // not ready yet (permissions settle after re-enumeration)
     m_reconnect.stop();
+    if (std::exchange(m_neverOpened, false)) {
+        startOpened();
+        return;
+    }
     if (!std::exchange(m_reopening, false)) {
         note(tr("%1 is back: reconnected.").arg(m_location));
         m_stallCount = 0;

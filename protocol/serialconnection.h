@@ -52,8 +52,11 @@ public:
     void setSessionSettings(const SessionSettings& settings) { m_settings = settings; }
     const SessionSettings& sessionSettings() const { return m_settings; }
 
-    // False (and errorString()) when the port cannot be opened.
-    bool open();
+    enum class WhenAbsent { Fail, Wait };
+    // False (and errorString()) when the port cannot be opened. With WhenAbsent::Wait a port
+    // that is not there (a board not yet plugged in, a VID:PID no port has) is waited for:
+    // true, state WaitingForPort, and it opens when it appears.
+    bool open(WhenAbsent whenAbsent = WhenAbsent::Fail);
     // Closes the port; its machines end (their profiles stay with their sessions).
     void close();
     State state() const { return m_state; }
@@ -90,6 +93,7 @@ private:
         ReplyHandler done;
     };
     bool openPort();
+    void startOpened(); // the port has just opened: say so, restart the board, watch for stalls
     void onReadyRead();
     void onError(QSerialPort::SerialPortError error);
     void dispatch(std::vector<SerialDemux::Event> events);
@@ -125,5 +129,7 @@ private:
     QTimer m_reconnect;
     int m_stallCount = 0;
     bool m_reopening = false; // closed on purpose (restart): no "is back" note
+    bool m_portAbsent = false; // the last openPort() failed because the port is not there
+    bool m_neverOpened = false; // waiting for a port to appear for the first time
     qint64 m_bytesReceived = 0;
 };

@@ -212,7 +212,8 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
         port->setSessionSettings(settings);
         connect(port, &SerialConnection::machineConnected, this, &ListenCommand::onMachine);
         connect(port, &SerialConnection::deviceLog, this, [port](const QString& text, bool note) {
-            std::fprintf(stderr, "xsprof: %s%s %s\n", qPrintable(port->portName()), note ? ":" : " |", qPrintable(text));
+            const QString name = port->portName().isEmpty() ? port->spec().describe() : port->portName();
+            std::fprintf(stderr, "xsprof: %s%s %s\n", qPrintable(name), note ? ":" : " |", qPrintable(text));
         });
         m_serialPorts << port;
     }
@@ -241,7 +242,7 @@ bool ListenCommand::start()
         std::fprintf(stderr, "xsprof: listening on %s:%u\n", qPrintable(m_server.address().toString()), m_server.port());
     }
     for (SerialConnection* port : std::as_const(m_serialPorts)) {
-        if (!port->open()) {
+        if (!port->open(SerialConnection::WhenAbsent::Wait)) { // a board not yet plugged in is waited for
             std::fprintf(stderr, "xsprof: %s\n", qPrintable(port->errorString()));
             m_exitCode = 1;
             return false;

@@ -135,6 +135,7 @@ private slots:
     void garbageAtTheStartGoesToTheDeviceLog();
     void aStartWhereNoMachineLogsInIsRetried();
     void aPortThatGoesAwayIsReopenedWhenItComesBack();
+    void aPortNotYetThereIsWaitedFor();
     void deviceInfoIsAskedAndEveryAnswerChecked();
     void aModIsInstalledInFragmentsThenTheBoardRestarts();
     void modFailuresAreSaidInWords();
@@ -475,6 +476,30 @@ void TestSerial::aPortThatGoesAwayIsReopenedWhenItComesBack()
     QCOMPARE(live.port.state(), SerialConnection::State::Open);
 }
 
+// listen --serial started before the board is plugged in: the port is waited for, and its
+// machines are debugged once it appears. Without waiting, the same port is an error at once.
+void TestSerial::aPortNotYetThereIsWaitedFor()
+{
+    QFile::remove(link());
+    SerialConnection failing(*SerialPortSpec::parse(link(), nullptr));
+    QVERIFY(!failing.open());
+    QVERIFY2(failing.errorString().contains(link()), qPrintable(failing.errorString()));
+
+    LiveDevice live(link());
+    QVERIFY(live.port.open(SerialConnection::WhenAbsent::Wait));
+    QCOMPARE(live.port.state(), SerialConnection::State::WaitingForPort);
+    QVERIFY2(live.log.join(u'|').contains(QLatin1String("Waiting for the port to appear: ")), qPrintable(live.log.join(u'|')));
+    QTest::qWait(300); // a few looks at a port that is still not there
+    QCOMPARE(live.port.state(), SerialConnection::State::WaitingForPort);
+
+    DeviceProcess device;
+    QVERIFY(startDevice(device, {QStringLiteral("--machine"), QStringLiteral("3FFB0001:") + corpus("gc_alloc.profile-on-start.xsbug")}));
+    QTRY_COMPARE_WITH_TIMEOUT(live.port.state(), SerialConnection::State::Open, 5000);
+    QVERIFY2(live.log.join(u'|').contains(QLatin1String("Connected to")), qPrintable(live.log.join(u'|')));
+    QTRY_COMPARE_WITH_TIMEOUT(live.machines.size(), 1, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(!live.machines[0]->isConnected(), 20000);
+    compareWithOracle(live.machines[0], "gc_alloc.profile-on-start");
+}
 
 void TestSerial::deviceInfoIsAskedAndEveryAnswerChecked()
 {

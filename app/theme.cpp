@@ -3,7 +3,9 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QMenu>
+#include <QPainter>
 #include <QPalette>
+#include <QProxyStyle>
 #include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
@@ -24,6 +26,37 @@ Platform& platform()
 {
     static Platform original{QApplication::style()->name(), QApplication::palette()};
     return original;
+}
+
+// Fusion draws a checked tool button 10 % darker than an unchecked one, which a dark palette
+// makes invisible (Top-down / Bottom-up would not say which is on): a checked one is tinted
+// with the highlight colour and outlined, in both themes.
+class CheckedButtonsStyle : public QProxyStyle
+{
+public:
+    explicit CheckedButtonsStyle(QStyle* fusion) : QProxyStyle(fusion) {}
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if (element != PE_PanelButtonTool || !(option->state & State_On) || !(option->state & State_Enabled))
+            return;
+        const QColor highlight = option->palette.color(QPalette::Highlight);
+        QColor tint = highlight;
+        tint.setAlpha(isDark() ? 120 : 70);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(QPen(highlight, 1));
+        painter->setBrush(tint);
+        painter->drawRoundedRect(QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+        painter->restore();
+    }
+};
+
+QStyle* fusion()
+{
+    return new CheckedButtonsStyle(QStyleFactory::create(QStringLiteral("Fusion")));
 }
 
 QPalette darkPalette()
@@ -86,11 +119,11 @@ void apply(Mode mode)
         QApplication::setPalette(original.palette);
         break;
     case Mode::Light:
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setStyle(fusion());
         QApplication::setPalette(QApplication::style()->standardPalette());
         break;
     case Mode::Dark:
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setStyle(fusion());
         QApplication::setPalette(darkPalette());
         break;
     }

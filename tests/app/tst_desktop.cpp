@@ -34,6 +34,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProxyStyle>
+#include <QToolButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -261,7 +263,9 @@ void TestDesktop::themeIsAppliedAndKept()
     QVERIFY(dark && dark->isCheckable());
     dark->trigger();
     QVERIFY(Theme::isDark());
-    QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    auto* proxy = qobject_cast<QProxyStyle*>(QApplication::style());
+    QVERIFY(proxy && proxy->baseStyle());
+    QCOMPARE(proxy->baseStyle()->name().toLower(), QStringLiteral("fusion"));
     QCOMPARE(Theme::load(*m_settings), Theme::Mode::Dark);
     // A new window (the next start) shows Dark checked.
     m_window = std::make_unique<MainWindow>(m_settings.get());
@@ -270,6 +274,31 @@ void TestDesktop::themeIsAppliedAndKept()
     ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QVERIFY(page);
     QVERIFY(page->palette().color(QPalette::Base).lightnessF() < 0.3);
+    // Which of Top-down / Bottom-up is on shows: the checked button's face is clearly another colour.
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QToolButton* topDown = nullptr;
+    QToolButton* bottomUp = nullptr;
+    for (QToolButton* button : page->findChildren<QToolButton*>()) {
+        if (button->text() == QLatin1String("Top-down"))
+            topDown = button;
+        else if (button->text() == QLatin1String("Bottom-up"))
+            bottomUp = button;
+    }
+    QVERIFY(topDown && bottomUp && topDown->isChecked() && !bottomUp->isChecked());
+    const auto face = [](QToolButton* button) {
+        const QImage image = button->grab().toImage();
+        return image.pixelColor(3, image.height() / 2);
+    };
+    const auto distance = [](const QColor& a, const QColor& b) {
+        return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+    };
+    QVERIFY2(distance(face(topDown), face(bottomUp)) > 40,
+             qPrintable(face(topDown).name() + QStringLiteral(" vs ") + face(bottomUp).name()));
+    QTest::mouseClick(bottomUp, Qt::LeftButton); // and it follows a click
+    QVERIFY(bottomUp->isChecked());
+    QVERIFY(distance(face(bottomUp), face(topDown)) > 40);
     findAction(m_window.get(), QStringLiteral("Light"))->trigger();
     QVERIFY(!Theme::isDark());
     QCOMPARE(Theme::load(*m_settings), Theme::Mode::Light);

@@ -5,6 +5,7 @@
 #include "xscpathfield.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -129,6 +130,8 @@ void PreferencesDialog::accept()
     QDialog::accept();
 }
 
+// The recorded folder is known: the local one is picked in a folder dialog, which fills the
+// rule; cancelled, the rule waits for the user to type it.
 void PreferencesDialog::addPathMapping(const QString& recordedPath)
 {
     // The folder as recorded, ready for the user to add the local one after "=>".
@@ -143,4 +146,16 @@ void PreferencesDialog::addPathMapping(const QString& recordedPath)
     m_pathMappings->setPlainText(text);
     m_pathMappings->moveCursor(QTextCursor::End);
     m_pathMappings->setFocus();
+    auto* picker = new QFileDialog(this, tr("Local folder for %1").arg(folder));
+    picker->setObjectName(QStringLiteral("mapFolderDialog"));
+    picker->setFileMode(QFileDialog::Directory);
+    picker->setOption(QFileDialog::ShowDirsOnly);
+    picker->setAttribute(Qt::WA_DeleteOnClose);
+    connect(picker, &QFileDialog::fileSelected, this, [this](const QString& local) {
+        if (local.isEmpty() || !m_pathMappings->toPlainText().endsWith(QLatin1String(" => ")))
+            return; // the user typed meanwhile
+        m_pathMappings->moveCursor(QTextCursor::End);
+        m_pathMappings->insertPlainText(QDir::cleanPath(local));
+    });
+    picker->open();
 }

@@ -6,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -115,6 +116,24 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     // Wide enough for the example rule on one line.
     setMinimumWidth(std::max(560, fontMetrics().horizontalAdvance(QStringLiteral("/home/ci/app => /home/me/work/app")) * 2));
     layout->addWidget(buttons);
+}
+
+bool PreferencesDialog::event(QEvent* event)
+{
+    const bool handled = QDialog::event(event);
+    if (event->type() == QEvent::LayoutRequest) // a row changed its size: after the layout's own work
+        fitHeight();
+    return handled;
+}
+
+void PreferencesDialog::fitHeight()
+{
+    if (!layout() || !layout()->hasHeightForWidth())
+        return;
+    const int needed = layout()->totalHeightForWidth(width());
+    setMinimumHeight(needed);
+    if (height() < needed)
+        resize(width(), needed);
 }
 
 void PreferencesDialog::accept()

@@ -14,6 +14,7 @@
 #include "app/shortcutsdialog.h"
 #include "app/theme.h"
 #include "app/windowexports.h"
+#include "app/xscpathfield.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/document/profileopenjob.h"
@@ -34,7 +35,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProxyStyle>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QScreen>
 #include <QSettings>
@@ -80,6 +84,7 @@ private slots:
     void doubleClickOpensTheEditor();
     void firstStartUsesTheScreen();
     void originalSourcesFollowTheMaps();
+    void preferencesMakeRoomForTheCompilersAnswer();
 };
 
 void TestDesktop::openingAnOpenFileSwitchesToIt()
@@ -483,6 +488,27 @@ void TestDesktop::originalSourcesFollowTheMaps()
     QCOMPARE(m_window->preferences()->sourceMapFolder(), QString());
     QTRY_VERIFY_WITH_TIMEOUT(!original->isEnabled(), 20000);
     QTRY_VERIFY(!showsTs());
+}
+
+// The compiler's Test answers in a wrapped line or two: the dialog grows, nothing overlaps.
+void TestDesktop::preferencesMakeRoomForTheCompilersAnswer()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    PreferencesDialog* preferences = m_window->showPreferences();
+    QVERIFY(QTest::qWaitForWindowExposed(preferences));
+    XscPathField* xsc = preferences->xscField();
+    xsc->field()->setText(QStringLiteral(XSPROF_TEST_DATA_DIR "/../fixtures/xsc/fake-xsc"));
+    QSignalSpy tested(xsc, &XscPathField::tested);
+    QTest::mouseClick(xsc->testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(10000));
+    QCOMPARE(tested.first().first().toBool(), true);
+    QVERIFY(xsc->resultLabel()->text().contains(QStringLiteral("works")));
+    const auto rectIn = [preferences](QWidget* w) { return QRect(w->mapTo(preferences, QPoint(0, 0)), w->size()); };
+    QTRY_VERIFY2(rectIn(preferences->pathMappingsField()).bottom() < rectIn(preferences->sourceMapFolderField()).top(),
+                 "the path-mapping box overlaps the source-maps row");
+    QVERIFY(rectIn(xsc->resultLabel()).bottom() < rectIn(preferences->consoleLinesField()).top());
+    QVERIFY(preferences->geometry().height() >= preferences->layout()->totalHeightForWidth(preferences->width()));
 }
 
 QTEST_MAIN(TestDesktop)

@@ -28,35 +28,53 @@ Platform& platform()
     return original;
 }
 
-// Fusion draws a checked tool button 10 % darker than an unchecked one, which a dark palette
-// makes invisible (Top-down / Bottom-up would not say which is on): a checked one is tinted
-// with the highlight colour and outlined, in both themes.
-class CheckedButtonsStyle : public QProxyStyle
+// Fusion as the themes use it, with two marks it draws too faintly for a dark palette:
+// - a checked tool button is only 10 % darker than an unchecked one (Top-down / Bottom-up
+//   would not say which is on): it is tinted with the highlight colour;
+// - a tab bar with the focus (the window's documents, a page's views) only tints its current
+//   tab faintly: that tab is outlined in the highlight colour.
+class ThemeStyle : public QProxyStyle
 {
 public:
-    explicit CheckedButtonsStyle(QStyle* fusion) : QProxyStyle(fusion) {}
+    explicit ThemeStyle(QStyle* fusion) : QProxyStyle(fusion) {}
 
     void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
                        const QWidget* widget) const override
     {
         QProxyStyle::drawPrimitive(element, option, painter, widget);
+        const QColor highlight = option->palette.color(QPalette::Highlight);
         if (element != PE_PanelButtonTool || !(option->state & State_On) || !(option->state & State_Enabled))
             return;
-        const QColor highlight = option->palette.color(QPalette::Highlight);
+        // No outline of its own: FocusToolButton's focus ring stays visible on it.
         QColor tint = highlight;
-        tint.setAlpha(isDark() ? 120 : 70);
+        tint.setAlpha(isDark() ? 110 : 70);
         painter->save();
         painter->setRenderHint(QPainter::Antialiasing);
-        painter->setPen(QPen(highlight, 1));
+        painter->setPen(Qt::NoPen);
         painter->setBrush(tint);
-        painter->drawRoundedRect(QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+        painter->drawRoundedRect(QRectF(option->rect).adjusted(1, 1, -1, -1), 2, 2);
+        painter->restore();
+    }
+
+    void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter,
+                     const QWidget* widget) const override
+    {
+        QProxyStyle::drawControl(element, option, painter, widget);
+        if (element != CE_TabBarTabShape || !(option->state & State_HasFocus))
+            return;
+        const QColor highlight = option->palette.color(QPalette::Highlight);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(QPen(isDark() ? highlight.lighter(150) : highlight, 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(QRectF(option->rect).adjusted(2, 2, -2, -2), 2, 2);
         painter->restore();
     }
 };
 
 QStyle* fusion()
 {
-    return new CheckedButtonsStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    return new ThemeStyle(QStyleFactory::create(QStringLiteral("Fusion")));
 }
 
 QPalette darkPalette()

@@ -25,6 +25,7 @@
 #include <QFileDialog>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QWindow>
 #include <QMessageBox>
@@ -400,6 +401,23 @@ void TestUnsavedProfiles::unsavedTabsAreMarkedAndNamedCleanly()
     const QString image = exports->suggestedName(QStringLiteral("flame-graph"));
     QVERIFY2(QRegularExpression(QStringLiteral("^fake-\\d{4}-\\d{2}-\\d{2}-\\d{4}-flame-graph\\.svg$")).match(image).hasMatch(),
              qPrintable(image));
+
+    // A second machine of that name is "fake #2": its files are "fake-2-…", without '#' or spaces.
+    QTcpSocket second;
+    second.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
+    QVERIFY(second.waitForConnected(5000));
+    second.write(message("<login name=\"fake\" value=\"XS test\" flags=\"e\"/>") +
+                 oneSession("0000000000001000", "0000000000002000"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 10000);
+    const int index = m_window->indexOf(m_window->machines()->debuggee(1));
+    QVERIFY(index >= 0);
+    QTRY_COMPARE(tabs->tabText(index), TabLabels::unsavedMark + QStringLiteral("fake #2"));
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
+    QCOMPARE(tabs->currentIndex(), index);
+    QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake #2* — xsprof"));
+    const QString secondName = QFileInfo(m_window->suggestedSavePath(index)).fileName();
+    QVERIFY2(QRegularExpression(QStringLiteral("^fake-2-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.cpuprofile$")).match(secondName).hasMatch(),
+             qPrintable(secondName));
 }
 
 QTEST_MAIN(TestUnsavedProfiles)

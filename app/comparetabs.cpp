@@ -206,6 +206,7 @@ void showCompareDialog(MainWindow* window)
     dialog->setObjectName(QStringLiteral("compareDialog"));
     dialog->setWindowTitle(QObject::tr("Compare With"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMinimumWidth(dialog->fontMetrics().averageCharWidth() * 64); // the question on one line
     auto* question = new QLabel(QObject::tr("Compare %1 (new) with which profile (base)?").arg(TabLabels::label(tabs, current)));
     question->setTextFormat(Qt::PlainText);
     question->setWordWrap(true);

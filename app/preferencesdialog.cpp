@@ -169,6 +169,7 @@ void PreferencesDialog::addPathMapping(const QString& recordedPath)
     picker->setObjectName(QStringLiteral("mapFolderDialog"));
     picker->setFileMode(QFileDialog::Directory);
     picker->setOption(QFileDialog::ShowDirsOnly);
+    picker->setDirectory(QDir::homePath()); // not wherever the program was started from
     picker->setAttribute(Qt::WA_DeleteOnClose);
     connect(picker, &QFileDialog::fileSelected, this, [this](const QString& local) {
         if (local.isEmpty() || !m_pathMappings->toPlainText().endsWith(QLatin1String(" => ")))

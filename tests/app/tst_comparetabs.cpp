@@ -38,6 +38,7 @@ private slots:
     void cleanup();
     void compareTwoOpenProfiles();
     void compareWithDialog();
+    void compareWithAFileAlone();
     void shiftDropComparesWithTheTab();
     void callersAndCalleesTab();
     void callersAndCalleesFollowTransforms();
@@ -148,6 +149,29 @@ void TestCompareTabs::compareWithDialog()
     QCOMPARE(page->data()->baseName, QStringLiteral("diamond.cpuprofile"));
     QCOMPARE(page->data()->nextName, QStringLiteral("node_fib.cpuprofile"));
     QVERIFY(!QApplication::activeModalWidget());
+}
+
+// With no other profile open, Compare With… still offers a file as the base.
+void TestCompareTabs::compareWithAFileAlone()
+{
+    m_window->closeDocument(0);
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    const QString alone = m_window->tabWidget()->tabText(0);
+    action(QStringLiteral("Compare &With…"))->trigger();
+    auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QVERIFY(!dialog->findChild<QComboBox*>(QStringLiteral("compareBase"))->isEnabled());
+    QVERIFY(!dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
+    dialog->findChild<QPushButton*>(QStringLiteral("compareBrowse"))->click();
+    auto* files = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(files);
+    files->selectFile(corpusPath(QStringLiteral("node_dag_shared.cpuprofile")));
+    static_cast<QDialog*>(files)->accept(); // QFileDialog::accept() is protected
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 20000);
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QCOMPARE(page->data()->baseName, QStringLiteral("node_dag_shared.cpuprofile"));
+    QCOMPARE(page->data()->nextName, alone);
 }
 
 void TestCompareTabs::callersAndCalleesTab()

@@ -165,26 +165,31 @@ void MainWindow::saveSettings()
         m_settings->setValue(SettingsKeys::pageViewState, page->saveViewState());
     m_machines->saveSettings();
     QStringList files;
-    QVariantList indexes;
+    QVariantList indexes, counts;
     for (int i = 0; i < documentCount(); ++i) {
         const ProfilePage* open = filePage(i);
         if (!open || open->data()->path.isEmpty())
             continue; // machines and their sessions do not come back with the next start
         files << open->data()->path;
         indexes << open->data()->profileIndex;
+        counts << m_profileCounts.value(open->data()->path);
     }
     m_settings->setValue(SettingsKeys::sessionFiles, files);
     m_settings->setValue(SettingsKeys::sessionProfileIndexes, indexes);
+    m_settings->setValue(SettingsKeys::sessionProfileCounts, counts);
 }
 
 bool MainWindow::reopenLastSession()
 {
     const QStringList files = m_settings->value(SettingsKeys::sessionFiles).toStringList();
     const QVariantList indexes = m_settings->value(SettingsKeys::sessionProfileIndexes).toList();
+    const QVariantList counts = m_settings->value(SettingsKeys::sessionProfileCounts).toList();
     bool any = false;
     for (int i = 0; i < files.size(); ++i) {
         if (!QFileInfo::exists(files[i]))
             continue;
+        if (const int count = counts.value(i).toInt(); count > 1) // "profile 2 of 3" again
+            m_profileCounts.insert(files[i], count);
         openFile(files[i], i < indexes.size() ? indexes[i].toInt() : -1);
         any = true;
     }

@@ -14,6 +14,7 @@ inline const QString lastSaveDirectory = QStringLiteral("files/lastSaveDirectory
 inline const QString recentFiles = QStringLiteral("files/recent");
 inline const QString sessionFiles = QStringLiteral("session/files");
 inline const QString sessionProfileIndexes = QStringLiteral("session/profileIndexes");
+inline const QString sessionProfileCounts = QStringLiteral("session/profileCounts"); // profiles in each file
 // Preferences (Preferences dialog, Debug menu).
 inline const QString port = QStringLiteral("debug/port");
 inline const QString acceptOtherDevices = QStringLiteral("debug/acceptOtherDevices");

@@ -207,6 +207,12 @@ void TestMainWindow::aMultiProfileFileAsksWhichProfile()
     m_window->winId();
     QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2 — xsprof"));
     QVERIFY(!m_window->isWindowModified()); // a file is never unsaved
+    // The next start names it the same.
+    m_window->close();
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+    QVERIFY(m_window->reopenLastSession());
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
 }
 
 void TestMainWindow::savedProfileReopensWithTheSameNumbers()

@@ -1,9 +1,12 @@
 #include "app/comparetabs.h"
 
 #include "app/comparisonopener.h"
+#include "app/documentnames.h"
+#include "app/tablabels.h"
 #include "app/debugger/debuggeepage.h"
 #include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
+#include "app/openfilefilter.h"
 
 #include "views/callerscalleespage.h"
 #include "views/comparisonpage.h"
@@ -14,10 +17,12 @@
 #include "views/transformmenu.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QLabel>
+#include <QPushButton>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QInputDialog>
 #include <QLocale>
 #include <QPointer>
 #include <QSortFilterProxyModel>
@@ -32,10 +37,22 @@ namespace {
 int addTab(MainWindow* window, QWidget* page, const QString& title)
 {
     QTabWidget* tabs = window->tabWidget();
-    const int index = tabs->addTab(page, title);
+    const int index = tabs->addTab(page, QString());
+    TabLabels::set(tabs, index, title);
     tabs->setTabToolTip(index, title);
     tabs->setCurrentIndex(index);
+    window->refreshWindowTitle();
     return index;
+}
+
+// "Callers of fib — node_fib.cpuprofile": the function selected in the tab, and where from.
+QString callersTitle(const CallersCalleesPage* page, const ProfileData& data, const QString& source)
+{
+    const xsprof::FrameId f = page->selectedFunction();
+    if (!f.isValid())
+        return QObject::tr("Callers and callees — %1").arg(source);
+    const QString name = data.frameName(f);
+    return QObject::tr("Callers of %1 — %2").arg(name.isEmpty() ? QObject::tr("(anonymous)") : name, source);
 }
 
 ProfileSource sourceOf(const ProfileDataPtr& data)
@@ -91,17 +108,19 @@ ComparisonOpener* openComparison(MainWindow* window, int baseTab, int newTab)
     // The tabs' whole-profile analyses (after their transforms) are reused: only the matching
     // is computed, on a worker.
     auto* opener = new ComparisonOpener(window);
-    opener->compare(base->data(), base->title(), next->data(), next->title());
+    QTabWidget* tabs = window->tabWidget();
+    opener->compare(base->data(), TabLabels::label(tabs, baseTab), next->data(), TabLabels::label(tabs, newTab));
     return opener;
 }
 
-ComparisonOpener* compareWithFile(MainWindow* window, int baseTab, const QString& path)
+ComparisonOpener* compareWithFile(MainWindow* window, int tab, const QString& path, FileSide side)
 {
-    const ProfilePage* base = window->page(baseTab);
-    if (!base || !base->data())
+    const ProfilePage* page = window->page(tab);
+    if (!page || !page->data())
         return nullptr;
     auto* opener = new ComparisonOpener(window);
-    opener->compareWithFile(base->data(), base->title(), path);
+    opener->compareWithFile(page->data(), TabLabels::label(window->tabWidget(), tab), path,
+                            side == FileSide::Base ? ComparisonOpener::FileSide::Base : ComparisonOpener::FileSide::New);
     return opener;
 }
 
@@ -161,33 +180,81 @@ CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::Fram
     followDocument(page, source->document());
     if (select.isValid())
         page->selectFunction(select);
-    addTab(window, page, QObject::tr("Callers / Callees: %1").arg(source->title()));
+    const QString sourceLabel = TabLabels::label(window->tabWidget(), tab);
+    const ProfileDataPtr data = source->data();
+    addTab(window, page, callersTitle(page, *data, sourceLabel));
+    // The title names the function selected.
+    QObject::connect(page, &CallersCalleesPage::functionSelected, window, [window, page, data, sourceLabel] {
+        TabLabels::set(window->tabWidget(), window->indexOf(page), callersTitle(page, *data, sourceLabel));
+        window->tabWidget()->setTabToolTip(window->indexOf(page), TabLabels::label(window->tabWidget(), window->indexOf(page)));
+        window->refreshWindowTitle();
+    });
     return page;
 }
 
 void showCompareDialog(MainWindow* window)
 {
-    const int current = window->tabWidget()->currentIndex();
-    QStringList names;
-    QList<int> tabs;
-    for (int i = 0; i < window->tabWidget()->count(); ++i) {
-        if (i != current && window->page(i)) {
-            names << window->page(i)->title();
-            tabs << i;
-        }
-    }
-    if (!window->page(current) || tabs.isEmpty()) {
+    QTabWidget* tabs = window->tabWidget();
+    const int current = tabs->currentIndex();
+    if (!window->page(current)) {
         QMessageBox::information(window, QObject::tr("Compare With"),
-                                 QObject::tr("Open two profiles first: the profile in front is compared with "
-                                             "another open one."));
+                                 QObject::tr("Open a profile first: the profile in front is compared with another "
+                                             "open one or a file."));
         return;
     }
-    bool ok = false;
-    const QString choice = QInputDialog::getItem(
-        window, QObject::tr("Compare With"),
-        QObject::tr("Compare %1 (new) with which profile (base)?").arg(window->page(current)->title()), names, 0, false, &ok);
-    if (ok && names.contains(choice))
-        openComparison(window, tabs[int(names.indexOf(choice))], current);
+    auto* dialog = new QDialog(window);
+    dialog->setObjectName(QStringLiteral("compareDialog"));
+    dialog->setWindowTitle(QObject::tr("Compare With"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMinimumWidth(dialog->fontMetrics().averageCharWidth() * 64); // the question on one line
+    auto* question = new QLabel(QObject::tr("Compare %1 (new) with which profile (base)?").arg(TabLabels::label(tabs, current)));
+    question->setTextFormat(Qt::PlainText);
+    question->setWordWrap(true);
+    auto* bases = new QComboBox;
+    bases->setObjectName(QStringLiteral("compareBase"));
+    QList<QPointer<QWidget>> others;
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (i != current && window->page(i)) {
+            bases->addItem(TabLabels::label(tabs, i));
+            others << tabs->widget(i);
+        }
+    }
+    // The profile viewed last is the likely base.
+    if (const qsizetype last = others.indexOf(window->previousTab()); last >= 0)
+        bases->setCurrentIndex(int(last));
+    bases->setEnabled(!others.isEmpty());
+    if (others.isEmpty())
+        bases->setPlaceholderText(QObject::tr("no other profile open: choose a file"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(!others.isEmpty());
+    QPushButton* browse = buttons->addButton(QObject::tr("&File…"), QDialogButtonBox::ActionRole);
+    browse->setObjectName(QStringLiteral("compareBrowse"));
+    browse->setToolTip(QObject::tr("Compare with a profile file that is not open"));
+    auto* form = new QFormLayout(dialog);
+    form->addRow(question);
+    form->addRow(QObject::tr("&Base:"), bases);
+    form->addRow(buttons);
+    QPointer<QWidget> next = tabs->widget(current);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, [window, dialog, bases, others, next] {
+        dialog->accept();
+        QWidget* base = others.value(bases->currentIndex());
+        if (base && next && window->indexOf(base) >= 0 && window->indexOf(next) >= 0)
+            openComparison(window, window->indexOf(base), window->indexOf(next));
+    });
+    QObject::connect(browse, &QPushButton::clicked, dialog, [window, dialog, next] {
+        auto* files = new QFileDialog(dialog, QObject::tr("Compare With File"), QString(), openFileFilter());
+        files->setObjectName(QStringLiteral("compareFileDialog"));
+        files->setFileMode(QFileDialog::ExistingFile);
+        files->setAttribute(Qt::WA_DeleteOnClose);
+        QObject::connect(files, &QFileDialog::fileSelected, window, [window, dialog, next](const QString& path) {
+            dialog->accept();
+            if (next && window->indexOf(next) >= 0)
+                compareWithFile(window, window->indexOf(next), path, FileSide::Base);
+        });
+        files->open();
+    });
+    dialog->open();
 }
 
 } // namespace CompareTabs

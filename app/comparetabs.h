@@ -13,14 +13,17 @@ class MainWindow;
 
 namespace CompareTabs {
 
-// Asks which other profile tab is the base for the current one (the new); opens the tab.
+// Asks which other profile tab, or which file, is the base for the current one (the new),
+// the tab viewed last suggested; opens the comparison tab.
 void showCompareDialog(MainWindow* window);
 // A comparison tab of two tabs' profiles (after their transforms), opened once the worker has
 // matched them (the opener's opened() signal); null when either tab shows no profile.
 ComparisonOpener* openComparison(MainWindow* window, int baseTab, int newTab);
-// A comparison of a tab's profile (base) with the file at `path` (new), read and matched off
-// the GUI thread: a file dropped on the tab with Shift.
-ComparisonOpener* compareWithFile(MainWindow* window, int baseTab, const QString& path);
+// A comparison of a tab's profile with the file at `path`, read and matched off the GUI
+// thread: a file dropped on the tab with Shift is the new side, one chosen in Compare With…
+// the base.
+enum class FileSide { Base, New };
+ComparisonOpener* compareWithFile(MainWindow* window, int tab, const QString& path, FileSide side = FileSide::New);
 // Two finished sessions of a machine; the dialog picks them (Sessions › Compare Sessions…).
 ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int baseSession, int newSession);
 void showCompareSessionsDialog(MainWindow* window, int machineTab);

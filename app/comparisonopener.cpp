@@ -1,6 +1,8 @@
 #include "app/comparisonopener.h"
 
+#include "app/documentnames.h"
 #include "app/mainwindow.h"
+#include "app/tablabels.h"
 
 #include "views/comparisondata.h"
 #include "views/comparisonpage.h"
@@ -31,11 +33,15 @@ void ComparisonOpener::run(std::function<ComparisonDataPtr(const xsprof::TaskCon
             return;
         }
         auto* page = new ComparisonPage(*result.value);
+        const ComparisonData& data = **result.value;
+        const QString label = data.cohorts ? page->title() : DocumentNames::comparison(data.baseName, data.nextName);
         QTabWidget* tabs = m_window->tabWidget();
-        const int index = tabs->addTab(page, page->title());
-        tabs->setTabToolTip(index, page->title());
+        const int index = tabs->addTab(page, QString());
+        TabLabels::set(tabs, index, label);
+        tabs->setTabToolTip(index, label);
         tabs->setCurrentIndex(index);
-        m_window->statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
+        m_window->refreshWindowTitle();
+        m_window->statusBar()->showMessage(tr("Opened %1.").arg(label), 4000);
         emit opened(page);
         deleteLater();
     });
@@ -65,16 +71,21 @@ void ComparisonOpener::compareCohorts(const QString& path, const QString& baseWh
     });
 }
 
-void ComparisonOpener::compareWithFile(ProfileDataPtr base, QString baseName, const QString& path)
+void ComparisonOpener::compareWithFile(ProfileDataPtr profile, QString name, const QString& path, FileSide side)
 {
     m_loader = new ProfileOpenJob(this);
+    auto profiles = std::make_shared<int>(0);
     connect(m_loader, &ProfileOpenJob::profileChoiceNeeded, this,
-            [this](const QString& file, const QStringList&, int suggested) { m_loader->load(file, suggested); });
-    connect(m_loader, &ProfileOpenJob::loaded, this, [this, base, baseName](ProfileDataPtr next) {
-        QString name = QFileInfo(next->path).fileName();
-        if (next->profileIndex >= 0)
-            name += QStringLiteral(" [%1]").arg(next->profileIndex + 1);
-        compare(base, baseName, next, name);
+            [this, profiles](const QString& file, const QStringList& choices, int suggested) {
+                *profiles = int(choices.size());
+                m_loader->load(file, suggested);
+            });
+    connect(m_loader, &ProfileOpenJob::loaded, this, [this, profile, name, side, profiles](ProfileDataPtr file) {
+        const QString fileName = DocumentNames::fileLabel(file->path, file->profileIndex, *profiles, {});
+        if (side == FileSide::Base)
+            compare(file, fileName, profile, name);
+        else
+            compare(profile, name, file, fileName);
     });
     connect(m_loader, &ProfileOpenJob::failed, this, [this](const QString& file, const QString& message) {
         const QString text = tr("Cannot compare with %1: %2").arg(QFileInfo(file).fileName(), message);

@@ -24,8 +24,9 @@ public:
     void compare(std::shared_ptr<const xsprof::Profile> base, QString baseName,
                  std::shared_ptr<const xsprof::Profile> next, QString nextName);
     // `path` read off the GUI thread (a multi-profile file: its suggested profile), then
-    // compared with `base` as the new side.
-    void compareWithFile(ProfileDataPtr base, QString baseName, const QString& path);
+    // compared with `profile`, the file being the `side` given.
+    enum class FileSide { Base, New };
+    void compareWithFile(ProfileDataPtr profile, QString name, const QString& path, FileSide side = FileSide::New);
     // Two cohorts of the collection at `path` (--where expressions), with their statistics.
     void compareCohorts(const QString& path, const QString& baseWhere, const QString& newWhere);
 

@@ -17,8 +17,8 @@
 #include "app/recentfiles.h"
 #include "app/settingskeys.h"
 #include "app/sourceopening.h"
+#include "app/tablabels.h"
 
-#include "model/cpuprofilewriter.h"
 #include "model/report.h"
 #include "views/collectionpage.h"
 #include "views/document/profileopenjob.h"
@@ -56,7 +56,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
           [this](const ProfileDataPtr& data) { return addDocument(data); },
           [this](const xsprof::Profile& profile, const QString& path) { return saveProfile(profile, path); }))
 {
-    setWindowTitle(QStringLiteral("xsprof"));
+    setWindowTitle(DocumentNames::windowTitle({}));
     setAcceptDrops(true);
 
     auto* welcome = new QLabel(tr("<h3>No profile open</h3>"
@@ -85,7 +85,13 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     addDevicesDock();
 
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() != m_shownTab) {
+            m_previousTab = m_shownTab;
+            m_shownTab = m_tabs->currentWidget();
+        }
+        updateActions();
+    });
     connect(m_loader, &ProfileOpenJob::loaded, this, &MainWindow::addDocument);
     connect(m_loader, &ProfileOpenJob::failed, this, &MainWindow::showLoadError);
     connect(m_loader, &ProfileOpenJob::profileChoiceNeeded, this, &MainWindow::askForProfile);
@@ -108,6 +114,8 @@ void MainWindow::connectMachines()
     connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs); });
     connect(m_machines, &MachineTabs::frontChanged, this, &MainWindow::updateActions);
     connect(m_machines, &MachineTabs::pageCreated, this, &MainWindow::attachPage);
+    connect(m_machines, &MachineTabs::unsavedChanged, this, &MainWindow::updateActions); // Save As, the title
+    m_machines->unsavedProfiles()->setPathChooser([this](const QString& name) { return askSavePath(name); });
     connect(m_machines, &MachineTabs::removeTabRequested, this, [this](QWidget* tab) { removeTab(indexOf(tab)); });
     connect(m_machines, &MachineTabs::sessionsCompareRequested, this,
             [this](QWidget* machine) { CompareTabs::showCompareSessionsDialog(this, indexOf(machine)); });
@@ -157,26 +165,31 @@ void MainWindow::saveSettings()
         m_settings->setValue(SettingsKeys::pageViewState, page->saveViewState());
     m_machines->saveSettings();
     QStringList files;
-    QVariantList indexes;
+    QVariantList indexes, counts;
     for (int i = 0; i < documentCount(); ++i) {
         const ProfilePage* open = filePage(i);
         if (!open || open->data()->path.isEmpty())
             continue; // machines and their sessions do not come back with the next start
         files << open->data()->path;
         indexes << open->data()->profileIndex;
+        counts << m_profileCounts.value(open->data()->path);
     }
     m_settings->setValue(SettingsKeys::sessionFiles, files);
     m_settings->setValue(SettingsKeys::sessionProfileIndexes, indexes);
+    m_settings->setValue(SettingsKeys::sessionProfileCounts, counts);
 }
 
 bool MainWindow::reopenLastSession()
 {
     const QStringList files = m_settings->value(SettingsKeys::sessionFiles).toStringList();
     const QVariantList indexes = m_settings->value(SettingsKeys::sessionProfileIndexes).toList();
+    const QVariantList counts = m_settings->value(SettingsKeys::sessionProfileCounts).toList();
     bool any = false;
     for (int i = 0; i < files.size(); ++i) {
         if (!QFileInfo::exists(files[i]))
             continue;
+        if (const int count = counts.value(i).toInt(); count > 1) // "profile 2 of 3" again
+            m_profileCounts.insert(files[i], count);
         openFile(files[i], i < indexes.size() ? indexes[i].toInt() : -1);
         any = true;
     }
@@ -207,7 +220,7 @@ void MainWindow::openFile(const QString& path, int profileIndex)
     if (open >= 0) { // already open: show it rather than a second identical tab
         m_tabs->setCurrentIndex(open);
         m_central->setCurrentWidget(m_tabs);
-        statusBar()->showMessage(tr("%1 is already open.").arg(page(open)->title()), 4000);
+        statusBar()->showMessage(tr("%1 is already open.").arg(TabLabels::label(m_tabs, open)), 4000);
         return;
     }
     m_loader->load(path, profileIndex);
@@ -236,7 +249,8 @@ void MainWindow::openCollection(const QString& path)
             [this](const QString& file, const QString& baseWhere, const QString& newWhere) {
                 (new ComparisonOpener(this))->compareCohorts(file, baseWhere, newWhere);
             });
-    const int index = m_tabs->addTab(collection, PlainText::escapeMnemonics(tr("%1 (collection)").arg(QFileInfo(path).fileName())));
+    const int index = m_tabs->addTab(collection, QString());
+    TabLabels::set(m_tabs, index, tr("%1 (collection)").arg(QFileInfo(path).fileName()));
     m_tabs->setTabToolTip(index, PlainText::toolTip(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
     m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
@@ -265,8 +279,9 @@ int MainWindow::indexOfFile(const QString& path, int profileIndex) const
     return -1;
 }
 
-// File tabs show the file name, with the folder when two open files share a name; '&' of a
-// name is shown as it is.
+// File tabs show the file name, with the folder when two open files share a name, and which
+// profile when the file holds several; a live profile's (a machine's session) is marked
+// until saved.
 void MainWindow::refreshFileTabTitles()
 {
     QStringList paths;
@@ -280,13 +295,11 @@ void MainWindow::refreshFileTabTitles()
             continue;
         const QString& path = open->data()->path;
         QString title = open->title();
-        if (!path.isEmpty() && !path.startsWith(QLatin1String(":/"))) {
-            title = DocumentNames::label(path, paths);
-            if (open->data()->profileIndex >= 0)
-                title += QStringLiteral(" [%1]").arg(open->data()->profileIndex + 1);
-        }
-        m_tabs->setTabText(i, PlainText::escapeMnemonics(title));
+        if (!path.isEmpty() && !path.startsWith(QLatin1String(":/")))
+            title = DocumentNames::fileLabel(path, open->data()->profileIndex, m_profileCounts.value(path), paths);
+        TabLabels::set(m_tabs, i, title, m_machines->isUnsaved(m_tabs->widget(i)));
     }
+    refreshWindowTitle();
 }
 
 void MainWindow::showOpenDialog()
@@ -320,22 +333,23 @@ ProfilePage* MainWindow::addDocument(const ProfileDataPtr& data)
         CompareTabs::openCallersCallees(this, m_tabs->indexOf(page), f);
     });
     const int index = m_tabs->addTab(page, PlainText::escapeMnemonics(page->title()));
-    m_tabs->setTabToolTip(index, PlainText::toolTip(data->path.isEmpty() ? page->title()
-                                                                         : QDir::toNativeSeparators(data->path)));
     refreshFileTabTitles();
+    m_tabs->setTabToolTip(index, PlainText::toolTip(data->path.isEmpty() ? TabLabels::label(m_tabs, index)
+                                                                         : QDir::toNativeSeparators(data->path)));
     m_tabs->setCurrentIndex(index);
     m_central->setCurrentWidget(m_tabs);
     page->setFocus();
     if (!data->path.isEmpty()) // a machine's session has no file to open again
         m_recent->add(data->path);
+    const QString label = TabLabels::label(m_tabs, index);
     if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty())
-        statusBar()->showMessage(tr("Opened %1: %2.").arg(page->title(), QString::fromStdString(empty)));
+        statusBar()->showMessage(tr("Opened %1: %2.").arg(label, QString::fromStdString(empty)));
     else if (!data->warnings.isEmpty())
         statusBar()->showMessage(tr("Opened %1 with %n reader note(s): see the strip above its views.", nullptr,
                                     int(data->warnings.size()))
-                                     .arg(page->title()));
+                                     .arg(label));
     else
-        statusBar()->showMessage(tr("Opened %1.").arg(page->title()), 4000);
+        statusBar()->showMessage(tr("Opened %1.").arg(label), 4000);
     updateActions();
     return page;
 }
@@ -362,6 +376,7 @@ void MainWindow::askForProfile(const QString& path, const QStringList& profiles,
     dialog->setWindowTitle(tr("Choose a profile"));
     dialog->setLabelText(tr("%1 holds %2 profiles. Open which one?").arg(QFileInfo(path).fileName()).arg(profiles.size()));
     dialog->setComboBoxItems(profiles);
+    m_profileCounts.insert(path, int(profiles.size()));
     dialog->setComboBoxEditable(false);
     dialog->setTextValue(profiles.value(suggested));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -407,7 +422,7 @@ void MainWindow::closeDocument(int index)
     QWidget* tab = m_tabs->widget(index);
     if (!tab)
         return;
-    m_machines->confirmClose(tab, tr("Close %1").arg(m_tabs->tabText(index)), [this, tab = QPointer<QWidget>(tab)] {
+    m_machines->confirmClose(tab, tr("Close %1").arg(TabLabels::text(m_tabs, index)), [this, tab = QPointer<QWidget>(tab)] {
         if (tab)
             closeDocumentNow(indexOf(tab));
     });
@@ -449,60 +464,6 @@ PreferencesDialog* MainWindow::showPreferences()
     return dialog;
 }
 
-void MainWindow::showSaveDialog()
-{
-    if (!hasCurrentProfile())
-        return;
-    QString dir = m_settings->value(SettingsKeys::lastDirectory).toString();
-    QWidget* tab = m_tabs->currentWidget();
-    const QString name =
-        m_machines->isMachineTab(tab) ? m_machines->title(tab) : QFileInfo(currentPage()->title()).completeBaseName();
-    const QString suggested = name + QStringLiteral(".cpuprofile");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Profile As"), QDir(dir).filePath(suggested),
-                                                      tr("CPU profiles (*.cpuprofile)"));
-    if (path.isEmpty())
-        return;
-    m_settings->setValue(SettingsKeys::lastDirectory, QFileInfo(path).absolutePath());
-    saveCurrentProfile(path);
-}
-
-// A machine's tab saves everything received so far, which may be newer than what is shown.
-std::shared_ptr<const xsprof::Profile> MainWindow::currentProfile() const
-{
-    if (QWidget* tab = m_tabs->currentWidget(); m_machines->isMachineTab(tab))
-        return m_machines->profile(tab);
-    ProfilePage* page = currentPage();
-    return page ? page->data()->sharedProfile : nullptr;
-}
-
-bool MainWindow::hasCurrentProfile() const
-{
-    if (QWidget* tab = m_tabs->currentWidget(); m_machines->isMachineTab(tab))
-        return m_machines->hasProfile(tab);
-    return currentPage() != nullptr;
-}
-
-bool MainWindow::saveCurrentProfile(const QString& path)
-{
-    const std::shared_ptr<const xsprof::Profile> profile = currentProfile();
-    if (!profile || !saveProfile(*profile, path))
-        return false;
-    m_machines->markSaved(m_tabs->currentWidget(), *profile);
-    return true;
-}
-
-bool MainWindow::saveProfile(const xsprof::Profile& profile, const QString& path)
-{
-    std::string error;
-    if (!xsprof::saveCpuProfile(profile, QFile::encodeName(path).toStdString(), &error)) {
-        showLoadError(path, QString::fromStdString(error));
-        return false;
-    }
-    m_recent->add(path);
-    statusBar()->showMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()), 4000);
-    return true;
-}
-
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About xsprof"),
@@ -518,7 +479,6 @@ void MainWindow::showAbout()
 void MainWindow::updateActions()
 {
     ProfilePage* page = currentPage();
-    QWidget* tab = m_tabs->currentWidget();
     for (QAction* action : std::as_const(m_pageActions))
         action->setEnabled(page != nullptr);
     m_saveAction->setEnabled(hasCurrentProfile());
@@ -526,13 +486,20 @@ void MainWindow::updateActions()
     if (page)
         m_orderAction->setChecked(page->isBottomUp());
     m_originalSources->setCurrentPage(page);
-    if (m_machines->isMachineTab(tab))
-        setWindowTitle(PlainText::visibleControls(m_machines->title(tab)) + QStringLiteral(" — xsprof"));
-    else if (page)
-        setWindowTitle(PlainText::visibleControls(page->title()) + QStringLiteral(" — xsprof"));
-    else
-        setWindowTitle(QStringLiteral("xsprof"));
+    refreshWindowTitle();
     m_machines->updateFront();
+}
+
+void MainWindow::refreshWindowTitle()
+{
+    const int current = m_tabs->currentIndex();
+    setWindowTitle(DocumentNames::windowTitle(PlainText::visibleControls(TabLabels::label(m_tabs, current))));
+    setWindowModified(TabLabels::isMarkedUnsaved(m_tabs, current));
+}
+
+QWidget* MainWindow::previousTab() const
+{
+    return m_previousTab && m_tabs->indexOf(m_previousTab) >= 0 ? m_previousTab.data() : nullptr;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -5,6 +5,7 @@
 #include "views/document/profiledata.h"
 
 #include <QMainWindow>
+#include <QHash>
 #include <QPointer>
 
 #include <memory>
@@ -62,7 +63,16 @@ public:
     QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
     bool saveCurrentProfile(const QString& path);
+    // What Save Profile As… and File › Export suggest for tab `index`, without extension: the
+    // file's name, or for a live profile the machine's and the time ("xst-2026-11-26-0412").
+    QString suggestedFileName(int index) const;
+    QString suggestedSavePath(int index) const; // in the folder profiles were last saved to
+    // The tab viewed before the current one (Compare With…'s base), null when none is left.
+    QWidget* previousTab() const;
+    // The window title follows the tab in front: its label, and its unsaved mark.
+    void refreshWindowTitle();
     ProfileOpenJob* loader() const { return m_loader; }
+    QSettings* settings() const { return m_settings; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -77,6 +87,7 @@ private:
     void saveSettings();
     void showOpenDialog();
     void showSaveDialog();
+    QString askSavePath(const QString& suggestedName); // the unsaved-profiles question's Save…
     void showAbout();
     ProfilePage* addDocument(const ProfileDataPtr& data);
     // What every profile page gets: path mappings, source opening, the Bottom-up check mark.
@@ -114,4 +125,6 @@ private:
     MachineTabs* m_machines;
     DevicesPane* m_devices = nullptr; // serial boards, in the Devices dock
     QPointer<LoadErrorDialog> m_loadErrors; // while shown
+    QHash<QString, int> m_profileCounts;     // path -> profiles in it, for files holding several
+    QPointer<QWidget> m_shownTab, m_previousTab;
 };

@@ -5,6 +5,8 @@
 #include "xscpathfield.h"
 
 #include <QCheckBox>
+#include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -116,6 +118,24 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     layout->addWidget(buttons);
 }
 
+bool PreferencesDialog::event(QEvent* event)
+{
+    const bool handled = QDialog::event(event);
+    if (event->type() == QEvent::LayoutRequest) // a row changed its size: after the layout's own work
+        fitHeight();
+    return handled;
+}
+
+void PreferencesDialog::fitHeight()
+{
+    if (!layout() || !layout()->hasHeightForWidth())
+        return;
+    const int needed = layout()->totalHeightForWidth(width());
+    setMinimumHeight(needed);
+    if (height() < needed)
+        resize(width(), needed);
+}
+
 void PreferencesDialog::accept()
 {
     m_preferences->setListening(quint16(m_port->value()), m_acceptOthers->isChecked());
@@ -129,6 +149,8 @@ void PreferencesDialog::accept()
     QDialog::accept();
 }
 
+// The recorded folder is known: the local one is picked in a folder dialog, which fills the
+// rule; cancelled, the rule waits for the user to type it.
 void PreferencesDialog::addPathMapping(const QString& recordedPath)
 {
     // The folder as recorded, ready for the user to add the local one after "=>".
@@ -143,4 +165,17 @@ void PreferencesDialog::addPathMapping(const QString& recordedPath)
     m_pathMappings->setPlainText(text);
     m_pathMappings->moveCursor(QTextCursor::End);
     m_pathMappings->setFocus();
+    auto* picker = new QFileDialog(this, tr("Local folder for %1").arg(folder));
+    picker->setObjectName(QStringLiteral("mapFolderDialog"));
+    picker->setFileMode(QFileDialog::Directory);
+    picker->setOption(QFileDialog::ShowDirsOnly);
+    picker->setDirectory(QDir::homePath()); // not wherever the program was started from
+    picker->setAttribute(Qt::WA_DeleteOnClose);
+    connect(picker, &QFileDialog::fileSelected, this, [this](const QString& local) {
+        if (local.isEmpty() || !m_pathMappings->toPlainText().endsWith(QLatin1String(" => ")))
+            return; // the user typed meanwhile
+        m_pathMappings->moveCursor(QTextCursor::End);
+        m_pathMappings->insertPlainText(QDir::cleanPath(local));
+    });
+    picker->open();
 }

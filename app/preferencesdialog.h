@@ -31,7 +31,14 @@ public:
 
     void accept() override;
 
+protected:
+    bool event(QEvent* event) override;
+
 private:
+    // Word-wrapped text (the compiler's answer) needs more height at this width than the
+    // layout's minimum says: the dialog grows to it, else the rows below would overlap.
+    void fitHeight();
+
     Preferences* m_preferences;
     QSpinBox* m_port;
     QCheckBox* m_acceptOthers;

@@ -9,10 +9,12 @@ inline const QString version = QStringLiteral("settingsVersion");
 inline const QString geometry = QStringLiteral("window/geometry");
 inline const QString windowState = QStringLiteral("window/state");
 inline const QString pageViewState = QStringLiteral("window/pageViewState");
-inline const QString lastDirectory = QStringLiteral("files/lastDirectory");
+inline const QString lastDirectory = QStringLiteral("files/lastDirectory"); // opened from
+inline const QString lastSaveDirectory = QStringLiteral("files/lastSaveDirectory"); // saved or exported to
 inline const QString recentFiles = QStringLiteral("files/recent");
 inline const QString sessionFiles = QStringLiteral("session/files");
 inline const QString sessionProfileIndexes = QStringLiteral("session/profileIndexes");
+inline const QString sessionProfileCounts = QStringLiteral("session/profileCounts"); // profiles in each file
 // Preferences (Preferences dialog, Debug menu).
 inline const QString port = QStringLiteral("debug/port");
 inline const QString acceptOtherDevices = QStringLiteral("debug/acceptOtherDevices");

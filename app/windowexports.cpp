@@ -1,6 +1,7 @@
 #include "windowexports.h"
 
 #include "mainwindow.h"
+#include "savefolder.h"
 
 #include "views/flamegraphview.h"
 #include "views/imageexport.h"
@@ -12,7 +13,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QRegularExpression>
+#include <QPointer>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTreeView>
@@ -30,13 +31,6 @@ T* shownOrFirst(QWidget* tab)
             return widget;
     }
     return all.value(0);
-}
-
-QString slug(QString text)
-{
-    text = QFileInfo(text).completeBaseName();
-    text.replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("-"));
-    return text.isEmpty() ? QStringLiteral("profile") : text;
 }
 
 } // namespace
@@ -115,15 +109,29 @@ void WindowExports::updateActions()
     }
 }
 
+QString WindowExports::suggestedName(const QString& what) const
+{
+    // "xst-2026-11-26-0412-flame-graph.svg", "node_fib-timeline.svg": no state words, no '#'.
+    return m_window->suggestedFileName(m_window->tabWidget()->currentIndex()) + QLatin1Char('-') + what +
+        QStringLiteral(".svg");
+}
+
 void WindowExports::exportImage(QWidget* view, const QString& what)
 {
-    const QString title = m_window->tabWidget()->tabText(m_window->tabWidget()->currentIndex()).remove(QLatin1Char('&'));
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export"),
-                                                      slug(title) + QLatin1Char('-') + what + QStringLiteral(".svg"),
-                                                      ImageExport::fileFilter(), &filter);
-    if (path.isEmpty())
-        return;
+    auto* dialog = new QFileDialog(m_window, tr("Export"), SaveFolder::folder(*m_window->settings()), ImageExport::fileFilter());
+    dialog->setObjectName(QStringLiteral("exportDialog"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->selectFile(suggestedName(what));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, dialog, view = QPointer<QWidget>(view)](const QString& path) {
+        if (view)
+            save(view, path, dialog->selectedNameFilter());
+    });
+    dialog->open();
+}
+
+void WindowExports::save(QWidget* view, const QString& path, const QString& filter)
+{
     QString target = path;
     if (QFileInfo(target).suffix().isEmpty()) // the dialog's filter decides when no extension was typed
         target += filter.contains(QLatin1String("png")) ? QStringLiteral(".png") : QStringLiteral(".svg");
@@ -137,5 +145,6 @@ void WindowExports::exportImage(QWidget* view, const QString& what)
         box->open();
         return;
     }
+    SaveFolder::remember(*m_window->settings(), target);
     m_window->statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(target).fileName()), 4000);
 }

@@ -27,10 +27,13 @@ public:
 
     // Copies the table in front to the clipboard; false when there is none.
     bool copyTable(TreeExport::Format format);
+    // The file name Export suggests for `what` ("flame-graph") of the tab in front.
+    QString suggestedName(const QString& what) const;
 
 private:
     void updateActions();
-    void exportImage(QWidget* view, const QString& what);
+    void exportImage(QWidget* view, const QString& what); // asks where, then saves
+    void save(QWidget* view, const QString& path, const QString& filter);
 
     MainWindow* m_window;
     QMenu* m_menu;

@@ -19,6 +19,7 @@
 #include "app/preferences.h"
 #include "app/settingskeys.h"
 #include "app/sourceopening.h"
+#include "app/tablabels.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 #include "protocol/sessionexpressions.h"
@@ -65,6 +66,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
     m_closeDisconnected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeDisconnected->setToolTip(tr("Close the tabs of every machine that has left"));
     connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
+    connect(m_unsaved, &UnsavedProfiles::changed, this, &MachineTabs::refreshUnsavedMarks);
     m_serverStatus->setLeftMachines(m_left);
     connect(m_console, &AllMachinesConsole::statusMessage, this, &MachineTabs::statusMessage);
     connect(m_console, &AllMachinesConsole::locationRequested, this, &MachineTabs::openMachineLocation);
@@ -132,6 +134,14 @@ DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label,
     connectDebuggee(machine);
     // Behind the tab in front: a machine never takes it from the user unless it breaks.
     m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
+    // Samples arriving make it unsaved: its mark comes (more samples cannot take it away).
+    connect(session, &MachineSession::profileUpdated, machine, [this, machine] {
+        const int index = m_tabs->indexOf(machine);
+        if (index >= 0 && !TabLabels::isMarkedUnsaved(m_tabs, index) && isUnsaved(machine)) {
+            TabLabels::setUnsaved(m_tabs, index, true);
+            emit unsavedChanged();
+        }
+    });
     updateDebuggeeTab(machine);
     emit tabsShowRequested();
     emit statusMessage(m_tabs->currentWidget() == machine
@@ -242,7 +252,7 @@ void MachineTabs::updateDebuggeeTab(DebuggeePage* machine)
     const int index = m_tabs->indexOf(machine);
     if (index < 0)
         return;
-    m_tabs->setTabText(index, PlainText::escapeMnemonics(machine->tabText()));
+    TabLabels::set(m_tabs, index, machine->title(), isUnsaved(machine), machine->tabText());
     m_tabs->setTabIcon(index, machine->stateIcon());
     m_tabs->setTabToolTip(index, PlainText::toolTip(machine->tabToolTip()));
 }
@@ -388,6 +398,25 @@ QString MachineTabs::title(QWidget* tab) const
 {
     auto* machine = qobject_cast<DebuggeePage*>(tab);
     return machine ? machine->title() : QString();
+}
+
+bool MachineTabs::isUnsaved(QWidget* tab) const
+{
+    return !m_unsaved->unsaved(tab).isEmpty();
+}
+
+void MachineTabs::refreshUnsavedMarks()
+{
+    bool changed = false;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const bool unsaved = isUnsaved(m_tabs->widget(i));
+        if (unsaved != TabLabels::isMarkedUnsaved(m_tabs, i)) {
+            TabLabels::setUnsaved(m_tabs, i, unsaved);
+            changed = true;
+        }
+    }
+    if (changed)
+        emit unsavedChanged();
 }
 
 bool MachineTabs::hasProfile(QWidget* tab) const

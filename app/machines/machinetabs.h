@@ -87,6 +87,10 @@ public:
     ProfilePage* profilePage(QWidget* tab) const; // a machine's live profile, null before any
     QString title(QWidget* tab) const;            // a machine's title
     bool hasProfile(QWidget* tab) const;          // a machine has sent one
+    // `tab` holds a live profile not saved yet (a machine's, or a tab opened from one).
+    bool isUnsaved(QWidget* tab) const;
+    // Every tab's unsaved mark follows what is saved (unsavedChanged when one changed).
+    void refreshUnsavedMarks();
     // A copy of everything a machine received so far (newer than what its views show).
     std::shared_ptr<const xsprof::Profile> profile(QWidget* tab) const;
 
@@ -122,6 +126,8 @@ signals:
     // A machine's live profile has its page now (the window attaches it as a file's).
     void pageCreated(ProfilePage* page);
     void removeTabRequested(QWidget* tab);
+    // A tab's unsaved mark came or went.
+    void unsavedChanged();
     // Sessions › Compare Sessions… of the machine in `machineTab`.
     void sessionsCompareRequested(QWidget* machineTab);
 

@@ -1,6 +1,8 @@
 #include "unsavedprofiles.h"
 
 #include "app/debugger/debuggeepage.h"
+#include "app/documentnames.h"
+#include "app/messageboxes.h"
 #include "recoveryjournals.h"
 #include "protocol/machinesession.h"
 
@@ -67,6 +69,7 @@ void UnsavedProfiles::addRecoveredTab(QWidget* tab, const QString& machine, int 
         s.item.duration = profile->samples.time.back() - profile->info.startTime.value_or(profile->samples.time.front());
     s.item.profile = [profile] { return profile; };
     m_sessionTabs[tab] = std::move(s);
+    emit changed();
 }
 
 void UnsavedProfiles::releaseJournalIfDone(int machineId)
@@ -108,6 +111,7 @@ void UnsavedProfiles::addSessionTab(QWidget* tab, DebuggeePage* machine, int ind
     auto copy = std::make_shared<const xsprof::Profile>(profile);
     s.item.profile = [copy] { return copy; };
     m_sessionTabs[tab] = std::move(s);
+    emit changed();
 }
 
 bool UnsavedProfiles::isSaved(int machineId, int index, size_t samples) const
@@ -129,6 +133,7 @@ void UnsavedProfiles::markSaved(QWidget* tab, const xsprof::Profile& saved)
             m_sessionTabs.erase(s);
         else
             releaseJournalIfDone(s->second.machineId);
+        emit changed();
         return;
     }
     const auto m = m_machines.find(tab);
@@ -140,6 +145,7 @@ void UnsavedProfiles::markSaved(QWidget* tab, const xsprof::Profile& saved)
     size_t& samples = m_saved[m->second][index];
     samples = std::max(samples, saved.samples.size());
     noteSavedInJournal(m->second, index, samples);
+    emit changed();
 }
 
 void UnsavedProfiles::noteSavedInJournal(int machineId, int session, size_t samples)
@@ -163,6 +169,7 @@ void UnsavedProfiles::forget(QWidget* tab)
     }
     if (machineId)
         releaseJournalIfDone(machineId);
+    emit changed();
 }
 
 QList<UnsavedProfiles::Item> UnsavedProfiles::unsaved(QWidget* tab) const
@@ -216,10 +223,14 @@ bool UnsavedProfiles::saveAll(const QList<Item>& items)
         const std::shared_ptr<const xsprof::Profile> profile = item.profile ? item.profile() : nullptr;
         if (!profile)
             continue; // gone with its machine: nothing left to save
-        const QString name = QStringLiteral("%1 session %2.cpuprofile").arg(item.machine).arg(item.session + 1);
+        const QString name = DocumentNames::stamped(tr("%1 session %2").arg(item.machine).arg(item.session + 1),
+                                                     QDateTime::currentDateTime()) +
+            QStringLiteral(".cpuprofile");
         const QString path = m_chooser(name);
-        if (path.isEmpty() || !m_writer(*profile, path))
+        if (path.isEmpty() || !m_writer(*profile, path)) {
+            emit changed(); // those saved before
             return false;
+        }
         if (item.tab) {
             if (m_sessionTabs.count(item.tab)) {
                 markSaved(item.tab, *profile);
@@ -229,6 +240,7 @@ bool UnsavedProfiles::saveAll(const QList<Item>& items)
             }
         }
     }
+    emit changed();
     return true;
 }
 
@@ -256,6 +268,7 @@ void UnsavedProfiles::confirm(const QList<Item>& items, const QString& action, s
     box->setDefaultButton(save);
     box->setWindowModality(Qt::WindowModal);
     box->setAttribute(Qt::WA_DeleteOnClose);
+    MessageBoxes::fitTitle(box); // "Close xst #3 (disconnected)" in full
     m_prompt = box;
     connect(box, &QMessageBox::finished, this, [this, box, save, discard, items, proceed = std::move(proceed)] {
         if (box->clickedButton() == discard)

@@ -63,6 +63,10 @@ public:
 
     void setPathChooser(PathChooser chooser) { m_chooser = std::move(chooser); }
 
+signals:
+    // What is unsaved may have changed (a tab came or went, something was saved).
+    void changed();
+
 private:
     struct SessionTab {
         int machineId = 0;

@@ -12,7 +12,13 @@
 #include "views/profilepage.h"
 
 #include <QAction>
-#include <QInputDialog>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QPushButton>
+#include <QTabBar>
+#include <QTreeView>
+#include <QWindow>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -32,6 +38,7 @@ private slots:
     void cleanup();
     void compareTwoOpenProfiles();
     void compareWithDialog();
+    void compareWithAFileAlone();
     void shiftDropComparesWithTheTab();
     void callersAndCalleesTab();
     void callersAndCalleesFollowTransforms();
@@ -89,20 +96,82 @@ void TestCompareTabs::compareTwoOpenProfiles()
     QTRY_COMPARE(m_window->documentCount(), 2);
 }
 
+// The base suggested is the tab viewed before the current one; a file not open can be the
+// base too; the comparison tab and the window title name both sides.
 void TestCompareTabs::compareWithDialog()
 {
+    m_window->openFiles({corpusPath(QStringLiteral("node_dag_shared.cpuprofile"))});
+    QTRY_COMPARE(m_window->documentCount(), 3);
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QTabBar* bar = m_window->tabWidget()->tabBar();
+    const int fib = m_window->page(0)->data()->path.endsWith(QLatin1String("node_fib.cpuprofile")) ? 0 : 1;
+    QCOMPARE(m_window->tabWidget()->currentIndex(), 2); // node_dag_shared, just opened
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(fib).center());
+    QCOMPARE(m_window->tabWidget()->currentIndex(), fib);
+
     QAction* compare = action(QStringLiteral("Compare &With…"));
     QVERIFY(compare && compare->isEnabled());
-    QTimer::singleShot(0, this, [] {
-        auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
-        QVERIFY(dialog);
-        dialog->accept(); // the only other tab
-    });
     compare->trigger();
-    QTRY_COMPARE(m_window->documentCount(), 3);
+    auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog && dialog->objectName() == QLatin1String("compareDialog"));
+    auto* bases = dialog->findChild<QComboBox*>(QStringLiteral("compareBase"));
+    QVERIFY(bases);
+    QCOMPARE(bases->count(), 2);
+    QCOMPARE(bases->currentText(), QStringLiteral("node_dag_shared.cpuprofile")); // viewed last, not the first tab
+    QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 4, 20000);
     auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
     QVERIFY(page);
-    QVERIFY(page->data()->baseName != page->data()->nextName);
+    QCOMPARE(page->data()->baseName, QStringLiteral("node_dag_shared.cpuprofile"));
+    QCOMPARE(page->data()->nextName, QStringLiteral("node_fib.cpuprofile"));
+    const QString title = QStringLiteral("node_dag_shared.cpuprofile ↔ node_fib.cpuprofile");
+    QCOMPARE(m_window->tabWidget()->tabText(3), title);
+    QCOMPARE(m_window->windowHandle()->title(), title + QStringLiteral(" — xsprof"));
+
+    // A file that is not open, chosen in a file dialog, as the base.
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(fib).center());
+    compare->trigger();
+    dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    auto* browse = dialog->findChild<QPushButton*>(QStringLiteral("compareBrowse"));
+    QVERIFY(browse);
+    QTest::mouseClick(browse, Qt::LeftButton);
+    auto* files = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(files);
+    files->selectFile(corpusPath(QStringLiteral("tiny/diamond.cpuprofile")));
+    static_cast<QDialog*>(files)->accept(); // QFileDialog::accept() is protected
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 5, 20000);
+    page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QCOMPARE(page->data()->baseName, QStringLiteral("diamond.cpuprofile"));
+    QCOMPARE(page->data()->nextName, QStringLiteral("node_fib.cpuprofile"));
+    QVERIFY(!QApplication::activeModalWidget());
+}
+
+// With no other profile open, Compare With… still offers a file as the base.
+void TestCompareTabs::compareWithAFileAlone()
+{
+    m_window->closeDocument(0);
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    const QString alone = m_window->tabWidget()->tabText(0);
+    action(QStringLiteral("Compare &With…"))->trigger();
+    auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QVERIFY(!dialog->findChild<QComboBox*>(QStringLiteral("compareBase"))->isEnabled());
+    QVERIFY(!dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
+    dialog->findChild<QPushButton*>(QStringLiteral("compareBrowse"))->click();
+    auto* files = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(files);
+    files->selectFile(corpusPath(QStringLiteral("node_dag_shared.cpuprofile")));
+    static_cast<QDialog*>(files)->accept(); // QFileDialog::accept() is protected
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 20000);
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QCOMPARE(page->data()->baseName, QStringLiteral("node_dag_shared.cpuprofile"));
+    QCOMPARE(page->data()->nextName, alone);
 }
 
 void TestCompareTabs::callersAndCalleesTab()
@@ -116,6 +185,26 @@ void TestCompareTabs::callersAndCalleesTab()
     QVERIFY(page);
     QVERIFY(page->functions()->rowCount() > 50);
     QVERIFY(page->selectedFunction().isValid()); // the hottest function is selected
+    // The tab and the window title name the function selected, and follow the selection.
+    const auto nameOf = [&](xsprof::FrameId f) {
+        const QString name = QString::fromStdString(std::string(m_window->page(1)->data()->profile.frameName(f)));
+        return name.isEmpty() ? QStringLiteral("(anonymous)") : name;
+    };
+    const QString source = m_window->tabWidget()->tabText(1);
+    QCOMPARE(m_window->tabWidget()->tabText(2),
+             QStringLiteral("Callers of %1 — %2").arg(nameOf(page->selectedFunction()), source));
+    m_window->winId();
+    QCOMPARE(m_window->windowHandle()->title(), m_window->tabWidget()->tabText(2) + QStringLiteral(" — xsprof"));
+    QTreeView* list = page->functionView();
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    const QModelIndex second = list->model()->index(1, 0);
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(second).center());
+    QCOMPARE(list->currentIndex().row(), 1);
+    QCOMPARE(m_window->tabWidget()->tabText(2),
+             QStringLiteral("Callers of %1 — %2").arg(nameOf(page->selectedFunction()), source));
+    QVERIFY(m_window->windowHandle()->title().startsWith(QStringLiteral("Callers of ") + nameOf(page->selectedFunction())));
     m_window->closeDocument(2);
     QTRY_COMPARE(m_window->documentCount(), 2);
 }

@@ -14,6 +14,7 @@
 #include "app/shortcutsdialog.h"
 #include "app/theme.h"
 #include "app/windowexports.h"
+#include "app/xscpathfield.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/document/profileopenjob.h"
@@ -34,6 +35,11 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProxyStyle>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QToolButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -78,6 +84,7 @@ private slots:
     void doubleClickOpensTheEditor();
     void firstStartUsesTheScreen();
     void originalSourcesFollowTheMaps();
+    void preferencesMakeRoomForTheCompilersAnswer();
 };
 
 void TestDesktop::openingAnOpenFileSwitchesToIt()
@@ -261,7 +268,9 @@ void TestDesktop::themeIsAppliedAndKept()
     QVERIFY(dark && dark->isCheckable());
     dark->trigger();
     QVERIFY(Theme::isDark());
-    QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    auto* proxy = qobject_cast<QProxyStyle*>(QApplication::style());
+    QVERIFY(proxy && proxy->baseStyle());
+    QCOMPARE(proxy->baseStyle()->name().toLower(), QStringLiteral("fusion"));
     QCOMPARE(Theme::load(*m_settings), Theme::Mode::Dark);
     // A new window (the next start) shows Dark checked.
     m_window = std::make_unique<MainWindow>(m_settings.get());
@@ -270,6 +279,31 @@ void TestDesktop::themeIsAppliedAndKept()
     ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_fib.cpuprofile")));
     QVERIFY(page);
     QVERIFY(page->palette().color(QPalette::Base).lightnessF() < 0.3);
+    // Which of Top-down / Bottom-up is on shows: the checked button's face is clearly another colour.
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QToolButton* topDown = nullptr;
+    QToolButton* bottomUp = nullptr;
+    for (QToolButton* button : page->findChildren<QToolButton*>()) {
+        if (button->text() == QLatin1String("Top-down"))
+            topDown = button;
+        else if (button->text() == QLatin1String("Bottom-up"))
+            bottomUp = button;
+    }
+    QVERIFY(topDown && bottomUp && topDown->isChecked() && !bottomUp->isChecked());
+    const auto face = [](QToolButton* button) {
+        const QImage image = button->grab().toImage();
+        return image.pixelColor(3, image.height() / 2);
+    };
+    const auto distance = [](const QColor& a, const QColor& b) {
+        return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+    };
+    QVERIFY2(distance(face(topDown), face(bottomUp)) > 40,
+             qPrintable(face(topDown).name() + QStringLiteral(" vs ") + face(bottomUp).name()));
+    QTest::mouseClick(bottomUp, Qt::LeftButton); // and it follows a click
+    QVERIFY(bottomUp->isChecked());
+    QVERIFY(distance(face(bottomUp), face(topDown)) > 40);
     findAction(m_window.get(), QStringLiteral("Light"))->trigger();
     QVERIFY(!Theme::isDark());
     QCOMPARE(Theme::load(*m_settings), Theme::Mode::Light);
@@ -454,6 +488,27 @@ void TestDesktop::originalSourcesFollowTheMaps()
     QCOMPARE(m_window->preferences()->sourceMapFolder(), QString());
     QTRY_VERIFY_WITH_TIMEOUT(!original->isEnabled(), 20000);
     QTRY_VERIFY(!showsTs());
+}
+
+// The compiler's Test answers in a wrapped line or two: the dialog grows, nothing overlaps.
+void TestDesktop::preferencesMakeRoomForTheCompilersAnswer()
+{
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    PreferencesDialog* preferences = m_window->showPreferences();
+    QVERIFY(QTest::qWaitForWindowExposed(preferences));
+    XscPathField* xsc = preferences->xscField();
+    xsc->field()->setText(QStringLiteral(XSPROF_TEST_DATA_DIR "/../fixtures/xsc/fake-xsc"));
+    QSignalSpy tested(xsc, &XscPathField::tested);
+    QTest::mouseClick(xsc->testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(10000));
+    QCOMPARE(tested.first().first().toBool(), true);
+    QVERIFY(xsc->resultLabel()->text().contains(QStringLiteral("works")));
+    const auto rectIn = [preferences](QWidget* w) { return QRect(w->mapTo(preferences, QPoint(0, 0)), w->size()); };
+    QTRY_VERIFY2(rectIn(preferences->pathMappingsField()).bottom() < rectIn(preferences->sourceMapFolderField()).top(),
+                 "the path-mapping box overlaps the source-maps row");
+    QVERIFY(rectIn(xsc->resultLabel()).bottom() < rectIn(preferences->consoleLinesField()).top());
+    QVERIFY(preferences->geometry().height() >= preferences->layout()->totalHeightForWidth(preferences->width()));
 }
 
 QTEST_MAIN(TestDesktop)

@@ -25,6 +25,8 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QDir>
+#include <QFileDialog>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -221,6 +223,14 @@ void TestHostileText::missingSourceOffersAPathMapping()
     auto* preferences = m_window->findChild<PreferencesDialog*>();
     QVERIFY(preferences);
     QCOMPARE(preferences->pathMappingsField()->toPlainText(), QStringLiteral("/srv/app => "));
+    // A folder picker asks for the local folder, which completes the rule.
+    auto* picker = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(picker);
+    QCOMPARE(picker->fileMode(), QFileDialog::Directory);
+    const QString local = QDir(QDir::tempPath()).absolutePath();
+    picker->selectFile(local);
+    static_cast<QDialog*>(picker)->accept(); // QFileDialog::accept() is protected
+    QCOMPARE(preferences->pathMappingsField()->toPlainText(), QStringLiteral("/srv/app => ") + local);
     QVERIFY(preferences->minimumWidth() >= 560);
     // The editor choice is saved with the rest.
     preferences->editorChooser()->setCommand(QStringLiteral("subl {file}:{line}"));

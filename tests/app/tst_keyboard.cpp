@@ -8,6 +8,7 @@
 #include "app/debugger/consolepane.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/mainwindow.h"
+#include "app/theme.h"
 #include "views/costtreeview.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
@@ -61,6 +62,28 @@ bool showsFocus(QWidget* w)
     return focused != unfocused;
 }
 
+// Whether the focus mark is plain to see: enough pixels change clearly, not by a shade.
+bool showsFocusClearly(QWidget* w, int* changed = nullptr)
+{
+    const QImage focused = w->grab().toImage();
+    w->clearFocus();
+    QApplication::processEvents();
+    const QImage unfocused = w->grab().toImage();
+    w->setFocus(Qt::TabFocusReason);
+    QApplication::processEvents();
+    int count = 0;
+    for (int y = 0; y < std::min(focused.height(), unfocused.height()); ++y) {
+        for (int x = 0; x < std::min(focused.width(), unfocused.width()); ++x) {
+            const QColor a = focused.pixelColor(x, y), b = unfocused.pixelColor(x, y);
+            if (std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) > 120)
+                ++count;
+        }
+    }
+    if (changed)
+        *changed = count;
+    return count >= 2 * std::min(w->width(), w->height()); // a ring of two pixels
+}
+
 } // namespace
 
 class TestKeyboard : public QObject
@@ -73,6 +96,7 @@ private slots:
     void documentKeys();
     void smallWindow();
     void debuggerPanesHaveNames();
+    void darkThemeMarksTheFocus();
 
 private:
     ProfilePage* openAndWait(const QString& path);
@@ -155,6 +179,22 @@ void TestKeyboard::tabVisitsEveryControlAndComesBack()
     for (QWidget* w : std::as_const(wanted))
         QVERIFY2(stops.contains(w),
                  qPrintable(describe(w) + QStringLiteral(" missing from ") + names.join(QStringLiteral(" → "))));
+
+    // From the window's tab bar on, Tab reads the page as the eye does: down the rows, and
+    // left to right within one (the timeline, the order and hot-path buttons, the search
+    // field, the view tabs, the tree).
+    const qsizetype first = stops.indexOf(m_window->tabWidget()->tabBar());
+    QVERIFY2(first >= 0, qPrintable(names.join(QStringLiteral(" → "))));
+    QList<QWidget*> reading = stops.mid(first);
+    reading << start;
+    for (qsizetype i = 1; i < reading.size(); ++i) {
+        const QRect a(reading[i - 1]->mapToGlobal(QPoint(0, 0)), reading[i - 1]->size());
+        const QRect b(reading[i]->mapToGlobal(QPoint(0, 0)), reading[i]->size());
+        const bool sameRow = std::abs(a.center().y() - b.center().y()) < std::min(a.height(), b.height()) / 2 + 4;
+        QVERIFY2(sameRow ? b.left() > a.left() : b.top() > a.center().y(),
+                 qPrintable(describe(reading[i - 1]) + QStringLiteral(" then ") + describe(reading[i]) +
+                            QStringLiteral(" is not the screen's order: ") + names.join(QStringLiteral(" → "))));
+    }
 
     // Each stop is on screen and marks its focus.
     for (QWidget* w : std::as_const(stops)) {
@@ -304,6 +344,34 @@ void TestKeyboard::debuggerPanesHaveNames()
     for (const QString& name : {QStringLiteral("Locals"), QStringLiteral("Globals"), QStringLiteral("Breakpoints"),
                                 QStringLiteral("Source"), QStringLiteral("Sources"), QStringLiteral("Machine status")})
         QVERIFY2(all.contains(name), qPrintable(name));
+}
+
+// In the dark theme every Tab stop of a page, the window's tab bar and the checked
+// Top-down button among them, marks its focus plainly.
+void TestKeyboard::darkThemeMarksTheFocus()
+{
+    Theme::apply(Theme::Mode::Dark);
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_tree.cpuprofile")));
+    QVERIFY(page);
+    QWidget* start = page->functionView(false);
+    start->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), start);
+    QStringList faint;
+    for (int i = 0; i < 60; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget* now = QApplication::focusWidget();
+        int changed = 0;
+        const bool clear = showsFocusClearly(now, &changed);
+        if (!clear)
+            faint << describe(now) + QStringLiteral(" (%1 pixels)").arg(changed);
+        if (now == start)
+            break;
+    }
+    Theme::apply(Theme::Mode::System);
+    QVERIFY2(faint.isEmpty(), qPrintable(faint.join(QStringLiteral(", "))));
 }
 
 QTEST_MAIN(TestKeyboard)

@@ -20,6 +20,7 @@
 #include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
+#include <QWindow>
 
 using namespace ViewTestUtils;
 
@@ -201,6 +202,17 @@ void TestMainWindow::aMultiProfileFileAsksWhichProfile()
     QCOMPARE(data->analysis.functions.sampleCount(),
              expected.at("profiles").at(1).at("sample_count").get<size_t>());
     QVERIFY(closeEnough(data->duration(), expected.at("profiles").at(1).at("duration").get<double>()));
+    // Named so as not to read as a duplicate counter, in the tab and the window title.
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
+    m_window->winId();
+    QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2 — xsprof"));
+    QVERIFY(!m_window->isWindowModified()); // a file is never unsaved
+    // The next start names it the same.
+    m_window->close();
+    m_window = std::make_unique<MainWindow>(m_settings.get());
+    QVERIFY(m_window->reopenLastSession());
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
 }
 
 void TestMainWindow::savedProfileReopensWithTheSameNumbers()

@@ -10,6 +10,8 @@
 #include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "app/machines/unsavedprofiles.h"
+#include "app/tablabels.h"
+#include "app/windowexports.h"
 #include "model/profileloader.h"
 #include "model/sessionjournal.h"
 #include "model/xsbugelement.h"
@@ -17,7 +19,15 @@
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QDir>
+#include <QFileDialog>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QWindow>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -76,6 +86,7 @@ private slots:
     void quitAsks();
     void liveJournalGoesWhenSaved();
     void recoveredProfilesReopen();
+    void unsavedTabsAreMarkedAndNamedCleanly();
 
 private:
     void connectMachine(QTcpSocket& engine, const QByteArray& traffic, DebuggeePage*& machine);
@@ -133,6 +144,11 @@ void TestUnsavedProfiles::closingMachineTabAsks()
     m_window->closeDocument(m_window->indexOf(machine));
     QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
+    // Wide enough for its title ("Close fake (disconnected)") and the title bar's buttons.
+    QTRY_VERIFY(prompt->isVisible());
+    QCOMPARE(prompt->windowTitle(), QStringLiteral("Close fake (disconnected)"));
+    QVERIFY2(prompt->width() >= QFontMetrics(QApplication::font()).horizontalAdvance(prompt->windowTitle()) + 150,
+             qPrintable(QString::number(prompt->width())));
     const QString listed = prompt->informativeText();
     QVERIFY2(listed.contains(QStringLiteral("fake")) && listed.contains(QStringLiteral("session 1")) &&
                  listed.contains(QStringLiteral("session 2")) && listed.contains(QStringLiteral("8 samples")),
@@ -287,7 +303,7 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
     QVERIFY(!QFile::exists(journalPath) && QFile::exists(adoptedJournal));
     QCOMPARE(m_window->documentCount(), 1);
     QWidget* tab = m_window->tabWidget()->currentWidget();
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("xst (recovered)"));
+    QCOMPARE(m_window->tabWidget()->tabText(0), TabLabels::unsavedMark + QStringLiteral("xst (recovered)"));
     const QList<UnsavedProfiles::Item> unsaved = m_window->machines()->unsavedProfiles()->unsaved(tab);
     QCOMPARE(unsaved.size(), qsizetype(1));
     QVERIFY(unsaved[0].samples > 1000 && unsaved[0].samples <= 1208); // the torn last batch is dropped
@@ -327,6 +343,81 @@ void TestUnsavedProfiles::recoveryLimitFromPreferences()
     }
     RecoveryJournals(recovery).enforceLimit(m_window->preferences()->recoveryMaxBytes());
     QCOMPARE(QDir(recovery).entryList({QStringLiteral("*.xsj")}, QDir::Files, QDir::Name), names.mid(1));
+}
+
+// A live profile's tab and the window title are marked until saved; Save As suggests the
+// machine's name and the time in Documents, then the folder last saved to; Export names have
+// no state words.
+void TestUnsavedProfiles::unsavedTabsAreMarkedAndNamedCleanly()
+{
+    QTcpSocket engine;
+    DebuggeePage* machine = nullptr;
+    connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
+    QVERIFY(machine);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QTabWidget* tabs = m_window->tabWidget();
+    QTRY_COMPARE(tabs->tabText(m_window->indexOf(machine)), TabLabels::unsavedMark + QStringLiteral("fake"));
+    QVERIFY(m_window->isWindowModified());
+    QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake* — xsprof"));
+    engine.disconnectFromHost();
+    QTRY_VERIFY(!machine->isConnected());
+    QTRY_COMPARE(tabs->tabText(m_window->indexOf(machine)), TabLabels::unsavedMark + QStringLiteral("fake (disconnected)"));
+
+    const QRegularExpression stamped(QStringLiteral("^fake-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.cpuprofile$"));
+    QAction* saveAs = nullptr;
+    for (QAction* action : m_window->findChildren<QAction*>()) {
+        if (action->text() == QStringLiteral("&Save Profile As…"))
+            saveAs = action;
+    }
+    QVERIFY(saveAs && saveAs->isEnabled());
+    saveAs->trigger();
+    auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QCOMPARE(dialog->directory().absolutePath(),
+             QDir(QFileInfo(documents).isDir() ? documents : QDir::homePath()).absolutePath());
+    const QString suggested = QFileInfo(dialog->selectedFiles().value(0)).fileName();
+    QVERIFY2(stamped.match(suggested).hasMatch(), qPrintable(suggested));
+    const QString folder = m_dir->filePath(QStringLiteral("profiles"));
+    QVERIFY(QDir().mkpath(folder));
+    dialog->selectFile(folder + QStringLiteral("/live.cpuprofile"));
+    static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept() is protected
+    QTRY_VERIFY(QFile::exists(folder + QStringLiteral("/live.cpuprofile")));
+    QTRY_COMPARE(tabs->tabText(m_window->indexOf(machine)), QStringLiteral("fake (disconnected)"));
+    QVERIFY(!m_window->isWindowModified());
+    QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake — xsprof"));
+
+    // Next time, the folder saved to.
+    saveAs->trigger();
+    dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QCOMPARE(dialog->directory().absolutePath(), QDir(folder).absolutePath());
+    dialog->reject();
+
+    // Export: the machine and the time, no "disconnected", no double dashes.
+    auto* exports = m_window->findChild<WindowExports*>();
+    QVERIFY(exports);
+    const QString image = exports->suggestedName(QStringLiteral("flame-graph"));
+    QVERIFY2(QRegularExpression(QStringLiteral("^fake-\\d{4}-\\d{2}-\\d{2}-\\d{4}-flame-graph\\.svg$")).match(image).hasMatch(),
+             qPrintable(image));
+
+    // A second machine of that name is "fake #2": its files are "fake-2-…", without '#' or spaces.
+    QTcpSocket second;
+    second.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
+    QVERIFY(second.waitForConnected(5000));
+    second.write(message("<login name=\"fake\" value=\"XS test\" flags=\"e\"/>") +
+                 oneSession("0000000000001000", "0000000000002000"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 10000);
+    const int index = m_window->indexOf(m_window->machines()->debuggee(1));
+    QVERIFY(index >= 0);
+    QTRY_COMPARE(tabs->tabText(index), TabLabels::unsavedMark + QStringLiteral("fake #2"));
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
+    QCOMPARE(tabs->currentIndex(), index);
+    QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake #2* — xsprof"));
+    const QString secondName = QFileInfo(m_window->suggestedSavePath(index)).fileName();
+    QVERIFY2(QRegularExpression(QStringLiteral("^fake-2-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.cpuprofile$")).match(secondName).hasMatch(),
+             qPrintable(secondName));
 }
 
 QTEST_MAIN(TestUnsavedProfiles)

@@ -75,10 +75,12 @@ void SourceLookup::preview(xsprof::FrameId f)
     const QString shown = name.isEmpty() ? tr("(anonymous)") : name;
     const Place place = placeOf(f);
     if (place.url.isEmpty())
-        m_pane->showMessage(tr("%1 has no source file.").arg(shown));
+        m_pane->showMessage(tr("%1 has no source file.").arg(shown),
+                            tr("Select a function of a script to see its source here."));
     else if (!showInPane(f, place))
-        m_pane->showMessage(tr("%1: %2 is not available locally (Preferences › Source files maps its folder).")
-                                .arg(shown, place.url));
+        m_pane->showMessage(tr("%1: %2 is not available locally.").arg(shown, place.url),
+                            tr("Sources recorded on another machine open here once File › Preferences › Source "
+                               "files maps their folder to a local one."));
 }
 
 // The function's per-line self time from the loaded file's positionTicks (transforms keep

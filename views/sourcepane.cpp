@@ -69,7 +69,7 @@ void SourcePane::showText(const QString& name, const QString& text, int line)
     m_title->setToolTip(name);
 }
 
-void SourcePane::showMessage(const QString& text)
+void SourcePane::showMessage(const QString& text, const QString& hint)
 {
     m_view->setSource(QString(), 0);
     m_view->setLineCosts({});
@@ -77,9 +77,7 @@ void SourcePane::showMessage(const QString& text)
     m_path.clear();
     m_title->setText(text);
     m_title->setToolTip(QString());
-    m_view->setPlaceholderText(tr("Double-click a function, or select it and press Enter, to open its source. "
-                                  "Sources recorded on another machine open once File › Preferences › Source files "
-                                  "maps their folder to a local one."));
+    m_view->setPlaceholderText(hint);
 }
 
 QString SourcePane::title() const

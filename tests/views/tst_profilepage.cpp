@@ -263,6 +263,7 @@ void TestProfilePage::aSourceNotOnThisMachineIsSaidInTheStatusBar()
     QVERIFY(page.sourcePane()->isVisible());
     QVERIFY(page.sourcePane()->title().startsWith(QLatin1String("sumLoop: ")));
     QVERIFY(page.sourcePane()->title().contains(QLatin1String("not available locally")));
+    QVERIFY(page.sourcePane()->view()->placeholderText().contains(QStringLiteral("Preferences › Source files")));
     QVERIFY(page.sourcePane()->currentPath().isEmpty());
 }
 
@@ -558,6 +559,8 @@ void TestProfilePage::doubleClickOpensTheSourceWithoutExpanding()
     QVERIFY(root.isValid());
     clickRow(view, root);
     QVERIFY(page.sourcePane()->title().contains(QLatin1String("no source file")));
+    QVERIFY(page.sourcePane()->view()->toPlainText().isEmpty());
+    QVERIFY(page.sourcePane()->view()->placeholderText().contains(QLatin1String("function of a script")));
     QVERIFY(page.sourcePane()->currentPath().isEmpty());
 }
 

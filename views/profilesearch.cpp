@@ -126,6 +126,10 @@ void ProfileSearch::countFlameGraphHits()
 {
     if (m_movingInFlameGraph || !m_flameGraphInFront())
         return;
+    if (!searchingFlameGraph()) { // nothing to count: the layout is not needed
+        m_bar->setHits(-1, 0);
+        return;
+    }
     const std::vector<int> hits = flameGraphHits();
     const auto at = std::find(hits.begin(), hits.end(), m_flameGraph->view()->selectedIndex());
     m_bar->setHits(at == hits.end() ? 0 : int(at - hits.begin()), int(hits.size()));

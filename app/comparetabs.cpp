@@ -175,8 +175,21 @@ CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::Fram
     const ProfilePage* source = window->page(tab);
     if (!source || !source->data())
         return nullptr;
+    if (!select.isValid())
+        select = source->selectedFunction();
+    // The same function of the same profile: its tab comes forward.
+    QTabWidget* tabs = window->tabWidget();
+    for (int i = 0; i < tabs->count(); ++i) {
+        auto* open = qobject_cast<CallersCalleesPage*>(tabs->widget(i));
+        if (open && open->document() == source->document() && select.isValid()
+            && open->selectedFunction() == select) {
+            tabs->setCurrentIndex(i);
+            return open;
+        }
+    }
     auto* page = new CallersCalleesPage;
     page->setSource(sourceOf(source->data()));
+    page->setDocument(source->document());
     followDocument(page, source->document());
     if (select.isValid())
         page->selectFunction(select);

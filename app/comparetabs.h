@@ -28,7 +28,9 @@ ComparisonOpener* compareWithFile(MainWindow* window, int tab, const QString& pa
 ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int baseSession, int newSession);
 void showCompareSessionsDialog(MainWindow* window, int machineTab);
 // A Callers / Callees tab for a tab's profile (after its transforms, which it follows and
-// offers in its context menus), with `select` selected if valid; null when it shows none.
+// offers in its context menus), with `select` selected, by default the function selected in
+// that tab's view in front; the tab already open for that function comes forward instead.
+// Null when the tab shows no profile.
 CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::FrameId select = {});
 
 } // namespace CompareTabs

@@ -64,6 +64,8 @@ QList<ShortcutsDialog::Entry> viewKeys()
          ShortcutsDialog::tr("Backspace")},
         {flame, ShortcutsDialog::tr("Choose a frame: parent / child / previous / next sibling"),
          ShortcutsDialog::tr("Up / Down / Left / Right")},
+        {flame, ShortcutsDialog::tr("Choose the next / previous search match"),
+         ShortcutsDialog::tr("F3 / Shift+F3, Enter in the find field")},
         {flame, ShortcutsDialog::tr("Zoom into the chosen frame"), ShortcutsDialog::tr("Enter, +, W, click")},
         {flame, ShortcutsDialog::tr("Zoom out one level"), ShortcutsDialog::tr("−, S, Backspace while zoomed in")},
         {flame, ShortcutsDialog::tr("Flame chart: zoom the time window in / out"), ShortcutsDialog::tr("+ / −, W / S")},

@@ -1,5 +1,6 @@
 #include "views/callerscalleespage.h"
 
+#include "views/document/profiledocument.h"
 #include "views/edgelistmodel.h"
 #include "views/functionlistmodel.h"
 
@@ -144,4 +145,14 @@ void CallersCalleesPage::activateEdge(QTreeView*, EdgeListModel* model, const QM
 {
     if (index.isValid())
         selectFunction(model->frame(index.row()));
+}
+
+void CallersCalleesPage::setDocument(ProfileDocument* document)
+{
+    m_document = document;
+}
+
+ProfileDocument* CallersCalleesPage::document() const
+{
+    return static_cast<ProfileDocument*>(m_document.data());
 }

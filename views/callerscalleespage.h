@@ -5,7 +5,10 @@
 // or callee to move to it.
 #include "views/profilesource.h"
 
+#include <QPointer>
 #include <QWidget>
+
+class ProfileDocument;
 
 class EdgeListModel;
 class FunctionListModel;
@@ -24,6 +27,10 @@ public:
     // Selects `frame` in the list (clearing a search that hides it); false if it is not there.
     bool selectFunction(xsprof::FrameId frame);
     xsprof::FrameId selectedFunction() const { return m_selected; }
+    // The document whose profile the page shows and follows (null once it is closed): the
+    // window brings a page forward instead of opening the same one twice.
+    void setDocument(ProfileDocument* document);
+    ProfileDocument* document() const;
 
     FunctionListModel* functions() const { return m_functions; }
     EdgeListModel* callers() const { return m_callers; }
@@ -41,6 +48,7 @@ private:
     void activateEdge(QTreeView* view, EdgeListModel* model, const QModelIndex& index);
 
     ProfileSource m_source;
+    QPointer<QObject> m_document;
     xsprof::FrameId m_selected;
     FunctionListModel* m_functions;
     QSortFilterProxyModel* m_proxy;

@@ -45,6 +45,7 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     header()->setMinimumSectionSize(60);
     setupColumns();
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &CostTreeView::setupColumns);
+    setExpandsOnDoubleClick(false); // a double-click goes to the source; the arrows expand
     connect(this, &QTreeView::doubleClicked, this, &CostTreeView::sourceRequested);
     // Once after a burst of expansions (the hot path opens a dozen levels at once).
     const auto measureSoon = [this] {

@@ -70,19 +70,23 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     m_tabs->addTab(m_flameGraph, tr("Flame Graph"));
     m_searchBar = new SearchBar;
     connect(m_searchBar, &SearchBar::closeRequested, this, &ProfilePage::focusMainView);
-    m_search = new ProfileSearch(m_document, m_searchBar, m_flameGraph, [this] { return currentView(); }, this);
+    m_search = new ProfileSearch(
+        m_document, m_searchBar, m_flameGraph, [this] { return currentView(); },
+        [this] { return m_tabs->currentIndex() == FlameGraphTab; }, this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == CallTreeTab || tab == BottomUpTreeTab)
             setBottomUp(tab == BottomUpTreeTab);
         m_search->findAgain();
+        followSelection();
     });
     m_topDownView->setAccessibleName(tr("Functions, top-down"));
     m_bottomUpView->setAccessibleName(tr("Functions, bottom-up"));
     for (CostTreeView* view : treeViews())
         view->setAccessibleDescription(tr("Each row reads as the function, its self and its total time"));
 
+    // The source pane is open from the start, under the trees, and follows the selected
+    // function; closed, Enter or a double-click opens it again.
     m_source = new SourcePane;
-    m_source->hide();
     connect(m_source, &SourcePane::closeRequested, m_source, &QWidget::hide);
     m_splitter = new QSplitter(Qt::Vertical);
     m_splitter->addWidget(m_tabs);
@@ -99,8 +103,19 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
         layout->addWidget(m_warnings);
     }
     setupTimeline();
-    for (CostTreeView* view : treeViews())
+    // The function of the current row in the view in front, wherever it is chosen, is the
+    // document's selected function: the timeline draws it, the source pane shows it.
+    for (CostTreeView* view : treeViews()) {
         view->installEventFilter(this);
+        connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this, view] {
+            if (view == currentView())
+                followSelection();
+        });
+    }
+    connect(m_flameGraph->view(), &FlameGraphView::selectionChanged, this, [this] {
+        if (m_tabs->currentIndex() == FlameGraphTab)
+            followSelection();
+    });
     m_transforms = new TransformControls(m_document, this);
     for (CostTreeView* view : treeViews())
         m_transforms->addTreeView(view, view == m_callTreeView);
@@ -152,18 +167,22 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     m_topDownView->expandHotPath();
     if (m_callTreeView)
         m_callTreeView->expandHotPath();
+    followSelection();
 }
 
 void ProfilePage::addPerPathTabs()
 {
     if (!data()->profile.hasStacks()) {
+        // Disabled tabs that say why on hover (their pages say it too, should one be shown).
         const QString text = tr("Per-path views need per-sample stacks, which xst -p files don't have.\n"
                                 "The Functions tab shows this profile's call graph.");
         for (const QString& name : {tr("Call Tree"), tr("Bottom-Up Tree")}) {
             auto* label = new QLabel(text);
             label->setAlignment(Qt::AlignCenter);
             label->setWordWrap(true);
-            m_tabs->addTab(label, name);
+            const int tab = m_tabs->addTab(label, name);
+            m_tabs->setTabEnabled(tab, false);
+            m_tabs->setTabToolTip(tab, text);
         }
         return;
     }
@@ -268,11 +287,12 @@ void ProfilePage::setBottomUp(bool bottomUp)
     (bottomUp ? m_bottomUpButton : m_topDownButton)->setChecked(true);
     const bool focused = mainView()->hasFocus();
     m_functionStack->setCurrentWidget(functionView(bottomUp));
-    if (m_tabs->currentIndex() != FunctionsTab)
+    if (m_tabs->currentIndex() != FunctionsTab && m_callTreeView)
         m_tabs->setCurrentIndex(bottomUp ? BottomUpTreeTab : CallTreeTab);
     if (focused)
         focusMainView();
     m_search->findAgain();
+    followSelection();
     emit orderChanged(bottomUp);
 }
 
@@ -358,7 +378,8 @@ void ProfilePage::showSource(const QModelIndex& index)
 {
     if (!index.isValid())
         return;
-    m_sources->open(xsprof::FrameId(index.data(CostTreeModel::FrameRole).toUInt()));
+    m_sourceShown = xsprof::FrameId(index.data(CostTreeModel::FrameRole).toUInt());
+    m_sources->open(m_sourceShown);
 }
 
 QByteArray ProfilePage::saveViewState() const
@@ -414,16 +435,30 @@ void ProfilePage::setupTimeline()
         if (hasTimeRange())
             clearTimeRange();
     });
-    // The function of the current row, wherever it is chosen, is the document's selected
-    // function, which the timeline shows.
-    for (CostTreeView* view : treeViews())
-        connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProfilePage::selectFunction);
 }
 
-void ProfilePage::selectFunction(const QModelIndex& current)
+xsprof::FrameId ProfilePage::selectedFunction() const
 {
-    m_document->setSelectedFunction(current.isValid() ? xsprof::FrameId(current.data(CostTreeModel::FrameRole).toUInt())
-                                                      : xsprof::FrameId());
+    if (const CostTreeView* view = currentView()) {
+        const QModelIndex current = view->currentIndex();
+        return current.isValid() ? xsprof::FrameId(current.data(CostTreeModel::FrameRole).toUInt()) : xsprof::FrameId();
+    }
+    if (m_tabs->currentIndex() == FlameGraphTab) {
+        if (const FlameGraphLayout::Box* box = m_flameGraph->view()->selectedBox(); box && box->frame.isValid())
+            return box->frame;
+    }
+    return m_document->selectedFunction(); // what the view in front showed last
+}
+
+void ProfilePage::followSelection()
+{
+    const xsprof::FrameId f = selectedFunction();
+    m_document->setSelectedFunction(f);
+    // Once per function: a live refresh re-selects the same row, and the pane keeps its scroll.
+    if (f.isValid() && f != m_sourceShown && m_sources && !m_source->isHidden()) {
+        m_sourceShown = f;
+        m_sources->preview(f);
+    }
 }
 
 // The document's new results: every view changes once. The trees keep what the user

@@ -71,6 +71,7 @@ public:
     TransformControls* transformControls() const { return m_transforms; }
 
     void focusSearch();
+    SearchBar* searchBar() const { return m_searchBar; }
     // The view of the current tab (a tree, or the flame graph): where the keyboard goes after
     // a document switch, a search or Esc in the find field.
     QWidget* mainView() const;
@@ -81,6 +82,10 @@ public:
     void findNext();
     void findPrevious();
     int matchCount() const;
+
+    // The function selected in the view in front: the current row of the tree on screen, the
+    // flame graph's selected frame, else the one selected last (invalid when none).
+    xsprof::FrameId selectedFunction() const;
 
     void expandHotPath();
     void copySelection() const;
@@ -136,7 +141,9 @@ private:
     void addPerPathTabs();
     void setupTimeline();
     void showResults();
-    void selectFunction(const QModelIndex& current);
+    // The view in front chose another function: the document's selected function (the
+    // timeline's overlay) and an open source pane follow it.
+    void followSelection();
 
     ProfileDocument* m_document;
     bool m_bottomUp = false;
@@ -155,6 +162,7 @@ private:
     QSplitter* m_timelineSplitter = nullptr; // the timeline above the rest, when there is one
     SourcePane* m_source = nullptr;
     SourceLookup* m_sources = nullptr;
+    xsprof::FrameId m_sourceShown; // the function the source pane was last asked to show
     ProfileSearch* m_search = nullptr;
 
     TimelineWidget* m_timeline = nullptr;

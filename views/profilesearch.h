@@ -1,7 +1,8 @@
 #pragma once
 // Search across a profile page's views: the functions whose name or file holds the find
-// field's text keep their colour in the flame graph, and their rows in the tree on screen are
-// the hits that Next and Previous (F3, Shift+F3) step through.
+// field's text keep their colour in the flame graph, and the hits that Next and Previous
+// (F3, Shift+F3, Enter in the field) step through are their rows in the tree on screen, or
+// their boxes in the flame graph when it is in front.
 #include <QList>
 #include <QObject>
 #include <QPersistentModelIndex>
@@ -18,14 +19,16 @@ class ProfileSearch : public QObject
 {
     Q_OBJECT
 public:
-    // `currentView` gives the tree on screen (null on another tab).
+    // `currentView` gives the tree on screen (null on another tab); `flameGraphInFront` says
+    // whether the flame graph's tab is.
     ProfileSearch(ProfileDocument* document, SearchBar* bar, FlameGraphPanel* flameGraph,
-                  std::function<CostTreeView*()> currentView, QObject* parent = nullptr);
+                  std::function<CostTreeView*()> currentView, std::function<bool()> flameGraphInFront,
+                  QObject* parent = nullptr);
 
-    int matchCount() const { return int(m_hits.size()); }
+    int matchCount() const;
     void findNext() { moveToHit(1); }
     void findPrevious() { moveToHit(-1); }
-    // Another tree is on screen: its hits, the first one shown.
+    // Another view is on screen: its hits, the first one shown.
     void findAgain() { findHits(true); }
     // The document's new results (after the trees show them): the hits pointed into the old
     // rows, so they are found again; `keepCurrentRow` (a refresh) leaves the current row.
@@ -37,12 +40,19 @@ private:
     // otherwise the current row stays.
     void findHits(bool revealFirst);
     void moveToHit(int step);
+    bool searchingFlameGraph() const;
+    // The matching boxes of the flame graph as laid out now (top row first, left to right).
+    std::vector<int> flameGraphHits() const;
+    void moveToFlameGraphHit(int step);
+    void countFlameGraphHits(); // the counter after the graph's selection or zoom changed
 
     ProfileDocument* m_document;
     SearchBar* m_bar;
     FlameGraphPanel* m_flameGraph;
     std::function<CostTreeView*()> m_currentView;
+    std::function<bool()> m_flameGraphInFront;
     std::vector<char> m_frameMatches; // by FrameId, for the current text
     QList<QPersistentModelIndex> m_hits;
     int m_hitIndex = -1;
+    bool m_movingInFlameGraph = false;
 };

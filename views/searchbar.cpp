@@ -60,6 +60,15 @@ SearchBar::SearchBar(QWidget* parent)
 
 bool SearchBar::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == m_field && event->type() == QEvent::ShortcutOverride) {
+        // Ctrl+E is the line edit's "end of line" on X11 but the window's Expand Hot Path:
+        // the window's (End still moves to the end of the line).
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_E && key->modifiers() == Qt::ControlModifier) {
+            event->ignore();
+            return true;
+        }
+    }
     const bool escape = (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)
                         && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape;
     if (watched != m_field || !escape)
@@ -100,4 +109,9 @@ void SearchBar::setHits(int current, int count)
         m_hits->setText(tr("No match"));
     else
         m_hits->setText(tr("%1 of %2").arg(current + 1).arg(count));
+}
+
+QString SearchBar::hitsText() const
+{
+    return m_hits->text();
 }

@@ -19,6 +19,8 @@ public:
     void focusField();
     // "3 of 12", "No match", or nothing for an empty search.
     void setHits(int current, int count);
+    QString hitsText() const; // what the counter says
+    QLineEdit* field() const { return m_field; }
 
 signals:
     void searchRequested(const QString& text);

@@ -9,39 +9,78 @@
 
 #include <QFileInfo>
 #include <QMap>
+#include <QUrl>
 
 SourceLookup::SourceLookup(ProfileDocument* document, SourceMapSwitch* sourceMaps, SourcePane* pane, QObject* parent)
     : QObject(parent), m_document(document), m_sourceMaps(sourceMaps), m_pane(pane)
 {
 }
 
-void SourceLookup::open(xsprof::FrameId f)
+SourceLookup::Place SourceLookup::placeOf(xsprof::FrameId f) const
 {
     const ProfileData& whole = *m_document->whole();
-    const QString url = whole.frameUrl(f);
-    if (url.isEmpty()) {
-        emit statusMessage(tr("%1 has no source file.").arg(whole.frameName(f)));
-        return;
-    }
+    Place place;
+    place.url = whole.frameUrl(f);
+    if (place.url.isEmpty())
+        return place;
     const QString baseDir = whole.path.startsWith(QLatin1String(":/")) ? QString()
                                                                         : QFileInfo(whole.path).absolutePath();
-    const QString path = SourcePane::localPath(url, baseDir, m_pathMappings);
-    const int line = whole.profile.frames.line[f.value];
-    if (!path.isEmpty() && m_editorOpener && m_editorOpener(path, line))
-        return;
-    if (const QString embedded = m_sourceMaps->originalSource(url); path.isEmpty() && !embedded.isNull()) {
-        m_pane->showText(url, embedded, line); // the original source, as its map embeds it
-        m_pane->show();
-        return;
+    place.path = SourcePane::localPath(place.url, baseDir, m_pathMappings);
+    if (place.path.isEmpty() && whole.path.startsWith(QLatin1String(":/"))) {
+        // A bundled example's scripts are bundled beside it.
+        const QString bundled = QFileInfo(whole.path).path() + QLatin1Char('/') + QFileInfo(QUrl(place.url).path()).fileName();
+        if (QFileInfo(bundled).isFile())
+            place.path = bundled;
     }
-    if (path.isEmpty() || !m_pane->showFile(path, line)) {
-        emit statusMessage(tr("%1 is not available locally: map its folder to a local one in "
-                              "Preferences › Source files.").arg(url));
-        emit sourceUnavailable(url);
-        return;
+    place.line = whole.profile.frames.line[f.value];
+    return place;
+}
+
+bool SourceLookup::showInPane(xsprof::FrameId f, const Place& place)
+{
+    if (const QString embedded = m_sourceMaps->originalSource(place.url); place.path.isEmpty() && !embedded.isNull()) {
+        m_pane->showText(place.url, embedded, place.line); // the original source, as its map embeds it
+        return true;
     }
+    if (place.path.isEmpty() || !m_pane->showFile(place.path, place.line))
+        return false;
     showLineCosts(f);
+    return true;
+}
+
+void SourceLookup::open(xsprof::FrameId f)
+{
+    const Place place = placeOf(f);
+    if (place.url.isEmpty()) {
+        emit statusMessage(tr("%1 has no source file.").arg(m_document->whole()->frameName(f)));
+        return;
+    }
+    const bool onDisk = !place.path.isEmpty() && !place.path.startsWith(QLatin1String(":/"));
+    if (onDisk && m_editorOpener && m_editorOpener(place.path, place.line))
+        return;
+    if (!showInPane(f, place)) {
+        emit statusMessage(tr("%1 is not available locally: map its folder to a local one in "
+                              "Preferences › Source files.").arg(place.url));
+        emit sourceUnavailable(place.url);
+        return;
+    }
     m_pane->show();
+}
+
+void SourceLookup::preview(xsprof::FrameId f)
+{
+    if (!f.isValid())
+        return;
+    const QString name = m_document->whole()->frameName(f);
+    const QString shown = name.isEmpty() ? tr("(anonymous)") : name;
+    const Place place = placeOf(f);
+    if (place.url.isEmpty())
+        m_pane->showMessage(tr("%1 has no source file.").arg(shown),
+                            tr("Select a function of a script to see its source here."));
+    else if (!showInPane(f, place))
+        m_pane->showMessage(tr("%1: %2 is not available locally.").arg(shown, place.url),
+                            tr("Sources recorded on another machine open here once File › Preferences › Source "
+                               "files maps their folder to a local one."));
 }
 
 // The function's per-line self time from the loaded file's positionTicks (transforms keep

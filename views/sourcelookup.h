@@ -28,7 +28,12 @@ public:
     void setPathMappings(const PathMappings& mappings) { m_pathMappings = mappings; }
     void setEditorOpener(EditorOpener opener) { m_editorOpener = std::move(opener); }
 
+    // Go to source (double-click, Enter): the editor, else the pane, else the status bar
+    // and sourceUnavailable say why not.
     void open(xsprof::FrameId f);
+    // The pane follows the selected function (a single click): it shows the function's
+    // source, or says in the pane why there is none here; never the editor.
+    void preview(xsprof::FrameId f);
 
 signals:
     void statusMessage(const QString& message);
@@ -36,6 +41,14 @@ signals:
     void sourceUnavailable(const QString& url);
 
 private:
+    struct Place {
+        QString url;
+        QString path; // local, after the path mappings; empty when not here
+        int line = 0;
+    };
+    Place placeOf(xsprof::FrameId f) const;
+    // Shows the place in the pane: a local file, or the original a source map embeds.
+    bool showInPane(xsprof::FrameId f, const Place& place);
     void showLineCosts(xsprof::FrameId f);
 
     ProfileDocument* m_document;

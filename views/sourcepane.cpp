@@ -18,6 +18,9 @@ SourcePane::SourcePane(QWidget* parent)
     m_notice->setContentsMargins(4, 0, 4, 2);
     m_notice->hide();
     m_title->setTextFormat(Qt::PlainText); // a path from the profile
+    // Long paths and messages wrap: they never widen the page or the window.
+    m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* close = new QToolButton(this);
     close->setAutoRaise(true);
     close->setText(tr("Close"));
@@ -58,6 +61,7 @@ QString SourcePane::localPath(const QString& url, const QString& baseDir, const 
 
 void SourcePane::showText(const QString& name, const QString& text, int line)
 {
+    m_view->setPlaceholderText(QString());
     m_view->setSource(text, line);
     m_path = name;
     const QString shortName = name.section(QLatin1Char('/'), -1);
@@ -65,11 +69,28 @@ void SourcePane::showText(const QString& name, const QString& text, int line)
     m_title->setToolTip(name);
 }
 
+void SourcePane::showMessage(const QString& text, const QString& hint)
+{
+    m_view->setSource(QString(), 0);
+    m_view->setLineCosts({});
+    m_notice->hide();
+    m_path.clear();
+    m_title->setText(text);
+    m_title->setToolTip(QString());
+    m_view->setPlaceholderText(hint);
+}
+
+QString SourcePane::title() const
+{
+    return m_title->text();
+}
+
 bool SourcePane::showFile(const QString& path, int line)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
+    m_view->setPlaceholderText(QString());
     m_view->setSource(QString::fromUtf8(file.readAll()), line);
     m_path = path;
     const QString name = QFileInfo(path).fileName();

@@ -23,7 +23,11 @@ public:
     bool showFile(const QString& path, int line);
     // Shows `text` as the file `name` (a source map's embedded original source).
     void showText(const QString& name, const QString& text, int line);
+    // No file: `text` says why (the selected function has none here), in place of the title;
+    // `hint`, where the text would be, what to do.
+    void showMessage(const QString& text, const QString& hint);
     QString currentPath() const { return m_path; }
+    QString title() const;
 
     // The shown function's self time per line (µs), as a heat column in the gutter; its
     // hottest line is scrolled into view. `available` false: the profile has no per-line

@@ -158,6 +158,8 @@ void SourceView::paintGutter(QPaintEvent* event)
 {
     QPainter painter(m_gutter);
     painter.fillRect(event->rect(), palette().color(QPalette::AlternateBase));
+    if (document()->isEmpty())
+        return; // no file: no line numbers beside the placeholder
     QTextBlock block = firstVisibleBlock();
     int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
     int bottom = top + qRound(blockBoundingRect(block).height());

@@ -140,6 +140,13 @@ void TimelineWidget::setupPlot()
     m_plot->legend->setColumnSpacing(6);
     m_plot->legend->setIconSize(10, 8);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->axisRect()->insetLayout()->setMargins(QMargins(0, 0, 4, 0));
+    // The legend gets a strip of its own above the areas: 100 % ends below it.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const double height = m_plot->axisRect()->height();
+        const double legend = m_plot->legend->outerRect().bottom() - m_plot->axisRect()->top() + 2;
+        m_plot->yAxis->setRange(0.0, height > 2 * legend ? 100.0 * height / (height - legend) : 104.0);
+    });
     applyColors();
 
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
@@ -281,8 +288,9 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
         values[n] = n ? values[n - 1] : 0.0;
         m_highlightGraph->setData(keys, values, true);
         // The legend says whose the area is (a long name elided).
+        const QString name = PlainText::singleLine(data().frameName(bucketed.highlighted));
         m_highlightGraph->setName(
-            fontMetrics().elidedText(PlainText::singleLine(data().frameName(bucketed.highlighted)), Qt::ElideRight, 240));
+            fontMetrics().elidedText(name.isEmpty() ? tr("(anonymous)") : name, Qt::ElideRight, 240));
         m_highlightGraph->addToLegend();
     } else {
         m_highlightGraph->data()->clear();

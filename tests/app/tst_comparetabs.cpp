@@ -8,6 +8,9 @@
 #include "views/callerscalleespage.h"
 #include "views/comparisonmodel.h"
 #include "views/comparisonpage.h"
+#include "views/costtreemodel.h"
+#include "views/costtreeview.h"
+#include "views/flamegraphpanel.h"
 #include "views/functionlistmodel.h"
 #include "views/profilepage.h"
 
@@ -42,6 +45,7 @@ private slots:
     void shiftDropComparesWithTheTab();
     void callersAndCalleesTab();
     void callersAndCalleesFollowTransforms();
+    void callersAndCalleesOpenOnTheSelectedFunctionOnce();
 
 private:
     QAction* action(const QString& text) const;
@@ -255,6 +259,48 @@ void TestCompareTabs::callersAndCalleesFollowTransforms()
     QVERIFY(changed.wait(20000));
     QCOMPARE(page->functions()->rowCount(), before - 1); // fib merged away
     QCOMPARE(page->functions()->rowOf(fib), -1);
+}
+
+// Ctrl+Shift+C opens on the function selected in the view in front; pressed again for the
+// same function it brings that tab forward; another function gets a tab of its own.
+void TestCompareTabs::callersAndCalleesOpenOnTheSelectedFunctionOnce()
+{
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_window->tabWidget()->setCurrentIndex(0);
+    ProfilePage* source = m_window->page(0);
+    CostTreeView* tree = source->functionView(false);
+    tree->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), tree);
+    QTest::keyClick(tree, Qt::Key_Up); // the hot path's end's caller: not (root)
+    const xsprof::FrameId selected(tree->currentIndex().data(CostTreeModel::FrameRole).toUInt());
+    QVERIFY(tree->currentIndex().parent().isValid());
+    QTest::keyClick(tree, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(m_window->documentCount(), 3);
+    auto* page = qobject_cast<CallersCalleesPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(page);
+    QCOMPARE(page->selectedFunction(), selected);
+
+    m_window->tabWidget()->setCurrentIndex(0);
+    tree->setFocus();
+    QTest::keyClick(tree, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(m_window->documentCount(), 3);
+    QCOMPARE(m_window->tabWidget()->currentWidget(), page);
+
+    // In the flame graph: its chosen frame.
+    m_window->tabWidget()->setCurrentIndex(0);
+    source->tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
+    FlameGraphView* flame = source->flameGraph()->view();
+    flame->setFocus();
+    QTest::keyClick(flame, Qt::Key_Down);
+    QTest::keyClick(flame, Qt::Key_Down);
+    QVERIFY(flame->selectedBox() && flame->selectedBox()->frame != selected);
+    QTest::keyClick(flame, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(m_window->documentCount(), 4);
+    auto* second = qobject_cast<CallersCalleesPage*>(m_window->tabWidget()->currentWidget());
+    QVERIFY(second && second != page);
+    QCOMPARE(second->selectedFunction(), flame->selectedBox()->frame);
 }
 
 QTEST_MAIN(TestCompareTabs)

@@ -9,6 +9,7 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/mainwindow.h"
 #include "app/theme.h"
+#include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
@@ -97,6 +98,7 @@ private slots:
     void smallWindow();
     void debuggerPanesHaveNames();
     void darkThemeMarksTheFocus();
+    void viewKeysWorkFromTheFindField();
 
 private:
     ProfilePage* openAndWait(const QString& path);
@@ -372,6 +374,51 @@ void TestKeyboard::darkThemeMarksTheFocus()
     }
     Theme::apply(Theme::Mode::System);
     QVERIFY2(faint.isEmpty(), qPrintable(faint.join(QStringLiteral(", "))));
+}
+
+// Ctrl+E from the find field expands the hot path (the field's "end of line" does not take
+// it); in the flame graph F3 / Shift+F3 step through the matching boxes, counted.
+void TestKeyboard::viewKeysWorkFromTheFindField()
+{
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    ProfilePage* page = openAndWait(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(page);
+    CostTreeView* tree = page->functionView(false);
+    QTRY_COMPARE(QApplication::focusWidget(), tree);
+    tree->collapseAll();
+    tree->setCurrentIndex(tree->model()->index(0, 0));
+    QTest::keyClick(tree, Qt::Key_F, Qt::ControlModifier);
+    QLineEdit* field = page->searchBar()->field();
+    QTRY_COMPARE(QApplication::focusWidget(), field);
+    QTest::keyClick(field, Qt::Key_E, Qt::ControlModifier);
+    QCOMPARE(tree->currentIndex().data(CostTreeModel::NameRole).toString(), QStringLiteral("sumLoop"));
+    QTRY_COMPARE(QApplication::focusWidget(), tree);
+
+    // The flame graph in front (Alt+4), a search typed in the field, then F3 and Shift+F3.
+    QTest::keyClick(tree, Qt::Key_4, Qt::AltModifier);
+    FlameGraphView* flame = page->flameGraph()->view();
+    QTRY_COMPARE(QApplication::focusWidget(), flame);
+    QTest::keyClick(flame, Qt::Key_F, Qt::ControlModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), field);
+    QTest::keyClicks(field, QStringLiteral("runFib"));
+    QTRY_VERIFY(page->searchBar()->hitsText().startsWith(QLatin1String("1 of ")));
+    const int count = page->matchCount();
+    QVERIFY(count >= 1);
+    const auto name = [&] { return page->data()->frameName(flame->selectedBox()->frame); };
+    QCOMPARE(name(), QStringLiteral("runFib"));
+    const int first = flame->selectedIndex();
+    QTest::keyClick(field, Qt::Key_F3);
+    QCOMPARE(page->searchBar()->hitsText(), QStringLiteral("%1 of %2").arg(count > 1 ? 2 : 1).arg(count));
+    QCOMPARE(name(), QStringLiteral("runFib"));
+    QTest::keyClick(field, Qt::Key_F3, Qt::ShiftModifier);
+    QCOMPARE(flame->selectedIndex(), first);
+    QCOMPARE(page->searchBar()->hitsText(), QStringLiteral("1 of %1").arg(count));
+    // From the graph itself too.
+    flame->setFocus();
+    QTest::keyClick(flame, Qt::Key_F3, Qt::ShiftModifier);
+    QCOMPARE(page->searchBar()->hitsText(), QStringLiteral("%1 of %1").arg(count));
 }
 
 QTEST_MAIN(TestKeyboard)

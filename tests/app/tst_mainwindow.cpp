@@ -10,6 +10,8 @@
 #include "views/functiontreemodel.h"
 #include "views/document/profileopenjob.h"
 #include "views/profilepage.h"
+#include "views/sourcepane.h"
+#include "views/sourceview.h"
 
 #include <QInputDialog>
 #include <QMessageBox>
@@ -44,6 +46,7 @@ private slots:
     void closingDocumentsLeavesNothingToSave();
     void theExampleOpensOutsideOpenRecent();
     void anEmptyProfileSaysWhy();
+    void theExampleFillsASmallLaptopScreen();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -347,6 +350,54 @@ void TestMainWindow::anEmptyProfileSaysWhy()
     const QString message = m_window->statusBar()->currentMessage();
     QVERIFY2(message.contains(QStringLiteral("no samples")) && message.contains(QStringLiteral("batches of 8")),
              qPrintable(message));
+}
+
+// At 1366×768 the first window shows the trees and, under them, the source pane with the
+// selected function (checksum, from the script bundled with the example) and its line times.
+void TestMainWindow::theExampleFillsASmallLaptopScreen()
+{
+    if (!QFile::exists(MainWindow::exampleProfile))
+        QSKIP("xsprof_resources is not built with the example profile");
+    m_window->resize(1366, 768);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openExample());
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    ProfilePage* page = m_window->currentPage();
+    QApplication::processEvents();
+    CostTreeView* tree = page->functionView(false);
+    QCOMPARE(tree->currentIndex().data(CostTreeModel::NameRole).toString(), QStringLiteral("checksum"));
+    SourcePane* source = page->sourcePane();
+    QVERIFY(source->isVisible());
+    QVERIFY(source->currentPath().endsWith(QLatin1String("dag_shared.js")));
+    QCOMPARE(source->view()->highlightedLine(), 11);
+    QVERIFY(source->view()->toPlainText().contains(QLatin1String("function checksum(n, seed)")));
+    // Both have room: the tree a dozen rows, the pane several lines.
+    const int row = tree->sizeHintForRow(0);
+    QVERIFY2(tree->viewport()->height() >= 12 * row, qPrintable(QString::number(tree->viewport()->height())));
+    QVERIFY2(source->view()->height() >= 6 * source->view()->fontMetrics().height(),
+             qPrintable(QString::number(source->view()->height())));
+    QVERIFY(tree->height() > source->height());
+
+    // A click on another row shows its function; Close hides the pane, Enter opens it again.
+    const QModelIndex caller = tree->currentIndex().parent(); // normalize
+    tree->scrollTo(caller);
+    QApplication::processEvents();
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(caller).center());
+    QCOMPARE(source->view()->highlightedLine(), caller.data(CostTreeModel::FrameRole).isValid()
+                 ? int(page->data()->profile.frames.line[caller.data(CostTreeModel::FrameRole).toUInt()])
+                 : -1);
+    QVERIFY(source->view()->highlightedLine() != 11);
+    QToolButton* close = nullptr;
+    for (QToolButton* button : source->findChildren<QToolButton*>()) {
+        if (button->text() == QLatin1String("Close"))
+            close = button;
+    }
+    QVERIFY(close);
+    QTest::mouseClick(close, Qt::LeftButton);
+    QVERIFY(source->isHidden());
+    QTest::keyClick(tree, Qt::Key_Return);
+    QVERIFY(source->isVisible());
 }
 
 QTEST_MAIN(TestMainWindow)

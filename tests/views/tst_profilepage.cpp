@@ -3,15 +3,22 @@
 
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
+#include "views/flamegraphpanel.h"
 #include "views/profilepage.h"
+#include "views/searchbar.h"
 #include "views/sourcepane.h"
 #include "views/sourceview.h"
+#include "views/timelinewidget.h"
+
+#include "views/qcustomplotinclude.h"
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QTabBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -52,6 +59,10 @@ private slots:
     void aLocalSourceOpensAtItsLine();
     void pathMappingsOpenTheLocalCheckout();
     void viewStateIsRestoredOnANewPage();
+    void theTimelineDrawsTheFunctionOfTheViewInFront();
+    void theLegendNamesAnAnonymousFunctionAboveTheData();
+    void flameGraphSearchCountsAndStepsThroughItsBoxes();
+    void doubleClickOpensTheSourceWithoutExpanding();
 };
 
 void TestProfilePage::aStackProfileHasAllFourTabs()
@@ -76,7 +87,19 @@ void TestProfilePage::aGraphProfileExplainsItsMissingTrees()
         QVERIFY(label);
         QVERIFY(label->text().contains(QLatin1String("per-sample stacks")));
         QVERIFY(label->text().contains(QLatin1String("xst -p")));
+        // The tab itself is disabled and says why on hover.
+        QVERIFY(!page.tabs()->isTabEnabled(tab));
+        QVERIFY(page.tabs()->tabToolTip(tab).contains(QLatin1String("per-sample stacks")));
     }
+    // A click on the disabled tab leaves the Functions tab in front.
+    page.resize(900, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTabBar* bar = page.tabs()->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(ProfilePage::CallTreeTab).center());
+    QCOMPARE(page.tabs()->currentIndex(), int(ProfilePage::FunctionsTab));
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(ProfilePage::FlameGraphTab).center());
+    QCOMPARE(page.tabs()->currentIndex(), int(ProfilePage::FlameGraphTab));
     page.tabs()->setCurrentIndex(ProfilePage::CallTreeTab);
     QCOMPARE(page.currentView(), nullptr);
     page.expandHotPath(); // nothing to do, nothing breaks
@@ -236,7 +259,12 @@ void TestProfilePage::aSourceNotOnThisMachineIsSaidInTheStatusBar()
     QCOMPARE(spy.count(), 1);
     QVERIFY(spy.at(0).at(0).toString().contains(QLatin1String("not available locally")));
     QVERIFY(spy.at(0).at(0).toString().contains(QLatin1String("fib.js")));
-    QVERIFY(page.sourcePane()->isHidden());
+    // The pane, open from the start, says it too.
+    QVERIFY(page.sourcePane()->isVisible());
+    QVERIFY(page.sourcePane()->title().startsWith(QLatin1String("sumLoop: ")));
+    QVERIFY(page.sourcePane()->title().contains(QLatin1String("not available locally")));
+    QVERIFY(page.sourcePane()->view()->placeholderText().contains(QStringLiteral("Preferences › Source files")));
+    QVERIFY(page.sourcePane()->currentPath().isEmpty());
 }
 
 void TestProfilePage::aLocalSourceOpensAtItsLine()
@@ -339,6 +367,201 @@ void TestProfilePage::viewStateIsRestoredOnANewPage()
     QCOMPARE(page.functionView(true)->header()->sortIndicatorSection(), 0);
     page.restoreViewState(QByteArray("garbage")); // ignored
     QVERIFY(page.isBottomUp());
+}
+
+namespace {
+xsprof::FrameId frameOf(const QModelIndex& index)
+{
+    return xsprof::FrameId(index.data(CostTreeModel::FrameRole).toUInt());
+}
+
+// The names in the timeline's legend (the categories and the selected function).
+QStringList legendNames(const TimelineWidget* timeline)
+{
+    QStringList names;
+    QCPLegend* legend = timeline->plot()->legend;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            names << item->plottable()->name();
+    }
+    return names;
+}
+
+QString shownName(const ProfilePage& page, xsprof::FrameId f)
+{
+    const QString name = page.data()->frameName(f);
+    return name.isEmpty() ? QStringLiteral("(anonymous)") : name;
+}
+
+void clickTab(ProfilePage& page, int tab)
+{
+    QTabBar* bar = page.tabs()->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(tab).center());
+    QCOMPARE(page.tabs()->currentIndex(), tab);
+}
+
+void clickRow(CostTreeView* view, const QModelIndex& index, bool twice = false)
+{
+    view->scrollTo(index);
+    QCoreApplication::processEvents();
+    const QPoint at = view->visualRect(index).center();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    if (twice) // Qt's double-click handling wants the press that precedes it
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+}
+} // namespace
+
+// On open the timeline draws the function selected in the tree in front (checksum), not the
+// end of another tree's hot path (normalize); then whatever the view in front selects.
+void TestProfilePage::theTimelineDrawsTheFunctionOfTheViewInFront()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_dag_shared.cpuprofile"))));
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    TimelineWidget* timeline = page.timeline();
+    QVERIFY(timeline);
+    CostTreeView* functions = page.functionView(false);
+    QCOMPARE(currentName(page), QStringLiteral("checksum"));
+    QCOMPARE(timeline->highlightedFunction(), frameOf(functions->currentIndex()));
+    QCOMPARE(page.selectedFunction(), frameOf(functions->currentIndex()));
+    QTRY_VERIFY(legendNames(timeline).contains(QStringLiteral("checksum")));
+    // The call tree's hot path ends elsewhere; shown, it is its row that counts.
+    const xsprof::FrameId callTreeEnd = frameOf(page.callTreeView()->currentIndex());
+    QVERIFY(callTreeEnd.isValid() && callTreeEnd != timeline->highlightedFunction());
+    clickTab(page, ProfilePage::CallTreeTab);
+    QCOMPARE(timeline->highlightedFunction(), callTreeEnd);
+    QTRY_VERIFY(legendNames(timeline).contains(shownName(page, callTreeEnd)));
+
+    // A frame chosen in the flame graph by keyboard.
+    clickTab(page, ProfilePage::FlameGraphTab);
+    FlameGraphView* flame = page.flameGraph()->view();
+    flame->setFocus();
+    QTest::keyClick(flame, Qt::Key_Down); // the first frame
+    QTest::keyClick(flame, Qt::Key_Down); // its widest child
+    QVERIFY(flame->selectedBox() && flame->selectedBox()->frame.isValid());
+    QCOMPARE(timeline->highlightedFunction(), flame->selectedBox()->frame);
+    QCOMPARE(page.selectedFunction(), flame->selectedBox()->frame);
+    QTRY_VERIFY(legendNames(timeline).contains(shownName(page, flame->selectedBox()->frame)));
+
+    // Back on the Functions tab: its row again.
+    clickTab(page, ProfilePage::FunctionsTab);
+    QCOMPARE(timeline->highlightedFunction(), frameOf(functions->currentIndex()));
+}
+
+void TestProfilePage::theLegendNamesAnAnonymousFunctionAboveTheData()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    CostTreeView* view = page.functionView(false);
+    const QModelIndex anonymous = findDeep(*view->model(), QString(), 3);
+    QVERIFY(anonymous.isValid());
+    QCOMPARE(anonymous.data(Qt::DisplayRole).toString(), QStringLiteral("(anonymous)"));
+    clickRow(view, anonymous);
+    QCOMPARE(page.timeline()->highlightedFunction(), frameOf(anonymous));
+    QTRY_VERIFY(legendNames(page.timeline()).contains(QStringLiteral("(anonymous)")));
+
+    // The legend has a strip of its own: 100 % of a bucket ends below it.
+    QCustomPlot* plot = page.timeline()->plot();
+    plot->replot();
+    QVERIFY(plot->legend->visible());
+    QVERIFY(plot->legend->outerRect().bottom() <= plot->yAxis->coordToPixel(100.0));
+    QVERIFY(plot->yAxis->coordToPixel(100.0) - plot->legend->outerRect().bottom() < 20); // not a wasted band
+}
+
+// In the flame graph the counter counts its boxes of the matching functions; Enter in the
+// field (and F3) moves to the next, selecting it.
+void TestProfilePage::flameGraphSearchCountsAndStepsThroughItsBoxes()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_dag_shared.cpuprofile"))));
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    clickTab(page, ProfilePage::FlameGraphTab);
+    FlameGraphView* flame = page.flameGraph()->view();
+    QLineEdit* field = page.searchBar()->field();
+    field->setFocus();
+    QTest::keyClicks(field, QStringLiteral("checksum"));
+    // Counted here from the layout: the boxes named checksum.
+    std::vector<int> boxes;
+    for (size_t i = 0; i < flame->layout().boxes().size(); ++i) {
+        const auto& box = flame->layout().boxes()[i];
+        if (box.frame.isValid() && page.data()->frameName(box.frame) == QLatin1String("checksum"))
+            boxes.push_back(int(i));
+    }
+    QVERIFY(boxes.size() >= 2);
+    const QString of = QStringLiteral(" of %1").arg(boxes.size());
+    QTRY_COMPARE(page.searchBar()->hitsText(), QStringLiteral("1") + of);
+    QCOMPARE(page.matchCount(), int(boxes.size()));
+    QCOMPARE(flame->selectedIndex(), boxes[0]);
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(page.searchBar()->hitsText(), QStringLiteral("2") + of);
+    QCOMPARE(flame->selectedIndex(), boxes[1]);
+    page.findPrevious();
+    QCOMPARE(flame->selectedIndex(), boxes[0]);
+    page.findPrevious(); // wraps to the last
+    QCOMPARE(flame->selectedIndex(), boxes.back());
+    QCOMPARE(page.searchBar()->hitsText(), QStringLiteral("%1").arg(boxes.size()) + of);
+
+    // A frame chosen by hand that is not a match: the counter keeps the count.
+    flame->setFocus();
+    QTest::keyClick(flame, Qt::Key_Up);
+    QVERIFY(flame->selectedBox());
+    QCOMPARE(page.searchBar()->hitsText().section(QLatin1Char(' '), 1), of.mid(1));
+}
+
+void TestProfilePage::doubleClickOpensTheSourceWithoutExpanding()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString source = dir.filePath(QStringLiteral("work.js"));
+    QFile js(source);
+    QVERIFY(js.open(QIODevice::WriteOnly));
+    js.write("// line 1\nfunction helper() {}\nfunction work() {\n  helper();\n}\n");
+    js.close();
+    const QString url = QUrl::fromLocalFile(source).toString();
+    const QByteArray profile = QString::fromUtf8(
+        R"json({"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},)json"
+        R"json({"id":2,"callFrame":{"functionName":"work","scriptId":"1","url":"%1","lineNumber":2,"columnNumber":0},"children":[3]},)json"
+        R"json({"id":3,"callFrame":{"functionName":"helper","scriptId":"1","url":"%1","lineNumber":1,"columnNumber":0}}],)json"
+        R"json("startTime":0,"endTime":400,"samples":[2,3,3,3],"timeDeltas":[0,100,100,100]})json").arg(url).toUtf8();
+    const QString path = dir.filePath(QStringLiteral("work.cpuprofile"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(profile);
+    file.close();
+
+    ProfilePage page(loadData(path));
+    page.resize(900, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    CostTreeView* view = page.functionView(false);
+    const QModelIndex work = findDeep(*view->model(), QStringLiteral("work"), 2);
+    QVERIFY(work.isValid() && view->model()->hasChildren(work));
+    view->collapse(work);
+    clickRow(view, work, true);
+    QVERIFY(!view->isExpanded(work)); // the double-click did not expand it
+    QVERIFY(page.sourcePane()->isVisible());
+    QCOMPARE(page.sourcePane()->view()->highlightedLine(), 3);
+
+    // With the pane open, a click on another function shows its source.
+    QTest::keyClick(view, Qt::Key_Right); // the arrows expand
+    QVERIFY(view->isExpanded(work));
+    const QModelIndex helper = findRow(*view->model(), QStringLiteral("helper"), work);
+    QVERIFY(helper.isValid());
+    clickRow(view, helper);
+    QCOMPARE(page.sourcePane()->view()->highlightedLine(), 2);
+    QCOMPARE(page.sourcePane()->currentPath(), QFileInfo(source).absoluteFilePath());
+    // One without a file says so in the pane.
+    const QModelIndex root = findDeep(*view->model(), QStringLiteral("(root)"), 1);
+    QVERIFY(root.isValid());
+    clickRow(view, root);
+    QVERIFY(page.sourcePane()->title().contains(QLatin1String("no source file")));
+    QVERIFY(page.sourcePane()->view()->toPlainText().isEmpty());
+    QVERIFY(page.sourcePane()->view()->placeholderText().contains(QLatin1String("function of a script")));
+    QVERIFY(page.sourcePane()->currentPath().isEmpty());
 }
 
 QTEST_MAIN(TestProfilePage)

@@ -421,21 +421,29 @@ QString ComparisonModel::headerToolTip(int section) const
     switch (kind) {
     case CostKind::Self: what = TotalColumns::explanation(CostTreeModel::Cost::Self); break;
     case CostKind::Total:
-        what = TotalColumns::explanation(CostTreeModel::Cost::Total) +
-               tr("\nOn a caller or callee row: the share of the total that call carries.");
+        what = TotalColumns::explanation(CostTreeModel::Cost::Total)
+            + tr("\nOn a caller or callee row: the share of the total that call carries.");
         break;
     case CostKind::Inclusive:
-        what = TotalColumns::explanation(CostTreeModel::Cost::Inclusive) +
-               tr("\nOn a caller or callee row: the inclusive time of that caller → callee pair.");
+        what = TotalColumns::explanation(CostTreeModel::Cost::Inclusive)
+            + tr("\nOn a caller or callee row: the inclusive time of that caller → callee pair.");
         break;
     }
     const QString unit = m_relative ? tr(", as a share of its duration") : QString();
     switch (partOf(section)) {
-    case 0: return what + tr("\nIn the base profile, %1%2; \"—\" where the function is not in it.").arg(m_data ? m_data->baseName : tr("base"), unit);
-    case 1: return what + tr("\nIn the new profile, %1%2; \"—\" where the function is not in it.").arg(m_data ? m_data->nextName : tr("new"), unit);
+    case 0:
+        return what
+            + tr("\nIn the base profile, %1%2; \"—\" where the function is not in it.")
+                  .arg(m_data ? m_data->baseName : tr("base"), unit);
+    case 1:
+        return what
+            + tr("\nIn the new profile, %1%2; \"—\" where the function is not in it.")
+                  .arg(m_data ? m_data->nextName : tr("new"), unit);
     default:
-        return what + tr("\nΔ = new − base%1: red slower, green faster; a function missing on one side counts as 0 "
-                         "there. The bar is the change's share of this column's largest change.").arg(m_relative ? tr(" (of the shares)") : QString());
+        return what
+            + tr("\nΔ = new − base%1: red slower, green faster; a function missing on one side counts as 0 "
+                 "there. The bar is the change's share of this column's largest change.")
+                  .arg(m_relative ? tr(" (of the shares)") : QString());
     }
 }
 

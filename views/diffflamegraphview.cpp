@@ -83,10 +83,12 @@ QString DiffFlameGraphView::caption() const
             .arg(shares);
     case Measure::FunctionTotal:
         return tr("Colour: change in the function's total (xsbug, divided)%1, as the table's Total Δ: "
-                  "red slower, blue faster.").arg(shares);
+                  "red slower, blue faster.")
+            .arg(shares);
     case Measure::FunctionInclusive:
         return tr("Colour: change in the function's inclusive time%1, as the table's Inclusive Δ: "
-                  "red slower, blue faster.").arg(shares);
+                  "red slower, blue faster.")
+            .arg(shares);
     case Measure::FunctionSelf:
         return tr("Colour: change in the function's self time%1, as the table's Self Δ: red slower, blue faster.")
             .arg(shares);
@@ -287,11 +289,12 @@ void DiffFlameGraphView::paintLegend(QPainter& painter, const QRect& area) const
     painter.fillRect(bar, g);
     painter.setPen(palette().color(QPalette::WindowText));
     const QString most = m_relative ? CostFormat::percent(m_maxAbsDelta) : CostFormat::time(m_maxAbsDelta);
-    painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()), Qt::AlignVCenter | Qt::AlignRight,
-                     tr("faster (−%1)").arg(most));
-    painter.drawText(QRect(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height()),
-                     Qt::AlignVCenter | Qt::AlignLeft,
-                     tr("slower (+%1): %2 in %3 against %4").arg(most, measureName(m_measure), m_data->nextName, m_data->baseName));
+    painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()),
+                     Qt::AlignVCenter | Qt::AlignRight, tr("faster (−%1)").arg(most));
+    const QRect right(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height());
+    const QString slower = tr("slower (+%1): %2, new − base").arg(most, measureName(m_measure));
+    painter.drawText(right, Qt::AlignVCenter | Qt::AlignLeft,
+                     fontMetrics().elidedText(slower, Qt::ElideRight, right.width()));
 }
 
 void DiffFlameGraphView::resizeEvent(QResizeEvent* event)

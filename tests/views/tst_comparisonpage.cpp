@@ -12,10 +12,10 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QLabel>
-#include <QTest>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPainter>
+#include <QTest>
 #include <QTreeView>
 
 using namespace xsprof;
@@ -246,7 +246,8 @@ void TestComparisonPage::graphEncodedSideHasNoFlameGraph()
     // The xst -p side has no inclusive time: "n/a" (not a missing function), and it says why.
     QCOMPARE(model.index(0, ComparisonModel::InclBase).data().toString(), QStringLiteral("n/a"));
     QCOMPARE(model.index(0, ComparisonModel::InclDelta).data().toString(), QStringLiteral("n/a"));
-    QVERIFY(model.index(0, ComparisonModel::InclDelta).data(Qt::ToolTipRole).toString().contains(QLatin1String("xst -p")));
+    QVERIFY(
+        model.index(0, ComparisonModel::InclDelta).data(Qt::ToolTipRole).toString().contains(QLatin1String("xst -p")));
 }
 
 
@@ -301,8 +302,9 @@ void TestComparisonPage::aFunctionOnOneSideReadsDashInEveryColumnOfTheOther()
 {
     ComparisonModel model;
     QAbstractItemModelTester tester(&model);
-    const auto data = ComparisonData::create(loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("diamond"),
-                                             loadProfile(QStringLiteral("tiny/linear.cpuprofile")), QStringLiteral("linear"));
+    const auto data =
+        ComparisonData::create(loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("diamond"),
+                               loadProfile(QStringLiteral("tiny/linear.cpuprofile")), QStringLiteral("linear"));
     model.setData(data);
     const QModelIndex baseOnly = rowNamed(model, QStringLiteral("B"));
     const QModelIndex newOnly = rowNamed(model, QStringLiteral("main"));
@@ -312,19 +314,26 @@ void TestComparisonPage::aFunctionOnOneSideReadsDashInEveryColumnOfTheOther()
     for (int column : {ComparisonModel::SelfNew, ComparisonModel::TotalNew, ComparisonModel::InclNew}) {
         QCOMPARE(text(baseOnly, column), dash);
         QVERIFY(text(newOnly, column).endsWith(QLatin1String(" ms")));
-        QVERIFY(baseOnly.siblingAtColumn(column).data(Qt::ToolTipRole).toString().contains(QLatin1String("B is not in linear")));
+        QVERIFY(baseOnly.siblingAtColumn(column)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("B is not in linear")));
     }
     for (int column : {ComparisonModel::SelfBase, ComparisonModel::TotalBase, ComparisonModel::InclBase}) {
         QCOMPARE(text(newOnly, column), dash);
         QVERIFY(text(baseOnly, column).endsWith(QLatin1String(" ms")));
-        QVERIFY(newOnly.siblingAtColumn(column).data(Qt::ToolTipRole).toString().contains(QLatin1String("main is not in diamond")));
+        QVERIFY(newOnly.siblingAtColumn(column)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("main is not in diamond")));
     }
     // Δ: the present side against 0, signed, never a dash; B had 0.35 ms of total.
     QCOMPARE(text(baseOnly, ComparisonModel::TotalDelta), QStringLiteral("-0.35 ms"));
     QVERIFY(text(newOnly, ComparisonModel::InclDelta).startsWith(QLatin1Char('+')));
     for (int column : {ComparisonModel::SelfDelta, ComparisonModel::TotalDelta, ComparisonModel::InclDelta}) {
         QVERIFY(!text(baseOnly, column).isEmpty() && text(baseOnly, column) != dash);
-        QVERIFY(newOnly.siblingAtColumn(column).data(Qt::ToolTipRole).toString().contains(QLatin1String("counts as 0")));
+        QVERIFY(
+            newOnly.siblingAtColumn(column).data(Qt::ToolTipRole).toString().contains(QLatin1String("counts as 0")));
     }
 }
 
@@ -351,7 +360,8 @@ void TestComparisonPage::everyColumnHeaderSaysWhatItMeasures()
 // another measure with the keyboard changes the caption, the colours and the tooltips.
 void TestComparisonPage::theFlameGraphCaptionNamesTheChosenMeasure()
 {
-    const ComparisonDataPtr data = compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile"));
+    const ComparisonDataPtr data =
+        compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile"));
     ComparisonPage page(data);
     page.resize(1200, 800);
     page.show();

@@ -125,12 +125,13 @@ void TestFunctionTreeModel::topDownDiamondSharesTheCalleesTotal()
     FunctionTreeModel model(Order::TopDown);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
     // [self/total/inclusive/VS Code's total]; D's total is shared by B and C (350 each).
-    QCOMPARE(printModel(model, 10), QStringLiteral("(root) [0/800/800/800]\n"
-                                                   "  A [100/800/800/800]\n"
-                                                   "    B [100/350/300/300]\n"
-                                                   "      D [500/500/500/500]\n"
-                                                   "    C [100/350/400/400]\n"
-                                                   "      D [500/500/500/500]\n"));
+    QCOMPARE(printModel(model, 10),
+             QStringLiteral("(root) [0/800/800/800]\n"
+                            "  A [100/800/800/800]\n"
+                            "    B [100/350/300/300]\n"
+                            "      D [500/500/500/500]\n"
+                            "    C [100/350/400/400]\n"
+                            "      D [500/500/500/500]\n"));
     const QModelIndex a = findRow(model, QStringLiteral("A"), model.index(0, 0));
     QCOMPARE(a.data(CostTreeModel::LocationRole).toString(), QStringLiteral("tiny.js (2)"));
     // Top-down, the hot path follows the Total shown.
@@ -142,15 +143,16 @@ void TestFunctionTreeModel::bottomUpDiamondListsBothCallers()
 {
     FunctionTreeModel model(Order::BottomUp);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
-    QCOMPARE(printModel(model, 2), QStringLiteral("D [500/500/500/500]\n"
-                                                  "  B [100/350/300/300]\n"
-                                                  "  C [100/350/400/400]\n"
-                                                  "A [100/800/800/800]\n"
-                                                  "  (root) [0/800/800/800]\n"
-                                                  "B [100/350/300/300]\n"
-                                                  "  A [100/800/800/800]\n"
-                                                  "C [100/350/400/400]\n"
-                                                  "  A [100/800/800/800]\n"));
+    QCOMPARE(printModel(model, 2),
+             QStringLiteral("D [500/500/500/500]\n"
+                            "  B [100/350/300/300]\n"
+                            "  C [100/350/400/400]\n"
+                            "A [100/800/800/800]\n"
+                            "  (root) [0/800/800/800]\n"
+                            "B [100/350/300/300]\n"
+                            "  A [100/800/800/800]\n"
+                            "C [100/350/400/400]\n"
+                            "  A [100/800/800/800]\n"));
     // Bottom-up, a caller's hot cost is what the callee passes up to it: D gives 250 to each.
     const QModelIndex d = findRow(model, QStringLiteral("D"));
     QCOMPARE(findRow(model, QStringLiteral("B"), d).data(CostTreeModel::HotCostRole).toDouble(), 250.0);

@@ -17,12 +17,12 @@
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
-#include <QTextBrowser>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace ViewTestUtils;
 
@@ -413,7 +413,9 @@ void TestProfilePage::theHeaderMenuShowsVsCodesTotalInEveryTab()
     const double duration = data->duration();
     QVERIFY(dive.siblingAtColumn(vscode).data(CostTreeModel::CostRole).toDouble() > duration);
     QVERIFY(dive.siblingAtColumn(view->costModel()->columnOf(CostTreeModel::Cost::Inclusive))
-                .data(CostTreeModel::CostRole).toDouble() <= duration);
+                .data(CostTreeModel::CostRole)
+                .toDouble()
+            <= duration);
 
     ProfilePage second(data);
     QVERIFY(!second.functionView(false)->isColumnHidden(vscode)); // the choice is the window's
@@ -423,7 +425,8 @@ void TestProfilePage::theHeaderMenuShowsVsCodesTotalInEveryTab()
 
     chooseFromHeaderMenu(view, QStringLiteral("Total (xsbug, divided)"));
     QVERIFY(view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Total)));
-    QVERIFY(!page.callTreeView()->isColumnHidden(page.callTreeView()->costModel()->columnOf(CostTreeModel::Cost::Total)));
+    QVERIFY(
+        !page.callTreeView()->isColumnHidden(page.callTreeView()->costModel()->columnOf(CostTreeModel::Cost::Total)));
     QCOMPARE(view->selectionAsText().trimmed().split(QLatin1Char('\t')).size(), 2 + 2 * 3);
     TotalColumns::instance()->action(CostTreeModel::Cost::Total)->trigger(); // as View › Total Columns does
     QVERIFY(!view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Total)));
@@ -479,7 +482,8 @@ void TestProfilePage::everyTotalHeaderSaysWhatItMeans()
     // The call tree's Total is a path's own: its tooltip says so, not xsbug's division.
     const CostTreeView* tree = page.callTreeView();
     const QString pathTip =
-        tree->model()->headerData(tree->costModel()->columnOf(CostTreeModel::Cost::Total), Qt::Horizontal, Qt::ToolTipRole)
+        tree->model()
+            ->headerData(tree->costModel()->columnOf(CostTreeModel::Cost::Total), Qt::Horizontal, Qt::ToolTipRole)
             .toString();
     QVERIFY(pathTip.contains(QLatin1String("call path")));
     QVERIFY(!pathTip.contains(QLatin1String("divided")));
@@ -501,7 +505,8 @@ void TestProfilePage::theHeaderMenuOpensTheTotalsHelp()
         return help != nullptr;
     }());
     const QString text = help->text()->toPlainText();
-    for (const char* term : {"Self", "Total (xsbug, divided)", "Inclusive (Chrome DevTools)", "Total (VS Code, summed paths)"})
+    for (const char* term :
+         {"Self", "Total (xsbug, divided)", "Inclusive (Chrome DevTools)", "Total (VS Code, summed paths)"})
         QVERIFY2(text.contains(QLatin1String(term)), term);
     QVERIFY(text.contains(QLatin1String("can exceed the run")));
     help->close();

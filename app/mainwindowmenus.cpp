@@ -12,6 +12,7 @@
 #include "app/windowexports.h"
 
 #include "views/profilepage.h"
+#include "views/totalcolumns.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -101,6 +102,8 @@ void MainWindow::createMenus()
     previousDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
                                     QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
     view->addSeparator();
+    TotalColumns::instance()->setStore(m_settings);
+    TotalColumns::instance()->fillMenu(view->addMenu(tr("Total Colu&mns")));
     Theme::fillMenu(view->addMenu(tr("&Theme")), *m_settings);
 
     QMenu* debug = menuBar()->addMenu(tr("&Debug"));
@@ -119,6 +122,7 @@ void MainWindow::createMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
+    help->addAction(TotalColumns::instance()->helpAction());
     help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
 }
 

@@ -1,6 +1,7 @@
 #include "views/comparisonmodel.h"
 
 #include "views/costformat.h"
+#include "views/totalcolumns.h"
 
 #include "model/callerscallees.h"
 
@@ -281,15 +282,44 @@ bool ComparisonModel::roundsToZero(double value) const
     return m_relative ? std::abs(value) < 0.0005 : std::abs(value) < 5.0;
 }
 
+bool ComparisonModel::isUnavailable(int column) const
+{
+    if (costOf(column) != CostKind::Inclusive)
+        return false;
+    const xsprof::Comparison& c = m_data->comparison;
+    switch (partOf(column)) {
+    case 0: return !c.hasInclusive(Side::Base);
+    case 1: return !c.hasInclusive(Side::New);
+    default: return !(c.hasInclusive(Side::Base) && c.hasInclusive(Side::New));
+    }
+}
+
 QString ComparisonModel::text(std::optional<double> value, int column) const
 {
+    // No value: the measure does not exist in that profile, or the function (or call) is
+    // not on that side.
     if (!value)
-        return partOf(column) == 2 || costOf(column) == CostKind::Inclusive ? QStringLiteral("-") : QStringLiteral("—");
+        return isUnavailable(column) ? tr("n/a") : QStringLiteral("—");
     const double v = roundsToZero(*value) ? 0.0 : *value;
     QString t = m_relative ? CostFormat::percent(v) : CostFormat::time(v);
     if (partOf(column) == 2 && v > 0)
         t.prepend(QLatin1Char('+'));
     return t;
+}
+
+QString ComparisonModel::cellToolTip(const xsprof::ComparedFunction& f, bool isEdge, std::optional<double> value,
+                                     int column) const
+{
+    const QString name = f.name.empty() ? tr("(anonymous)") : QString::fromStdString(f.name);
+    const QString base = m_data->baseName, next = m_data->nextName;
+    if (isUnavailable(column))
+        return tr("No inclusive time: a profile without per-path stacks (an xst -p file) has none.");
+    if (!value)
+        return isEdge ? tr("This call is not in %1.").arg(partOf(column) == 0 ? base : next)
+                      : tr("%1 is not in %2.").arg(name, partOf(column) == 0 ? base : next);
+    if (partOf(column) == 2 && !isEdge && (!f.base() || !f.next()))
+        return tr("%1 is only in %2: the other side counts as 0 in Δ.").arg(name, f.base() ? base : next);
+    return headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
 }
 
 QVariant ComparisonModel::data(const QModelIndex& index, int role) const
@@ -335,10 +365,11 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         return {};
     }
     if (isEdge && costOf(column) == CostKind::Self)
-        return {};
+        return {}; // a call has no self time
     const std::optional<double> value = isEdge ? edgeValue(*edge, column) : functionValue(function, column);
     switch (role) {
-    case Qt::DisplayRole: return (isEdge && !value && partOf(column) != 2) ? QStringLiteral("—") : text(value, column);
+    case Qt::DisplayRole: return text(value, column);
+    case Qt::ToolTipRole: return cellToolTip(f, isEdge, value, column);
     case SortRole: return partOf(column) == 2 ? std::abs(value.value_or(0.0)) : value.value_or(-1.0);
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
@@ -369,6 +400,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
             return section == ShareShift ? tr("Self share Δ (pp)") : tr("Significant");
         return {};
     }
+    if (role == Qt::ToolTipRole)
+        return headerToolTip(section);
     if (role != Qt::DisplayRole)
         return {};
     if (section == Name)
@@ -376,6 +409,42 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     static const char* const kinds[] = {QT_TR_NOOP("Self"), QT_TR_NOOP("Total"), QT_TR_NOOP("Inclusive")};
     static const char* const parts[] = {QT_TR_NOOP("base"), QT_TR_NOOP("new"), QT_TR_NOOP("Δ")};
     return QStringLiteral("%1 %2").arg(tr(kinds[(section - 1) / 3]), tr(parts[partOf(section)]));
+}
+
+QString ComparisonModel::headerToolTip(int section) const
+{
+    if (section == Name)
+        return tr("Every function of either profile once, matched by name, file, line and column (XS: name, path "
+                  "and line). Expand a function for its callers (←) and callees (→).");
+    const CostKind kind = costOf(section);
+    QString what;
+    switch (kind) {
+    case CostKind::Self: what = TotalColumns::explanation(CostTreeModel::Cost::Self); break;
+    case CostKind::Total:
+        what = TotalColumns::explanation(CostTreeModel::Cost::Total)
+            + tr("\nOn a caller or callee row: the share of the total that call carries.");
+        break;
+    case CostKind::Inclusive:
+        what = TotalColumns::explanation(CostTreeModel::Cost::Inclusive)
+            + tr("\nOn a caller or callee row: the inclusive time of that caller → callee pair.");
+        break;
+    }
+    const QString unit = m_relative ? tr(", as a share of its duration") : QString();
+    switch (partOf(section)) {
+    case 0:
+        return what
+            + tr("\nIn the base profile, %1%2; \"—\" where the function is not in it.")
+                  .arg(m_data ? m_data->baseName : tr("base"), unit);
+    case 1:
+        return what
+            + tr("\nIn the new profile, %1%2; \"—\" where the function is not in it.")
+                  .arg(m_data ? m_data->nextName : tr("new"), unit);
+    default:
+        return what
+            + tr("\nΔ = new − base%1: red slower, green faster; a function missing on one side counts as 0 "
+                 "there. The bar is the change's share of this column's largest change.")
+                  .arg(m_relative ? tr(" (of the shares)") : QString());
+    }
 }
 
 void ComparisonModel::sort(int column, Qt::SortOrder order)

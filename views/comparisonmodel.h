@@ -63,6 +63,10 @@ private:
     double scale(xsprof::Side side) const;
     void computeMaxima();
     QString text(std::optional<double> value, int column) const;
+    // The column's measure does not exist on its side (inclusive of a graph-encoded profile).
+    bool isUnavailable(int column) const;
+    QString cellToolTip(const xsprof::ComparedFunction& f, bool isEdge, std::optional<double> value, int column) const;
+    QString headerToolTip(int section) const;
     bool roundsToZero(double value) const;
     const xsprof::collection::CohortFunction* cohortOf(uint32_t function) const;
     QVariant cohortData(uint32_t function, int column, int role) const;

@@ -6,6 +6,7 @@
 #include "views/diffflamegraphview.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -37,6 +38,8 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     , m_model(new ComparisonModel(this))
     , m_tree(new QTreeView(this))
     , m_flame(new DiffFlameGraphView(this))
+    , m_measure(new QComboBox(this))
+    , m_caption(new QLabel(this))
 {
     m_header->setTextFormat(Qt::RichText);
     const double change = m_data->comparison.duration(xsprof::Side::New) - m_data->comparison.duration(xsprof::Side::Base);
@@ -68,12 +71,36 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
     connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);
 
+    // What the differential flame graph colours, said above it and chosen beside that.
+    for (DiffFlameGraphView::Measure measure : DiffFlameGraphView::measures())
+        m_measure->addItem(DiffFlameGraphView::measureName(measure), int(measure));
+    m_measure->setToolTip(tr("What the flame graph's colours measure"));
+    m_measure->setAccessibleName(tr("Flame graph colour measure"));
+    m_caption->setWordWrap(true);
+    m_caption->setText(m_flame->caption());
+    connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
+        m_flame->setMeasure(DiffFlameGraphView::Measure(m_measure->currentData().toInt()));
+    });
+    connect(m_flame, &DiffFlameGraphView::measureChanged, this, [this] {
+        m_caption->setText(m_flame->caption());
+        m_measure->setCurrentIndex(m_measure->findData(int(m_flame->measure())));
+    });
+    auto* flamePanel = new QWidget(this);
+    auto* captionRow = new QHBoxLayout;
+    captionRow->addWidget(m_caption, 1);
+    captionRow->addWidget(new QLabel(tr("Colour by:"), flamePanel));
+    captionRow->addWidget(m_measure);
+    auto* flameLayout = new QVBoxLayout(flamePanel);
+    flameLayout->setContentsMargins(0, 0, 0, 0);
+    flameLayout->addLayout(captionRow);
+    flameLayout->addWidget(m_flame, 1);
+
     auto* top = new QHBoxLayout;
     top->addWidget(m_header, 1);
     top->addWidget(m_relative);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_tree);
-    splitter->addWidget(m_flame);
+    splitter->addWidget(flamePanel);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);

@@ -9,6 +9,7 @@
 class ComparisonModel;
 class DiffFlameGraphView;
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QTreeView;
 
@@ -24,6 +25,9 @@ public:
     QTreeView* tree() const { return m_tree; }
     DiffFlameGraphView* flameGraph() const { return m_flame; }
     QCheckBox* relativeToggle() const { return m_relative; }
+    // The differential flame graph's measure: chooser and the caption naming it.
+    QComboBox* measureChooser() const { return m_measure; }
+    QLabel* flameCaption() const { return m_caption; }
 
 private:
     ComparisonDataPtr m_data;
@@ -32,4 +36,6 @@ private:
     ComparisonModel* m_model;
     QTreeView* m_tree;
     DiffFlameGraphView* m_flame;
+    QComboBox* m_measure;
+    QLabel* m_caption;
 };

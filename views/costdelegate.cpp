@@ -29,7 +29,9 @@ void CostDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
 
     const bool selected = opt.state & QStyle::State_Selected;
     const QPalette::ColorGroup group = opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
-    const double fraction = std::clamp(index.data(CostTreeModel::FractionRole).toDouble(), 0.0, 1.0);
+    // VS Code's total can pass the run: the bar stops at the cell's edge, the text does not.
+    const double share = index.data(CostTreeModel::FractionRole).toDouble();
+    const double fraction = std::clamp(share, 0.0, 1.0);
 
     painter->save();
     if (fraction > 0.0) {
@@ -56,7 +58,7 @@ void CostDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
     percentRect.setLeft(text.right() - percentW + 1);
     painter->drawText(timeRect, Qt::AlignRight | Qt::AlignVCenter,
                       opt.fontMetrics.elidedText(CostFormat::time(micros), Qt::ElideLeft, timeRect.width()));
-    painter->drawText(percentRect, Qt::AlignRight | Qt::AlignVCenter, CostFormat::percent(fraction));
+    painter->drawText(percentRect, Qt::AlignRight | Qt::AlignVCenter, CostFormat::share(share));
     painter->restore();
 }
 

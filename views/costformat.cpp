@@ -18,10 +18,17 @@ QString percent(double fraction)
     return QString::number(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
 }
 
+QString share(double fraction)
+{
+    if (fraction >= 10.0)
+        return QString::number(std::round(fraction)) + QStringLiteral("×");
+    return percent(fraction);
+}
+
 QString timeAndPercent(double microseconds, double duration)
 {
     const double fraction = duration > 0.0 ? microseconds / duration : 0.0;
-    return time(microseconds) + QStringLiteral(" (") + percent(fraction) + QLatin1Char(')');
+    return time(microseconds) + QStringLiteral(" (") + share(fraction) + QLatin1Char(')');
 }
 
 } // namespace CostFormat

@@ -228,28 +228,35 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     }
     const Cost kind = costOfColumn(section);
-    if (role == Qt::DisplayRole) {
-        switch (kind) {
-        case Cost::Self: return tr("Self");
-        case Cost::Total: return tr("Total");
-        case Cost::Inclusive: return tr("Inclusive");
-        case Cost::Time: return tr("Time");
-        }
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (kind) {
-        case Cost::Self: return tr("Time spent in the function itself.");
-        case Cost::Total:
-            return tr("xsbug's divided total: self time plus the totals of the callees, each callee's "
-                      "total shared equally among its callers. Totals add up to the profile duration.");
-        case Cost::Inclusive:
-            return tr("Time with the function anywhere on the stack (recursion counted once).");
-        case Cost::Time: return tr("Self time of the leaf function reached through this chain of callers.");
-        }
-    }
+    if (role == Qt::DisplayRole)
+        return costHeader(kind);
+    if (role == Qt::ToolTipRole)
+        return costHeaderToolTip(kind);
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     return {};
+}
+
+QString CostTreeModel::costHeader(Cost cost) const
+{
+    switch (cost) {
+    case Cost::Self: return tr("Self");
+    case Cost::Total: return tr("Total");
+    case Cost::Inclusive: return tr("Inclusive");
+    case Cost::Time: return tr("Time");
+    case Cost::SummedPaths: return tr("Total (VS Code)");
+    }
+    return {};
+}
+
+QString CostTreeModel::costHeaderToolTip(Cost cost) const
+{
+    switch (cost) {
+    case Cost::Self: return tr("Time spent in this call path's function itself.");
+    case Cost::Total: return tr("Time of this call path, its callees included (Chrome DevTools' tree).");
+    case Cost::Time: return tr("Self time of the leaf function reached through this chain of callers.");
+    default: return {};
+    }
 }
 
 bool CostTreeModel::frameOnPath(const Node& node, xsprof::FrameId frame) const

@@ -21,12 +21,14 @@ public:
         LocationRole,                // "file (line)"
         LineRole,                    // 1-based, 0 = unknown
         CostRole,                    // µs of a cost column
-        FractionRole,                // cost / profile duration
+        FractionRole,                // cost / profile duration (VS Code's total can pass 1)
         RecursiveRole,               // a function already on the expansion path: a leaf
         HotCostRole,                 // what "expand hot path" follows, µs
         DurationRole,                // the profile duration, µs
     };
-    enum class Cost { Self, Total, Inclusive, Time };
+    // Total: xsbug's divided total in the function views, a path's own total in the call tree.
+    // SummedPaths: VS Code's total (FunctionAnalysis::summedPathTotal).
+    enum class Cost { Self, Total, Inclusive, Time, SummedPaths };
 
     explicit CostTreeModel(QObject* parent = nullptr);
 
@@ -36,6 +38,8 @@ public:
 
     Cost costOfColumn(int column) const { return m_costs[column - 1]; }
     int columnOf(Cost cost) const;
+    // Whether the user chooses to show the column (TotalColumns): the function views' totals.
+    virtual bool isChoosable(Cost) const { return false; }
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const final;
     QModelIndex parent(const QModelIndex& child) const final;
@@ -81,6 +85,9 @@ protected:
     virtual double cost(const Node& node, Cost cost) const = 0;
     virtual double hotCost(const Node& node) const = 0;
     virtual QString rowToolTip(const Node& node) const;
+    // A cost column's header and its tooltip (what the number means).
+    virtual QString costHeader(Cost cost) const;
+    virtual QString costHeaderToolTip(Cost cost) const;
     // "checksum, self 329 ms, total 329 ms": the row for a screen reader.
     QString rowSentence(const Node& node) const;
 

@@ -4,11 +4,13 @@
 #include "costformat.h"
 #include "costtreemodel.h"
 #include "functiondelegate.h"
+#include "totalcolumns.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QResizeEvent>
 #include <QQueue>
 #include <QScrollBar>
@@ -47,6 +49,10 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &CostTreeView::setupColumns);
     setExpandsOnDoubleClick(false); // a double-click goes to the source; the arrows expand
     connect(this, &QTreeView::doubleClicked, this, &CostTreeView::sourceRequested);
+    header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header(), &QWidget::customContextMenuRequested, this,
+            [this](const QPoint& at) { headerMenu()->popup(header()->mapToGlobal(at)); });
+    connect(TotalColumns::instance(), &TotalColumns::changed, this, &CostTreeView::applyTotalColumns);
     // Once after a burst of expansions (the hot path opens a dozen levels at once).
     const auto measureSoon = [this] {
         if (!std::exchange(m_depthPending, true))
@@ -58,8 +64,10 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
 
 void CostTreeView::setupColumns()
 {
-    if (m_columnsSetUp == m_proxy->columnCount())
+    if (m_columnsSetUp == m_proxy->columnCount()) {
+        applyTotalColumns();
         return; // same columns after a reset (live refresh): keep the widths the user chose
+    }
     m_columnsSetUp = m_proxy->columnCount();
     QHeaderView* head = header();
     head->setSectionResizeMode(QHeaderView::Interactive);
@@ -69,7 +77,36 @@ void CostTreeView::setupColumns()
         setItemDelegateForColumn(c, m_costDelegate);
         head->resizeSection(c, costWidth);
     }
+    applyTotalColumns();
+}
+
+void CostTreeView::applyTotalColumns()
+{
+    const TotalColumns* choice = TotalColumns::instance();
+    for (int c = 1; c < m_proxy->columnCount(); ++c) {
+        const CostTreeModel::Cost cost = m_model->costOfColumn(c);
+        const bool hide = m_model->isChoosable(cost) && !choice->isShown(cost);
+        if (isColumnHidden(c) != hide)
+            setColumnHidden(c, hide);
+    }
     fitFunctionColumn();
+}
+
+QMenu* CostTreeView::headerMenu()
+{
+    if (!m_headerMenu)
+        m_headerMenu = new QMenu(this);
+    m_headerMenu->clear();
+    const TotalColumns* choice = TotalColumns::instance();
+    for (int c = 1; c < m_proxy->columnCount(); ++c) {
+        if (m_model->isChoosable(m_model->costOfColumn(c)))
+            m_headerMenu->addAction(choice->action(m_model->costOfColumn(c)));
+    }
+    if (!m_headerMenu->isEmpty())
+        m_headerMenu->addSeparator();
+    m_headerMenu->addAction(choice->helpAction());
+    m_headerMenu->setToolTipsVisible(true);
+    return m_headerMenu;
 }
 
 int CostTreeView::minimumFunctionWidth() const
@@ -165,6 +202,8 @@ QString CostTreeView::selectionAsText() const
         QStringList fields{row.data(Qt::DisplayRole).toString(),
                            row.data(CostTreeModel::LocationRole).toString()};
         for (int c = 1; c < m_proxy->columnCount(); ++c) {
+            if (isColumnHidden(c))
+                continue;
             const QModelIndex cell = row.siblingAtColumn(c);
             fields << CostFormat::time(cell.data(CostTreeModel::CostRole).toDouble())
                    << CostFormat::percent(cell.data(CostTreeModel::FractionRole).toDouble());

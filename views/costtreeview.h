@@ -7,6 +7,7 @@
 #include <functional>
 
 class CostTreeModel;
+class QMenu;
 class QSortFilterProxyModel;
 
 class CostTreeView : public QTreeView
@@ -39,6 +40,12 @@ public:
     // indentation and a dozen characters of its name. A narrow tree scrolls sideways instead
     // of cutting nested names down to their arrows.
     int minimumFunctionWidth() const;
+    // Shows and hides the total columns as TotalColumns says (it does so by itself on every
+    // change and reset; call it after restoring a saved header state).
+    void applyTotalColumns();
+    // The header's context menu: the total columns this tree has, and the help page.
+    QMenu* headerMenu();
+
     // Expands the parents of `index`, selects it and scrolls to it.
     void reveal(const QModelIndex& index);
 
@@ -72,6 +79,7 @@ private:
 
     CostTreeModel* m_model;
     QAbstractItemDelegate* m_costDelegate;
+    QMenu* m_headerMenu = nullptr;
     QSortFilterProxyModel* m_proxy;
     int m_deepest = 0; // levels below the top of the deepest row shown
     bool m_depthPending = false;

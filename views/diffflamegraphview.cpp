@@ -44,14 +44,86 @@ void DiffFlameGraphView::setRelative(bool relative)
     m_relative = relative;
     computeScale();
     update();
+    emit measureChanged(); // the caption says "as a share"
+}
+
+QList<DiffFlameGraphView::Measure> DiffFlameGraphView::measures()
+{
+    return {Measure::PathTime, Measure::FunctionSelf, Measure::FunctionTotal, Measure::FunctionInclusive};
+}
+
+QString DiffFlameGraphView::measureName(Measure measure)
+{
+    switch (measure) {
+    case Measure::PathTime: return tr("call path time");
+    case Measure::FunctionSelf: return tr("function's self time");
+    case Measure::FunctionTotal: return tr("function's total (xsbug, divided)");
+    case Measure::FunctionInclusive: return tr("function's inclusive time");
+    }
+    return {};
+}
+
+void DiffFlameGraphView::setMeasure(Measure measure)
+{
+    if (measure == m_measure)
+        return;
+    m_measure = measure;
+    computeScale();
+    update();
+    emit measureChanged();
+}
+
+QString DiffFlameGraphView::caption() const
+{
+    const QString shares = m_relative ? tr(" as a share of each run") : QString();
+    switch (m_measure) {
+    case Measure::PathTime:
+        return tr("Colour: change in each call path's time%1 (its callees included), new − base: "
+                  "red slower, blue faster. It can differ from the table's Total Δ, a divided total per function.")
+            .arg(shares);
+    case Measure::FunctionTotal:
+        return tr("Colour: change in the function's total (xsbug, divided)%1, as the table's Total Δ: "
+                  "red slower, blue faster.")
+            .arg(shares);
+    case Measure::FunctionInclusive:
+        return tr("Colour: change in the function's inclusive time%1, as the table's Inclusive Δ: "
+                  "red slower, blue faster.")
+            .arg(shares);
+    case Measure::FunctionSelf:
+        return tr("Colour: change in the function's self time%1, as the table's Self Δ: red slower, blue faster.")
+            .arg(shares);
+    }
+    return {};
+}
+
+const xsprof::ComparedFunction* DiffFlameGraphView::functionAt(xsprof::StackId s) const
+{
+    const uint32_t row = m_data->comparison.rowOf(xsprof::Side::New, m_data->next->stacks.frame[s.value]);
+    return row == xsprof::Comparison::noRow ? nullptr : &m_data->comparison.functions()[row];
+}
+
+double DiffFlameGraphView::valueOf(xsprof::Side side, xsprof::StackId s) const
+{
+    const auto costOf = [&](xsprof::CostKind kind) {
+        const xsprof::ComparedFunction* f = functionAt(s);
+        return f ? m_data->comparison.cost(*f, side, kind) : 0.0;
+    };
+    switch (m_measure) {
+    case Measure::PathTime: return side == xsprof::Side::Base ? baseTotal(s) : newTotal(s);
+    case Measure::FunctionSelf: return costOf(xsprof::CostKind::Self);
+    case Measure::FunctionTotal: return costOf(xsprof::CostKind::Total);
+    case Measure::FunctionInclusive: return costOf(xsprof::CostKind::Inclusive);
+    }
+    return 0.0;
 }
 
 double DiffFlameGraphView::change(xsprof::StackId s) const
 {
+    const double before = valueOf(xsprof::Side::Base, s), after = valueOf(xsprof::Side::New, s);
     if (!m_relative)
-        return newTotal(s) - baseTotal(s);
+        return after - before;
     const double b = m_data->comparison.duration(xsprof::Side::Base), n = m_data->comparison.duration(xsprof::Side::New);
-    return (n > 0 ? newTotal(s) / n : 0.0) - (b > 0 ? baseTotal(s) / b : 0.0);
+    return (n > 0 ? after / n : 0.0) - (b > 0 ? before / b : 0.0);
 }
 
 void DiffFlameGraphView::computeScale()
@@ -137,11 +209,11 @@ QString DiffFlameGraphView::toolTipFor(const FlameGraphLayout::Box& box) const
     if (!box.frame.isValid() || box.node == FlameGraphLayout::noNode)
         return tr("%n frames too thin to show", nullptr, int(box.merged));
     const xsprof::StackId s(box.node);
-    const double base = baseTotal(s), now = newTotal(s), delta = now - base;
+    const double base = valueOf(xsprof::Side::Base, s), now = valueOf(xsprof::Side::New, s), delta = now - base;
     const QString name = QString::fromUtf8(m_data->next->frameName(box.frame));
     const QString sign = delta > 0 ? QStringLiteral("+") : QString();
-    QString text = tr("%1\nbase: %2\nnew: %3\nΔ: %4%5")
-                       .arg(name.isEmpty() ? tr("(anonymous)") : name,
+    QString text = tr("%1\nColour: %2\nbase: %3\nnew: %4\nΔ: %5%6")
+                       .arg(name.isEmpty() ? tr("(anonymous)") : name, measureName(m_measure),
                             CostFormat::timeAndPercent(base, m_data->comparison.duration(xsprof::Side::Base)),
                             CostFormat::timeAndPercent(now, m_data->comparison.duration(xsprof::Side::New)), sign,
                             CostFormat::time(delta));
@@ -217,10 +289,12 @@ void DiffFlameGraphView::paintLegend(QPainter& painter, const QRect& area) const
     painter.fillRect(bar, g);
     painter.setPen(palette().color(QPalette::WindowText));
     const QString most = m_relative ? CostFormat::percent(m_maxAbsDelta) : CostFormat::time(m_maxAbsDelta);
-    painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()), Qt::AlignVCenter | Qt::AlignRight,
-                     tr("cooler (−%1)").arg(most));
-    painter.drawText(QRect(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height()),
-                     Qt::AlignVCenter | Qt::AlignLeft, tr("hotter (+%1) in %2 than in %3").arg(most, m_data->nextName, m_data->baseName));
+    painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()),
+                     Qt::AlignVCenter | Qt::AlignRight, tr("faster (−%1)").arg(most));
+    const QRect right(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height());
+    const QString slower = tr("slower (+%1): %2, new − base").arg(most, measureName(m_measure));
+    painter.drawText(right, Qt::AlignVCenter | Qt::AlignLeft,
+                     fontMetrics().elidedText(slower, Qt::ElideRight, right.width()));
 }
 
 void DiffFlameGraphView::resizeEvent(QResizeEvent* event)

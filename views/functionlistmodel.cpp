@@ -1,6 +1,7 @@
 #include "views/functionlistmodel.h"
 
 #include "views/costformat.h"
+#include "views/totalcolumns.h"
 
 FunctionListModel::FunctionListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -65,7 +66,7 @@ QVariant FunctionListModel::data(const QModelIndex& index, int role) const
                                                             : available               ? a.inclusive(f)
                                                                                       : 0.0;
     switch (role) {
-    case Qt::DisplayRole: return available ? CostFormat::timeAndPercent(value, a.duration()) : QStringLiteral("-");
+    case Qt::DisplayRole: return available ? CostFormat::timeAndPercent(value, a.duration()) : tr("n/a");
     case SortRole: return value;
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     default: return {};
@@ -74,7 +75,18 @@ QVariant FunctionListModel::data(const QModelIndex& index, int role) const
 
 QVariant FunctionListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        using Cost = CostTreeModel::Cost;
+        switch (section) {
+        case Self: return TotalColumns::explanation(Cost::Self);
+        case Total: return TotalColumns::explanation(Cost::Total);
+        case Inclusive: return TotalColumns::explanation(Cost::Inclusive);
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Name: return tr("Function");

@@ -1,6 +1,7 @@
 #include "functiontreemodel.h"
 
 #include "costformat.h"
+#include "totalcolumns.h"
 
 #include <algorithm>
 
@@ -13,7 +14,7 @@ FunctionTreeModel::FunctionTreeModel(Order order, QObject* parent) : CostTreeMod
 QList<CostTreeModel::Cost> FunctionTreeModel::costColumns(const ProfileData& data) const
 {
     if (data.analysis.functions.hasInclusive())
-        return {Cost::Self, Cost::Total, Cost::Inclusive};
+        return {Cost::Self, Cost::Total, Cost::Inclusive, Cost::SummedPaths};
     return {Cost::Self, Cost::Total};
 }
 
@@ -73,9 +74,29 @@ double FunctionTreeModel::cost(const Node& node, Cost cost) const
     case Cost::Self: return functions.self(f);
     case Cost::Total: return functions.total(f);
     case Cost::Inclusive: return functions.hasInclusive() ? functions.inclusive(f) : 0.0;
+    case Cost::SummedPaths: return functions.hasInclusive() ? functions.summedPathTotal(f) : 0.0;
     case Cost::Time: break;
     }
     return 0.0;
+}
+
+bool FunctionTreeModel::isChoosable(Cost cost) const
+{
+    return TotalColumns::isChoosable(cost);
+}
+
+QString FunctionTreeModel::costHeader(Cost cost) const
+{
+    switch (cost) {
+    case Cost::Total: return tr("Total (xsbug)");
+    case Cost::Inclusive: return tr("Inclusive (Chrome)");
+    default: return CostTreeModel::costHeader(cost);
+    }
+}
+
+QString FunctionTreeModel::costHeaderToolTip(Cost cost) const
+{
+    return TotalColumns::explanation(cost);
 }
 
 // Top-down, the hot path follows the largest Total shown, as a reader would. Bottom-up, a

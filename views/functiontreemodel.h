@@ -12,6 +12,7 @@ public:
 
     explicit FunctionTreeModel(Order order, QObject* parent = nullptr);
     Order order() const { return m_order; }
+    bool isChoosable(Cost cost) const override;
 
 protected:
     QList<Cost> costColumns(const ProfileData& data) const override;
@@ -21,6 +22,8 @@ protected:
     double cost(const Node& node, Cost cost) const override;
     double hotCost(const Node& node) const override;
     QString rowToolTip(const Node& node) const override;
+    QString costHeader(Cost cost) const override;
+    QString costHeaderToolTip(Cost cost) const override;
 
 private:
     std::span<const uint32_t> edgesOf(xsprof::FrameId f) const;

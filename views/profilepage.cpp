@@ -409,8 +409,10 @@ void ProfilePage::restoreViewState(const QByteArray& state)
         QByteArray header;
         in >> columns >> header;
         // Column sets differ between profiles (Inclusive); restore only a matching layout.
-        if (view && in.status() == QDataStream::Ok && columns == view->header()->count())
+        if (view && in.status() == QDataStream::Ok && columns == view->header()->count()) {
             view->header()->restoreState(header);
+            view->applyTotalColumns(); // the total columns are the window's choice, not the page's
+        }
     }
     QByteArray timelineSplitter; // absent from states saved before the splitter
     in >> timelineSplitter;

@@ -12,8 +12,11 @@
 #include "views/profilepage.h"
 #include "views/sourcepane.h"
 #include "views/sourceview.h"
+#include "views/totalcolumns.h"
 
 #include <QInputDialog>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
@@ -47,6 +50,7 @@ private slots:
     void theExampleOpensOutsideOpenRecent();
     void anEmptyProfileSaysWhy();
     void theExampleFillsASmallLaptopScreen();
+    void theViewMenuChoosesTheTotalColumns();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -398,6 +402,45 @@ void TestMainWindow::theExampleFillsASmallLaptopScreen()
     QVERIFY(source->isHidden());
     QTest::keyClick(tree, Qt::Key_Return);
     QVERIFY(source->isVisible());
+}
+
+namespace {
+QMenu* subMenu(const QList<QAction*>& actions, const QString& text)
+{
+    for (QAction* action : actions) {
+        if (action->text() == text)
+            return action->menu();
+    }
+    return nullptr;
+}
+} // namespace
+
+// View › Total Columns shows VS Code's total in the open tab, the choice lands in the
+// window's settings; Help lists the page that explains the totals.
+void TestMainWindow::theViewMenuChoosesTheTotalColumns()
+{
+    m_window->openFiles({corpusPath(QStringLiteral("node_fib.cpuprofile"))});
+    QTRY_COMPARE(m_window->documentCount(), 1);
+    QMenu* columns = subMenu(subMenu(m_window->menuBar()->actions(), QStringLiteral("&View"))->actions(),
+                             QStringLiteral("Total Colu&mns"));
+    QVERIFY(columns);
+    QStringList texts;
+    for (QAction* action : columns->actions())
+        texts << action->text();
+    QCOMPARE(texts, QStringList({QStringLiteral("Total (xsbug, divided)"), QStringLiteral("Inclusive (Chrome DevTools)"),
+                                 QStringLiteral("Total (VS Code, summed paths)"), QString(),
+                                 QStringLiteral("What the &Totals Mean")}));
+    const CostTreeView* view = m_window->currentPage()->functionView(false);
+    const int vscode = view->costModel()->columnOf(CostTreeModel::Cost::SummedPaths);
+    QVERIFY(view->isColumnHidden(vscode));
+    columns->actions().at(2)->trigger();
+    QVERIFY(!view->isColumnHidden(vscode));
+    QCOMPARE(m_settings->value(TotalColumns::settingsKey).toStringList(),
+             QStringList({QStringLiteral("total"), QStringLiteral("inclusive"), QStringLiteral("vscode")}));
+    QMenu* help = subMenu(m_window->menuBar()->actions(), QStringLiteral("&Help"));
+    QVERIFY(help && help->actions().contains(TotalColumns::instance()->helpAction()));
+    columns->actions().at(2)->trigger();
+    QVERIFY(view->isColumnHidden(vscode));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -53,6 +53,7 @@ private slots:
     void diamondEdgesByHand();
     void doubleClickMovesToTheFunction();
     void searchHidesAndSelectingClearsIt();
+    void theFunctionListSaysWhatEachTotalMeans();
 };
 
 void TestCallersCalleesPage::modelsPassTheTester()
@@ -133,6 +134,23 @@ void TestCallersCalleesPage::searchHidesAndSelectingClearsIt()
     QVERIFY(page.searchField()->text().isEmpty());
     QCOMPARE(page.selectedFunction(), frameNamed(*s.profile, "D"));
     QVERIFY(!page.selectFunction(FrameId(999)));
+}
+
+// The list's headers explain their numbers like the function views'; a profile without
+// stacks has no inclusive time, and its cells say "n/a" rather than a bare dash.
+void TestCallersCalleesPage::theFunctionListSaysWhatEachTotalMeans()
+{
+    FunctionListModel functions;
+    functions.setSource(sourceOf(QStringLiteral("node_dag_shared.cpuprofile")));
+    const auto tip = [&](int column) { return functions.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+    QVERIFY(tip(FunctionListModel::Self).contains(QLatin1String("itself")));
+    QVERIFY(tip(FunctionListModel::Total).contains(QLatin1String("divided")));
+    QVERIFY(tip(FunctionListModel::Inclusive).contains(QLatin1String("Chrome DevTools")));
+    QVERIFY(functions.index(0, FunctionListModel::Inclusive).data().toString().endsWith(QLatin1Char(')')));
+
+    functions.setSource(sourceOf(QStringLiteral("tiny/xs_graph.cpuprofile")));
+    QVERIFY(functions.rowCount() > 0);
+    QCOMPARE(functions.index(0, FunctionListModel::Inclusive).data().toString(), QStringLiteral("n/a"));
 }
 
 QTEST_MAIN(TestCallersCalleesPage)

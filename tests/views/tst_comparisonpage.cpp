@@ -11,9 +11,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
-#include <QTest>
+#include <QComboBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPainter>
+#include <QTest>
 #include <QTreeView>
 
 using namespace xsprof;
@@ -67,6 +69,9 @@ private slots:
     void differentialFlameGraphColours();
     void graphEncodedSideHasNoFlameGraph();
     void deltaBarsStayUnderTheDigits();
+    void aFunctionOnOneSideReadsDashInEveryColumnOfTheOther();
+    void everyColumnHeaderSaysWhatItMeasures();
+    void theFlameGraphCaptionNamesTheChosenMeasure();
 };
 
 void TestComparisonPage::modelPassesTesterAndMatchesOracle()
@@ -238,7 +243,11 @@ void TestComparisonPage::graphEncodedSideHasNoFlameGraph()
     ComparisonModel model;
     QAbstractItemModelTester tester(&model);
     model.setData(data);
-    QCOMPARE(model.index(0, ComparisonModel::InclDelta).data().toString(), QStringLiteral("-"));
+    // The xst -p side has no inclusive time: "n/a" (not a missing function), and it says why.
+    QCOMPARE(model.index(0, ComparisonModel::InclBase).data().toString(), QStringLiteral("n/a"));
+    QCOMPARE(model.index(0, ComparisonModel::InclDelta).data().toString(), QStringLiteral("n/a"));
+    QVERIFY(
+        model.index(0, ComparisonModel::InclDelta).data(Qt::ToolTipRole).toString().contains(QLatin1String("xst -p")));
 }
 
 
@@ -284,6 +293,110 @@ void TestComparisonPage::deltaBarsStayUnderTheDigits()
         for (int x = 0; x < cell.width(); ++x)
             textPixels += QColor(cell.pixel(x, y)) != QColor(Qt::white);
     QVERIFY(textPixels > 20);
+}
+
+// diamond (A, B, C, D) against linear (a, b, main): base-only and new-only rows. The missing
+// side reads "—" in each of its columns, self, total and inclusive alike, its tooltip says where
+// the function is missing; Δ counts the missing side as 0 and says so.
+void TestComparisonPage::aFunctionOnOneSideReadsDashInEveryColumnOfTheOther()
+{
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model);
+    const auto data =
+        ComparisonData::create(loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("diamond"),
+                               loadProfile(QStringLiteral("tiny/linear.cpuprofile")), QStringLiteral("linear"));
+    model.setData(data);
+    const QModelIndex baseOnly = rowNamed(model, QStringLiteral("B"));
+    const QModelIndex newOnly = rowNamed(model, QStringLiteral("main"));
+    QVERIFY(baseOnly.isValid() && newOnly.isValid());
+    const auto text = [](const QModelIndex& row, int column) { return row.siblingAtColumn(column).data().toString(); };
+    const QString dash = QStringLiteral("—");
+    for (int column : {ComparisonModel::SelfNew, ComparisonModel::TotalNew, ComparisonModel::InclNew}) {
+        QCOMPARE(text(baseOnly, column), dash);
+        QVERIFY(text(newOnly, column).endsWith(QLatin1String(" ms")));
+        QVERIFY(baseOnly.siblingAtColumn(column)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("B is not in linear")));
+    }
+    for (int column : {ComparisonModel::SelfBase, ComparisonModel::TotalBase, ComparisonModel::InclBase}) {
+        QCOMPARE(text(newOnly, column), dash);
+        QVERIFY(text(baseOnly, column).endsWith(QLatin1String(" ms")));
+        QVERIFY(newOnly.siblingAtColumn(column)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("main is not in diamond")));
+    }
+    // Δ: the present side against 0, signed, never a dash; B had 0.35 ms of total.
+    QCOMPARE(text(baseOnly, ComparisonModel::TotalDelta), QStringLiteral("-0.35 ms"));
+    QVERIFY(text(newOnly, ComparisonModel::InclDelta).startsWith(QLatin1Char('+')));
+    for (int column : {ComparisonModel::SelfDelta, ComparisonModel::TotalDelta, ComparisonModel::InclDelta}) {
+        QVERIFY(!text(baseOnly, column).isEmpty() && text(baseOnly, column) != dash);
+        QVERIFY(
+            newOnly.siblingAtColumn(column).data(Qt::ToolTipRole).toString().contains(QLatin1String("counts as 0")));
+    }
+}
+
+void TestComparisonPage::everyColumnHeaderSaysWhatItMeasures()
+{
+    ComparisonPage page(compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile")));
+    const QAbstractItemModel* model = page.tree()->model();
+    QSet<QString> tips;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        const QString tip = model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.size() > 40, qPrintable(model->headerData(c, Qt::Horizontal).toString()));
+        tips.insert(tip);
+    }
+    QCOMPARE(tips.size(), model->columnCount()); // each column its own
+    const auto tip = [&](int c) { return model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+    QVERIFY(tip(ComparisonModel::TotalDelta).contains(QLatin1String("divided")));
+    QVERIFY(tip(ComparisonModel::TotalDelta).contains(QStringLiteral("new − base")));
+    QVERIFY(tip(ComparisonModel::InclNew).contains(QLatin1String("Chrome DevTools")));
+    QVERIFY(tip(ComparisonModel::InclNew).contains(QLatin1String("node_fib_i100.cpuprofile")));
+    QVERIFY(tip(ComparisonModel::SelfBase).contains(QLatin1String("node_fib.cpuprofile")));
+}
+
+// The caption above the differential flame graph names what the colours measure; choosing
+// another measure with the keyboard changes the caption, the colours and the tooltips.
+void TestComparisonPage::theFlameGraphCaptionNamesTheChosenMeasure()
+{
+    const ComparisonDataPtr data =
+        compare(QStringLiteral("node_fib.cpuprofile"), QStringLiteral("node_fib_i100.cpuprofile"));
+    ComparisonPage page(data);
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    DiffFlameGraphView* flame = page.flameGraph();
+    QCOMPARE(flame->measure(), DiffFlameGraphView::Measure::PathTime);
+    QVERIFY(page.flameCaption()->text().contains(QLatin1String("call path's time")));
+    QVERIFY(page.flameCaption()->text().contains(QLatin1String("red slower, blue faster")));
+    const FlameGraphLayout::Box* box = nullptr;
+    for (const auto& b : flame->layout().boxes()) {
+        if (b.frame.isValid() && data->next->frameName(b.frame) == "fib")
+            box = &b;
+    }
+    QVERIFY(box);
+    const StackId fibPath(box->node);
+    QVERIFY(flame->toolTipFor(*box).contains(QLatin1String("Colour: call path time")));
+
+    QComboBox* chooser = page.measureChooser();
+    chooser->setFocus();
+    QTest::keyClick(chooser, Qt::Key_Down);
+    QTest::keyClick(chooser, Qt::Key_Down);
+    QCOMPARE(flame->measure(), DiffFlameGraphView::Measure::FunctionTotal);
+    QVERIFY(page.flameCaption()->text().contains(QLatin1String("total (xsbug, divided)")));
+    QVERIFY(page.flameCaption()->text().contains(QStringLiteral("Total Δ")));
+    // Each box now changes as its function's row in the table does.
+    const uint32_t row = data->comparison.rowOf(Side::New, data->next->stacks.frame[fibPath.value]);
+    const double tableDelta = *data->comparison.delta(data->comparison.functions()[row], CostKind::Total);
+    QCOMPARE(flame->change(fibPath), tableDelta);
+    QVERIFY(flame->toolTipFor(*box).contains(QLatin1String("Colour: function's total (xsbug, divided)")));
+    QVERIFY(flame->colorOf(*box) != QColor(0xee, 0xee, 0xee) || tableDelta == 0.0);
+    // The relative toggle says "as a share" in the caption too.
+    QTest::mouseClick(page.relativeToggle(), Qt::LeftButton);
+    QVERIFY(page.flameCaption()->text().contains(QLatin1String("as a share of each run")));
+    flame->setMeasure(DiffFlameGraphView::Measure::PathTime); // the chooser follows
+    QCOMPARE(chooser->currentText(), DiffFlameGraphView::measureName(DiffFlameGraphView::Measure::PathTime));
 }
 
 QTEST_MAIN(TestComparisonPage)

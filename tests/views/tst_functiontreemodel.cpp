@@ -24,6 +24,7 @@ private slots:
     void bottomUpDiamondListsBothCallers();
     void recursiveFunctionTreesAreFinite();
     void anXsGraphProfileHasNoInclusiveColumn();
+    void theVsCodeColumnSumsEveryPathEndingInTheFunction();
     void sortingOrdersByTheCostNotItsText();
     void newDataResetsTheModel();
 };
@@ -123,13 +124,14 @@ void TestFunctionTreeModel::topDownDiamondSharesTheCalleesTotal()
 {
     FunctionTreeModel model(Order::TopDown);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
-    // [self/total/inclusive]; D's total is shared by B and C (350 each).
-    QCOMPARE(printModel(model, 10), QStringLiteral("(root) [0/800/800]\n"
-                                                   "  A [100/800/800]\n"
-                                                   "    B [100/350/300]\n"
-                                                   "      D [500/500/500]\n"
-                                                   "    C [100/350/400]\n"
-                                                   "      D [500/500/500]\n"));
+    // [self/total/inclusive/VS Code's total]; D's total is shared by B and C (350 each).
+    QCOMPARE(printModel(model, 10),
+             QStringLiteral("(root) [0/800/800/800]\n"
+                            "  A [100/800/800/800]\n"
+                            "    B [100/350/300/300]\n"
+                            "      D [500/500/500/500]\n"
+                            "    C [100/350/400/400]\n"
+                            "      D [500/500/500/500]\n"));
     const QModelIndex a = findRow(model, QStringLiteral("A"), model.index(0, 0));
     QCOMPARE(a.data(CostTreeModel::LocationRole).toString(), QStringLiteral("tiny.js (2)"));
     // Top-down, the hot path follows the Total shown.
@@ -141,15 +143,16 @@ void TestFunctionTreeModel::bottomUpDiamondListsBothCallers()
 {
     FunctionTreeModel model(Order::BottomUp);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/diamond.cpuprofile"))));
-    QCOMPARE(printModel(model, 2), QStringLiteral("D [500/500/500]\n"
-                                                  "  B [100/350/300]\n"
-                                                  "  C [100/350/400]\n"
-                                                  "A [100/800/800]\n"
-                                                  "  (root) [0/800/800]\n"
-                                                  "B [100/350/300]\n"
-                                                  "  A [100/800/800]\n"
-                                                  "C [100/350/400]\n"
-                                                  "  A [100/800/800]\n"));
+    QCOMPARE(printModel(model, 2),
+             QStringLiteral("D [500/500/500/500]\n"
+                            "  B [100/350/300/300]\n"
+                            "  C [100/350/400/400]\n"
+                            "A [100/800/800/800]\n"
+                            "  (root) [0/800/800/800]\n"
+                            "B [100/350/300/300]\n"
+                            "  A [100/800/800/800]\n"
+                            "C [100/350/400/400]\n"
+                            "  A [100/800/800/800]\n"));
     // Bottom-up, a caller's hot cost is what the callee passes up to it: D gives 250 to each.
     const QModelIndex d = findRow(model, QStringLiteral("D"));
     QCOMPARE(findRow(model, QStringLiteral("B"), d).data(CostTreeModel::HotCostRole).toDouble(), 250.0);
@@ -188,12 +191,49 @@ void TestFunctionTreeModel::recursiveFunctionTreesAreFinite()
     }
 }
 
+// VS Code's total, as the column shows it, is FunctionAnalysis::summedPathTotal and equals a
+// direct count: each sample's duration times the occurrences of the function on its stack.
+void TestFunctionTreeModel::theVsCodeColumnSumsEveryPathEndingInTheFunction()
+{
+    for (const char* file : {"node_deep_recursion.cpuprofile", "node_fib.cpuprofile"}) {
+        const ProfileDataPtr data = loadData(corpusPath(QString::fromLatin1(file)));
+        QVERIFY(data);
+        const xsprof::Profile& p = data->profile;
+        std::vector<double> counted(p.frames.size(), 0.0);
+        for (size_t i = 0; i < p.samples.size(); ++i) {
+            for (xsprof::StackId s = p.samples.stack[i]; s.isValid(); s = p.stacks.parent[s.value])
+                counted[p.stacks.frame[s.value].value] += p.samples.duration(i);
+        }
+        FunctionTreeModel model(Order::BottomUp);
+        QAbstractItemModelTester tester(&model);
+        model.setProfileData(data);
+        const int vscode = model.columnOf(CostTreeModel::Cost::SummedPaths);
+        QCOMPARE(model.headerData(vscode, Qt::Horizontal).toString(), QStringLiteral("Total (VS Code)"));
+        QVERIFY(model.rowCount() > 3);
+        bool passedTheRun = false;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QModelIndex cell = model.index(row, vscode);
+            const xsprof::FrameId f(cell.data(CostTreeModel::FrameRole).toUInt());
+            const double shown = cell.data(CostTreeModel::CostRole).toDouble();
+            QCOMPARE(shown, data->analysis.functions.summedPathTotal(f));
+            QVERIFY2(closeEnough(shown, counted[f.value]), qPrintable(model.index(row, 0).data().toString()));
+            QVERIFY(shown >= data->analysis.functions.inclusive(f) - 1e-6);
+            passedTheRun = passedTheRun || shown > data->duration();
+            if (shown > data->duration()) // the share says how many runs it adds up to
+                QVERIFY(cell.data(CostTreeModel::FractionRole).toDouble() > 1.0);
+        }
+        if (QByteArray(file) == "node_deep_recursion.cpuprofile")
+            QVERIFY(passedTheRun); // dive, counted at each level of its recursion
+    }
+}
+
 void TestFunctionTreeModel::anXsGraphProfileHasNoInclusiveColumn()
 {
     FunctionTreeModel model(Order::TopDown);
     model.setProfileData(loadData(corpusPath(QStringLiteral("tiny/xs_graph.cpuprofile"))));
     QCOMPARE(model.columnCount(), 3); // no Inclusive without stacks
-    QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QStringLiteral("Total"));
+    QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QStringLiteral("Total (xsbug)"));
+    QCOMPARE(model.columnOf(CostTreeModel::Cost::SummedPaths), -1); // nor VS Code's total
     // Both parentless records are roots; c is self-recursive and gets its leaf.
     QVERIFY(findRow(model, QStringLiteral("(host)")).isValid());
     QVERIFY(findRow(model, QStringLiteral("(gc)")).isValid());

@@ -5,6 +5,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QProxyStyle>
 #include <QSettings>
 #include <QStyle>
@@ -32,7 +33,8 @@ Platform& platform()
 // - a checked tool button is only 10 % darker than an unchecked one (Top-down / Bottom-up
 //   would not say which is on): it is tinted with the highlight colour;
 // - a tab bar with the focus (the window's documents, a page's views) only tints its current
-//   tab faintly: that tab is outlined in the highlight colour.
+//   tab faintly: that tab is outlined in the highlight colour;
+// - a plain text pane with the focus (the source pane) has no mark: its frame is outlined.
 class ThemeStyle : public QProxyStyle
 {
 public:
@@ -43,6 +45,15 @@ public:
     {
         QProxyStyle::drawPrimitive(element, option, painter, widget);
         const QColor highlight = option->palette.color(QPalette::Highlight);
+        if (element == PE_Frame && (option->state & State_HasFocus) && qobject_cast<const QPlainTextEdit*>(widget)) {
+            // A text pane with the keys (the source pane): Fusion draws no focus mark on its frame.
+            painter->save();
+            painter->setPen(QPen(isDark() ? highlight.lighter(150) : highlight, 2));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(QRectF(option->rect).adjusted(1, 1, -1, -1));
+            painter->restore();
+            return;
+        }
         if (element != PE_PanelButtonTool || !(option->state & State_On) || !(option->state & State_Enabled))
             return;
         // No outline of its own: FocusToolButton's focus ring stays visible on it.

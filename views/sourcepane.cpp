@@ -1,5 +1,6 @@
 #include "sourcepane.h"
 
+#include "focustoolbutton.h"
 #include "sourceview.h"
 
 #include <QDir>
@@ -21,7 +22,7 @@ SourcePane::SourcePane(QWidget* parent)
     // Long paths and messages wrap: they never widen the page or the window.
     m_title->setWordWrap(true);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* close = new QToolButton(this);
+    auto* close = new FocusToolButton(this);
     close->setAutoRaise(true);
     close->setText(tr("Close"));
     close->setToolTip(tr("Hide the source pane"));

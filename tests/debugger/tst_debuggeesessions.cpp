@@ -10,6 +10,7 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "app/machines/allmachinesconsole.h"
+#include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
@@ -36,6 +37,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -73,6 +75,7 @@ private slots:
     void theDebuggerLayoutCarriesOverToTheNextMachine();
     void anEarlierSessionOpensInItsOwnTab();
     void workersLeaveNoTabsAndTheFrontTabStays();
+    void theConnectedCountFollowsMachinesInAnyOrder();
 };
 
 void TestDebuggeeSessions::closingAConnectedMachineAsksToAbortIt()
@@ -473,6 +476,55 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
     buttonNamed(m_window->machines()->unsavedProfiles()->openPrompt(), QStringLiteral("Discard"))->click();
     QTRY_COMPARE(m_window->tabWidget()->count(), 1);
     QCOMPARE(m_window->tabWidget()->currentWidget(), front);
+}
+
+// The status bar counts the machines connected now, TCP logins as xst sends them, whatever
+// order they come and go in; the all-machines console's hint comes when two are really there.
+void TestDebuggeeSessions::theConnectedCountFollowsMachinesInAnyOrder()
+{
+    startServer(false);
+    m_window->show();
+    const quint16 port = m_window->machines()->serverController()->server()->port();
+    ServerStatusWidget* status = m_window->machines()->serverStatus();
+    QCOMPARE(status->connectedText(), QString());
+    std::map<QByteArray, std::unique_ptr<QTcpSocket>> engines;
+    const auto logIn = [&](const QByteArray& key, const QByteArray& name) {
+        auto engine = std::make_unique<QTcpSocket>();
+        engine->connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(engine->waitForConnected(5000));
+        engine->write("\r\n<xsbug><login name=\"" + name + "\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/></xsbug>\r\n");
+        engine->flush();
+        engines[key] = std::move(engine);
+    };
+    const auto leave = [&](const QByteArray& key) {
+        engines[key]->disconnectFromHost();
+        engines.erase(key);
+    };
+    const QString hint = QStringLiteral("Two machines connected");
+
+    logIn("a", "alpha");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    leave("a"); // its tab stays (the user is looking at it); the count does not
+    QTRY_COMPARE(status->connectedText(), QString());
+    logIn("b", "beta");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    QTRY_COMPARE(m_window->machines()->debuggee(1) != nullptr, true);
+    QVERIFY2(!m_window->statusBar()->currentMessage().contains(hint), qPrintable(m_window->statusBar()->currentMessage()));
+    logIn("c", "gamma");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    QTRY_VERIFY2(m_window->statusBar()->currentMessage().contains(hint), qPrintable(m_window->statusBar()->currentMessage()));
+    logIn("w", "gamma"); // a Worker of gamma: no tab yet, but connected
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 3 machines connected"));
+    leave("b"); // the first in leaves first
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    leave("w");
+    logIn("d", "delta");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    leave("d"); // the last in leaves first
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    leave("c");
+    QTRY_COMPARE(status->connectedText(), QString());
+    QCOMPARE(m_window->machines()->connectedMachines()->count(), 0);
 }
 
 QTEST_MAIN(TestDebuggeeSessions)

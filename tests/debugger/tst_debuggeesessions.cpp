@@ -2,6 +2,7 @@
 // on Start, a machine that breaks (tab in front, console kept), the debugger layout carried to
 // the next machine, and earlier profiling sessions opened and compared in tabs of their own.
 #include "debuggeewindowfixture.h"
+#include "fakexsmachine.h"
 #include "viewtestutils.h"
 
 #include "app/debugger/callstackview.h"
@@ -26,6 +27,7 @@
 #include "views/profilepage.h"
 #include "views/sourceview.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -76,6 +78,7 @@ private slots:
     void anEarlierSessionOpensInItsOwnTab();
     void workersLeaveNoTabsAndTheFrontTabStays();
     void theConnectedCountFollowsMachinesInAnyOrder();
+    void everyFocusableControlHasAnAccessibleName();
 };
 
 void TestDebuggeeSessions::closingAConnectedMachineAsksToAbortIt()
@@ -525,6 +528,46 @@ void TestDebuggeeSessions::theConnectedCountFollowsMachinesInAnyOrder()
     leave("c");
     QTRY_COMPARE(status->connectedText(), QString());
     QCOMPARE(m_window->machines()->connectedMachines()->count(), 0);
+}
+
+// A screen reader names every control the keyboard reaches: in a window with a machine's tab
+// (stopped at a break, its panes filled) and a profile's tab, no focusable widget is nameless.
+void TestDebuggeeSessions::everyFocusableControlHasAnAccessibleName()
+{
+    startServer(false);
+    m_window->resize(1400, 900);
+    m_window->show();
+    m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
+    QTRY_VERIFY(m_window->currentPage());
+    FakeXsMachine engine;
+    QVERIFY(engine.connectTo(m_window->machines()->serverController()->server()->port()));
+    engine.send("<login name=\"fake\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+    QTRY_VERIFY(m_window->machines()->debuggee(1));
+    DebuggeePage* machine = m_window->machines()->debuggee(1);
+    engine.send(fakeBreakIn(QStringLiteral(XSPROF_CORPUS_DIR "/workloads/fib.js"), 3));
+    QTRY_COMPARE(machine->session()->state(), MachineSession::State::Broken);
+
+    QStringList nameless;
+    for (int tab = 0; tab < m_window->tabWidget()->count(); ++tab) {
+        m_window->tabWidget()->setCurrentIndex(tab);
+        QTest::qWait(20);
+        for (QWidget* widget : m_window->findChildren<QWidget*>()) {
+            // Tab reaches it (a focus proxy passes focus on: the tab bar of a tab widget).
+            if (!(widget->focusPolicy() & Qt::TabFocus) || widget->focusProxy() || !widget->isVisibleTo(m_window.get())
+                || widget->isWindow())
+                continue;
+            QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(widget);
+            if (accessible && !accessible->text(QAccessible::Name).trimmed().isEmpty())
+                continue;
+            QStringList path;
+            for (QWidget* w = widget; w && w != m_window.get(); w = w->parentWidget())
+                path.prepend(QString::fromLatin1(w->metaObject()->className()) +
+                             (w->objectName().isEmpty() ? QString() : QLatin1Char('#') + w->objectName()));
+            nameless << path.join(QStringLiteral(" > "));
+        }
+    }
+    nameless.removeDuplicates();
+    QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestDebuggeeSessions)

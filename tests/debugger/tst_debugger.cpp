@@ -27,6 +27,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QScrollBar>
+#include <QTextBlock>
 #include <QListView>
 #include <QClipboard>
 #include <QApplication>
@@ -92,6 +93,7 @@ private slots:
     void breakpointsReachTheHandshakeAndLaterChanges();
     void breakpointSettingsRoundTrip();
     void sourceGutterTogglesBreakpoints();
+    void sourceTabStopsAreFourColumns();
     void replayedTranscript();
     void longConsoleLinesScrollSidewaysWhole();
 
@@ -530,6 +532,34 @@ void TestDebugger::sourceGutterTogglesBreakpoints()
     QVERIFY(source.find(QStringLiteral("debugger")));
     QCOMPARE(view->textCursor().blockNumber(), 6);
     QVERIFY(!source.showLocation(QStringLiteral("/nowhere/x.js"), 2));
+}
+
+// The debugger's source pane indents a tab as far as 4 spaces (xsbug and editors do; Qt's
+// default is 8), and says which file it shows to screen readers.
+void TestDebugger::sourceTabStopsAreFourColumns()
+{
+    const QString path = m_dir.filePath(QStringLiteral("tabs.js"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("function f() {\n\tlet a = 1;\n    let b = 2;\n\t\tdebugger;\n        return a + b;\n}\n");
+    file.close();
+    DebuggerSourcePane source(nullptr);
+    source.resize(600, 300);
+    source.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&source));
+    QVERIFY(source.showLocation(path, 4));
+    SourceView* view = source.view();
+    const auto startOf = [view](int line) {
+        QTextCursor cursor(view->document()->findBlockByNumber(line - 1));
+        const QString text = cursor.block().text();
+        cursor.setPosition(cursor.block().position() + int(text.size() - text.trimmed().size()));
+        return view->cursorRect(cursor).left();
+    };
+    QCOMPARE(startOf(2), startOf(3));
+    QCOMPARE(startOf(4), startOf(5));
+    QVERIFY(startOf(2) < startOf(4));
+    QCOMPARE(view->accessibleName(), QStringLiteral("Source text"));
+    QCOMPARE(view->accessibleDescription(), QStringLiteral("tabs.js, line 4"));
 }
 
 void TestDebugger::replayedTranscript()

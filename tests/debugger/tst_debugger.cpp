@@ -17,6 +17,7 @@
 #include "app/debugger/staleviewtimer.h"
 #include "app/debugger/variablesmodel.h"
 #include "app/debugger/variablesview.h"
+#include "app/theme.h"
 #include "views/sourceview.h"
 
 #include "views/qcustomplotinclude.h"
@@ -26,7 +27,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QScopeGuard>
 #include <QScrollBar>
+#include <QToolBar>
 #include <QTextBlock>
 #include <QListView>
 #include <QClipboard>
@@ -94,6 +97,7 @@ private slots:
     void breakpointSettingsRoundTrip();
     void sourceGutterTogglesBreakpoints();
     void sourceTabStopsAreFourColumns();
+    void disabledControlsLookDisabledOnTheDarkTheme();
     void replayedTranscript();
     void longConsoleLinesScrollSidewaysWhole();
 
@@ -560,6 +564,48 @@ void TestDebugger::sourceTabStopsAreFourColumns()
     QVERIFY(startOf(2) < startOf(4));
     QCOMPARE(view->accessibleName(), QStringLiteral("Source text"));
     QCOMPARE(view->accessibleDescription(), QStringLiteral("tabs.js, line 4"));
+}
+
+// On the dark theme a control the machine's state disables is drawn in the disabled text
+// colour, icon and label alike: Break, amber while the machine runs, is dim once it has left
+// (the style's own disabled icon was a light grey that looked enabled).
+void TestDebugger::disabledControlsLookDisabledOnTheDarkTheme()
+{
+    Theme::apply(Theme::Mode::Dark);
+    const auto restore = qScopeGuard([] { Theme::apply(Theme::Mode::System); });
+    DebugServer server;
+    FakeXsMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    DebuggerPanes panes(session, nullptr);
+    panes.resize(900, 500);
+    panes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panes));
+    QWidget* button = panes.toolBar()->widgetForAction(panes.controls()->breakAction());
+    QVERIFY(button);
+    const auto pixels = [button] {
+        const QImage shot = button->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QList<QColor> colours;
+        for (int y = 0; y < shot.height(); ++y)
+            for (int x = 0; x < shot.width(); ++x)
+                colours << QColor(shot.pixel(x, y));
+        return colours;
+    };
+    QVERIFY(button->isEnabled());
+    const QList<QColor> running = pixels();
+    QVERIFY(std::any_of(running.begin(), running.end(),
+                        [](const QColor& c) { return c.red() > 200 && c.green() > 130 && c.blue() < 90; })); // amber
+
+    machine.socket.disconnectFromHost();
+    QTRY_COMPARE(session->state(), MachineSession::State::Disconnected);
+    QTRY_VERIFY(!button->isEnabled());
+    const QColor disabledText = QApplication::palette().color(QPalette::Disabled, QPalette::ButtonText);
+    int brightest = 0;
+    for (const QColor& c : pixels())
+        brightest = std::max(brightest, qGray(c.rgb()));
+    QVERIFY2(brightest <= qGray(disabledText.rgb()) + 6,
+             qPrintable(QStringLiteral("brightest %1, disabled text %2").arg(brightest).arg(qGray(disabledText.rgb()))));
+    screenshot(&panes, QStringLiteral("debuggerpanes-dark-disconnected.png"));
 }
 
 void TestDebugger::replayedTranscript()

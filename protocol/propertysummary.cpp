@@ -34,8 +34,8 @@ QString uninitializedText()
 
 QString memberText(const xsbug::Property& property)
 {
-    if (property.isExpandable())
-        return QStringLiteral("{…}");
+    if (property.isExpandable()) // a frame's (function) slot is its function, whatever is in it
+        return property.name == QLatin1String("(function)") ? QStringLiteral("function") : QStringLiteral("{…}");
     if (!property.hasValue)
         return uninitializedText();
     return leafText(property.value);

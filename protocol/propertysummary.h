@@ -15,7 +15,8 @@ namespace PropertySummary {
 QString leafText(const QString& value);
 // A value the machine did not send: a let/const/class binding before its declaration ran.
 QString uninitializedText();
-// A row's value inside an object: a leaf's text, {…} for an object, <uninitialized>.
+// A row's value inside an object: a leaf's text, {…} for a closed object ("function" for a
+// frame's (function) slot), <uninitialized>.
 QString memberText(const xsbug::Property& property);
 // An open object, from its direct children (the rows the machine sent under it).
 QString objectText(const QList<xsbug::Property>& children, int maxChildren = 8);

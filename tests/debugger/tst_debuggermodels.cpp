@@ -301,7 +301,7 @@ void TestDebuggerModels::objectsAndUninitialisedBindingsHaveAPreview()
     QMap<QString, QString> values = valuesUnder(model);
     QCOMPARE(values.value(QStringLiteral("n")), QStringLiteral("<uninitialized>"));
     QCOMPARE(values.value(QStringLiteral("Timer")), QStringLiteral("{…}"));
-    QCOMPARE(values.value(QStringLiteral("(function)")), QStringLiteral("{…}"));
+    QCOMPARE(values.value(QStringLiteral("(function)")), QStringLiteral("function"));
     QCOMPARE(values.value(QStringLiteral("this")), QStringLiteral("undefined"));
     const QModelIndexList n = model.match(model.index(0, 0), Qt::DisplayRole, QStringLiteral("n"), 1, Qt::MatchExactly);
     QCOMPARE(n.size(), 1);

@@ -25,17 +25,21 @@ public:
     {
         if (mode != QIcon::Disabled)
             return m_base.pixmap(size, mode, state);
-        // The icon in grey, its darkest parts a little darker than the disabled text, its lightest
-        // exactly that colour: the shape and its details stay, nothing is brighter than the label.
+        // The icon in the disabled text colour, its darker parts blended towards the window
+        // colour: the shape and its details stay, and no part stands out more than the label,
+        // on a light palette as on a dark one.
         const QPixmap normal = m_base.pixmap(size, QIcon::Normal, state);
         QImage image = normal.toImage().convertToFormat(QImage::Format_ARGB32);
-        const QColor text = QGuiApplication::palette().color(QPalette::Disabled, QPalette::ButtonText);
+        const QPalette palette = QGuiApplication::palette();
+        const QColor text = palette.color(QPalette::Disabled, QPalette::ButtonText);
+        const QColor window = palette.color(QPalette::Window);
         for (int y = 0; y < image.height(); ++y) {
             auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
             for (int x = 0; x < image.width(); ++x) {
-                const double shade = 0.55 + 0.45 * qGray(line[x]) / 255.0;
-                line[x] = qRgba(int(text.red() * shade), int(text.green() * shade), int(text.blue() * shade),
-                                qAlpha(line[x]));
+                const double towardWindow = 0.5 * (1.0 - qGray(line[x]) / 255.0);
+                const auto mix = [towardWindow](int a, int b) { return int(a + (b - a) * towardWindow); };
+                line[x] = qRgba(mix(text.red(), window.red()), mix(text.green(), window.green()),
+                                mix(text.blue(), window.blue()), qAlpha(line[x]));
             }
         }
         QPixmap shape = QPixmap::fromImage(image);

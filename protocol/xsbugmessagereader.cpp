@@ -30,6 +30,7 @@ void appendProperties(std::string_view content, int depth, QList<xsbug::Property
         xsbug::Property p;
         p.name = attribute(child, "name");
         p.value = attribute(child, "value");
+        p.hasValue = child.attribute("value") != nullptr;
         p.flags = attribute(child, "flags");
         p.path = attribute(child, "path");
         p.line = lineOf(child);

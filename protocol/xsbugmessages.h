@@ -36,6 +36,8 @@ struct Property {
     QString path;  // function code slots carry a location
     int line = 0;
     int depth = 0;
+    // False when the machine sent no value: a let/const/class binding not initialised yet.
+    bool hasValue = true;
 
     bool isExpandable() const { return flags.startsWith(QLatin1Char('+')) || flags.startsWith(QLatin1Char('-')); }
     bool isExpanded() const { return flags.startsWith(QLatin1Char('-')); }

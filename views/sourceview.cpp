@@ -1,6 +1,7 @@
 #include "sourceview.h"
 
 #include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QContextMenuEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -34,6 +35,8 @@ SourceView::SourceView(QWidget* parent) : QPlainTextEdit(parent), m_gutter(new G
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    applyTabWidth();
+    setAccessibleName(tr("Source text"));
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
     connect(this, &QPlainTextEdit::updateRequest, this, &SourceView::updateGutter);
@@ -152,6 +155,13 @@ void SourceView::changeEvent(QEvent* event)
     QPlainTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         highlightLine();
+    else if (event->type() == QEvent::FontChange)
+        applyTabWidth();
+}
+
+void SourceView::applyTabWidth()
+{
+    setTabStopDistance(tabColumns * QFontMetricsF(font()).horizontalAdvance(QLatin1Char(' ')));
 }
 
 void SourceView::paintGutter(QPaintEvent* event)

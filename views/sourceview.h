@@ -1,5 +1,6 @@
 #pragma once
-// Read-only source text with a line-number gutter and one highlighted line.
+// Read-only source text with a line-number gutter and one highlighted line; a tab stop
+// every 4 columns, as editors show JavaScript.
 #include <QMap>
 #include <QPlainTextEdit>
 
@@ -10,6 +11,7 @@ class SourceView : public QPlainTextEdit
     Q_OBJECT
 public:
     explicit SourceView(QWidget* parent = nullptr);
+    static constexpr int tabColumns = 4;
 
     // Shows `text`, highlights `line` (1-based; 0 = none) and scrolls it to the middle.
     void setSource(const QString& text, int line);
@@ -49,6 +51,7 @@ protected:
 
 private:
     void updateGutter(const QRect& rect, int dy);
+    void applyTabWidth();
     void highlightLine();
     int costWidth() const; // the heat column, 0 without costs
     void paintCost(QPainter& painter, int line, int top);

@@ -26,6 +26,7 @@ BreakpointsPane::BreakpointsPane(BreakpointsModel* model, QWidget* parent)
       m_hitCount(new QToolButton(this)), m_edit(new QToolButton(this))
 {
     m_view->setModel(model);
+    m_view->setAccessibleName(tr("Breakpoint list"));
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     connect(m_view, &QListView::activated, this, [this](const QModelIndex& index) {
         if (!index.data(BreakpointsModel::FunctionRole).toBool())

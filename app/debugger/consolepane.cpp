@@ -37,6 +37,8 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
       m_eval(new QLineEdit(this))
 {
     m_view->setModel(model);
+    m_view->setAccessibleName(tr("Console output"));
+    m_view->setAccessibleDescription(tr("Logged lines, newest last"));
     m_view->setUniformItemSizes(true); // 10 000 lines stay cheap to lay out
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -73,6 +75,7 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
         [model] { model->clear(); });
 
     m_eval->setPlaceholderText(tr("Evaluate…"));
+    m_eval->setAccessibleName(tr("Evaluate expression"));
     m_eval->setEnabled(false);
     m_eval->setToolTip(evalToolTip());
 

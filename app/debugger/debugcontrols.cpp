@@ -1,17 +1,17 @@
 #include "app/debugger/debugcontrols.h"
 
+#include "app/debugger/controlicon.h"
 #include "app/debugger/pendingcommand.h"
 
 #include "protocol/machinesession.h"
 
 #include <QAction>
-#include <QIcon>
 
 namespace {
 QAction* makeAction(QObject* parent, const QString& text, const char* icon, const QKeySequence& shortcut,
                     const QString& tip)
 {
-    auto* action = new QAction(QIcon(QString::fromLatin1(icon)), text, parent);
+    auto* action = new QAction(controlIcon(QString::fromLatin1(icon)), text, parent);
     action->setShortcut(shortcut);
     action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, shortcut.toString(QKeySequence::NativeText)));
     action->setEnabled(false);

@@ -21,6 +21,7 @@ DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* p
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText); // a path from the machine
     m_title->setText(tr("No source"));
+    m_view->setAccessibleDescription(m_title->text());
     if (auto* field = m_search->findChild<QLineEdit*>())
         field->setPlaceholderText(tr("Find in source (Ctrl+F)"));
     m_search->setMaximumWidth(320);
@@ -64,6 +65,7 @@ bool DebuggerSourcePane::showLocation(const QString& path, int line)
     if (path == m_path && m_loaded) {
         m_view->setSource(m_view->toPlainText(), line); // same file: only move the highlight
         m_title->setText(line > 0 ? tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line) : QFileInfo(path).fileName());
+        m_view->setAccessibleDescription(m_title->text());
         updateMarkers();
         return true;
     }
@@ -80,6 +82,7 @@ bool DebuggerSourcePane::showLocation(const QString& path, int line)
         m_view->setSource(QString(), 0);
         m_view->setPlaceholderText(path.isEmpty() ? QString() : tr("%1 is not on this computer.").arg(path));
     }
+    m_view->setAccessibleDescription(m_title->text()); // which file, at which line
     updateMarkers();
     return m_loaded;
 }

@@ -1,5 +1,6 @@
 #include "app/debugger/variablesmodel.h"
 
+#include "protocol/propertysummary.h"
 #include "views/plaintext.h"
 
 #include <QColor>
@@ -49,6 +50,7 @@ std::unique_ptr<VariablesModel::Node> VariablesModel::build(const QList<xsbug::P
 void VariablesModel::setProperties(const QList<xsbug::Property>& properties)
 {
     std::unique_ptr<Node> fresh = build(properties);
+    describe(fresh.get()); // in the machine's order: an object's keys as the program made them
     sort(fresh.get());
     merge(m_root.get(), fresh->children);
 }
@@ -103,6 +105,22 @@ void VariablesModel::sort(Node* node) const
     }
 }
 
+// An open object's preview is read from its rows; a closed one is {…}.
+void VariablesModel::describe(Node* node)
+{
+    QList<xsbug::Property> children;
+    children.reserve(qsizetype(node->children.size()));
+    for (const auto& child : node->children) {
+        describe(child.get());
+        children << child->property;
+    }
+    const xsbug::Property& p = node->property;
+    if (!p.isExpandable())
+        node->value = displayValue(p);
+    else
+        node->value = p.isExpanded() ? PropertySummary::objectText(children) : PropertySummary::memberText(p);
+}
+
 void VariablesModel::merge(Node* into, std::vector<std::unique_ptr<Node>>& fresh)
 {
     auto& old = into->children;
@@ -139,8 +157,10 @@ void VariablesModel::merge(Node* into, std::vector<std::unique_ptr<Node>>& fresh
             Node* node = old[size_t(i)].get();
             const xsbug::Property& p = fresh[size_t(i)]->property;
             const bool changed = node->property.value != p.value || node->property.flags != p.flags
-                                 || node->property.path != p.path || node->property.line != p.line;
+                                 || node->property.path != p.path || node->property.line != p.line
+                                 || node->value != fresh[size_t(i)]->value;
             node->property = p;
+            node->value = fresh[size_t(i)]->value;
             if (changed)
                 emit dataChanged(indexOf(node, 0), indexOf(node, ColumnCount - 1));
             merge(node, fresh[size_t(i)]->children);
@@ -159,8 +179,10 @@ void VariablesModel::merge(Node* into, std::vector<std::unique_ptr<Node>>& fresh
 QString VariablesModel::displayValue(const xsbug::Property& p)
 {
     const QString& v = p.value;
-    if (p.isExpandable() && v.startsWith(QLatin1Char('@')))
-        return QString(); // an object: its rows say what it holds
+    if (p.isExpandable())
+        return PropertySummary::memberText(p); // the model shows an open object's contents
+    if (!p.hasValue)
+        return PropertySummary::uninitializedText();
     // BigInt comes as hex ("0x7Bn"); xsbug shows it in decimal.
     if (v.endsWith(QLatin1Char('n')) && (v.startsWith(QLatin1String("0x")) || v.startsWith(QLatin1String("-0x")))) {
         const bool negative = v.startsWith(QLatin1Char('-'));
@@ -171,7 +193,9 @@ QString VariablesModel::displayValue(const xsbug::Property& p)
     }
     if (!p.path.isEmpty() && p.line > 0)
         return p.path + QStringLiteral(" (") + QString::number(p.line) + QLatin1Char(')');
-    return v;
+    if (p.line > 0) // a function's code slot: its file in `value`
+        return v + QStringLiteral(" (") + QString::number(p.line) + QLatin1Char(')');
+    return PropertySummary::leafText(v); // one line: 'a\nb'; the tooltip has it as it is
 }
 
 QModelIndex VariablesModel::indexOf(Node* node, int column) const
@@ -228,16 +252,20 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const xsbug::Property& p = nodeOf(index)->property;
+    const Node* node = nodeOf(index);
+    const xsbug::Property& p = node->property;
     switch (role) {
     case Qt::DisplayRole:
-        return index.column() == NameColumn ? p.name : displayValue(p);
-    case Qt::ToolTipRole:
-        return PlainText::toolTip(index.column() == ValueColumn ? p.value : p.name); // the machine's: never markup
+        return index.column() == NameColumn ? p.name : node->value;
+    case Qt::ToolTipRole: // the machine's text: never markup
+        return PlainText::toolTip(index.column() == ValueColumn ? (p.isExpandable() || !p.hasValue ? node->value : p.value)
+                                                                : p.name);
     case Qt::ForegroundRole:
         // Non-enumerable properties are dimmed, as in xsbug.
         if (p.flags.size() > 2 && p.flags.at(2) == QLatin1Char('E'))
             return QColor(0x80, 0x80, 0x80);
+        if (index.column() == ValueColumn && !p.hasValue && !p.isExpandable())
+            return QColor(0x80, 0x80, 0x80); // <uninitialized>: not a value of the program
         return {};
     case AddressRole: return p.isExpandable() ? p.value : QString();
     case FlagsRole: return p.flags;

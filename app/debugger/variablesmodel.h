@@ -30,7 +30,8 @@ public:
 
     void setProperties(const QList<xsbug::Property>& properties);
     void clear() { setProperties({}); }
-    // The value shown for a property: BigInt in decimal, nothing for an object address.
+    // The value shown for a leaf: BigInt in decimal, <uninitialized> for a binding not
+    // initialised yet. Objects show a preview (PropertySummary), never their address.
     static QString displayValue(const xsbug::Property& property);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -44,12 +45,14 @@ public:
 private:
     struct Node {
         xsbug::Property property;
+        QString value; // what the Value column shows
         Node* parent = nullptr;
         std::vector<std::unique_ptr<Node>> children;
         int row = 0;
     };
     static std::unique_ptr<Node> build(const QList<xsbug::Property>& properties);
     void sort(Node* node) const;
+    static void describe(Node* node);
     void merge(Node* into, std::vector<std::unique_ptr<Node>>& fresh);
     QModelIndex indexOf(Node* node, int column) const;
     Node* nodeOf(const QModelIndex& index) const;

@@ -8,6 +8,7 @@
 #include "app/debugger/debuggersourcepane.h"
 #include "app/debugger/sourcespane.h"
 #include "app/machines/allmachinesconsole.h"
+#include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
@@ -47,7 +48,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
       m_breakpoints(new SharedBreakpoints(settings, m_server->server(), this)),
       m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
       m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
-      m_names(std::make_unique<MachineNames>()), m_left(new LeftMachines(this)),
+      m_names(std::make_unique<MachineNames>()), m_left(new LeftMachines(this)), m_connected(new ConnectedMachines(this)),
       m_quiet(new QuietMachines(
           quietGraceMs,
           [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
@@ -68,6 +69,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
     connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
     connect(m_unsaved, &UnsavedProfiles::changed, this, &MachineTabs::refreshUnsavedMarks);
     m_serverStatus->setLeftMachines(m_left);
+    m_serverStatus->setConnectedMachines(m_connected);
     connect(m_console, &AllMachinesConsole::statusMessage, this, &MachineTabs::statusMessage);
     connect(m_console, &AllMachinesConsole::locationRequested, this, &MachineTabs::openMachineLocation);
     followPreferences();
@@ -117,6 +119,7 @@ DebugControls* MachineTabs::frontControls() const
 // m_quiet until they have something to show, and most leave before that.
 void MachineTabs::addDebuggee(MachineSession* session)
 {
+    m_connected->add(session);
     const QString label = m_names->labelFor(session->name());
     m_console->attach(session, label.isEmpty() ? session->name() : label);
     if (label.isEmpty())
@@ -148,7 +151,7 @@ DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label,
                            ? tr("%1 connected.").arg(session->displayName())
                            : tr("%1 connected; its tab opened behind the one in front.").arg(session->displayName()),
                        4000);
-    m_console->machineConnected(machineCount()); // its hint replaces the message above
+    m_console->machineConnected(m_connected->count()); // its hint replaces the message above
     emit frontChanged();
     return machine;
 }
@@ -347,14 +350,6 @@ void MachineTabs::openMachineLocation(const QString& machineTitle, const QString
     }
     DebuggerPanes* panes = currentDebuggee() ? currentDebuggee()->debuggerPanes() : sourcesTab();
     panes->openFrameSource(path, line);
-}
-
-int MachineTabs::machineCount() const
-{
-    int machines = 0;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        machines += debuggee(i) != nullptr;
-    return machines;
 }
 
 DebuggerPanes* MachineTabs::sourcesTab()

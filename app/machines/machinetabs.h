@@ -14,6 +14,7 @@
 #include <memory>
 
 class AllMachinesConsole;
+class ConnectedMachines;
 class LeftMachines;
 class QuietMachines;
 class DebuggeePage;
@@ -65,6 +66,7 @@ public:
     AllMachinesConsole* allMachinesConsole() const { return m_console; }
     // Machines that came and went with nothing to keep (no tab), and those still without a tab.
     LeftMachines* leftMachines() const { return m_left; }
+    ConnectedMachines* connectedMachines() const { return m_connected; }
     int machinesWithoutTab() const;
     // Debug › Close Disconnected Machines: every tab of a machine that left (asking first for
     // unsaved profiles, once for all).
@@ -144,7 +146,6 @@ private:
     void followPreferences();
     // A message of the all-machines view was double-clicked: its machine's tab goes there.
     void openMachineLocation(const QString& machineTitle, const QString& path, int line);
-    int machineCount() const;
 
     QMainWindow* m_window;
     QTabWidget* m_tabs;
@@ -162,6 +163,7 @@ private:
     std::unique_ptr<RecoveryJournals> m_recovery; // null: no journals
     DebuggerPanes* m_sourcesTab = nullptr;
     LeftMachines* m_left;
+    ConnectedMachines* m_connected;
     QuietMachines* m_quiet;
     QAction* m_closeDisconnected;
 };

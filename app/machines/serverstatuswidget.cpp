@@ -1,5 +1,6 @@
 #include "serverstatuswidget.h"
 
+#include "connectedmachines.h"
 #include "leftmachines.h"
 #include "refusedconnections.h"
 #include "servercontroller.h"
@@ -11,7 +12,7 @@
 
 ServerStatusWidget::ServerStatusWidget(ServerController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_label(new QLabel), m_change(new QToolButton),
-      m_left(new QToolButton)
+      m_left(new QToolButton), m_connected(new QLabel)
 {
     m_left->setAutoRaise(true);
     m_left->setPopupMode(QToolButton::InstantPopup);
@@ -26,6 +27,9 @@ ServerStatusWidget::ServerStatusWidget(ServerController* controller, QWidget* pa
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
+    m_connected->setTextFormat(Qt::PlainText);
+    m_connected->hide();
+    layout->addWidget(m_connected);
     layout->addWidget(m_change);
     layout->addWidget(m_left);
     connect(controller, &ServerController::statusChanged, this, &ServerStatusWidget::update);
@@ -65,6 +69,31 @@ void ServerStatusWidget::setLeftMachines(LeftMachines* left)
             m_leftUpdate.start();
     });
     updateLeft();
+}
+
+void ServerStatusWidget::setConnectedMachines(ConnectedMachines* connected)
+{
+    m_connectedMachines = connected;
+    m_connectedUpdate.setSingleShot(true);
+    m_connectedUpdate.setInterval(100);
+    connect(&m_connectedUpdate, &QTimer::timeout, this, &ServerStatusWidget::updateConnected);
+    connect(connected, &ConnectedMachines::countChanged, this, [this] {
+        if (!m_connectedUpdate.isActive())
+            m_connectedUpdate.start();
+    });
+    updateConnected();
+}
+
+QString ServerStatusWidget::connectedText() const
+{
+    return m_connected->isVisibleTo(this) ? m_connected->text() : QString();
+}
+
+void ServerStatusWidget::updateConnected()
+{
+    const int count = m_connectedMachines->count();
+    m_connected->setVisible(count > 0);
+    m_connected->setText(count == 1 ? tr("· 1 machine connected") : tr("· %1 machines connected").arg(count));
 }
 
 void ServerStatusWidget::updateLeft()

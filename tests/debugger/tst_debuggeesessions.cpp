@@ -2,6 +2,7 @@
 // on Start, a machine that breaks (tab in front, console kept), the debugger layout carried to
 // the next machine, and earlier profiling sessions opened and compared in tabs of their own.
 #include "debuggeewindowfixture.h"
+#include "fakexsmachine.h"
 #include "viewtestutils.h"
 
 #include "app/debugger/callstackview.h"
@@ -10,6 +11,7 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "app/machines/allmachinesconsole.h"
+#include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
@@ -25,6 +27,7 @@
 #include "views/profilepage.h"
 #include "views/sourceview.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -36,6 +39,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -73,6 +77,8 @@ private slots:
     void theDebuggerLayoutCarriesOverToTheNextMachine();
     void anEarlierSessionOpensInItsOwnTab();
     void workersLeaveNoTabsAndTheFrontTabStays();
+    void theConnectedCountFollowsMachinesInAnyOrder();
+    void everyFocusableControlHasAnAccessibleName();
 };
 
 void TestDebuggeeSessions::closingAConnectedMachineAsksToAbortIt()
@@ -473,6 +479,95 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
     buttonNamed(m_window->machines()->unsavedProfiles()->openPrompt(), QStringLiteral("Discard"))->click();
     QTRY_COMPARE(m_window->tabWidget()->count(), 1);
     QCOMPARE(m_window->tabWidget()->currentWidget(), front);
+}
+
+// The status bar counts the machines connected now, TCP logins as xst sends them, whatever
+// order they come and go in; the all-machines console's hint comes when two are really there.
+void TestDebuggeeSessions::theConnectedCountFollowsMachinesInAnyOrder()
+{
+    startServer(false);
+    m_window->show();
+    const quint16 port = m_window->machines()->serverController()->server()->port();
+    ServerStatusWidget* status = m_window->machines()->serverStatus();
+    QCOMPARE(status->connectedText(), QString());
+    std::map<QByteArray, std::unique_ptr<QTcpSocket>> engines;
+    const auto logIn = [&](const QByteArray& key, const QByteArray& name) {
+        auto engine = std::make_unique<QTcpSocket>();
+        engine->connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(engine->waitForConnected(5000));
+        engine->write("\r\n<xsbug><login name=\"" + name + "\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/></xsbug>\r\n");
+        engine->flush();
+        engines[key] = std::move(engine);
+    };
+    const auto leave = [&](const QByteArray& key) {
+        engines[key]->disconnectFromHost();
+        engines.erase(key);
+    };
+    const QString hint = QStringLiteral("Two machines connected");
+
+    logIn("a", "alpha");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    leave("a"); // its tab stays (the user is looking at it); the count does not
+    QTRY_COMPARE(status->connectedText(), QString());
+    logIn("b", "beta");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    QTRY_COMPARE(m_window->machines()->debuggee(1) != nullptr, true);
+    QVERIFY2(!m_window->statusBar()->currentMessage().contains(hint), qPrintable(m_window->statusBar()->currentMessage()));
+    logIn("c", "gamma");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    QTRY_VERIFY2(m_window->statusBar()->currentMessage().contains(hint), qPrintable(m_window->statusBar()->currentMessage()));
+    logIn("w", "gamma"); // a Worker of gamma: no tab yet, but connected
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 3 machines connected"));
+    leave("b"); // the first in leaves first
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    leave("w");
+    logIn("d", "delta");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    leave("d"); // the last in leaves first
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    leave("c");
+    QTRY_COMPARE(status->connectedText(), QString());
+    QCOMPARE(m_window->machines()->connectedMachines()->count(), 0);
+}
+
+// A screen reader names every control the keyboard reaches: in a window with a machine's tab
+// (stopped at a break, its panes filled) and a profile's tab, no focusable widget is nameless.
+void TestDebuggeeSessions::everyFocusableControlHasAnAccessibleName()
+{
+    startServer(false);
+    m_window->resize(1400, 900);
+    m_window->show();
+    m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
+    QTRY_VERIFY(m_window->currentPage());
+    FakeXsMachine engine;
+    QVERIFY(engine.connectTo(m_window->machines()->serverController()->server()->port()));
+    engine.send("<login name=\"fake\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+    QTRY_VERIFY(m_window->machines()->debuggee(1));
+    DebuggeePage* machine = m_window->machines()->debuggee(1);
+    engine.send(fakeBreakIn(QStringLiteral(XSPROF_CORPUS_DIR "/workloads/fib.js"), 3));
+    QTRY_COMPARE(machine->session()->state(), MachineSession::State::Broken);
+
+    QStringList nameless;
+    for (int tab = 0; tab < m_window->tabWidget()->count(); ++tab) {
+        m_window->tabWidget()->setCurrentIndex(tab);
+        QTest::qWait(20);
+        for (QWidget* widget : m_window->findChildren<QWidget*>()) {
+            // Tab reaches it (a focus proxy passes focus on: the tab bar of a tab widget).
+            if (!(widget->focusPolicy() & Qt::TabFocus) || widget->focusProxy() || !widget->isVisibleTo(m_window.get())
+                || widget->isWindow())
+                continue;
+            QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(widget);
+            if (accessible && !accessible->text(QAccessible::Name).trimmed().isEmpty())
+                continue;
+            QStringList path;
+            for (QWidget* w = widget; w && w != m_window.get(); w = w->parentWidget())
+                path.prepend(QString::fromLatin1(w->metaObject()->className()) +
+                             (w->objectName().isEmpty() ? QString() : QLatin1Char('#') + w->objectName()));
+            nameless << path.join(QStringLiteral(" > "));
+        }
+    }
+    nameless.removeDuplicates();
+    QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestDebuggeeSessions)

@@ -17,6 +17,7 @@
 #include "app/debugger/staleviewtimer.h"
 #include "app/debugger/variablesmodel.h"
 #include "app/debugger/variablesview.h"
+#include "app/theme.h"
 #include "views/sourceview.h"
 
 #include "views/qcustomplotinclude.h"
@@ -26,7 +27,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QScopeGuard>
 #include <QScrollBar>
+#include <QToolBar>
+#include <QTextBlock>
 #include <QListView>
 #include <QClipboard>
 #include <QApplication>
@@ -50,6 +54,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
+
+#include <algorithm>
+#include <cstdlib>
 
 namespace {
 const QString script = QStringLiteral("/work/fake/app/main.js");
@@ -92,6 +99,8 @@ private slots:
     void breakpointsReachTheHandshakeAndLaterChanges();
     void breakpointSettingsRoundTrip();
     void sourceGutterTogglesBreakpoints();
+    void sourceTabStopsAreFourColumns();
+    void disabledControlsLookDisabledOnTheDarkTheme();
     void replayedTranscript();
     void longConsoleLinesScrollSidewaysWhole();
 
@@ -530,6 +539,82 @@ void TestDebugger::sourceGutterTogglesBreakpoints()
     QVERIFY(source.find(QStringLiteral("debugger")));
     QCOMPARE(view->textCursor().blockNumber(), 6);
     QVERIFY(!source.showLocation(QStringLiteral("/nowhere/x.js"), 2));
+}
+
+// The debugger's source pane indents a tab as far as 4 spaces (xsbug and editors do; Qt's
+// default is 8), and says which file it shows to screen readers.
+void TestDebugger::sourceTabStopsAreFourColumns()
+{
+    const QString path = m_dir.filePath(QStringLiteral("tabs.js"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("function f() {\n\tlet a = 1;\n    let b = 2;\n\t\tdebugger;\n        return a + b;\n}\n");
+    file.close();
+    DebuggerSourcePane source(nullptr);
+    source.resize(600, 300);
+    source.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&source));
+    QVERIFY(source.showLocation(path, 4));
+    SourceView* view = source.view();
+    const auto startOf = [view](int line) {
+        QTextCursor cursor(view->document()->findBlockByNumber(line - 1));
+        const QString text = cursor.block().text();
+        cursor.setPosition(cursor.block().position() + int(text.size() - text.trimmed().size()));
+        return view->cursorRect(cursor).left();
+    };
+    QCOMPARE(startOf(2), startOf(3));
+    QCOMPARE(startOf(4), startOf(5));
+    QVERIFY(startOf(2) < startOf(4));
+    QCOMPARE(view->accessibleName(), QStringLiteral("Source text"));
+    QCOMPARE(view->accessibleDescription(), QStringLiteral("tabs.js, line 4"));
+}
+
+// On the dark theme (and the light one) a control the machine's state disables is drawn like
+// its disabled label, icon included: Break, amber while the machine runs, is dim once it has
+// left (the style's own disabled icon was a light grey that looked enabled on dark).
+void TestDebugger::disabledControlsLookDisabledOnTheDarkTheme()
+{
+    const auto restore = qScopeGuard([] { Theme::apply(Theme::Mode::System); });
+    for (const Theme::Mode theme : {Theme::Mode::Dark, Theme::Mode::Light}) {
+        Theme::apply(theme);
+        DebugServer server;
+        FakeXsMachine machine;
+        MachineSession* session = connectMachine(server, machine);
+        QVERIFY(session);
+        DebuggerPanes panes(session, nullptr);
+        panes.resize(900, 500);
+        panes.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panes));
+        QWidget* button = panes.toolBar()->widgetForAction(panes.controls()->breakAction());
+        QVERIFY(button);
+        const auto pixels = [button] {
+            const QImage shot = button->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            QList<QColor> colours;
+            for (int y = 0; y < shot.height(); ++y)
+                for (int x = 0; x < shot.width(); ++x)
+                    colours << QColor(shot.pixel(x, y));
+            return colours;
+        };
+        QVERIFY(button->isEnabled());
+        const QList<QColor> running = pixels();
+        QVERIFY(std::any_of(running.begin(), running.end(),
+                            [](const QColor& c) { return c.red() > 200 && c.green() > 130 && c.blue() < 90; })); // amber
+
+        machine.socket.disconnectFromHost();
+        QTRY_COMPARE(session->state(), MachineSession::State::Disconnected);
+        QTRY_VERIFY(!button->isEnabled());
+        // No pixel of the button stands out from the window more than the disabled label does.
+        const QPalette palette = QApplication::palette();
+        const int window = qGray(palette.color(QPalette::Window).rgb());
+        const int label = std::abs(qGray(palette.color(QPalette::Disabled, QPalette::ButtonText).rgb()) - window);
+        int strongest = 0;
+        for (const QColor& c : pixels())
+            strongest = std::max(strongest, std::abs(qGray(c.rgb()) - window));
+        QVERIFY2(strongest <= label + 6, qPrintable(QStringLiteral("%1: contrast %2, disabled label %3")
+                                                        .arg(Theme::name(theme)).arg(strongest).arg(label)));
+        if (theme == Theme::Mode::Dark)
+            screenshot(&panes, QStringLiteral("debuggerpanes-dark-disconnected.png"));
+    }
 }
 
 void TestDebugger::replayedTranscript()

@@ -6,11 +6,67 @@
 #include "app/debugger/conversationfilter.h"
 #include "app/debugger/conversationmodel.h"
 #include "app/debugger/variablesmodel.h"
+#include "protocol/propertysummary.h"
+#include "protocol/xsbugmessagereader.h"
+#include "views/plaintext.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
+
+namespace {
+// The messages of a recorded stream: a corpus .xsbug file as the machine sent it, or the
+// machine's lines ("M: ") of a recorded session such as tests/fixtures/eval-session-xst.txt.
+std::vector<xsbug::Message> recordedMessages(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray bytes = file.readAll();
+    if (bytes.startsWith("M: ") || bytes.startsWith("F: ")) {
+        QByteArray machine;
+        bool fromMachine = false;
+        for (const QByteArray& line : bytes.split('\n')) {
+            if (line.startsWith("M: ") || line.startsWith("F: ")) {
+                if (fromMachine)
+                    machine += "\r\n";
+                fromMachine = line.startsWith("M: ");
+                if (fromMachine)
+                    machine += "\r\n" + line.mid(3);
+            } else if (fromMachine) {
+                machine += '\n' + line; // a message's own line break (the break's text)
+            }
+        }
+        bytes = machine + "\r\n";
+    }
+    XsbugMessageReader reader;
+    reader.feed(bytes);
+    return reader.takeMessages();
+}
+
+template <typename T>
+QList<T> messagesOf(const std::vector<xsbug::Message>& messages)
+{
+    QList<T> out;
+    for (const xsbug::Message& m : messages) {
+        if (const T* typed = std::get_if<T>(&m))
+            out << *typed;
+    }
+    return out;
+}
+
+// Name → Value column of the rows under `parent`.
+QMap<QString, QString> valuesUnder(const QAbstractItemModel& model, const QModelIndex& parent = {})
+{
+    QMap<QString, QString> values;
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        values.insert(model.index(row, VariablesModel::NameColumn, parent).data().toString(),
+                      model.index(row, VariablesModel::ValueColumn, parent).data().toString());
+    return values;
+}
+} // namespace
 
 class TestDebuggerModels : public QObject
 {
@@ -21,6 +77,7 @@ private slots:
     void consoleModelIsBoundedAndMerges();
     void variablesModelMergesInPlace();
     void variablesAreSortedAsXsbugDoes();
+    void objectsAndUninitialisedBindingsHaveAPreview();
     void conversationModelKeepsEachMessageFormatted();
     void conversationHistoryIsBoundedAndSaysSo();
     void hiddenConversationsLeaveTheFilter();
@@ -182,7 +239,7 @@ void TestDebuggerModels::variablesModelMergesInPlace()
     QCOMPARE(model.rowCount(o), 2);
     QCOMPARE(model.index(1, 0, o).data().toString(), QStringLiteral("y"));
     QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("2"));
-    QCOMPARE(model.index(1, 1).data().toString(), QString()); // object address not shown
+    QCOMPARE(model.index(1, 1).data().toString(), QStringLiteral("{x: 3, y: {…}}")); // its contents, not its address
     model.setProperties({prop(" cew_", "a", "2", 0), prop("+cew_", "o", "@01", 0)});
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.rowCount(model.index(1, 0)), 0);
@@ -226,6 +283,77 @@ void TestDebuggerModels::variablesAreSortedAsXsbugDoes()
     VariablesModel globals;
     globals.setProperties({prop(" cew_", "this", 0), prop(" cew_", "Array", 0)});
     QCOMPARE(globals.index(0, 0).data().toString(), QStringLiteral("Array"));
+}
+
+// XS sends an object as its address (@00007F…) and a let/const binding not initialised yet
+// without a value (xsDebug.c fxEchoProperty): the Value column shows {…}, the contents of an
+// open object, and <uninitialized>, never the address.
+void TestDebuggerModels::objectsAndUninitialisedBindingsHaveAPreview()
+{
+    // The simulator's chat app at its break: Timer (an object) and `n`, declared further down.
+    const QList<xsbug::Local> chat =
+        messagesOf<xsbug::Local>(recordedMessages(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_chat.bubbles.xsbug")));
+    QVERIFY(!chat.isEmpty());
+    VariablesModel model;
+    model.setOrder(VariablesModel::Order::LocalsFirst);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setProperties(chat.first().properties);
+    QMap<QString, QString> values = valuesUnder(model);
+    QCOMPARE(values.value(QStringLiteral("n")), QStringLiteral("<uninitialized>"));
+    QCOMPARE(values.value(QStringLiteral("Timer")), QStringLiteral("{…}"));
+    QCOMPARE(values.value(QStringLiteral("(function)")), QStringLiteral("function"));
+    QCOMPARE(values.value(QStringLiteral("this")), QStringLiteral("undefined"));
+    const QModelIndexList n = model.match(model.index(0, 0), Qt::DisplayRole, QStringLiteral("n"), 1, Qt::MatchExactly);
+    QCOMPARE(n.size(), 1);
+    QCOMPARE(n.first().siblingAtColumn(VariablesModel::ValueColumn).data(Qt::ToolTipRole).toString(),
+             PlainText::toolTip(QStringLiteral("<uninitialized>")));
+
+    // xst at a conditional breakpoint: `total` not initialised yet, then initialised to 0.
+    const std::vector<xsbug::Message> xst = recordedMessages(QStringLiteral(XSPROF_FIXTURES_DIR "/eval-session-xst.txt"));
+    const QList<xsbug::Local> locals = messagesOf<xsbug::Local>(xst);
+    QVERIFY(locals.size() >= 2);
+    QStringList totals;
+    for (const xsbug::Local& local : locals) {
+        model.setProperties(local.properties);
+        values = valuesUnder(model);
+        totals << values.value(QStringLiteral("total"));
+        for (auto it = values.cbegin(); it != values.cend(); ++it)
+            QVERIFY2(!it.value().contains(QLatin1Char('@')), qPrintable(it.key() + QStringLiteral(" = ") + it.value()));
+    }
+    QVERIFY2(totals.contains(QStringLiteral("<uninitialized>")), qPrintable(totals.join(QLatin1Char(','))));
+    QVERIFY2(totals.contains(QStringLiteral("0")), qPrintable(totals.join(QLatin1Char(','))));
+
+    // Objects xst sent open (eval results): their own keys, an array's items.
+    const QList<xsbug::EvalResult> results = messagesOf<xsbug::EvalResult>(xst);
+    QStringList previews;
+    for (const xsbug::EvalResult& result : results) {
+        if (result.properties.isEmpty())
+            continue;
+        model.setProperties(result.properties);
+        previews << model.index(0, VariablesModel::ValueColumn).data().toString();
+        QCOMPARE(previews.last(), PropertySummary::oneLine(result.properties)); // the console says the same
+    }
+    QVERIFY2(previews.contains(QStringLiteral("{a: 1, s: 'hi\\n', inner: {…}}")), qPrintable(previews.join(QLatin1Char('|'))));
+    QVERIFY2(previews.contains(QStringLiteral("[1, 2]")), qPrintable(previews.join(QLatin1Char('|'))));
+
+    // Opening an object in place updates its row's preview (dataChanged, no reset).
+    const auto prop = [](const char* flags, const char* name, const char* value, int depth, int line = 0) {
+        return xsbug::Property{QString::fromUtf8(name), QString::fromUtf8(value), QString::fromLatin1(flags), {}, line, depth};
+    };
+    model.setProperties({prop("+cew_", "m", "@00007F0000000010", 0)});
+    QCOMPARE(model.index(0, VariablesModel::ValueColumn).data().toString(), QStringLiteral("{…}"));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    // The rows fxEchoInstance writes for a Map, a function and a Date.
+    model.setProperties({prop("-cew_", "m", "@00007F0000000010", 0), prop("+cew_", "(..)", "@00007F0000000020", 1),
+                         prop(" cew_", "(0.0)", "'a'", 1), prop(" cew_", "(0.1)", "1", 1),
+                         prop("+cew_", "(1.0)", "@00007F0000000030", 1), prop(" cew_", "(1.1)", "2", 1),
+                         prop("-cew_", "f", "@00007F0000000040", 0), prop(" cEw_", "(function)", "/app/main.js", 1, 12),
+                         prop("-cew_", "d", "@00007F0000000050", 0), prop(" cEw_", "(date)", "0", 1)});
+    QVERIFY(!changed.isEmpty());
+    values = valuesUnder(model);
+    QCOMPARE(values.value(QStringLiteral("m")), QStringLiteral("Map(2) {'a' => 1, {…} => 2}"));
+    QCOMPARE(values.value(QStringLiteral("f")), QStringLiteral("function main.js:12"));
+    QCOMPARE(values.value(QStringLiteral("d")), QStringLiteral("Date 1970-01-01T00:00:00.000Z"));
 }
 
 QTEST_MAIN(TestDebuggerModels)

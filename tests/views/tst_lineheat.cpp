@@ -13,6 +13,7 @@
 
 #include <QLabel>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTest>
 
 using namespace xsprof;
@@ -24,7 +25,19 @@ class TestLineHeat : public QObject {
 private slots:
     void heatOfTheSelectedFunction();
     void noTicksSaysSo();
+    void tabStopsAreFourColumns();
 };
+
+namespace {
+// The x where the text of `line` (1-based) starts after its indentation.
+int textStartX(SourceView* view, int line)
+{
+    QTextCursor cursor(view->document()->findBlockByNumber(line - 1));
+    const QString text = cursor.block().text();
+    cursor.setPosition(cursor.block().position() + int(text.size() - text.trimmed().size()));
+    return view->cursorRect(cursor).left();
+}
+} // namespace
 
 void TestLineHeat::heatOfTheSelectedFunction()
 {
@@ -86,6 +99,37 @@ void TestLineHeat::noTicksSaysSo()
     QVERIFY(page.sourcePane()->notice()->isVisible());
     QVERIFY(page.sourcePane()->notice()->text().contains(QStringLiteral("positionTicks")));
     QVERIFY(page.sourcePane()->view()->lineCosts().isEmpty());
+}
+
+// A tab in the profile's source indents as far as 4 spaces, not 8, in any font size; the text
+// has an accessible name.
+void TestLineHeat::tabStopsAreFourColumns()
+{
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("tiny.js")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("// tiny\nfunction main() {\n\treturn a();\n    // four\n\t\tnested;\n"
+                          "function a() {}\n        // eight\n\n\nfunction b() {}\n"));
+    file.close();
+    ProfilePage page(ViewTestUtils::loadData(ViewTestUtils::corpusPath(QStringLiteral("tiny/linear.cpuprofile"))));
+    page.setPathMappings(PathMappings::fromText(QStringLiteral("/tiny.js => %1").arg(file.fileName())));
+    page.resize(800, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.showSource(findDeep(*page.functionView(false)->model(), QStringLiteral("b"), 6));
+    SourceView* view = page.sourcePane()->view();
+    QVERIFY(view->toPlainText().contains(QLatin1String("\treturn")));
+    QCOMPARE(view->accessibleName(), QStringLiteral("Source text")); // a screen reader names it
+    for (const int points : {0, 18}) {
+        if (points > 0) {
+            QFont larger = view->font();
+            larger.setPointSize(points);
+            view->setFont(larger);
+        }
+        QCOMPARE(textStartX(view, 3), textStartX(view, 4)); // one tab = four spaces
+        QCOMPARE(textStartX(view, 5), textStartX(view, 7)); // two tabs = eight spaces
+        QVERIFY(textStartX(view, 3) < textStartX(view, 7));
+    }
 }
 
 QTEST_MAIN(TestLineHeat)

@@ -11,25 +11,19 @@
 #include "views/timelinewidget.h"
 
 #include "views/qcustomplotinclude.h"
-#include "views/totalcolumns.h"
-#include "views/totalshelp.h"
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
-#include <QContextMenuEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTabBar>
-#include <QMenu>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextBrowser>
 
 using namespace ViewTestUtils;
 
@@ -69,43 +63,8 @@ private slots:
     void theLegendNamesAnAnonymousFunctionAboveTheData();
     void flameGraphSearchCountsAndStepsThroughItsBoxes();
     void doubleClickOpensTheSourceWithoutExpanding();
-    void theHeaderMenuShowsVsCodesTotalInEveryTab();
-    void theTotalColumnsChoiceIsKeptInTheSettings();
-    void everyTotalHeaderSaysWhatItMeans();
-    void theHeaderMenuOpensTheTotalsHelp();
 };
 
-namespace {
-// Right-clicks the header of `view` and clicks the menu's entry `text`.
-void chooseFromHeaderMenu(CostTreeView* view, const QString& text)
-{
-    // What a right-click on the header gives the widget (the offscreen platform sends none).
-    QHeaderView* head = view->header();
-    const QPoint at(head->sectionViewportPosition(1) + 5, 5);
-    QTest::mouseClick(head->viewport(), Qt::RightButton, {}, at);
-    QContextMenuEvent event(QContextMenuEvent::Mouse, at, head->viewport()->mapToGlobal(at));
-    QApplication::sendEvent(head->viewport(), &event);
-    QMenu* menu = nullptr;
-    QTRY_VERIFY((menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())));
-    QAction* chosen = nullptr;
-    for (QAction* action : menu->actions()) {
-        if (action->text() == text)
-            chosen = action;
-    }
-    QVERIFY2(chosen, qPrintable(text));
-    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(chosen).center());
-    QTRY_VERIFY(!menu->isVisible());
-}
-
-int columnTitled(const CostTreeView* view, const QString& title)
-{
-    for (int c = 0; c < view->model()->columnCount(); ++c) {
-        if (view->model()->headerData(c, Qt::Horizontal).toString() == title)
-            return c;
-    }
-    return -1;
-}
-} // namespace
 
 void TestProfilePage::aStackProfileHasAllFourTabs()
 {
@@ -605,134 +564,6 @@ void TestProfilePage::doubleClickOpensTheSourceWithoutExpanding()
     QVERIFY(page.sourcePane()->view()->toPlainText().isEmpty());
     QVERIFY(page.sourcePane()->view()->placeholderText().contains(QLatin1String("function of a script")));
     QVERIFY(page.sourcePane()->currentPath().isEmpty());
-}
-
-// A recursive profile: VS Code's total is hidden at first; the header's context menu shows it,
-// in this tab's both function views and in a tab opened afterwards, and hides it again.
-void TestProfilePage::theHeaderMenuShowsVsCodesTotalInEveryTab()
-{
-    TotalColumns::instance()->reset();
-    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_deep_recursion.cpuprofile")));
-    ProfilePage page(data);
-    page.resize(1200, 700);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    CostTreeView* view = page.functionView(false);
-    const int vscode = view->costModel()->columnOf(CostTreeModel::Cost::SummedPaths);
-    QVERIFY(vscode > 0);
-    QVERIFY(view->isColumnHidden(vscode));
-    QVERIFY(!view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Total)));
-    QVERIFY(!view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Inclusive)));
-    // The per-path trees have no such columns to choose: their Total stays.
-    QCOMPARE(page.callTreeView()->costModel()->columnOf(CostTreeModel::Cost::SummedPaths), -1);
-
-    chooseFromHeaderMenu(view, QStringLiteral("Total (VS Code, summed paths)"));
-    QVERIFY(!view->isColumnHidden(vscode));
-    QVERIFY(!page.functionView(true)->isColumnHidden(vscode));
-    QCOMPARE(columnTitled(view, QStringLiteral("Total (VS Code)")), vscode);
-    // dive recurses: its VS Code total passes the run's length; xsbug's and DevTools' do not.
-    const QModelIndex dive = findDeep(*view->model(), QStringLiteral("dive"), 4);
-    QVERIFY(dive.isValid());
-    const double duration = data->duration();
-    QVERIFY(dive.siblingAtColumn(vscode).data(CostTreeModel::CostRole).toDouble() > duration);
-    QVERIFY(dive.siblingAtColumn(view->costModel()->columnOf(CostTreeModel::Cost::Inclusive))
-                .data(CostTreeModel::CostRole)
-                .toDouble()
-            <= duration);
-
-    ProfilePage second(data);
-    QVERIFY(!second.functionView(false)->isColumnHidden(vscode)); // the choice is the window's
-    // Ctrl+C copies what is shown: with VS Code's column, four costs.
-    view->reveal(dive);
-    QCOMPARE(view->selectionAsText().trimmed().split(QLatin1Char('\t')).size(), 2 + 2 * 4);
-
-    chooseFromHeaderMenu(view, QStringLiteral("Total (xsbug, divided)"));
-    QVERIFY(view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Total)));
-    QVERIFY(
-        !page.callTreeView()->isColumnHidden(page.callTreeView()->costModel()->columnOf(CostTreeModel::Cost::Total)));
-    QCOMPARE(view->selectionAsText().trimmed().split(QLatin1Char('\t')).size(), 2 + 2 * 3);
-    TotalColumns::instance()->action(CostTreeModel::Cost::Total)->trigger(); // as View › Total Columns does
-    QVERIFY(!view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Total)));
-    TotalColumns::instance()->reset();
-    QVERIFY(view->isColumnHidden(vscode));
-}
-
-// The choice goes to the settings, and a restart (a new settings object on the same file)
-// shows the same columns; a saved page layout does not bring back another choice.
-void TestProfilePage::theTotalColumnsChoiceIsKeptInTheSettings()
-{
-    TotalColumns::instance()->reset();
-    QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("settings.ini"));
-    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
-    QByteArray layout;
-    {
-        QSettings settings(file, QSettings::IniFormat);
-        TotalColumns::instance()->setStore(&settings);
-        ProfilePage page(data);
-        layout = page.saveViewState(); // VS Code's column hidden in this layout
-        TotalColumns::instance()->setShown(CostTreeModel::Cost::SummedPaths, true);
-        TotalColumns::instance()->setShown(CostTreeModel::Cost::Inclusive, false);
-    } // the settings go away: the choice keeps working in memory
-    TotalColumns::instance()->reset();
-    QVERIFY(!TotalColumns::instance()->isShown(CostTreeModel::Cost::SummedPaths));
-    QSettings restarted(file, QSettings::IniFormat);
-    TotalColumns::instance()->setStore(&restarted);
-    QVERIFY(TotalColumns::instance()->isShown(CostTreeModel::Cost::SummedPaths));
-    QVERIFY(!TotalColumns::instance()->isShown(CostTreeModel::Cost::Inclusive));
-    ProfilePage page(data);
-    page.restoreViewState(layout);
-    const CostTreeView* view = page.functionView(false);
-    QVERIFY(!view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::SummedPaths)));
-    QVERIFY(view->isColumnHidden(view->costModel()->columnOf(CostTreeModel::Cost::Inclusive)));
-    TotalColumns::instance()->setStore(nullptr);
-    TotalColumns::instance()->reset();
-}
-
-void TestProfilePage::everyTotalHeaderSaysWhatItMeans()
-{
-    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
-    const QAbstractItemModel* model = page.functionView(false)->model();
-    const auto tip = [&](CostTreeModel::Cost cost) {
-        return model->headerData(page.functionView(false)->costModel()->columnOf(cost), Qt::Horizontal, Qt::ToolTipRole)
-            .toString();
-    };
-    QVERIFY(tip(CostTreeModel::Cost::Self).contains(QLatin1String("itself")));
-    QVERIFY(tip(CostTreeModel::Cost::Total).contains(QLatin1String("divided")));
-    QVERIFY(tip(CostTreeModel::Cost::Total).contains(QLatin1String("shared equally")));
-    QVERIFY(tip(CostTreeModel::Cost::Inclusive).contains(QLatin1String("Chrome DevTools")));
-    QVERIFY(tip(CostTreeModel::Cost::SummedPaths).contains(QLatin1String("exceed the run")));
-    // The call tree's Total is a path's own: its tooltip says so, not xsbug's division.
-    const CostTreeView* tree = page.callTreeView();
-    const QString pathTip =
-        tree->model()
-            ->headerData(tree->costModel()->columnOf(CostTreeModel::Cost::Total), Qt::Horizontal, Qt::ToolTipRole)
-            .toString();
-    QVERIFY(pathTip.contains(QLatin1String("call path")));
-    QVERIFY(!pathTip.contains(QLatin1String("divided")));
-}
-
-void TestProfilePage::theHeaderMenuOpensTheTotalsHelp()
-{
-    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
-    page.resize(1000, 600);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    chooseFromHeaderMenu(page.functionView(false), QStringLiteral("What the &Totals Mean"));
-    TotalsHelp* help = nullptr;
-    QTRY_VERIFY((help = page.findChild<TotalsHelp*>()) || [&] {
-        for (QWidget* w : QApplication::topLevelWidgets()) {
-            if (auto* h = qobject_cast<TotalsHelp*>(w); h && h->isVisible())
-                help = h;
-        }
-        return help != nullptr;
-    }());
-    const QString text = help->text()->toPlainText();
-    for (const char* term :
-         {"Self", "Total (xsbug, divided)", "Inclusive (Chrome DevTools)", "Total (VS Code, summed paths)"})
-        QVERIFY2(text.contains(QLatin1String(term)), term);
-    QVERIFY(text.contains(QLatin1String("can exceed the run")));
-    help->close();
 }
 
 QTEST_MAIN(TestProfilePage)

@@ -324,8 +324,12 @@ void ListenCommand::finishMachine(MachineSession* session)
         print(rest);
     const std::shared_ptr<xsprof::Profile> profile = session->profileSnapshot(); // our own copy
     if (!profile || profile->samples.size() == 0) {
-        // Said for the first machine of a name; a storm of Workers is counted at the end.
-        if (++m_skipped == 1 || m_numbers.value(session) == 1)
+        // Said once per name, for whichever of its machines leaves first (Workers of a storm
+        // may leave in any order); the rest are counted at the end.
+        ++m_skipped;
+        const bool firstOfItsName = !m_namesLeftEmpty.contains(session->name());
+        m_namesLeftEmpty.insert(session->name());
+        if (firstOfItsName)
             std::fprintf(stderr, "xsprof: %s left without profile samples: nothing to save\n",
                          qPrintable(session->displayName()));
         return;

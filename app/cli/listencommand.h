@@ -7,6 +7,7 @@
 #include "protocol/serialportspec.h"
 
 #include <QHash>
+#include <QSet>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -68,5 +69,6 @@ private:
     int m_machinesSeen = 0;
     int m_profilesWritten = 0;
     int m_skipped = 0; // machines that left without profile samples: nothing written
+    QSet<QString> m_namesLeftEmpty; // names of which one machine left without samples (said once)
     int m_exitCode = 0;
 };

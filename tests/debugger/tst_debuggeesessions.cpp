@@ -294,6 +294,18 @@ void TestDebuggeeSessions::theDebuggerLayoutCarriesOverToTheNextMachine()
     QVERIFY(b->debuggerPanes()->instrumentsAction()->isChecked());
     QTRY_COMPARE(leftSplitter(b)->sizes(), arranged);
 
+    // Closing a connected machine asks first, in a box wide enough for its own title; Cancel
+    // keeps the tab.
+    b->requestClose();
+    QMessageBox* ask = nullptr;
+    QTRY_VERIFY((ask = b->findChild<QMessageBox*>()) && ask->isVisible());
+    QVERIFY2(ask->width() >= QFontMetrics(QApplication::font()).horizontalAdvance(ask->windowTitle()) + 150,
+             qPrintable(QStringLiteral("%1 px for '%2'").arg(ask->width()).arg(ask->windowTitle())));
+    ask->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!b->findChild<QMessageBox*>());
+    QCOMPARE(m_window->documentCount(), 2);
+    QVERIFY(b->isConnected());
+
     // Closed (after its machine left): the arrangement is kept in the settings.
     second.disconnectFromHost();
     QTRY_VERIFY(!b->isConnected());

@@ -243,7 +243,7 @@ QString ProfilePage::title() const
     if (name.isEmpty())
         name = fromStd(whole->profile.info.name);
     if (whole->profileIndex >= 0)
-        name += QStringLiteral(" [%1]").arg(whole->profileIndex + 1);
+        name += tr(" — profile %1").arg(whole->profileIndex + 1); // not "[2]": no duplicate counter
     return name;
 }
 

@@ -214,6 +214,8 @@ void TestMainWindow::aMultiProfileFileAsksWhichProfile()
     m_window->winId();
     QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2 — xsprof"));
     QVERIFY(!m_window->isWindowModified()); // a file is never unsaved
+    // The page's own header too.
+    QCOMPARE(m_window->currentPage()->title(), QStringLiteral("chromium_traceevents_shared.json — profile 2"));
     // The next start names it the same.
     m_window->close();
     m_window = std::make_unique<MainWindow>(m_settings.get());

@@ -11,6 +11,8 @@ public:
     DeltaDelegate(int fractionRole, QObject* parent = nullptr);
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    // The text's height and room for the strip under it.
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 
 private:
     int m_fractionRole;

@@ -18,7 +18,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Qt's own one-time allocations (fonts, plugins) would be reported as leaks.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
-# CI time (.ci/run must stay under 25 minutes on 2 cores): debug information as line tables
+# CI time (.ci/run must stay under 40 minutes on 2 cores): debug information as line tables
 # only (-g1: ASan, UBSan and perf still name file and line; objects and links are smaller),
 # the sanitizer tree without the benchmarks it never runs, and model/ alone unoptimised.
 line_tables_O2="-O2 -g1 -DNDEBUG"

@@ -94,6 +94,23 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(false);
+    // A pane that only says the source is elsewhere keeps a few lines; the trees take the rest,
+    // and its height comes back with the next source shown.
+    connect(m_source, &SourcePane::showsMessageChanged, this, [this](bool message) {
+        const QList<int> sizes = m_splitter->sizes();
+        if (message) {
+            if (sizes.value(1) > m_source->messageHeight())
+                m_sizesBeforeMessage = sizes;
+            return;
+        }
+        const int height = sizes.value(0) + sizes.value(1);
+        if (height <= 0)
+            return;
+        if (m_sizesBeforeMessage.size() == 2 && m_sizesBeforeMessage[0] + m_sizesBeforeMessage[1] == height)
+            m_splitter->setSizes(m_sizesBeforeMessage);
+        else
+            m_splitter->setSizes({height * 3 / 5, height - height * 3 / 5}); // as the stretch factors share it
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 0);

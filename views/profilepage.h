@@ -10,6 +10,7 @@
 #include "views/sourcelookup.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QWidget>
 
@@ -161,6 +162,7 @@ private:
     QSplitter* m_splitter = nullptr;
     QSplitter* m_timelineSplitter = nullptr; // the timeline above the rest, when there is one
     SourcePane* m_source = nullptr;
+    QList<int> m_sizesBeforeMessage; // the splitter's sizes while the pane showed a file
     SourceLookup* m_sources = nullptr;
     xsprof::FrameId m_sourceShown; // the function the source pane was last asked to show
     ProfileSearch* m_search = nullptr;

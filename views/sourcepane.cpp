@@ -12,6 +12,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <utility>
+
 SourcePane::SourcePane(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_notice(new QLabel(this)), m_view(new SourceView(this))
 {
@@ -62,6 +64,7 @@ QString SourcePane::localPath(const QString& url, const QString& baseDir, const 
 
 void SourcePane::showText(const QString& name, const QString& text, int line)
 {
+    setShowsMessage(false);
     m_view->setPlaceholderText(QString());
     m_view->setSource(text, line);
     m_path = name;
@@ -79,6 +82,20 @@ void SourcePane::showMessage(const QString& text, const QString& hint)
     m_title->setText(text);
     m_title->setToolTip(QString());
     m_view->setPlaceholderText(hint);
+    setShowsMessage(true);
+}
+
+int SourcePane::messageHeight() const
+{
+    const int bar = layout()->itemAt(0)->sizeHint().height();
+    return bar + m_view->fontMetrics().lineSpacing() * 3 + 2 * m_view->frameWidth() + 4;
+}
+
+void SourcePane::setShowsMessage(bool message)
+{
+    setMaximumHeight(message ? messageHeight() : QWIDGETSIZE_MAX);
+    if (std::exchange(m_showsMessage, message) != message)
+        emit showsMessageChanged(message);
 }
 
 QString SourcePane::title() const
@@ -91,6 +108,7 @@ bool SourcePane::showFile(const QString& path, int line)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
+    setShowsMessage(false);
     m_view->setPlaceholderText(QString());
     m_view->setSource(QString::fromUtf8(file.readAll()), line);
     m_path = path;

@@ -24,8 +24,11 @@ public:
     // Shows `text` as the file `name` (a source map's embedded original source).
     void showText(const QString& name, const QString& text, int line);
     // No file: `text` says why (the selected function has none here), in place of the title;
-    // `hint`, where the text would be, what to do.
+    // `hint`, where the text would be, what to do. The pane then asks no more height than
+    // that takes (the views above get the room), until a file shows again.
     void showMessage(const QString& text, const QString& hint);
+    bool showsMessage() const { return m_showsMessage; }
+    int messageHeight() const; // the title and three lines of the text area
     QString currentPath() const { return m_path; }
     QString title() const;
 
@@ -38,10 +41,14 @@ public:
 
 signals:
     void closeRequested();
+    void showsMessageChanged(bool message);
 
 private:
+    void setShowsMessage(bool message);
+
     QLabel* m_title;
     QLabel* m_notice;
     SourceView* m_view;
     QString m_path;
+    bool m_showsMessage = false;
 };

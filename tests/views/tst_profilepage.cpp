@@ -330,12 +330,19 @@ void TestProfilePage::pathMappingsOpenTheLocalCheckout()
     file.close();
 
     ProfilePage page(loadData(path));
+    page.resize(1000, 700);
     page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
     page.setSearchText(QStringLiteral("main"));
     QSignalSpy spy(&page, &ProfilePage::statusMessage);
     QTest::keyClick(page.currentView(), Qt::Key_Return);
     QCOMPARE(spy.count(), 1); // not mapped yet: "not available locally"
     QVERIFY(spy.at(0).at(0).toString().contains(QLatin1String("not available locally")));
+    // The pane that only says so keeps a few lines; the trees get the room.
+    SourcePane* pane = page.sourcePane();
+    QVERIFY(pane->showsMessage());
+    QTRY_VERIFY(pane->height() <= pane->messageHeight());
+    QVERIFY(page.currentView()->height() > 3 * pane->height());
 
     page.setPathMappings(PathMappings::fromText(QStringLiteral("/elsewhere => /tmp\n/home/ci/app => ") +
                                                 dir.filePath(QStringLiteral("checkout"))));
@@ -343,6 +350,9 @@ void TestProfilePage::pathMappingsOpenTheLocalCheckout()
     QCOMPARE(spy.count(), 1);
     QCOMPARE(page.sourcePane()->currentPath(), QFileInfo(local).absoluteFilePath());
     QCOMPARE(page.sourcePane()->view()->highlightedLine(), 3);
+    // A file shown: the pane has its height back (two fifths of the split, as at the start).
+    QVERIFY(!pane->showsMessage());
+    QTRY_VERIFY(pane->height() > 2 * pane->messageHeight());
 
     // Whole folder names only, the longest prefix wins, text round-trips.
     const PathMappings m = PathMappings::fromText(QStringLiteral("/a => /x\n/a/b => /y/\nnot a rule\n"));

@@ -12,7 +12,7 @@ DebugServer::DebugServer(QObject* parent) : QObject(parent), m_desk(new LoginDes
     connect(m_desk, &LoginDesk::arrived, this, &DebugServer::onArrived);
     connect(m_desk, &LoginDesk::rejected, this, &DebugServer::connectionRejected);
     m_deskThread.start();
-    setSessionSettings(m_settings);
+    setSessionSettings(SessionSettings{});
     m_turn.setSingleShot(true);
     m_turn.setInterval(0);
     connect(&m_turn, &QTimer::timeout, this, [this] {
@@ -58,9 +58,18 @@ DebugServer::~DebugServer()
     m_deskThread.wait();
 }
 
+SessionSettings DebugServer::sessionSettings() const
+{
+    std::lock_guard lock(m_settingsMutex);
+    return m_settings;
+}
+
 void DebugServer::setSessionSettings(const SessionSettings& settings)
 {
-    m_settings = settings;
+    {
+        std::lock_guard lock(m_settingsMutex);
+        m_settings = settings;
+    }
     LoginDesk::Answer answer;
     answer.login = MachineSession::immediateLoginAnswer(settings);
     answer.loginTimeoutMs = settings.loginTimeoutMs;
@@ -98,7 +107,7 @@ void DebugServer::close()
 
 void DebugServer::onArrived(QTcpSocket* socket, const QByteArray& received, bool answered)
 {
-    auto* session = new MachineSession(socket, m_settings, this);
+    auto* session = new MachineSession(socket, sessionSettings(), this);
     session->takeOver(received, answered);
     session->setAdmission([this](MachineSession* s) { return mayEnterNow(s); });
     connect(session, &MachineSession::loggedIn, this, [this, session] { emit machineConnected(session); });

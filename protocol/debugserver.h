@@ -13,6 +13,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <mutex>
+
 class LoginDesk;
 
 class DebugServer : public QObject {
@@ -36,7 +38,8 @@ public:
     // Machines logged in and not announced yet (they come one per turn of the event loop).
     int machinesWaiting() const { return int(m_waiting.size()); }
 
-    const SessionSettings& sessionSettings() const { return m_settings; }
+    // Both from any thread (the server may live on a thread of its own, its owner on another).
+    SessionSettings sessionSettings() const;
     // Applies to machines that connect from now on.
     void setSessionSettings(const SessionSettings& settings);
 
@@ -58,6 +61,7 @@ private:
     QList<QPointer<MachineSession>> m_waiting;
     bool m_admittedThisTurn = false;
     QTimer m_turn; // 0 ms: the next turn of the event loop
+    mutable std::mutex m_settingsMutex; // guards m_settings
     SessionSettings m_settings;
     QString m_error;
 };

@@ -267,26 +267,34 @@ void MachineSession::onParsed(const SessionParser::Result& result)
 {
     if (m_state == State::Disconnected)
         return;
-    if (m_awaitingAdmission) {
+    if (m_awaitingAdmission || m_deliveryHeld) {
         m_held.push_back(result);
         return;
     }
+    // The rest of `result` after event `i` waits, before anything that came later.
+    const auto holdRest = [this, &result](size_t i) {
+        SessionParser::Result rest = result;
+        rest.events.erase(rest.events.begin(), rest.events.begin() + std::ptrdiff_t(i) + 1);
+        m_held.push_front(std::move(rest));
+    };
     bool sawLogin = false;
     for (size_t i = 0; i < result.events.size(); ++i) {
         handle(result.events[i], sawLogin);
-        if (!sawLogin || m_state != State::AwaitingLogin)
-            continue;
-        // Logged in at once, before the messages that came with the login: whoever shows
-        // this machine (its tab, the shared console under its numbered label) sees them all.
-        if (m_admission && !m_admission(this)) {
-            m_awaitingAdmission = true;
-            m_loginTimer.stop();
-            SessionParser::Result rest = result; // the rest waits for admit()
-            rest.events.erase(rest.events.begin(), rest.events.begin() + std::ptrdiff_t(i) + 1);
-            m_held.push_back(std::move(rest));
+        if (sawLogin && m_state == State::AwaitingLogin) {
+            // Logged in at once, before the messages that came with the login: whoever shows
+            // this machine (its tab, the shared console under its numbered label) sees them all.
+            if (m_admission && !m_admission(this)) {
+                m_awaitingAdmission = true;
+                m_loginTimer.stop();
+                holdRest(i); // waits for admit()
+                return;
+            }
+            completeLogin();
+        }
+        if (m_deliveryHeld) { // a signal's receiver is moving the session elsewhere
+            holdRest(i);
             return;
         }
-        completeLogin();
     }
     if (result.profileChanged && !result.finished) {
         ++m_profileRevision;
@@ -324,7 +332,22 @@ void MachineSession::admit()
     m_awaitingAdmission = false;
     QPointer<MachineSession> alive(this);
     completeLogin();
-    while (alive && !m_held.empty()) {
+    if (alive)
+        deliverHeld();
+}
+
+void MachineSession::resumeDelivery()
+{
+    if (!m_deliveryHeld)
+        return;
+    m_deliveryHeld = false;
+    deliverHeld();
+}
+
+void MachineSession::deliverHeld()
+{
+    QPointer<MachineSession> alive(this);
+    while (alive && !m_awaitingAdmission && !m_deliveryHeld && !m_held.empty()) {
         const SessionParser::Result result = std::move(m_held.front());
         m_held.pop_front();
         onParsed(result);

@@ -76,6 +76,12 @@ public:
     // of the event loop: fifty logging in at once do not freeze a window).
     void setAdmission(std::function<bool(MachineSession*)> mayEnterNow) { m_admission = std::move(mayEnterNow); }
     void admit();
+    // Stops handing parsed messages out until resumeDelivery() (they wait, in order), so that the
+    // session can move to another thread (moveToThread, from its own) between two messages and
+    // whoever takes it there connects first and misses nothing. Safe inside any of its signals.
+    void holdDelivery() { m_deliveryHeld = true; }
+    // On the session's thread: hands out what waited, then goes on as before.
+    void resumeDelivery();
     // Bytes received and not yet parsed.
     qsizetype bytesWaitingForParser() const;
     int profileSessionCount() const;
@@ -131,6 +137,7 @@ private:
     void post(const QByteArray& bytes);
     void onParsed(const SessionParser::Result& result);
     void completeLogin();
+    void deliverHeld(); // what waited for admission or a hold, in order, until held again
     void handle(const SessionParser::Event& event, bool& sawLogin);
     void fail(const QString& error);
     void send(const QByteArray& command);
@@ -147,7 +154,7 @@ private:
     bool m_finishing = false;  // the input has ended: waiting for the worker to finish
     bool m_readPaused = false; // the worker is behind: TCP holds the rest
     int m_readPauses = 0;
-    QTimer m_loginTimer;
+    QTimer m_loginTimer{this}; // a child: it moves to another thread with the session
     State m_state = State::AwaitingLogin;
     QString m_peer;
     QString m_error;
@@ -164,6 +171,7 @@ private:
     bool m_loginAnswered = false;  // by the server, before the session was made
     std::function<bool(MachineSession*)> m_admission;
     bool m_awaitingAdmission = false;
+    bool m_deliveryHeld = false;
     std::deque<SessionParser::Result> m_held; // parsed while awaiting admission, in order
     QByteArray m_heldCommands;     // sent after the login answer
 };

@@ -7,6 +7,9 @@
 #include <QGuiApplication>
 #include <QPalette>
 
+#include <algorithm>
+#include <iterator>
+
 ConsoleModel::ConsoleModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void ConsoleModel::attach(MachineSession* session, const QString& source)
@@ -44,12 +47,58 @@ void ConsoleModel::appendText(const QString& text, const QString& source)
 void ConsoleModel::appendLine(const QString& text, Kind kind, const QString& source)
 {
     m_openLine.remove(source); // a line of its own
-    Line line{source, text, kind, kind};
+    push(Line{source, text, kind, kind});
+    trim();
+}
+
+qint64 ConsoleModel::push(Line line)
+{
+    if (m_batching) {
+        m_pending.push_back(std::move(line));
+        return m_firstSerial + qint64(m_lines.size() + m_pending.size()) - 1;
+    }
     const int row = int(m_lines.size());
     beginInsertRows({}, row, row);
     m_lines.push_back(std::move(line));
     endInsertRows();
-    trim();
+    return m_firstSerial + row;
+}
+
+ConsoleModel::Line& ConsoleModel::lineOfSerial(qint64 serial, bool* pending)
+{
+    const size_t row = size_t(rowOfSerial(serial));
+    *pending = row >= m_lines.size();
+    return *pending ? m_pending[row - m_lines.size()] : m_lines[row];
+}
+
+void ConsoleModel::endBatch()
+{
+    m_batching = false;
+    if (m_pending.empty()) {
+        trim();
+        return;
+    }
+    // Only the newest m_maxLines of the rows and the batch stay.
+    const qint64 excess = qint64(m_lines.size() + m_pending.size()) - m_maxLines;
+    if (excess > 0) {
+        const qint64 fromRows = std::min<qint64>(excess, qint64(m_lines.size()));
+        if (fromRows > 0) {
+            beginRemoveRows({}, 0, int(fromRows - 1));
+            m_lines.erase(m_lines.begin(), m_lines.begin() + fromRows);
+            m_firstSerial += fromRows;
+            endRemoveRows();
+        }
+        if (const qint64 fromBatch = excess - fromRows; fromBatch > 0) { // m_lines is empty now
+            m_pending.erase(m_pending.begin(), m_pending.begin() + fromBatch);
+            m_firstSerial += fromBatch;
+        }
+    }
+    const int row = int(m_lines.size());
+    beginInsertRows({}, row, row + int(m_pending.size()) - 1);
+    std::move(m_pending.begin(), m_pending.end(), std::back_inserter(m_lines));
+    m_pending.clear();
+    endInsertRows();
+    trim(); // forgets open lines that went
 }
 
 void ConsoleModel::appendToSource(const QString& source, const QString& text, Kind pathKind)
@@ -64,19 +113,18 @@ void ConsoleModel::appendToSource(const QString& source, const QString& text, Ki
             break; // text ended with LF: nothing open
         const auto open = m_openLine.constFind(source);
         if (open != m_openLine.constEnd()) {
-            const qint64 row = rowOfSerial(*open);
-            Line& line = m_lines[size_t(row)];
+            bool pending = false;
+            Line& line = lineOfSerial(*open, &pending);
             line.text += piece;
             classify(line);
-            emit dataChanged(index(int(row)), index(int(row)));
+            if (!pending) {
+                const int row = int(rowOfSerial(*open));
+                emit dataChanged(index(row), index(row));
+            }
         } else {
             Line line{source, piece, Kind::Plain, pathKind};
             classify(line);
-            const int row = int(m_lines.size());
-            beginInsertRows({}, row, row);
-            m_lines.push_back(std::move(line));
-            endInsertRows();
-            m_openLine.insert(source, m_firstSerial + row);
+            m_openLine.insert(source, push(std::move(line)));
         }
         if (!last)
             m_openLine.remove(source);
@@ -104,6 +152,8 @@ void ConsoleModel::classify(Line& line) const
 
 void ConsoleModel::trim()
 {
+    if (m_batching)
+        return; // endBatch() trims
     const qint64 excess = qint64(m_lines.size()) - m_maxLines;
     if (excess <= 0)
         return;
@@ -122,8 +172,9 @@ void ConsoleModel::trim()
 void ConsoleModel::clear()
 {
     beginResetModel();
-    m_firstSerial += qint64(m_lines.size());
+    m_firstSerial += qint64(m_lines.size() + m_pending.size());
     m_lines.clear();
+    m_pending.clear();
     m_openLine.clear();
     endResetModel();
 }

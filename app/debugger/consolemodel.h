@@ -9,6 +9,7 @@
 #include <QHash>
 
 #include <deque>
+#include <vector>
 
 class MachineSession;
 
@@ -33,6 +34,10 @@ public:
     // One whole line in a given colour class (an evaluation and its result, a notice).
     void appendLine(const QString& text, Kind kind, const QString& source = {});
     void clear();
+    // Between these, what is appended becomes rows at once at endBatch(): one insertion and one
+    // trim for a batch of many lines (the intake's few batches a second).
+    void startBatch() { m_batching = true; }
+    void endBatch();
 
     int maxLines() const { return m_maxLines; }
     void setMaxLines(int lines);
@@ -63,7 +68,13 @@ private:
     void trim();
     qint64 rowOfSerial(qint64 serial) const { return serial - m_firstSerial; }
 
+    // Appends a new line (to m_pending while batching); returns its serial number.
+    qint64 push(Line line);
+    Line& lineOfSerial(qint64 serial, bool* pending);
+
     std::deque<Line> m_lines;
+    std::vector<Line> m_pending; // while batching: the lines after m_lines
+    bool m_batching = false;
     qint64 m_firstSerial = 0;          // serial number of m_lines.front()
     QHash<QString, qint64> m_openLine; // source -> serial of its unfinished last line
     int m_maxLines = defaultMaxLines;

@@ -12,6 +12,7 @@
 #include <QSettings>
 
 #include <algorithm>
+#include <climits>
 
 AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings, int maxLines)
     : QObject(window), m_window(window), m_settings(settings), m_model(new ConsoleModel(this)),
@@ -24,6 +25,7 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     m_dock->setWidget(new ConsolePane(m_model));
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
+    connect(m_dock, &QDockWidget::visibilityChanged, this, &AllMachinesConsole::shownChanged);
     connect(m_dock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
         m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
     });
@@ -64,6 +66,19 @@ void AllMachinesConsole::attach(MachineSession* session, const QString& name)
 {
     m_model->attach(session, name);
     m_conversations->attach(session, name);
+}
+
+void AllMachinesConsole::appendLines(const std::vector<IntakeBatch::Line>& lines, qint64 notShown)
+{
+    m_model->startBatch();
+    if (notShown > 0)
+        m_model->appendLine(tr("… %n line(s) of machines without a tab not shown: they came faster than the console "
+                               "shows them",
+                               nullptr, int(std::min<qint64>(notShown, INT_MAX))),
+                            ConsoleModel::Kind::Info);
+    for (const IntakeBatch::Line& line : lines)
+        m_model->appendLog(line.log, line.source);
+    m_model->endBatch();
 }
 
 void AllMachinesConsole::setMaxLines(int lines)

@@ -5,6 +5,8 @@
 // the debugger panes' room and resize them whenever a machine comes or goes. A second machine
 // brings a hint; what the user chooses is remembered. Beside it, the messages of all machines'
 // conversations (trace.left/right/center), a dock shown when the first message arrives.
+#include "app/machines/machinereception.h"
+
 #include <QObject>
 
 class ConsoleModel;
@@ -30,12 +32,17 @@ public:
     // Whether its dock is on screen: a machine's console lines are read there as they come.
     bool isShown() const;
     void attach(MachineSession* session, const QString& name);
+    // Lines of machines without a tab, a batch of the intake: `notShown` older ones were dropped
+    // on the way (they came faster than the window shows them), and a line says so.
+    void appendLines(const std::vector<IntakeBatch::Line>& lines, qint64 notShown);
     void setMaxLines(int lines);
     // A machine connected, `machines` are in tabs now: shows the dock when the user chose so,
     // hints at it when the second one came.
     void machineConnected(int machines);
 
 signals:
+    // The console's dock came on screen or left it.
+    void shownChanged(bool shown);
     void statusMessage(const QString& text, int timeout);
     // A message of machine `source` was double-clicked: the line that sent it.
     void locationRequested(const QString& source, const QString& path, int line);

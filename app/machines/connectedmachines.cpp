@@ -19,3 +19,11 @@ void ConnectedMachines::remove(QObject* session)
     disconnect(session, nullptr, this, nullptr);
     emit countChanged(count());
 }
+
+void ConnectedMachines::setHeldElsewhere(int count)
+{
+    if (count == m_heldElsewhere)
+        return;
+    m_heldElsewhere = count;
+    emit countChanged(this->count());
+}

@@ -14,7 +14,9 @@ public:
 
     // Counts `session` until it disconnects or is deleted; one already gone is not counted.
     void add(MachineSession* session);
-    int count() const { return int(m_sessions.size()); }
+    int count() const { return int(m_sessions.size()) + m_heldElsewhere; }
+    // Machines connected that are counted elsewhere (the intake holds them, without a tab).
+    void setHeldElsewhere(int count);
 
 signals:
     void countChanged(int count);
@@ -23,4 +25,5 @@ private:
     void remove(QObject* session);
 
     QSet<QObject*> m_sessions;
+    int m_heldElsewhere = 0;
 };

@@ -23,7 +23,21 @@ QString LeftMachines::Group::describe() const
         .arg(count);
 }
 
+void LeftMachines::add(std::vector<Entry> entries)
+{
+    for (Entry& entry : entries)
+        append(std::move(entry));
+    if (!entries.empty())
+        emit changed();
+}
+
 void LeftMachines::add(Entry entry)
+{
+    append(std::move(entry));
+    emit changed();
+}
+
+void LeftMachines::append(Entry entry)
 {
     auto group = std::find_if(m_groups.begin(), m_groups.end(), [&](const Group& g) { return g.name == entry.name; });
     if (group == m_groups.end()) {
@@ -35,7 +49,6 @@ void LeftMachines::add(Entry entry)
     if (group->recent.size() > entriesPerGroup)
         group->recent.pop_front();
     ++m_count;
-    emit changed();
 }
 
 void LeftMachines::clear()

@@ -33,6 +33,7 @@ public:
     explicit LeftMachines(QObject* parent = nullptr) : QObject(parent) {}
 
     void add(Entry entry);
+    void add(std::vector<Entry> entries); // changed() once
     int count() const { return m_count; }
     // Groups in the order their first machine left.
     const std::vector<Group>& groups() const { return m_groups; }
@@ -42,6 +43,8 @@ signals:
     void changed();
 
 private:
+    void append(Entry entry);
+
     std::vector<Group> m_groups;
     int m_count = 0;
 };

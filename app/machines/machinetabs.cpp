@@ -2,6 +2,7 @@
 
 #include "app/debugger/consoleevaluator.h"
 #include "app/debugger/consolemodel.h"
+#include "app/debugger/conversationmodel.h"
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
@@ -12,7 +13,7 @@
 #include "app/machines/leftmachines.h"
 #include "app/machines/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
-#include "app/machines/machinenames.h"
+#include "app/machines/machineintake.h"
 #include "app/machines/recoveryjournals.h"
 #include "app/machines/servercontroller.h"
 #include "app/machines/serverstatuswidget.h"
@@ -48,7 +49,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
       m_breakpoints(new SharedBreakpoints(settings, m_server->server(), this)),
       m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
       m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
-      m_names(std::make_unique<MachineNames>()), m_left(new LeftMachines(this)), m_connected(new ConnectedMachines(this)),
+      m_left(new LeftMachines(this)), m_connected(new ConnectedMachines(this)),
       m_quiet(new QuietMachines(
           quietGraceMs,
           [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
@@ -63,7 +64,11 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
           [this] { return m_console->isShown(); }, this)),
       m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this))
 {
-    connect(m_server, &ServerController::machineConnected, this, &MachineTabs::addDebuggee);
+    MachineIntake* intake = m_server->intake();
+    connect(intake, &MachineIntake::machineReady, this, &MachineTabs::addReceived);
+    connect(intake, &MachineIntake::batchReady, this, &MachineTabs::takeBatch);
+    intake->setMaxLines(preferences->consoleLines());
+    connect(m_console, &AllMachinesConsole::shownChanged, intake, &MachineIntake::setOutputSeen);
     m_closeDisconnected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeDisconnected->setToolTip(tr("Close the tabs of every machine that has left"));
     connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
@@ -98,6 +103,7 @@ void MachineTabs::followPreferences()
     });
     connect(m_preferences, &Preferences::consoleLinesChanged, this, [this](int lines) {
         m_console->setMaxLines(lines);
+        m_server->intake()->setMaxLines(lines);
         for (int i = 0; i < m_tabs->count(); ++i) {
             if (DebuggeePage* machine = debuggee(i))
                 machine->debuggerPanes()->consoleModel()->setMaxLines(lines);
@@ -115,12 +121,37 @@ DebugControls* MachineTabs::frontControls() const
     return m_debugMenu->frontControls();
 }
 
-// The first machine of a name (an app) gets its tab at once; further ones (its Workers) wait in
-// m_quiet until they have something to show, and most leave before that.
+// A machine of the intake that earned a tab; its messages wait until everything listens.
+void MachineTabs::addReceived(MachineSession* session, const QString& label, const QDateTime& connectedAt,
+                              const QList<xsbug::Log>& earnedBy)
+{
+    m_connected->add(session);
+    m_console->attach(session, label.isEmpty() ? session->name() : label);
+    DebuggeePage* machine = addTab(session, label, connectedAt);
+    for (const xsbug::Log& log : earnedBy) // sent before the tab's console listened
+        machine->debuggerPanes()->consoleModel()->appendLog(log);
+    // Once every receiver of machineReady has connected too.
+    QMetaObject::invokeMethod(session, &MachineSession::resumeDelivery, Qt::QueuedConnection);
+}
+
+// What the intake says of the machines it holds, a few times a second.
+void MachineTabs::takeBatch(const IntakeBatch& batch)
+{
+    if (!batch.lines.empty() || batch.linesNotShown > 0)
+        m_console->appendLines(batch.lines, batch.linesNotShown);
+    for (const IntakeBatch::Message& message : batch.messages)
+        m_console->conversationModel()->append(message.bubble, message.source);
+    if (!batch.left.empty())
+        m_left->add(batch.left);
+    m_connected->setHeldElsewhere(batch.held);
+}
+
+// A serial machine. The first machine of a name (an app) gets its tab at once; further ones
+// (its Workers) wait in m_quiet until they have something to show, and most leave before that.
 void MachineTabs::addDebuggee(MachineSession* session)
 {
     m_connected->add(session);
-    const QString label = m_names->labelFor(session->name());
+    const QString label = m_server->intake()->labelFor(session->name());
     m_console->attach(session, label.isEmpty() ? session->name() : label);
     if (label.isEmpty())
         addTab(session, label, QDateTime::currentDateTime());
@@ -225,7 +256,7 @@ void MachineTabs::leftEmpty(DebuggeePage* machine)
 
 int MachineTabs::machinesWithoutTab() const
 {
-    return m_quiet->count();
+    return m_quiet->count() + m_server->intake()->held();
 }
 
 void MachineTabs::closeDisconnectedMachines()

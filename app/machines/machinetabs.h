@@ -6,6 +6,7 @@
 // Machine tabs share the window's tab widget with files; the window asks this object about a
 // tab and does the rest (files, menus, the status bar).
 #include "app/machines/unsavedprofiles.h"
+#include "protocol/xsbugmessages.h"
 #include "views/document/profiledata.h"
 
 #include <QObject>
@@ -14,6 +15,7 @@
 #include <memory>
 
 class AllMachinesConsole;
+struct IntakeBatch;
 class ConnectedMachines;
 class LeftMachines;
 class QuietMachines;
@@ -22,7 +24,6 @@ class DebugControls;
 class DebuggerPanes;
 class MachineDebugMenu;
 class MachineSession;
-class MachineNames;
 class QAction;
 class Preferences;
 class ProfilePage;
@@ -134,6 +135,9 @@ signals:
     void sessionsCompareRequested(QWidget* machineTab);
 
 private:
+    void addReceived(MachineSession* session, const QString& label, const QDateTime& connectedAt,
+                     const QList<xsbug::Log>& earnedBy);
+    void takeBatch(const IntakeBatch& batch);
     void addDebuggee(MachineSession* session);
     // The machine's tab, behind the one in front unless the window has none.
     DebuggeePage* addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt);
@@ -159,7 +163,6 @@ private:
     AllMachinesConsole* m_console;
     MachineDebugMenu* m_debugMenu;
     UnsavedProfiles* m_unsaved; // live profiles not saved yet: asks before they are lost
-    std::unique_ptr<MachineNames> m_names;
     std::unique_ptr<RecoveryJournals> m_recovery; // null: no journals
     DebuggerPanes* m_sourcesTab = nullptr;
     LeftMachines* m_left;

@@ -31,8 +31,9 @@ void QuietMachines::hold(MachineSession* session, const QString& label)
         }
     });
     QTimer::singleShot(m_graceMs, this, [this, session = QPointer<MachineSession>(session)] {
-        if (session && session->isConnected())
-            release(session, nullptr); // still there: the user may want to break it
+        // Held still (never a session that went to another thread) and there: the user may want to break it.
+        if (session && m_held.count(session.data()) && session->isConnected())
+            release(session, nullptr);
     });
 }
 

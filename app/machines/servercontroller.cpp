@@ -5,13 +5,12 @@
 #include <QTcpServer>
 
 ServerController::ServerController(Preferences* preferences, QObject* parent)
-    : QObject(parent), m_preferences(preferences)
+    : QObject(parent), m_preferences(preferences), m_server(m_intake.server())
 {
-    connect(&m_server, &DebugServer::machineConnected, this, &ServerController::machineConnected);
     m_statusDelay.setSingleShot(true);
     m_statusDelay.setInterval(200);
     connect(&m_statusDelay, &QTimer::timeout, this, &ServerController::statusChanged);
-    connect(&m_server, &DebugServer::connectionRejected, this, [this](const QString& reason) {
+    connect(m_server, &DebugServer::connectionRejected, this, [this](const QString& reason) {
         m_refused.add(reason);
         if (!m_statusDelay.isActive())
             m_statusDelay.start();
@@ -27,18 +26,18 @@ ServerController::ServerController(Preferences* preferences, QObject* parent)
 
 void ServerController::applySessionSettings()
 {
-    SessionSettings settings = m_server.sessionSettings();
+    SessionSettings settings = m_server->sessionSettings();
     settings.profileOnStart = m_preferences->profileOnStart();
     settings.xscPath = m_preferences->xscPath();
-    m_server.setSessionSettings(settings);
+    m_server->setSessionSettings(settings);
 }
 
 bool ServerController::start()
 {
     m_started = true;
     // Machines already connected keep their sockets: only the listening socket changes.
-    m_server.close();
-    const bool ok = m_server.listen(m_preferences->port(), m_preferences->acceptOtherDevices());
+    m_server->close();
+    const bool ok = m_server->listen(m_preferences->port(), m_preferences->acceptOtherDevices());
     m_portInUse = false;
     if (!ok) {
         // The status bar names the usual cause in few words; the full error is its tooltip.
@@ -56,11 +55,11 @@ QString ServerController::statusText() const
 {
     if (!m_started)
         return tr("Not listening");
-    if (m_server.isListening()) {
-        const QString address = m_server.address() == QHostAddress::Any || m_server.address() == QHostAddress::AnyIPv4
+    if (m_server->isListening()) {
+        const QString address = m_server->address() == QHostAddress::Any || m_server->address() == QHostAddress::AnyIPv4
                                     ? tr("all interfaces")
-                                    : m_server.address().toString();
-        const QString listening = tr("Listening on %1:%2").arg(address).arg(m_server.port());
+                                    : m_server->address().toString();
+        const QString listening = tr("Listening on %1:%2").arg(address).arg(m_server->port());
         const int refused = m_refused.count();
         if (refused == 0)
             return listening;

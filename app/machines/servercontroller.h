@@ -1,8 +1,9 @@
 #pragma once
-// Runs the DebugServer the way the preferences say: listens on start(), listens again when
+// Runs the machine intake's DebugServer the way the preferences say: listens on start(), listens again when
 // the port or address changes, and hands profile-on-start to machines that connect next.
 // A port that cannot be bound is a status, not an error: the window still opens files.
 // Connections refused before a login are counted (never tabs).
+#include "app/machines/machineintake.h"
 #include "protocol/debugserver.h"
 #include "refusedconnections.h"
 
@@ -17,9 +18,10 @@ class ServerController : public QObject
 public:
     ServerController(Preferences* preferences, QObject* parent = nullptr);
 
-    DebugServer* server() { return &m_server; }
-    bool isListening() const { return m_server.isListening(); }
-    QString errorString() const { return m_server.errorString(); }
+    MachineIntake* intake() { return &m_intake; }
+    DebugServer* server() { return m_server; }
+    bool isListening() const { return m_server->isListening(); }
+    QString errorString() const { return m_server->errorString(); }
     // "Listening on 127.0.0.1:5002" (and how many connections were refused) or why not.
     QString statusText() const;
     const RefusedConnections& refused() const { return m_refused; }
@@ -29,13 +31,13 @@ public:
 
 signals:
     void statusChanged();
-    void machineConnected(MachineSession* session);
 
 private:
     void applySessionSettings();
 
     Preferences* m_preferences;
-    DebugServer m_server;
+    MachineIntake m_intake;
+    DebugServer* m_server; // m_intake's, on its thread
     bool m_started = false;
     bool m_portInUse = false;
     RefusedConnections m_refused;

@@ -108,7 +108,7 @@ void TestHostileText::hostileMachineIsText()
     QVERIFY(m_window->machines()->startDebugServer());
     m_window->show();
     bool checked = false;
-    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+    connect(m_window->machines()->serverController()->intake(), &MachineIntake::machineReady, this, [&](MachineSession* s) {
         connect(s, &MachineSession::broke, this, [&, s] {
             DebuggeePage* machine = m_window->machines()->currentDebuggee();
             QVERIFY(machine && machine->session() == s);

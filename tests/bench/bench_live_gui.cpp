@@ -118,7 +118,7 @@ Result runOnce(const Options& options)
     const int port = window.machines()->serverController()->server()->port();
 
     DebuggeePage* machine = nullptr;
-    QObject::connect(window.machines()->serverController(), &ServerController::machineConnected, &window, [&] {
+    QObject::connect(window.machines()->serverController()->intake(), &MachineIntake::machineReady, &window, [&] {
         machine = window.machines()->currentDebuggee();
         // As a user watching it: the hot path expanded and selected, its activity drawn on the
         // timeline; every refresh then restores the expansion and the selection.

@@ -123,7 +123,7 @@ void TestDebuggee::chatConversationsShowInTheMachineTabAndAllMachines()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     startServer(false);
-    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+    connect(m_window->machines()->serverController()->intake(), &MachineIntake::machineReady, this, [&](MachineSession* s) {
         connect(s, &MachineSession::broke, this, [s] { QTimer::singleShot(20, s, &MachineSession::go); });
     });
     const Replay r = replay({}, stem);
@@ -212,7 +212,7 @@ void TestDebuggee::aReplayedMachineBecomesADebuggeeTab()
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
     int refreshes = 0;
     bool grabbedWhileProfiling = false;
-    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&] {
+    connect(m_window->machines()->serverController()->intake(), &MachineIntake::machineReady, this, [&] {
         machine = m_window->machines()->currentDebuggee(); // the window has made the tab already
         QVERIFY(machine);
         machine->refresher()->setSynchronousLimit(0); // exercise the worker thread
@@ -480,7 +480,7 @@ void TestDebuggee::aLargeLiveProfileStaysResponsive()
     DebuggeePage* machine = nullptr;
     int refreshes = 0;
     double maxComputeMs = 0.0;
-    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&] {
+    connect(m_window->machines()->serverController()->intake(), &MachineIntake::machineReady, this, [&] {
         machine = m_window->machines()->currentDebuggee();
         connect(machine->refresher(), &ProfileRefresher::refreshed, this, [&] {
             ++refreshes;

@@ -217,7 +217,7 @@ void TestDebuggeeSessions::aBrokenMachineComesForwardAndItsConsoleSurvives()
     m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
     QTRY_VERIFY(m_window->currentPage() && !m_window->machines()->currentDebuggee()); // a file tab in front
     int breaks = 0;
-    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+    connect(m_window->machines()->serverController()->intake(), &MachineIntake::machineReady, this, [&](MachineSession* s) {
         connect(s, &MachineSession::broke, this, [&, s] {
             ++breaks;
             QVERIFY(m_window->machines()->currentDebuggee() && m_window->machines()->currentDebuggee()->session() == s);

@@ -51,7 +51,7 @@ int main(int argc, char** argv)
         return 1;
     }
     // Replayed machines that stop at a break are let go, as a user would.
-    QObject::connect(window.machines()->serverController(), &ServerController::machineConnected, &window,
+    QObject::connect(window.machines()->serverController()->intake(), &MachineIntake::machineReady, &window,
                      [](MachineSession* s) { QObject::connect(s, &MachineSession::broke, s, &MachineSession::go); });
 
     EventLoopGaps gaps;

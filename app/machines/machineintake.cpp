@@ -1,0 +1,46 @@
+#include "machineintake.h"
+
+#include "protocol/debugserver.h"
+
+namespace {
+// How long a further machine of a name (a Worker) may stay without anything to show before it
+// gets its tab anyway: the user may want to break it.
+constexpr int quietGraceMs = 1500;
+} // namespace
+
+MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
+{
+    m_thread.setObjectName(QStringLiteral("xsprof machine intake"));
+    m_thread.start();
+    // Made on its thread, so that the server hands connections over to that thread.
+    QThread* window = thread();
+    auto* onThread = new QObject;
+    onThread->moveToThread(&m_thread);
+    QMetaObject::invokeMethod(
+        onThread,
+        [this, window, onThread] {
+            m_reception = new MachineReception(window, [this](const QString& name) { return labelFor(name); },
+                                               quietGraceMs);
+            onThread->deleteLater();
+        },
+        Qt::BlockingQueuedConnection);
+    connect(m_reception, &MachineReception::machineReady, this, &MachineIntake::machineReady);
+    connect(m_reception, &MachineReception::batchReady, this, [this](const IntakeBatch& batch) {
+        m_held = batch.held;
+        emit batchReady(batch);
+    });
+}
+
+MachineIntake::~MachineIntake()
+{
+    // The reception and every machine still held end on their thread.
+    QMetaObject::invokeMethod(m_reception, [reception = m_reception] { delete reception; }, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+QString MachineIntake::labelFor(const QString& name)
+{
+    std::lock_guard lock(m_namesMutex);
+    return m_names.labelFor(name);
+}

@@ -14,7 +14,15 @@ ConsoleModel::ConsoleModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void ConsoleModel::attach(MachineSession* session, const QString& source)
 {
-    connect(session, &MachineSession::logged, this, [this, source](const xsbug::Log& log) { appendLog(log, source); });
+    // A machine printing as fast as it can sends thousands of lines between two turns of the
+    // event loop: they become rows together at the next turn.
+    connect(session, &MachineSession::logged, this, [this, source](const xsbug::Log& log) {
+        if (!m_batching) {
+            startBatch();
+            QMetaObject::invokeMethod(this, &ConsoleModel::endBatch, Qt::QueuedConnection);
+        }
+        appendLog(log, source);
+    });
     // A partial line left by a machine that went away is finished: the next machine with
     // the same name starts a new line.
     connect(session, &MachineSession::disconnected, this, [this, source] { m_openLine.remove(source); });

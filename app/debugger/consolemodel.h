@@ -35,7 +35,8 @@ public:
     void appendLine(const QString& text, Kind kind, const QString& source = {});
     void clear();
     // Between these, what is appended becomes rows at once at endBatch(): one insertion and one
-    // trim for a batch of many lines (the intake's few batches a second).
+    // trim for a batch of many lines (the intake's few batches a second). The lines of an attached
+    // machine are batched so until the next turn of the event loop.
     void startBatch() { m_batching = true; }
     void endBatch();
 

@@ -52,8 +52,13 @@ ConsolePane::ConsolePane(ConsoleModel* model, QWidget* parent)
     auto measure = [this, delegate](int first, int last) {
         const QFontMetrics metrics(m_view->font());
         int widest = delegate->widest;
-        for (int row = first; row <= last; ++row)
-            widest = std::max(widest, metrics.horizontalAdvance(m_model->index(row).data().toString()) + 2 * metrics.averageCharWidth());
+        const int margin = 2 * metrics.averageCharWidth();
+        for (int row = first; row <= last; ++row) {
+            const QString text = m_model->index(row).data().toString();
+            if (qint64(text.size()) * metrics.maxWidth() + margin <= widest)
+                continue; // cannot be wider: not shaped (thousands of lines a second come in)
+            widest = std::max(widest, metrics.horizontalAdvance(text) + margin);
+        }
         if (widest == delegate->widest)
             return false;
         delegate->widest = widest;

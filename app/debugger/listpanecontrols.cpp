@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QLineEdit>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolButton>
 
 #include <memory>
@@ -47,9 +48,18 @@ void followTail(QAbstractItemView* view, QAbstractItemModel* rows)
     auto atBottom = std::make_shared<bool>(true);
     QScrollBar* scroll = view->verticalScrollBar();
     QObject::connect(scroll, &QScrollBar::valueChanged, view, [atBottom, scroll](int value) { *atBottom = value >= scroll->maximum(); });
-    QObject::connect(rows, &QAbstractItemModel::rowsInserted, view, [atBottom, view] {
+    // Once per turn of the event loop, not per row: scrolling lays out every row, and a machine
+    // printing as fast as it can inserts thousands between two turns.
+    auto* scrollLater = new QTimer(view);
+    scrollLater->setSingleShot(true);
+    scrollLater->setInterval(0);
+    QObject::connect(scrollLater, &QTimer::timeout, view, [atBottom, view] {
         if (*atBottom)
             view->scrollToBottom();
+    });
+    QObject::connect(rows, &QAbstractItemModel::rowsInserted, view, [atBottom, scrollLater] {
+        if (*atBottom && !scrollLater->isActive())
+            scrollLater->start();
     });
 }
 

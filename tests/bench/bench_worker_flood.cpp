@@ -148,7 +148,7 @@ Figures floodListen(const Options& options)
 {
     Figures figures;
     QProcess listen;
-    listen.start(QStringLiteral(XSPROF_EXECUTABLE), {QStringLiteral("listen"), QStringLiteral("--port"), QStringLiteral("0")});
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE), {QStringLiteral("listen"), QStringLiteral("--log"), QStringLiteral("--port"), QStringLiteral("0")});
     if (!listen.waitForStarted()) {
         figures.error = QStringLiteral("cannot start xsprof listen");
         return figures;

@@ -6,7 +6,9 @@
 // memory, peak open files; for the window, the tabs left and the longest the event loop went
 // without answering. Issue 38's targets: the window within 2x listen's time, RSS at most 150 MB
 // above where it started and back within 30 MB after, at most 256 open files.
-//   bench_worker_flood [--count N] [--parallel K] [--lines L]   (defaults: 10000, 32, 60000)
+//   bench_worker_flood [--count N] [--parallel K] [--lines L] [--twice 1]   (defaults: 10000, 32, 60000)
+// --twice 1: the lines come from the second machine of the name (held by the intake until its
+// first line earns it a tab), the first one printing a single line and leaving before.
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
@@ -42,6 +44,7 @@ struct Options {
     int count = 10000;
     int parallel = 32;
     int lines = 60000;
+    bool twice = false; // a first machine of the name prints one line and leaves; the second prints them all
     QString transcript = QStringLiteral(XSPROF_BENCH_SHARED_DIR "/corpus/xsbug/sim_worker.xsbug");
     QString storm = QStringLiteral(XSPROF_BENCH_SHARED_DIR "/tools/machine_storm.py");
 };
@@ -80,6 +83,16 @@ int openFiles(qint64 pid)
 }
 
 // The app's main machine: logs in, waits for its answer, prints `lines` lines in large writes.
+void printLines(int port, int lines);
+
+// That machine, after a first of its name that printed one line and left when `twice`.
+void printMachines(int port, int lines, bool twice)
+{
+    if (twice)
+        printLines(port, 1);
+    printLines(port, lines);
+}
+
 void printLines(int port, int lines)
 {
     const int fd = FakeMachine::connectTo(port);
@@ -178,7 +191,7 @@ Figures floodListen(const Options& options)
     QObject::connect(&listen, &QProcess::readyReadStandardError, [&] { listen.readAllStandardError(); });
     QElapsedTimer clock;
     clock.start();
-    std::thread app(printLines, port, options.lines);
+    std::thread app(printMachines, port, options.lines, options.twice);
     QProcess* storm = startStorm(options, port, &listen);
     watch(listen.processId(), 600000, figures,
           [&] { return sawLast && storm->state() == QProcess::NotRunning; });
@@ -232,7 +245,7 @@ Figures floodWindow(const Options& options)
     gaps.start();
     QElapsedTimer clock;
     clock.start();
-    std::thread app(printLines, port, options.lines);
+    std::thread app(printMachines, port, options.lines, options.twice);
     QObject owner;
     QProcess* storm = startStorm(options, port, &owner);
     const QString last = lastLine(options.lines);
@@ -276,7 +289,9 @@ int main(int argc, char* argv[])
         else if (arg == "--parallel")
             options.parallel = std::max(1, std::atoi(argv[i + 1]));
         else if (arg == "--lines")
-            options.lines = std::max(1, std::atoi(argv[i + 1]));
+            options.lines = std::max(2, std::atoi(argv[i + 1]));
+        else if (arg == "--twice")
+            options.twice = std::atoi(argv[i + 1]) != 0;
     }
     QApplication app(argc, argv);
     std::printf("flood: %d Workers (%d at once) and one machine printing %d lines\n", options.count, options.parallel,

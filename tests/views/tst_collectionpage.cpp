@@ -140,6 +140,11 @@ void TestCollectionPage::badFilterSaysWhereAndKeepsTheTable()
     QCOMPARE(failed.count(), 1);
     QVERIFY(page.statusText().contains(QStringLiteral("at character 10")));
     QCOMPARE(page.tracesModel()->rowCount(), 4);
+    // A misspelled attribute is named, not shown as an empty table.
+    page.applyFilter(QStringLiteral("relase = 2.4"));
+    QVERIFY(failed.wait(20000));
+    QVERIFY2(page.statusText().contains(QStringLiteral("no trace has an attribute named relase")), qPrintable(page.statusText()));
+    QCOMPARE(page.tracesModel()->rowCount(), 4);
 }
 
 void TestCollectionPage::compareCohortsDialogChecksAndSendsBothExpressions()

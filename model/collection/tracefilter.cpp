@@ -106,7 +106,9 @@ private:
         filter.parameters.push_back(value);
         const std::string parameter = "?" + std::to_string(filter.parameters.size());
         // A number compares with numbers only (SQLite would rank every text above every number).
-        const std::string numeric = isText || builtIn ? std::string() : "typeof(value) IN ('integer', 'real') AND ";
+        // (typeof(0) is 'integer', typeof(0.5) 'real': the SQL quotes nothing.)
+        const std::string numeric =
+            isText || builtIn ? std::string() : "typeof(value) IN (typeof(0), typeof(0.5)) AND ";
         if (isText)
             operand = "CAST(" + operand + " AS TEXT)";
         std::string test;

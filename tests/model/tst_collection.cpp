@@ -337,7 +337,7 @@ void CollectionTest::filterLanguage()
     QCOMPARE(filter.has_value(), error.isEmpty());
     if (filter && !expression.isEmpty()) {
         // Values are parameters, never SQL text.
-        QVERIFY(filter->sql.find("\"x\"") == std::string::npos && filter->sql.find("'y*'") == std::string::npos);
+        QVERIFY(filter->sql.find_first_of("'\"") == std::string::npos);
         QCOMPARE(filter->parameters.size(), size_t(8)); // four values and four names
     }
 }

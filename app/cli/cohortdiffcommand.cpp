@@ -181,9 +181,11 @@ int run(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Compares two cohorts of traces: those of a collection DB matching --base EXPR and --new EXPR, or the profile "
-        "files after --base and after --new. Besides the summed times of `diff`, each function's share of each trace's "
-        "duration is compared: Mann-Whitney U, the Hodges-Lehmann shift with its 95 % interval, Benjamini-Hochberg "
-        "q-values over the functions."));
+        "files after --base and after --new. Besides the summed times of `diff`, each function's self time is compared "
+        "as a share of duration by two measures: per trace (did the typical trace change? Mann-Whitney U, the "
+        "Hodges-Lehmann shift with its 95 % interval) and aggregate (did the total time in it change? summed self over "
+        "summed duration, the ratio estimator and Welch's t), each with Benjamini-Hochberg q-values over the "
+        "functions."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("diff"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("A collection (with --base EXPR --new EXPR)."),

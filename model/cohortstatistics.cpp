@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <iterator>
 #include <random>
 
 namespace xsprof::cohorts {
@@ -19,36 +20,110 @@ std::vector<double> sortedCopy(std::span<const double> values)
     return sorted;
 }
 
-// How many of the counts of U = 0 .. m·n there are among the C(m + n, m) orderings of two
-// tie-free samples: the coefficients of the Gaussian binomial [m + n choose m], built one
-// factor (1 − q^(n+i)) / (1 − q^i) at a time (each partial product is a polynomial).
+// How many of the C(m + n, m) orderings of two tie-free samples give U = 0 .. m·n, counted by
+// where the largest value comes from: f(i, j, u) = f(i − 1, j, u) + f(i, j − 1, u − i) (a
+// largest value of the second sample is above all i values of the first). Only additions of
+// counts, so every frequency, the tails' too, is exact to a few ulps.
 std::vector<double> exactUFrequencies(size_t m, size_t n)
 {
-    std::vector<double> a(m * n + m + 1, 0.0);
-    a[0] = 1.0;
-    for (size_t i = 1; i <= m; ++i) {
-        const size_t shift = n + i;
-        for (size_t u = a.size() - 1; u >= shift; --u)
-            a[u] -= a[u - shift];
-        for (size_t u = i; u < a.size(); ++u)
-            a[u] += a[u - i];
+    // previous[i] = f(i, j − 1, ·), current[i] = f(i, j, ·), each of length i·j + 1.
+    std::vector<std::vector<double>> previous(m + 1), current(m + 1);
+    for (size_t i = 0; i <= m; ++i)
+        previous[i].assign(1, 1.0); // j = 0: one ordering, U = 0
+    for (size_t j = 1; j <= n; ++j) {
+        current[0].assign(1, 1.0);
+        for (size_t i = 1; i <= m; ++i) {
+            std::vector<double>& f = current[i];
+            f.assign(i * j + 1, 0.0);
+            for (size_t u = 0; u < current[i - 1].size(); ++u)
+                f[u] += current[i - 1][u];
+            for (size_t u = 0; u < previous[i].size(); ++u)
+                f[u + i] += previous[i][u];
+        }
+        std::swap(previous, current);
     }
-    a.resize(m * n + 1);
-    return a;
+    return previous[m];
 }
 
 double exactTwoSidedP(double u, size_t m, size_t n)
 {
-    const std::vector<double> frequencies = exactUFrequencies(m, n);
+    // Every function of a comparison has the same cohort sizes: the last table is kept.
+    thread_local size_t lastM = 0, lastN = 0;
+    thread_local std::vector<double> frequencies;
+    if (frequencies.empty() || lastM != m || lastN != n) {
+        frequencies = exactUFrequencies(m, n);
+        lastM = m;
+        lastN = n;
+    }
     const double all = std::accumulate(frequencies.begin(), frequencies.end(), 0.0);
     const auto at = size_t(u);
-    double below = 0.0; // P(U <= u)
-    for (size_t v = 0; v <= at && v < frequencies.size(); ++v)
+    double below = 0.0; // P(U <= u), summed from the tail inwards
+    for (size_t v = std::min(at, frequencies.size() - 1) + 1; v-- > 0;)
         below += frequencies[v];
     double above = 0.0; // P(U >= u)
-    for (size_t v = at; v < frequencies.size(); ++v)
+    for (size_t v = frequencies.size(); v-- > at;)
         above += frequencies[v];
-    return std::min(1.0, 2.0 * std::min(below, above) / all);
+    return std::clamp(2.0 * std::min(below, above) / all, 0.0, 1.0);
+}
+
+// The tie term sum(t³ − t) over the groups of equal values of the pooled samples.
+double pooledTieTerm(std::span<const double> sortedBase, std::span<const double> sortedChanged)
+{
+    std::vector<double> pooled;
+    pooled.reserve(sortedBase.size() + sortedChanged.size());
+    std::merge(sortedBase.begin(), sortedBase.end(), sortedChanged.begin(), sortedChanged.end(), std::back_inserter(pooled));
+    double term = 0.0;
+    for (size_t i = 0; i < pooled.size();) {
+        size_t j = i;
+        while (j < pooled.size() && pooled[j] == pooled[i])
+            ++j;
+        const double t = double(j - i);
+        term += t * t * t - t;
+        i = j;
+    }
+    return term;
+}
+
+// The variance of U under the null hypothesis, tie-corrected.
+double uVariance(double m, double n, double ties)
+{
+    const double total = m + n;
+    return m * n / 12.0 * ((total + 1.0) - ties / (total * (total - 1.0)));
+}
+
+// The regularised incomplete beta function I_x(a, b) by its continued fraction (modified
+// Lentz), on the side where it converges fast; the other side by I_x(a, b) = 1 − I_1−x(b, a).
+double incompleteBeta(double x, double a, double b)
+{
+    if (x <= 0.0)
+        return 0.0;
+    if (x >= 1.0)
+        return 1.0;
+    if (x > (a + 1.0) / (a + b + 2.0))
+        return 1.0 - incompleteBeta(1.0 - x, b, a);
+    const double front = std::exp(a * std::log(x) + b * std::log1p(-x) - (std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b))) / a;
+    constexpr double tiny = 1e-300, epsilon = 1e-16;
+    double f = 1.0, c = 1.0, d = 0.0;
+    for (int i = 0; i <= 100000; ++i) {
+        const int m = i / 2;
+        double numerator;
+        if (i == 0)
+            numerator = 1.0;
+        else if (i % 2 == 0)
+            numerator = (m * (b - m) * x) / ((a + 2.0 * m - 1.0) * (a + 2.0 * m));
+        else
+            numerator = -((a + m) * (a + b + m) * x) / ((a + 2.0 * m) * (a + 2.0 * m + 1.0));
+        d = 1.0 + numerator * d;
+        d = std::abs(d) < tiny ? tiny : d;
+        d = 1.0 / d;
+        c = 1.0 + numerator / c;
+        c = std::abs(c) < tiny ? tiny : c;
+        const double step = c * d;
+        f *= step;
+        if (std::abs(1.0 - step) < epsilon)
+            break;
+    }
+    return front * (f - 1.0);
 }
 
 // For each c_j (ascending), the index of the first b_i (ascending) whose difference c_j − b_i
@@ -100,10 +175,10 @@ RankTest mannWhitney(std::span<const double> base, std::span<const double> chang
         tieTerm += t * t * t - t;
         i = j;
     }
-    const double dm = double(m), dn = double(n), total = dm + dn;
+    const double dm = double(m), dn = double(n);
     test.u = rankSumChanged - dn * (dn + 1.0) / 2.0;
     const double mean = dm * dn / 2.0;
-    const double variance = dm * dn / 12.0 * ((total + 1.0) - tieTerm / (total * (total - 1.0)));
+    const double variance = uVariance(dm, dn, tieTerm);
     if (!(variance > 0.0))
         return test; // every value the same: nothing to tell apart
     const double distance = std::abs(test.u - mean);
@@ -162,8 +237,7 @@ Shift hodgesLehmann(std::span<const double> base, std::span<const double> change
                          ? kthPairwiseDifference(b, c, pairs / 2 + 1)
                          : (kthPairwiseDifference(b, c, pairs / 2) + kthPairwiseDifference(b, c, pairs / 2 + 1)) / 2.0;
     const double z = normalQuantile(1.0 - (1.0 - confidence) / 2.0);
-    const double dm = double(b.size()), dn = double(c.size());
-    const double spread = z * std::sqrt(dm * dn * (dm + dn + 1.0) / 12.0);
+    const double spread = z * std::sqrt(std::max(0.0, uVariance(double(b.size()), double(c.size()), pooledTieTerm(b, c))));
     const double kReal = std::floor(double(pairs) / 2.0 - spread);
     const size_t k = kReal < 1.0 ? 1 : std::min(size_t(kReal), pairs);
     shift.low = kthPairwiseDifference(b, c, k);
@@ -181,7 +255,7 @@ std::vector<double> benjaminiHochberg(std::span<const double> p)
     double smallestAbove = 1.0;
     for (size_t rank = count; rank >= 1; --rank) {
         const size_t i = order[rank - 1];
-        smallestAbove = std::min(smallestAbove, p[i] * double(count) / double(rank));
+        smallestAbove = std::min(smallestAbove, std::clamp(p[i], 0.0, 1.0) * double(count) / double(rank));
         q[i] = smallestAbove;
     }
     return q;
@@ -220,6 +294,79 @@ double normalQuantile(double probability)
     const double error = 0.5 * std::erfc(-x / std::sqrt(2.0)) - probability;
     const double u = error * std::sqrt(2.0 * M_PI) * std::exp(x * x / 2.0);
     return x - u / (1.0 + x * u / 2.0);
+}
+
+double studentUpperTail(double t, double degrees)
+{
+    if (std::isnan(t) || !(degrees > 0.0))
+        return NAN;
+    const double tail = 0.5 * incompleteBeta(degrees / (degrees + t * t), degrees / 2.0, 0.5); // P(|T| > |t|) / 2
+    return t >= 0.0 ? tail : 1.0 - tail;
+}
+
+double studentQuantile(double probability, double degrees)
+{
+    if (probability < 0.5)
+        return -studentQuantile(1.0 - probability, degrees);
+    // Bisection on the upper tail, which falls as t grows; the bracket grows until it holds it.
+    const double tail = 1.0 - probability;
+    double low = 0.0, high = 1.0;
+    while (studentUpperTail(high, degrees) > tail && high < 1e300)
+        high *= 2.0;
+    for (int i = 0; i < 200 && high - low > 1e-15 * high; ++i) {
+        const double middle = (low + high) / 2.0;
+        (studentUpperTail(middle, degrees) > tail ? low : high) = middle;
+    }
+    return (low + high) / 2.0;
+}
+
+RatioEstimate ratioOfSums(std::span<const double> y, std::span<const double> x)
+{
+    RatioEstimate estimate;
+    estimate.traces = y.size();
+    double sumY = 0.0, sumX = 0.0;
+    for (size_t t = 0; t < y.size(); ++t) {
+        sumY += y[t];
+        sumX += x[t];
+    }
+    if (!(sumX > 0.0))
+        return estimate;
+    estimate.ratio = sumY / sumX;
+    if (y.size() < 2)
+        return estimate;
+    double residuals = 0.0; // sum((y − R·x)²), in a second pass: no cancellation
+    for (size_t t = 0; t < y.size(); ++t) {
+        const double e = y[t] - estimate.ratio * x[t];
+        residuals += e * e;
+    }
+    const double n = double(y.size());
+    estimate.variance = n / (n - 1.0) * residuals / (sumX * sumX);
+    return estimate;
+}
+
+RatioChange compareRatios(const RatioEstimate& base, const RatioEstimate& changed, double confidence)
+{
+    RatioChange change;
+    change.shift = changed.ratio - base.ratio;
+    change.low = change.high = NAN;
+    if (base.traces < 2 || changed.traces < 2)
+        return change;
+    const double variance = base.variance + changed.variance;
+    if (!(variance > 0.0)) {
+        change.low = change.high = change.shift;
+        change.p = change.shift == 0.0 ? 1.0 : 0.0;
+        return change;
+    }
+    // Welch–Satterthwaite: each side's variance with its own n − 1 degrees of freedom.
+    const double degrees = variance * variance /
+                           (base.variance * base.variance / double(base.traces - 1) +
+                            changed.variance * changed.variance / double(changed.traces - 1));
+    const double error = std::sqrt(variance);
+    change.p = std::clamp(2.0 * studentUpperTail(std::abs(change.shift) / error, degrees), 0.0, 1.0);
+    const double reach = studentQuantile(1.0 - (1.0 - confidence) / 2.0, degrees) * error;
+    change.low = change.shift - reach;
+    change.high = change.shift + reach;
+    return change;
 }
 
 } // namespace xsprof::cohorts

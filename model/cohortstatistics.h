@@ -15,15 +15,16 @@ struct RankTest {
     double p = 1.0; // two-sided p-value
 };
 
-// Exact (the distribution of U by counting) when neither sample has ties and both are small,
+// Exact (the distribution of U by counting) when neither sample has ties and both are under 50,
 // otherwise the normal approximation with the tie correction of the variance and a continuity
-// correction of 0.5 — the rule of R's wilcox.test and SciPy's mannwhitneyu. p = 1 when either
-// sample is empty or every value is the same.
+// correction of 0.5 — R's wilcox.test rule (SciPy's mannwhitneyu, method='auto', switches at 8
+// instead). p = 1 when either sample is empty or every value is the same; p is in [0, 1].
 RankTest mannWhitney(std::span<const double> base, std::span<const double> changed);
 
 // The Hodges–Lehmann estimate of the shift changed − base: the median of the |base|·|changed|
 // pairwise differences, with the distribution-free confidence interval from the U
-// distribution's normal approximation (the k-th smallest and k-th largest differences).
+// distribution's normal approximation (the k-th smallest and k-th largest differences), its
+// variance tie-corrected as mannWhitney's is, so that interval and test treat ties alike.
 struct Shift {
     double estimate = 0.0;
     double low = 0.0;
@@ -42,5 +43,30 @@ std::vector<double> benjaminiHochberg(std::span<const double> p);
 
 // The quantile of the standard normal distribution at probability `probability` (0 < p < 1).
 double normalQuantile(double probability);
+
+// Student's t distribution with `degrees` (> 0, not necessarily whole) degrees of freedom:
+// P(T > t), accurate in the far tail, and the quantile at probability `probability`.
+double studentUpperTail(double t, double degrees);
+double studentQuantile(double probability, double degrees);
+
+// The ratio of two sums over a cohort's traces, sum(y) / sum(x) (a function's summed self time
+// over the cohort's summed duration), with its linearised (Taylor, ratio-estimator) variance:
+// n / (n − 1) · sum((y − R·x)²) / sum(x)², resampling traces with replacement in the limit.
+struct RatioEstimate {
+    double ratio = 0.0;
+    double variance = 0.0;
+    size_t traces = 0;
+};
+// `y` and `x` of equal length, one pair a trace.
+RatioEstimate ratioOfSums(std::span<const double> y, std::span<const double> x);
+
+// Two ratio estimates compared (Welch's t test with Satterthwaite's degrees of freedom): the
+// shift changed − base, its two-sided p and its `confidence` interval. With fewer than two traces
+// on a side, or no spread on either, p = 1 (0 when the ratios differ without any spread) and
+// the interval is [shift, shift] only without spread, else NaN on both ends.
+struct RatioChange {
+    double shift = 0.0, low = 0.0, high = 0.0, p = 1.0;
+};
+RatioChange compareRatios(const RatioEstimate& base, const RatioEstimate& changed, double confidence = 0.95);
 
 } // namespace xsprof::cohorts

@@ -1,5 +1,7 @@
 #include "diffreport.h"
 
+#include "report.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -51,6 +53,11 @@ Json costsJson(const std::optional<SideCosts>& costs)
 
 std::string formatJsonDiff(const Comparison& c, const DiffInput& base, const DiffInput& next, const DiffOptions& options)
 {
+    return printJson(jsonDiff(c, base, next, options));
+}
+
+Json jsonDiff(const Comparison& c, const DiffInput& base, const DiffInput& next, const DiffOptions& options)
+{
     Json j;
     j["base"] = sideJson(base, c, Side::Base);
     j["new"] = sideJson(next, c, Side::New);
@@ -73,7 +80,7 @@ std::string formatJsonDiff(const Comparison& c, const DiffInput& base, const Dif
         functions.push_back(std::move(fn));
     }
     j["functions"] = std::move(functions);
-    return j.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
+    return j;
 }
 
 std::string formatTextDiff(const Comparison& c, const DiffInput& base, const DiffInput& next, const DiffOptions& options)

@@ -3,6 +3,8 @@
 #include "comparison.h"
 #include "profile.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 
 namespace xsprof {
@@ -19,6 +21,9 @@ struct DiffOptions {
 
 std::string formatTextDiff(const Comparison& comparison, const DiffInput& base, const DiffInput& next,
                            const DiffOptions& options);
+// The `diff --json` value, for callers that add members before printing it (printJson).
+nlohmann::ordered_json jsonDiff(const Comparison& comparison, const DiffInput& base, const DiffInput& next,
+                                const DiffOptions& options);
 std::string formatJsonDiff(const Comparison& comparison, const DiffInput& base, const DiffInput& next,
                            const DiffOptions& options);
 

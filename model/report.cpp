@@ -177,7 +177,17 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
     return out;
 }
 
+std::string printJson(const nlohmann::ordered_json& json)
+{
+    return json.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
 std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options)
+{
+    return printJson(jsonReport(profile, analysis, options));
+}
+
+nlohmann::ordered_json jsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options)
 {
     const FunctionAnalysis& a = analysis.functions;
     nlohmann::ordered_json j;
@@ -210,7 +220,7 @@ std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& anal
     j["functions"] = std::move(functions);
     if (!profile.instruments.empty())
         j["instruments"] = instrumentsJson(profile);
-    return j.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    return j;
 }
 
 } // namespace xsprof

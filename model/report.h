@@ -3,6 +3,8 @@
 #include "profile.h"
 #include "profileanalysis.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 #include <vector>
 
@@ -23,6 +25,10 @@ std::vector<FrameId> reportOrder(const Profile& profile, const FunctionAnalysis&
 // Empty when the profile has samples; else says it has none and, for XS, why that happens.
 std::string noSamplesExplanation(const Profile& profile);
 std::string formatTextReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
+// The `report --json` value, for callers that add members before printing it.
+nlohmann::ordered_json jsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
+// jsonReport printed (one-space indent, invalid UTF-8 replaced, a final newline).
 std::string formatJsonReport(const Profile& profile, const ProfileAnalysis& analysis, const ReportOptions& options);
+std::string printJson(const nlohmann::ordered_json& json);
 
 } // namespace xsprof

@@ -22,6 +22,7 @@
 #include <QTableView>
 
 #include <filesystem>
+#include <stdexcept>
 
 namespace {
 
@@ -37,6 +38,8 @@ struct CollectionLoad {
 CollectionLoad loadCollection(const std::string& path, const TraceFilter& filter)
 {
     CollectionStore store(path, false);
+    if (const std::string wrong = filterProblem(store, filter); !wrong.empty())
+        throw std::runtime_error(wrong); // a misspelled attribute, or types mixed: said, not an empty table
     CollectionLoad load;
     load.totalTraces = store.traceCount();
     const std::vector<StoredTrace> traces = store.traces(filter.sql, filter.parameters);

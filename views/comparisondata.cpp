@@ -16,7 +16,9 @@ std::vector<StoredTrace> cohortTraces(CollectionStore& store, const QString& whe
 {
     std::string problem;
     const std::optional<TraceFilter> filter = parseTraceFilter(where.toStdString(), &problem);
-    if (!filter)
+    if (filter)
+        problem = filterProblem(store, *filter); // a misspelled attribute, or types mixed
+    if (!problem.empty())
         throw std::runtime_error(std::string(side) + " cohort: " + problem);
     std::vector<StoredTrace> traces = store.traces(filter->sql, filter->parameters);
     if (traces.empty())

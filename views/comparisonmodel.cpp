@@ -217,13 +217,21 @@ QString percentagePoints(double fraction)
     return QStringLiteral("%1%2").arg(pp > 0.0 ? QStringLiteral("+") : QString(), QString::number(pp, 'f', 2));
 }
 
-QString describeChange(const char* what, const xsprof::collection::ShareChange& c)
+QString interval(const xsprof::collection::ShareChange& c)
 {
-    return ComparisonModel::tr("%1 share: %2 pp (95 %: %3 to %4), p = %5, q = %6, %7")
-        .arg(ComparisonModel::tr(what), percentagePoints(c.shift), percentagePoints(c.low), percentagePoints(c.high),
-             QString::number(c.p, 'g', 3), QString::number(c.q, 'g', 3),
+    if (!std::isfinite(c.low) || !std::isfinite(c.high))
+        return ComparisonModel::tr("n/a");
+    return QStringLiteral("%1, %2").arg(percentagePoints(c.low), percentagePoints(c.high));
+}
+
+QString describeChange(const QString& what, const xsprof::collection::ShareChange& c)
+{
+    return ComparisonModel::tr("%1: %2 pp (95 %: %3), p = %4, q = %5, %6")
+        .arg(what, percentagePoints(c.shift), interval(c), QString::number(c.p, 'g', 3), QString::number(c.q, 'g', 3),
              c.significant ? ComparisonModel::tr("significant") : ComparisonModel::tr("not significant"));
 }
+
+const QColor grown(0xc6, 0x28, 0x28), shrunk(0x2e, 0x7d, 0x32);
 
 } // namespace
 
@@ -233,26 +241,39 @@ QVariant ComparisonModel::cohortData(uint32_t function, int column, int role) co
     if (!f)
         return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
     const auto& self = f->self;
+    const auto& aggregate = f->aggregate.change;
+    const auto& shown = column == AggregateShift ? aggregate : self;
     switch (role) {
-    case Qt::DisplayRole:
-        if (column == ShareShift)
-            return tr("%1 [%2, %3]").arg(percentagePoints(self.shift), percentagePoints(self.low), percentagePoints(self.high));
-        return self.significant ? tr("yes, q = %1").arg(QString::number(self.q, 'g', 2))
-                                : tr("no, q = %1").arg(QString::number(self.q, 'g', 2));
+    case Qt::DisplayRole: {
+        if (column != Significance)
+            return tr("%1 [%2]").arg(percentagePoints(shown.shift), interval(shown));
+        const double q = std::min(self.q, aggregate.q);
+        const QString which = self.significant && aggregate.significant ? tr("both")
+                              : self.significant                        ? tr("per trace")
+                                                                        : tr("aggregate");
+        return self.significant || aggregate.significant
+                   ? tr("yes (%1), q = %2").arg(which, QString::number(q, 'g', 2))
+                   : tr("no, q = %1").arg(QString::number(q, 'g', 2));
+    }
     case SortRole:
-        // Shift: its size; significance: significant first, then by q.
-        return column == ShareShift ? std::abs(self.shift) : (self.significant ? 2.0 : 1.0) - self.q;
+        // Shifts: their size; significance: the terminal's order (significant first, larger shift first).
+        return column == Significance ? xsprof::collection::cohortRank(*f) : std::abs(shown.shift);
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-        return tr("Present in %1 of %2 base traces and %3 of %4 new traces\n%5\n%6")
+        return tr("Present in %1 of %2 base traces and %3 of %4 new traces\n%5\n%6\n%7")
             .arg(f->baseTraces)
             .arg(m_data->cohorts->baseTraceCount)
             .arg(f->newTraces)
             .arg(m_data->cohorts->newTraceCount)
-            .arg(describeChange("Self", self), describeChange("Inclusive", f->inclusive));
+            .arg(describeChange(tr("Self share per trace"), self),
+                 describeChange(tr("Aggregate self share (%1 % → %2 %)")
+                                    .arg(QString::number(100.0 * f->aggregate.baseShare, 'f', 2),
+                                         QString::number(100.0 * f->aggregate.newShare, 'f', 2)),
+                                aggregate),
+                 describeChange(tr("Inclusive share per trace"), f->inclusive));
     case Qt::ForegroundRole:
-        if (self.significant && column == ShareShift)
-            return QColor(self.shift > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
+        if (column != Significance && shown.significant)
+            return shown.shift > 0 ? grown : shrunk;
         return {};
     default: return {};
     }
@@ -322,6 +343,20 @@ QString ComparisonModel::cellToolTip(const xsprof::ComparedFunction& f, bool isE
     return headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
 }
 
+QVariant ComparisonModel::cohortDeltaColour(uint32_t function, int column) const
+{
+    const xsprof::collection::CohortFunction* f = cohortOf(function);
+    if (!f)
+        return {};
+    // Self Δ: the self share (aggregate first: it is the share of the summed times shown);
+    // total and inclusive Δ: the inclusive share per trace.
+    const xsprof::collection::ShareChange& self = f->aggregate.change.significant ? f->aggregate.change : f->self;
+    const xsprof::collection::ShareChange& share = costOf(column) == CostKind::Self ? self : f->inclusive;
+    if (!share.significant || share.shift == 0.0)
+        return {};
+    return share.shift > 0 ? grown : shrunk;
+}
+
 QVariant ComparisonModel::data(const QModelIndex& index, int role) const
 {
     if (!m_data || !index.isValid())
@@ -335,11 +370,22 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         return isEdge ? (edge->caller ? 1 : 2) : 0;
     if (column >= ColumnCount)
         return isEdge ? QVariant() : cohortData(function, column, role);
+    if (role == DeltaColourRole) {
+        if (isEdge || !m_data->cohorts || column == Name || partOf(column) != 2)
+            return {};
+        // The strip's length is the time's change; its colour that of the share, lighter; grey
+        // where the share did not change significantly.
+        const QVariant share = cohortDeltaColour(function, column);
+        return share.isValid() ? share.value<QColor>().lighter(150) : QColor(0xbd, 0xbd, 0xbd);
+    }
     if (role == Qt::ForegroundRole && !isEdge && m_data->cohorts) {
-        // Cohorts: a function whose shares did not change significantly is greyed.
+        // Cohorts: a function whose shares did not change significantly is greyed; a Δ cell
+        // takes its share's direction, not its summed time's (cohorts may differ in length).
         const xsprof::collection::CohortFunction* f = cohortOf(function);
-        if (!f || (!f->self.significant && !f->inclusive.significant))
+        if (!f || (!f->self.significant && !f->inclusive.significant && !f->aggregate.change.significant))
             return QColor(Qt::gray);
+        if (column != Name && partOf(column) == 2)
+            return cohortDeltaColour(function, column);
     }
     if (column == Name) {
         const QString name = f.name.empty() ? tr("(anonymous)") : QString::fromStdString(f.name);
@@ -391,13 +437,21 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     if (section >= ColumnCount) {
         if (role == Qt::ToolTipRole)
             return section == ShareShift
-                ? tr("The shift of the function's share of each trace's self time, new − base, in percentage points "
-                     "(Hodges–Lehmann estimate, 95 % interval); a trace without the function counts as 0")
-                : tr("Whether the shares differ (Mann–Whitney U), with q corrected for the number of functions "
-                     "(Benjamini–Hochberg); significant when q < 0.05. Greyed rows changed significantly in "
-                     "neither self nor inclusive share.");
+                ? tr("Did the typical trace change? The shift of the function's share of each trace's duration "
+                     "(self time), new − base, in percentage points (Hodges–Lehmann estimate, 95 % interval); a "
+                     "trace without the function counts as 0, so a function in fewer than half the traces shows 0.")
+                : section == AggregateShift
+                ? tr("Did the total time in it change? The shift of the function's summed self time over the "
+                     "cohort's summed duration (the merged profile's share), new − base, in percentage points, with "
+                     "its 95 % interval (ratio estimator, Welch's t). Finds changes on rare paths.")
+                : tr("Whether either share changed (Mann–Whitney U per trace, Welch's t in aggregate), with q "
+                     "corrected for the number of functions (Benjamini–Hochberg); significant when q < 0.05. Sorted "
+                     "as `xsprof diff` sorts: significant first, the larger shift first. Greyed rows changed "
+                     "significantly by no measure.");
         if (role == Qt::DisplayRole)
-            return section == ShareShift ? tr("Self share Δ (pp)") : tr("Significant");
+            return section == ShareShift       ? tr("Self share Δ (pp)")
+                   : section == AggregateShift ? tr("Aggregate share Δ (pp)")
+                                               : tr("Significant");
         return {};
     }
     if (role == Qt::ToolTipRole)

@@ -3,9 +3,10 @@
 // (divided) and inclusive for base, new and Δ, sorted by |Δ total|; expanding a function
 // shows its callers and callees with what each edge carries on each side (the divided
 // share in the total columns, the pair's inclusive time in the inclusive columns). For two
-// cohorts of a collection, two more columns give the shift of the per-trace self share with
-// its 95 % interval and its significance; rows changed by neither self nor inclusive share
-// significantly are greyed.
+// cohorts of a collection, three more columns give the shift of the per-trace self share and
+// of the aggregate self share with their 95 % intervals, and whether either is significant;
+// rows are then ordered as the terminal orders them (cohortRank), Δ cells take the colour of
+// their share's direction, and rows changed significantly by no measure are greyed.
 #include "views/comparisondata.h"
 
 #include <QAbstractItemModel>
@@ -22,12 +23,15 @@ public:
         SortRole = Qt::UserRole + 1, // name, or the number shown (Δ columns: |Δ|)
         DeltaFractionRole,           // Δ columns: Δ / the largest |Δ| of that column, in [-1, 1]
         RowKindRole,                 // 0 function, 1 caller, 2 callee
+        DeltaColourRole,             // cohorts, Δ columns: the strip's colour, its share's direction
     };
     enum Column {
         Name, SelfBase, SelfNew, SelfDelta, TotalBase, TotalNew, TotalDelta, InclBase, InclNew, InclDelta,
         ColumnCount,              // the columns of every comparison
-        ShareShift = ColumnCount, // cohorts only: Hodges–Lehmann shift of the self share, in pp
-        Significance,             // cohorts only: q (Benjamini–Hochberg) and whether significant
+        ShareShift = ColumnCount, // cohorts only: Hodges–Lehmann shift of the per-trace self share, in pp
+        AggregateShift,           // cohorts only: shift of the aggregate self share, in pp
+        Significance,             // cohorts only: whether either is significant, q (Benjamini–Hochberg);
+                                  // sorts by cohortRank
         CohortColumnCount
     };
 
@@ -70,6 +74,8 @@ private:
     bool roundsToZero(double value) const;
     const xsprof::collection::CohortFunction* cohortOf(uint32_t function) const;
     QVariant cohortData(uint32_t function, int column, int role) const;
+    // Cohorts: the colour of a Δ cell, that of its share's significant change (none: invalid).
+    QVariant cohortDeltaColour(uint32_t function, int column) const;
 
     ComparisonDataPtr m_data;
     bool m_relative = false;

@@ -14,6 +14,9 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 namespace {
 QString describe(const ComparisonData& d, xsprof::Side side)
 {
@@ -27,6 +30,24 @@ QString describe(const ComparisonData& d, xsprof::Side side)
     return ComparisonPage::tr("<b>%1</b> %2 (%3, %4 samples)")
         .arg(label, name.toHtmlEscaped(), CostFormat::time(d.comparison.duration(side)),
              QString::number(d.comparison.sampleCount(side)));
+}
+
+// Two cohorts of different length (traces or summed duration, by more than 1 %): a function's
+// summed time grows with the longer one, so Δ time and Δ share may point apart. Said once.
+QString lengthNote(const ComparisonData& d)
+{
+    if (!d.cohorts)
+        return {};
+    const double base = d.comparison.duration(xsprof::Side::Base), next = d.comparison.duration(xsprof::Side::New);
+    const bool differ = d.cohorts->baseTraceCount != d.cohorts->newTraceCount ||
+                        std::abs(next - base) > 0.01 * std::max(std::abs(base), std::abs(next));
+    if (!differ)
+        return {};
+    return ComparisonPage::tr("<br>The cohorts differ in length (%1 and %2 traces, %3 and %4): <b>Δ time</b> is the "
+                              "change of summed time and grows with the longer cohort; <b>Δ share</b> compares each "
+                              "function's share of the duration and is the measure of change. Colours follow the share.")
+        .arg(QString::number(d.cohorts->baseTraceCount), QString::number(d.cohorts->newTraceCount),
+             CostFormat::time(base), CostFormat::time(next));
 }
 } // namespace
 
@@ -42,10 +63,12 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     , m_caption(new QLabel(this))
 {
     m_header->setTextFormat(Qt::RichText);
+    m_header->setObjectName(QStringLiteral("comparisonHeader"));
     const double change = m_data->comparison.duration(xsprof::Side::New) - m_data->comparison.duration(xsprof::Side::Base);
     m_header->setText(describe(*m_data, xsprof::Side::Base) + QStringLiteral(" &nbsp;→&nbsp; ") +
                       describe(*m_data, xsprof::Side::New) + QStringLiteral(" &nbsp; <b>Δ</b> ") +
-                      (change > 0 ? QStringLiteral("+") : QString()) + CostFormat::time(change));
+                      (change > 0 ? QStringLiteral("+") : QString()) + CostFormat::time(change) + lengthNote(*m_data));
+    m_header->setWordWrap(true);
     m_relative->setToolTip(tr("For runs of different length: each number as a share of its profile's duration."));
 
     m_model->setData(m_data);
@@ -57,14 +80,16 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Stretch);
     auto* delegate = new DeltaDelegate(ComparisonModel::DeltaFractionRole, m_tree);
+    delegate->setColourRole(ComparisonModel::DeltaColourRole);
     for (int c : {ComparisonModel::SelfDelta, ComparisonModel::TotalDelta, ComparisonModel::InclDelta})
         m_tree->setItemDelegateForColumn(c, delegate);
     for (int c = 1; c < ComparisonModel::ColumnCount; ++c)
         m_tree->setColumnWidth(c, 92);
     if (m_data->cohorts) {
-        // Cohorts: the significant changes first, the most certain (smallest q) first.
-        m_tree->setColumnWidth(ComparisonModel::ShareShift, 150);
-        m_tree->setColumnWidth(ComparisonModel::Significance, 110);
+        // Cohorts: as the terminal orders them, significant first, the larger shift first.
+        m_tree->setColumnWidth(ComparisonModel::ShareShift, 140);
+        m_tree->setColumnWidth(ComparisonModel::AggregateShift, 140);
+        m_tree->setColumnWidth(ComparisonModel::Significance, 140);
         m_tree->sortByColumn(ComparisonModel::Significance, Qt::DescendingOrder);
     }
     m_flame->setData(m_data);

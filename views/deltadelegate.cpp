@@ -41,7 +41,10 @@ void DeltaDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
         const int length = int(std::abs(f) * half + 0.5);
         painter->save();
         painter->fillRect(QRect(centre, r.top(), 1, r.height()), option.palette.mid());
-        const QColor colour = f > 0 ? QColor(0xe5, 0x73, 0x73) : QColor(0x66, 0xbb, 0x6a);
+        const QVariant given = m_colourRole >= 0 ? index.data(m_colourRole) : QVariant();
+        const QColor colour = given.isValid() ? given.value<QColor>()
+                              : f > 0         ? QColor(0xe5, 0x73, 0x73)
+                                              : QColor(0x66, 0xbb, 0x6a);
         if (length > 0)
             painter->fillRect(f > 0 ? QRect(centre, r.top(), length, r.height()) : QRect(centre - length, r.top(), length, r.height()),
                               colour);

@@ -10,6 +10,7 @@
 #include "model/comparison.h"
 #include "model/diffreport.h"
 #include "model/profileanalysis.h"
+#include "model/report.h"
 
 #include <QCommandLineParser>
 
@@ -57,17 +58,30 @@ struct Cohorts {
     std::string baseName, newName;
 };
 
-std::vector<StoredTrace> matching(CollectionStore& store, const QString& expression, std::string& problem)
+// The traces of one cohort; `problem` set, naming the option, when its expression is malformed
+// or cannot mean what it says in this collection (a misspelled attribute, mixed types).
+std::vector<StoredTrace> matching(CollectionStore& store, const char* option, const QString& expression,
+                                  std::string& problem)
 {
     const std::optional<TraceFilter> filter = parseTraceFilter(expression.toStdString(), &problem);
-    if (!filter)
+    if (filter)
+        problem = filterProblem(store, *filter);
+    if (!problem.empty()) {
+        problem = std::string(option) + ": " + problem;
         return {};
+    }
     return store.traces(filter->sql, filter->parameters);
 }
 
 double pp(double share)
 {
     return 100.0 * share;
+}
+
+// A number for JSON: NaN and infinities (an interval a cohort of one trace cannot give) are null.
+nlohmann::ordered_json number(double value)
+{
+    return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
 }
 
 nlohmann::ordered_json statsJson(const CohortFunction& f, const ShareChange& c, const char* prefix)
@@ -83,34 +97,68 @@ nlohmann::ordered_json statsJson(const CohortFunction& f, const ShareChange& c, 
     return stats;
 }
 
+nlohmann::ordered_json aggregateJson(const AggregateChange& a)
+{
+    return {{"base_share", pp(a.baseShare)},
+            {"new_share", pp(a.newShare)},
+            {"shift", pp(a.change.shift)},
+            {"ci95", {number(pp(a.change.low)), number(pp(a.change.high))}},
+            {"p", a.change.p},
+            {"q", a.change.q},
+            {"significant", a.change.significant}};
+}
+
+std::string location(const FunctionKey& key)
+{
+    std::string where = key.url;
+    if (const auto slash = where.find_last_of('/'); slash != std::string::npos && slash + 1 < where.size())
+        where = where.substr(slash + 1);
+    if (key.line > 0)
+        where += ":" + std::to_string(key.line) + (key.column > 0 ? ":" + std::to_string(key.column) : std::string());
+    return where;
+}
+
+std::string interval(double low, double high)
+{
+    if (!std::isfinite(low) || !std::isfinite(high))
+        return "[n/a]";
+    char text[64];
+    std::snprintf(text, sizeof text, "[%+.3f, %+.3f]", pp(low), pp(high));
+    return text;
+}
+
 std::string statisticsText(const CohortComparison& comparison, size_t top)
 {
     std::vector<const CohortFunction*> order;
     for (const CohortFunction& f : comparison.functions)
         order.push_back(&f);
-    std::stable_sort(order.begin(), order.end(), [](const CohortFunction* a, const CohortFunction* b) {
-        if (a->self.significant != b->self.significant)
-            return a->self.significant;
-        return std::abs(a->self.shift) > std::abs(b->self.shift);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [](const CohortFunction* a, const CohortFunction* b) { return cohortRank(*a) > cohortRank(*b); });
     if (top && order.size() > top)
         order.resize(top);
-    std::string text = "\nCohorts: each function's self time as a share of each trace's duration (0 where absent);\n"
-                       "shift = Hodges-Lehmann estimate of new - base in percentage points with its 95 % interval,\n"
-                       "p = Mann-Whitney U, q = Benjamini-Hochberg over the " +
-                       std::to_string(comparison.functions.size()) + " functions; * = significant (q < 0.05).\n";
-    char line[640];
-    std::snprintf(line, sizeof line, "%9s  %-21s %10s %10s %1s %13s  %s\n", "shift pp", "95 % interval", "p", "q", "",
-                  "traces b/n", "function");
+    std::string text =
+        "\nCohorts, each function's self time as a share of duration, in percentage points (pp):\n"
+        "  per trace (did the typical trace change?): its share of each trace (0 where absent); shift =\n"
+        "    Hodges-Lehmann estimate of new - base with its 95 % interval, p = Mann-Whitney U;\n"
+        "  aggregate (did the total time in it change?): its summed self time over the cohort's summed\n"
+        "    duration; shift = new - base with its 95 % interval, p = Welch's t on the ratio estimator;\n"
+        "  q = Benjamini-Hochberg over the " +
+        std::to_string(comparison.functions.size()) +
+        " functions, for each measure; * = significant (q < 0.05).\n"
+        "  Changed significantly by either measure first, the larger shift first.\n";
+    char line[1024];
+    std::snprintf(line, sizeof line, "%9s  %-21s %9s %1s  %9s %9s  %-21s %9s %1s %13s  %s  %s\n", "trace pp", "95 % interval",
+                  "q", "", "agg base%", "agg pp", "95 % interval", "q", "", "traces b/n", "function", "location");
     text += line;
     for (const CohortFunction* f : order) {
-        char interval[64];
-        std::snprintf(interval, sizeof interval, "[%+.3f, %+.3f]", pp(f->self.low), pp(f->self.high));
         char traces[32];
         std::snprintf(traces, sizeof traces, "%zu/%zu", f->baseTraces, f->newTraces);
-        std::snprintf(line, sizeof line, "%+9.3f  %-21s %10.3g %10.3g %1s %13s  %s\n", pp(f->self.shift), interval,
-                      f->self.p, f->self.q, f->self.significant ? "*" : "", traces,
-                      f->key.name.empty() ? "(anonymous)" : f->key.name.c_str());
+        const ShareChange& a = f->aggregate.change;
+        std::snprintf(line, sizeof line, "%+9.3f  %-21s %9.3g %1s  %9.3f %+9.3f  %-21s %9.3g %1s %13s  %s  %s\n",
+                      pp(f->self.shift), interval(f->self.low, f->self.high).c_str(), f->self.q,
+                      f->self.significant ? "*" : "", pp(f->aggregate.baseShare), pp(a.shift),
+                      interval(a.low, a.high).c_str(), a.q, a.significant ? "*" : "", traces,
+                      f->key.name.empty() ? "(anonymous)" : f->key.name.c_str(), location(f->key).c_str());
         text += line;
     }
     return text;
@@ -133,9 +181,11 @@ int run(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Compares two cohorts of traces: those of a collection DB matching --base EXPR and --new EXPR, or the profile "
-        "files after --base and after --new. Besides the summed times of `diff`, each function's share of each trace's "
-        "duration is compared: Mann-Whitney U, the Hodges-Lehmann shift with its 95 % interval, Benjamini-Hochberg "
-        "q-values over the functions."));
+        "files after --base and after --new. Besides the summed times of `diff`, each function's self time is compared "
+        "as a share of duration by two measures: per trace (did the typical trace change? Mann-Whitney U, the "
+        "Hodges-Lehmann shift with its 95 % interval) and aggregate (did the total time in it change? summed self over "
+        "summed duration, the ratio estimator and Welch's t), each with Benjamini-Hochberg q-values over the "
+        "functions."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("diff"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("A collection (with --base EXPR --new EXPR)."),
@@ -146,7 +196,7 @@ int run(const QStringList& arguments)
     parser.addOption({QStringLiteral("top"), QStringLiteral("Show only the first N functions."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("fail-on-regression"),
                       QStringLiteral("Exit with status 3 when a function's self share grew significantly by more than "
-                                     "PCT percentage points."),
+                                     "PCT percentage points, by either measure: per trace or aggregate."),
                       QStringLiteral("PCT")});
     if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, split.rest))
         return *done;
@@ -158,8 +208,10 @@ int run(const QStringList& arguments)
     if (parser.isSet(QStringLiteral("fail-on-regression"))) {
         bool ok = false;
         failAbove = parser.value(QStringLiteral("fail-on-regression")).toDouble(&ok);
-        if (!ok || failAbove < 0.0)
-            return usageError(parser, QStringLiteral("--fail-on-regression takes a number of percentage points"));
+        if (!ok || !std::isfinite(failAbove) || failAbove < 0.0)
+            return usageError(parser, QStringLiteral("--fail-on-regression takes a finite number of percentage points, "
+                                                     "0 or more, not ") +
+                                          parser.value(QStringLiteral("fail-on-regression")));
     }
     const QStringList positional = parser.positionalArguments();
     if (split.base.isEmpty() || split.next.isEmpty())
@@ -176,11 +228,11 @@ int run(const QStringList& arguments)
                 return usageError(parser, QStringLiteral("with a DB, --base and --new take one expression each"));
             store = std::make_unique<CollectionStore>(CommandLinePaths::native(positional[1]), false);
             std::string problem;
-            cohorts.base = matching(*store, split.base[0], problem);
+            cohorts.base = matching(*store, "--base", split.base[0], problem);
             if (problem.empty())
-                cohorts.next = matching(*store, split.next[0], problem);
+                cohorts.next = matching(*store, "--new", split.next[0], problem);
             if (!problem.empty()) {
-                std::fprintf(stderr, "xsprof: --base/--new: %s\n", problem.c_str());
+                std::fprintf(stderr, "xsprof: %s\n", problem.c_str());
                 return 2;
             }
             cohorts.baseName = positional[1].toStdString() + " where " + split.base[0].toStdString();
@@ -208,7 +260,10 @@ int run(const QStringList& arguments)
             cohorts.newName = std::to_string(split.next.size()) + " inputs after --new";
         }
         if (cohorts.base.empty() || cohorts.next.empty()) {
-            std::fprintf(stderr, "xsprof: the %s cohort has no trace\n", cohorts.base.empty() ? "base" : "new");
+            const bool base = cohorts.base.empty();
+            std::fprintf(stderr, "xsprof: the %s cohort has no trace%s%s\n", base ? "base" : "new",
+                         fromDatabase ? ": no trace matches " : "",
+                         fromDatabase ? (base ? split.base[0] : split.next[0]).toUtf8().constData() : "");
             return 1;
         }
 
@@ -222,7 +277,7 @@ int run(const QStringList& arguments)
 
         std::string text;
         if (parser.isSet(QStringLiteral("json"))) {
-            nlohmann::ordered_json json = nlohmann::ordered_json::parse(formatJsonDiff(sums, baseInput, newInput, options));
+            nlohmann::ordered_json json = xsprof::jsonDiff(sums, baseInput, newInput, options);
             json["base"]["trace_count"] = base.traceCount;
             json["new"]["trace_count"] = next.traceCount;
             std::map<FunctionKey, const CohortFunction*> byKey;
@@ -231,10 +286,11 @@ int run(const QStringList& arguments)
             for (nlohmann::ordered_json& function : json["functions"]) {
                 if (const auto found = byKey.find(CollectionCommands::functionKeyOf(function)); found != byKey.end()) {
                     function["stats"] = statsJson(*found->second, found->second->self, "self");
+                    function["stats"]["aggregate"] = aggregateJson(found->second->aggregate);
                     function["inclusive_stats"] = statsJson(*found->second, found->second->inclusive, "inclusive");
                 }
             }
-            text = json.dump(1) + "\n";
+            text = xsprof::printJson(json);
         } else {
             text = formatTextDiff(sums, baseInput, newInput, options) + statisticsText(statistics, options.top);
         }
@@ -244,12 +300,17 @@ int run(const QStringList& arguments)
         if (failAbove >= 0.0) {
             int regressions = 0;
             for (const CohortFunction& f : statistics.functions) {
-                if (f.self.significant && pp(f.self.shift) > failAbove) {
-                    std::fprintf(stderr, "xsprof: regression: %s (%s:%d) self share %+.3f pp [%+.3f, %+.3f], q = %.3g\n",
-                                 f.key.name.c_str(), f.key.url.c_str(), f.key.line, pp(f.self.shift), pp(f.self.low),
-                                 pp(f.self.high), f.self.q);
-                    ++regressions;
-                }
+                if (!isRegression(f, failAbove / 100.0))
+                    continue;
+                const ShareChange& a = f.aggregate.change;
+                std::fprintf(stderr,
+                             "xsprof: regression: %s (%s:%d) self share per trace %+.3f pp %s, q = %.3g%s; aggregate "
+                             "%.3f%% -> %.3f%%, %+.3f pp %s, q = %.3g%s\n",
+                             f.key.name.c_str(), f.key.url.c_str(), f.key.line, pp(f.self.shift),
+                             interval(f.self.low, f.self.high).c_str(), f.self.q, f.self.significant ? " (significant)" : "",
+                             pp(f.aggregate.baseShare), pp(f.aggregate.newShare), pp(a.shift),
+                             interval(a.low, a.high).c_str(), a.q, a.significant ? " (significant)" : "");
+                ++regressions;
             }
             if (regressions > 0)
                 return 3;

@@ -8,6 +8,7 @@
 #include "model/collection/mergedprofile.h"
 #include "model/collection/tracefilter.h"
 #include "model/profileanalysis.h"
+#include "model/report.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -152,6 +153,10 @@ int collect(const QStringList& arguments)
                     "%zu traces in the collection\n",
                     database.c_str(), summary.added, summary.replaced, summary.unchanged, summary.failed,
                     store.traceCount());
+        if (summary.sameLines > 0)
+            std::printf("%s: %zu NDJSON lines already collected (the same text in another file or line) were not "
+                        "read again\n",
+                        database.c_str(), summary.sameLines);
         return summary.failed > 0 && summary.added == 0 && summary.unchanged == 0 ? 1 : 0;
     } catch (const SqliteError& e) {
         std::fprintf(stderr, "xsprof: %s\n", e.what());
@@ -201,10 +206,17 @@ int exportTables(const QStringList& arguments)
     }
     try {
         CollectionStore store(database, false);
+        if (const std::string wrong = filterProblem(store, *filter); !wrong.empty()) {
+            std::fprintf(stderr, "xsprof: --where: %s\n", wrong.c_str());
+            return 2;
+        }
         const ExportSummary summary =
             exportCollection(store, store.traces(filter->sql, filter->parameters),
                              formatName == QLatin1String("csv") ? ExportFormat::Csv : ExportFormat::Ndjson,
                              CommandLinePaths::native(positional[2]));
+        for (const auto& [attribute, column] : summary.renamed)
+            std::fprintf(stderr, "xsprof: the attribute %s is written as the column %s (%s is a built-in column)\n",
+                         attribute.c_str(), column.c_str(), attribute.c_str());
         std::printf("%s: %zu traces\n%s: %zu rows (trace, function)\n", summary.tracesFile.c_str(), summary.traces,
                     summary.costsFile.c_str(), summary.costRows);
         return 0;
@@ -225,6 +237,10 @@ int report(const QCommandLineParser& parser, const QString& path, const xsprof::
     }
     try {
         CollectionStore store(database, false);
+        if (const std::string wrong = filterProblem(store, *filter); !wrong.empty()) {
+            std::fprintf(stderr, "xsprof: --where: %s\n", wrong.c_str());
+            return 2;
+        }
         const std::vector<StoredTrace> traces = store.traces(filter->sql, filter->parameters);
         if (traces.empty()) {
             std::fprintf(stderr, "xsprof: %s: no trace matches%s\n", database.c_str(),
@@ -253,7 +269,7 @@ int report(const QCommandLineParser& parser, const QString& path, const xsprof::
                 text += perTraceText(shares, merged.traceCount);
             return write(text) ? 0 : 1;
         }
-        nlohmann::ordered_json json = nlohmann::ordered_json::parse(xsprof::formatJsonReport(merged.profile, analysis, options));
+        nlohmann::ordered_json json = xsprof::jsonReport(merged.profile, analysis, options);
         json["trace_count"] = merged.traceCount;
         if (perTrace) {
             std::map<FunctionKey, const FunctionShares*> byKey;
@@ -268,7 +284,7 @@ int report(const QCommandLineParser& parser, const QString& path, const xsprof::
                                       {"inclusive_share", distribution(found->second->inclusiveShare)}};
             }
         }
-        return write(json.dump(1) + "\n") ? 0 : 1;
+        return write(xsprof::printJson(json)) ? 0 : 1;
     } catch (const SqliteError& e) {
         std::fprintf(stderr, "xsprof: %s\n", e.what());
         return 1;

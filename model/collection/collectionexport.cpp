@@ -123,13 +123,25 @@ ExportSummary exportCollection(CollectionStore& store, const std::vector<StoredT
     summary.tracesFile = directory + "/traces" + extension;
     summary.costsFile = directory + "/costs" + extension;
 
+    // Every column name once: an attribute named like a column of the export is prefixed.
+    std::set<std::string> taken{"trace_id"};
+    taken.insert(builtInColumns.begin(), builtInColumns.end());
+    taken.insert(costColumns.begin(), costColumns.end());
+    std::set<std::pair<std::string, std::string>> renamed(table.renamed.begin(), table.renamed.end());
     std::vector<std::string> traceColumns{"trace_id"};
-    traceColumns.insert(traceColumns.end(), table.columns.begin(), table.columns.end());
+    for (size_t c = 0; c < table.columns.size(); ++c) {
+        std::string column = table.columns[c];
+        if (c >= builtInColumns.size() && taken.count(column)) {
+            const std::string attribute = column;
+            while (taken.count(column))
+                column = "attribute_" + column;
+            renamed.emplace(attribute, column);
+        }
+        taken.insert(column);
+        traceColumns.push_back(column);
+    }
+    summary.renamed.assign(renamed.begin(), renamed.end());
     std::vector<std::string> costsHeader = traceColumns;
-    const std::set<std::string> reserved(costColumns.begin(), costColumns.end());
-    for (std::string& column : costsHeader)
-        if (reserved.count(column))
-            column = "attribute_" + column;
     costsHeader.insert(costsHeader.end(), costColumns.begin(), costColumns.end());
 
     TableWriter tracesOut(summary.tracesFile, format, traceColumns);

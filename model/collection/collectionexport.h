@@ -16,6 +16,9 @@ enum class ExportFormat { Csv, Ndjson };
 struct ExportSummary {
     std::string tracesFile, costsFile; // the paths written
     size_t traces = 0, costRows = 0;
+    // Attributes written under another column name, as their name clashes with a column of
+    // the export (trace_id, the built-in ones, the cost columns): (attribute, column), sorted.
+    std::vector<std::pair<std::string, std::string>> renamed;
 };
 
 // Writes DIRECTORY/traces.EXT and DIRECTORY/costs.EXT (EXT csv or ndjson), the directory

@@ -1,5 +1,6 @@
 #include "collectionstore.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -82,7 +83,34 @@ CollectionStore::CollectionStore(const std::string& path, bool create) : m_db(st
         m_db->execute("PRAGMA user_version = " + std::to_string(schemaVersion));
         creating.commit();
     }
-    m_db->execute("PRAGMA synchronous = NORMAL"); // with WAL: durable at each checkpoint, never corrupt
+    if (create) {
+        m_db->execute("PRAGMA synchronous = NORMAL"); // with WAL: durable at each checkpoint, never corrupt
+        // NDJSON lines are known by their text wherever they are (a rotated log is read once).
+        m_db->execute("CREATE INDEX IF NOT EXISTS inputs_by_fingerprint ON inputs(fingerprint) WHERE line <> 0");
+    }
+}
+
+bool CollectionStore::claimLine(const std::string& fingerprint, const std::string& source, int64_t line)
+{
+    Statement& query = cached("SELECT id FROM inputs WHERE fingerprint = ?1 AND line <> 0 AND error IS NULL LIMIT 1");
+    query.bind(1, fingerprint);
+    const bool found = query.step();
+    const int64_t id = found ? query.integer(0) : 0;
+    query.reset();
+    if (found)
+        cached("UPDATE inputs SET source = ?2, line = ?3 WHERE id = ?1").bind(1, id).bind(2, source).bind(3, line).run();
+    return found;
+}
+
+void CollectionStore::setAsideLines(const std::string& source, int64_t fromLine, int64_t toLine)
+{
+    cached("UPDATE inputs SET line = -id WHERE source = ?1 AND line >= ?2 AND line <= ?3")
+        .bind(1, source).bind(2, fromLine).bind(3, toLine).run();
+}
+
+void CollectionStore::removeLinesSetAside()
+{
+    m_db->execute("DELETE FROM inputs WHERE line < 0");
 }
 
 CollectionStore::~CollectionStore() = default;
@@ -202,11 +230,36 @@ std::vector<StoredTrace> CollectionStore::traces(const std::string& condition, c
 
 std::vector<std::string> CollectionStore::attributeNames()
 {
-    std::vector<std::string> names{"file", "format", "start_time", "duration_us", "sample_count"};
+    std::vector<std::string> names(builtInColumns.begin(), builtInColumns.end());
     auto query = m_db->prepare("SELECT DISTINCT name FROM attributes ORDER BY name");
     while (query.step())
-        names.push_back(query.text(0));
+        if (std::find(builtInColumns.begin(), builtInColumns.end(), query.text(0)) == builtInColumns.end())
+            names.push_back(query.text(0));
     return names;
+}
+
+std::vector<std::string> CollectionStore::attributesNamedLikeColumns()
+{
+    std::vector<std::string> names;
+    auto query = m_db->prepare("SELECT DISTINCT name FROM attributes ORDER BY name");
+    while (query.step())
+        if (std::find(builtInColumns.begin(), builtInColumns.end(), query.text(0)) != builtInColumns.end())
+            names.push_back(query.text(0));
+    return names;
+}
+
+bool CollectionStore::hasTextValue(const std::string& name)
+{
+    auto query = m_db->prepare("SELECT 1 FROM attributes WHERE name = ?1 AND typeof(value) = 'text' LIMIT 1");
+    query.bind(1, name);
+    return query.step();
+}
+
+bool CollectionStore::hasNumberValue(const std::string& name)
+{
+    auto query = m_db->prepare("SELECT 1 FROM attributes WHERE name = ?1 AND typeof(value) IN ('integer', 'real') LIMIT 1");
+    query.bind(1, name);
+    return query.step();
 }
 
 CollectionStore::TraceTable CollectionStore::traceTable(const std::vector<StoredTrace>& traces)
@@ -214,16 +267,25 @@ CollectionStore::TraceTable CollectionStore::traceTable(const std::vector<Stored
     TraceTable table;
     table.columns = attributeNames();
     table.traces = traces;
-    std::map<std::string, size_t> columnOf;
-    for (size_t c = 0; c < table.columns.size(); ++c)
+    std::map<std::string, size_t> columnOf; // by attribute name
+    for (size_t c = builtInColumns.size(); c < table.columns.size(); ++c)
         columnOf.emplace(table.columns[c], c);
+    // An attribute named like a built-in column gets a column of its own, prefixed.
+    for (const std::string& name : attributesNamedLikeColumns()) {
+        std::string column = "attribute_" + name;
+        while (std::find(table.columns.begin(), table.columns.end(), column) != table.columns.end())
+            column = "attribute_" + column;
+        table.renamed.emplace_back(name, column);
+        columnOf.emplace(name, table.columns.size());
+        table.columns.push_back(column);
+    }
     auto builtIn = m_db->prepare("SELECT file, format, start_time, duration_us, sample_count FROM traces WHERE id = ?1");
     auto attributes = m_db->prepare("SELECT name, value FROM attributes WHERE trace_id = ?1");
     for (const StoredTrace& trace : traces) {
         std::vector<SqlValue>& row = table.values.emplace_back(table.columns.size());
         builtIn.bind(1, trace.id);
         if (builtIn.step())
-            for (int c = 0; c < 5; ++c)
+            for (int c = 0; c < int(builtInColumns.size()); ++c)
                 row[size_t(c)] = builtIn.value(c);
         builtIn.reset();
         attributes.bind(1, trace.id);

@@ -5,6 +5,7 @@
 #include "sqlite.h"
 #include "tracerecord.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -12,6 +13,9 @@
 #include <vector>
 
 namespace xsprof::collection {
+
+// The columns every trace has, in the `traces` table and in every table of traces.
+inline constexpr std::array<const char*, 5> builtInColumns{"file", "format", "start_time", "duration_us", "sample_count"};
 
 struct Attribute {
     std::string name;
@@ -35,14 +39,22 @@ class CollectionStore {
 public:
     static constexpr int schemaVersion = 1;
 
-    // Opens the collection at `path`, creating it when `create`; throws SqliteError (a file
-    // that is not a collection, a newer schema, a locked or unreadable database).
+    // Opens the collection at `path` for writing, creating it when missing, with `create`;
+    // else read-only (report, diff, export: a collection one cannot write can be read). Throws
+    // SqliteError (a file that is not a collection, a newer schema, a locked or unreadable database).
     CollectionStore(const std::string& path, bool create);
     ~CollectionStore();
 
     Database& database() { return *m_db; }
 
     std::optional<InputState> input(const std::string& source, int64_t line);
+    // NDJSON lines are known by their text (the fingerprint) wherever they are: a line read
+    // from any file, or set aside, is moved to (source, line) and true returned; else false.
+    bool claimLine(const std::string& fingerprint, const std::string& source, int64_t line);
+    // The lines fromLine..toLine of `source` no longer there: set aside (line −id) until
+    // another file claims them or removeLinesSetAside forgets them with their traces.
+    void setAsideLines(const std::string& source, int64_t fromLine, int64_t toLine);
+    void removeLinesSetAside();
     // Forgets an input and every trace read from it (it changed since).
     void removeInput(int64_t id);
     // Records an input: `error` set when it could not be read (then it has no trace).
@@ -55,12 +67,19 @@ public:
     size_t failedInputCount();
     // The traces matching an SQL condition on the `traces` table (TraceFilter's output).
     std::vector<StoredTrace> traces(const std::string& condition = {}, const std::vector<SqlValue>& parameters = {});
-    // Every attribute name, built-in columns first.
+    // The built-in columns, then every other attribute name (an attribute named like a built-in
+    // column is not listed again: see attributesNamedLikeColumns).
     std::vector<std::string> attributeNames();
+    std::vector<std::string> attributesNamedLikeColumns();
+    // Whether any trace has the attribute `name` with a text (a numeric) value.
+    bool hasTextValue(const std::string& name);
+    bool hasNumberValue(const std::string& name);
     // The traces with every attribute, for a table: one column per attribute name (the
-    // built-in ones first), an empty value where a trace lacks one.
+    // built-in ones first), an empty value where a trace lacks one. An attribute named like a
+    // built-in column is the last column, as "attribute_NAME" (listed in `renamed`).
     struct TraceTable {
         std::vector<std::string> columns;
+        std::vector<std::pair<std::string, std::string>> renamed; // attribute, its column
         std::vector<StoredTrace> traces;
         std::vector<std::vector<SqlValue>> values; // per trace, per column
     };

@@ -6,10 +6,13 @@
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 
+#include <sqlite3.h>
+
 #include <array>
 #include <fstream>
 #include <memory>
 #include <set>
+#include <unordered_set>
 
 namespace xsprof::collection {
 
@@ -88,7 +91,12 @@ public:
 
     void run(const std::vector<std::string>& inputs)
     {
-        ExpandedInputs expanded = expandInputs(inputs);
+        // The collection's own files, when it lies in a folder being collected.
+        std::vector<fs::path> own;
+        if (const char* name = sqlite3_db_filename(m_store.database().handle(), "main"); name && *name)
+            for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+                own.emplace_back(std::string(name) + suffix);
+        ExpandedInputs expanded = expandInputs(inputs, own);
         m_summary.problems = std::move(expanded.problems);
         for (const ProfileFileInput& file : expanded.files) {
             PendingInput input;
@@ -102,8 +110,9 @@ public:
         flush();
         for (const fs::path& ndjson : expanded.ndjsonFiles)
             addNdjsonFile(ndjson);
-        if (m_transaction)
-            m_transaction->commit();
+        transactionForMore(0);
+        m_store.removeLinesSetAside(); // no file of this run holds them any more
+        m_transaction->commit();
     }
 
     CollectSummary summary() { return std::move(m_summary); }
@@ -119,7 +128,10 @@ private:
             return true;
         if (known->fingerprint == fingerprint)
             return false;
-        m_store.removeInput(known->id);
+        if (line > 0)
+            m_store.setAsideLines(source, line, line); // its text may be in another file (rotated)
+        else
+            m_store.removeInput(known->id);
         replacing = true;
         return true;
     }
@@ -152,10 +164,15 @@ private:
         transactionForMore(m_pending.size());
         std::vector<PendingInput*> toRead;
         for (PendingInput& input : m_pending) {
-            if (needsReading(input.source, input.line, input.fingerprint, input.replacing))
-                toRead.push_back(&input);
-            else
+            if (!needsReading(input.source, input.line, input.fingerprint, input.replacing)) {
                 ++m_summary.unchanged;
+            } else if (input.line > 0 && !m_linesQueued.insert(input.fingerprint).second) {
+                ++m_summary.sameLines; // the same beacon earlier in this run
+            } else if (input.line > 0 && m_store.claimLine(input.fingerprint, input.source, input.line)) {
+                ++m_summary.sameLines; // collected from another file (a rotated log), or moved in this one
+            } else {
+                toRead.push_back(&input);
+            }
         }
         auto readEvery = [this, &toRead](size_t first) {
             for (size_t i = first; i < toRead.size(); i += 2)
@@ -213,8 +230,8 @@ private:
             queue(std::move(input));
         }
         flush();
-        // Lines of an earlier, longer version of the file are gone from it.
-        m_store.database().prepare("DELETE FROM inputs WHERE source = ?1 AND line > ?2").bind(1, source).bind(2, lineNumber).run();
+        // Lines of an earlier, longer version of the file are gone from it (perhaps to another).
+        m_store.setAsideLines(source, lineNumber + 1, INT64_MAX);
         // The whole file last: a run killed before this resumes with its remaining lines.
         if (const std::optional<InputState> whole = m_store.input(source, 0))
             m_store.removeInput(whole->id);
@@ -230,6 +247,7 @@ private:
     std::vector<PendingInput> m_pending;
     std::array<std::unique_ptr<sourcemaps::SourceMapper>, 2> m_mappers; // one a reading thread
     std::set<std::string> m_mapProblemsSaid;
+    std::unordered_set<std::string> m_linesQueued; // fingerprints of the NDJSON lines read in this run
 };
 
 } // namespace

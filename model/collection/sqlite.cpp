@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <charconv>
+#include <cstdio>
 
 namespace xsprof::collection {
 
@@ -146,10 +147,49 @@ SqlValue Statement::value(int column) const
     }
 }
 
+namespace {
+
+// A file: URI of `path` with its query, the characters URIs give a meaning escaped.
+std::string fileUri(const std::string& path, const char* query)
+{
+    std::string uri = "file:";
+    if (path.starts_with("//"))
+        uri += "//"; // an empty authority, so the path keeps its leading slashes
+    for (const char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            char escaped[4];
+            std::snprintf(escaped, sizeof escaped, "%%%02X", unsigned(static_cast<unsigned char>(c)));
+            uri += escaped;
+        } else {
+            uri += c;
+        }
+    }
+    return uri + "?" + query;
+}
+
+} // namespace
+
 Database::Database(const std::string& path, bool create)
 {
-    const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-    const int code = sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr);
+    if (create || path == ":memory:") {
+        open(path, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        return;
+    }
+    open(path, fileUri(path, "mode=ro"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+    // A write-ahead-log database without its -shm file, in a folder that cannot hold one, can
+    // only be read as immutable (no other process may write it meanwhile: a CI artefact).
+    const int code = sqlite3_exec(m_db, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+    if (code == SQLITE_CANTOPEN || code == SQLITE_READONLY || (code & 0xff) == SQLITE_READONLY ||
+        (code & 0xff) == SQLITE_CANTOPEN) {
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        open(path, fileUri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+    }
+}
+
+void Database::open(const std::string& path, const std::string& name, int flags)
+{
+    const int code = sqlite3_open_v2(name.c_str(), &m_db, flags, nullptr);
     if (code != SQLITE_OK) {
         const std::string message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(code);
         sqlite3_close(m_db);
@@ -157,6 +197,11 @@ Database::Database(const std::string& path, bool create)
         throw SqliteError(path + ": " + message);
     }
     sqlite3_busy_timeout(m_db, 5000);
+}
+
+bool Database::isReadOnly() const
+{
+    return sqlite3_db_readonly(m_db, "main") == 1;
 }
 
 Database::~Database()

@@ -59,7 +59,10 @@ private:
 
 class Database {
 public:
-    // Opens (creating when `create`) the database at `path`; throws SqliteError.
+    // Opens the database at `path` for writing, creating it when missing, with `create`; else
+    // read-only (SQLite's mode=ro; immutable=1 when even that cannot read it, as a write-ahead
+    // log database in a folder one cannot write), so a collection one cannot write can be read.
+    // Throws SqliteError.
     Database(const std::string& path, bool create);
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
@@ -69,8 +72,10 @@ public:
     Statement prepare(std::string_view sql) { return Statement(m_db, sql); }
     int64_t lastInsertId() const;
     sqlite3* handle() const { return m_db; }
+    bool isReadOnly() const;
 
 private:
+    void open(const std::string& path, const std::string& name, int flags);
     sqlite3* m_db = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #include "tracefilter.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <stdexcept>
@@ -8,7 +9,15 @@ namespace xsprof::collection {
 
 namespace {
 
-constexpr std::array builtInColumns{"file", "format", "start_time", "duration_us", "sample_count"};
+bool isTextColumn(std::string_view name)
+{
+    return name == "file" || name == "format";
+}
+
+bool isOrdering(std::string_view op)
+{
+    return op == "<" || op == "<=" || op == ">" || op == ">=";
+}
 
 struct FilterError : std::runtime_error {
     FilterError(const std::string& what, size_t at) : std::runtime_error(what + " at character " + std::to_string(at + 1)) {}
@@ -78,11 +87,10 @@ private:
         skipSpace();
         const std::string op = comparisonOperator();
         skipSpace();
+        const size_t valueAt = m_at;
         const SqlValue value = literal();
         const bool isText = std::holds_alternative<std::string>(value);
-
-        filter.parameters.push_back(value);
-        const std::string parameter = "?" + std::to_string(filter.parameters.size());
+        filter.comparisons.push_back({name, op, value, false});
         std::string operand = "value";
         bool builtIn = false;
         for (const char* column : builtInColumns)
@@ -90,6 +98,17 @@ private:
                 operand = "traces." + name;
                 builtIn = true;
             }
+        filter.comparisons.back().builtIn = builtIn;
+        if (builtIn && isTextColumn(name) && !isText)
+            throw FilterError(name + " is text: compare it with a \"text\" value", valueAt);
+        if (builtIn && !isTextColumn(name) && isText && isOrdering(op))
+            throw FilterError(name + " is a number: compare it with a number", valueAt);
+        filter.parameters.push_back(value);
+        const std::string parameter = "?" + std::to_string(filter.parameters.size());
+        // A number compares with numbers only (SQLite would rank every text above every number).
+        // (typeof(0) is 'integer', typeof(0.5) 'real': the SQL quotes nothing.)
+        const std::string numeric =
+            isText || builtIn ? std::string() : "typeof(value) IN (typeof(0), typeof(0.5)) AND ";
         if (isText)
             operand = "CAST(" + operand + " AS TEXT)";
         std::string test;
@@ -100,7 +119,7 @@ private:
             test = pattern.find_first_of("*?[") != std::string::npos ? operand + " GLOB " + parameter
                                                                       : "instr(" + operand + ", " + parameter + ") > 0";
         } else {
-            test = operand + " " + (op == "!=" ? std::string("<>") : op) + " " + parameter;
+            test = numeric + operand + " " + (op == "!=" ? std::string("<>") : op) + " " + parameter;
         }
         if (builtIn)
             return "(" + test + ")";
@@ -187,6 +206,30 @@ std::optional<TraceFilter> parseTraceFilter(std::string_view expression, std::st
             *error = e.what();
         return std::nullopt;
     }
+}
+
+std::string filterProblem(CollectionStore& store, const TraceFilter& filter)
+{
+    std::vector<std::string> names;
+    for (const FilterComparison& c : filter.comparisons) {
+        if (c.builtIn)
+            continue;
+        if (names.empty())
+            names = store.attributeNames();
+        if (std::find(names.begin(), names.end(), c.name) == names.end()) {
+            std::string known;
+            for (size_t i = builtInColumns.size(); i < names.size() && i < builtInColumns.size() + 12; ++i)
+                known += (known.empty() ? "" : ", ") + names[i];
+            return "no trace has an attribute named " + c.name +
+                   (known.empty() ? std::string(" (the traces have none)") : " (the attributes: " + known + ")");
+        }
+        const bool isText = std::holds_alternative<std::string>(c.value);
+        if (!isText && store.hasTextValue(c.name))
+            return "the attribute " + c.name + " holds text: compare it with a \"text\" value, not a number";
+        if (isText && isOrdering(c.op) && store.hasNumberValue(c.name))
+            return "the attribute " + c.name + " holds numbers: order it (" + c.op + ") by a number, not \"text\"";
+    }
+    return {};
 }
 
 } // namespace xsprof::collection

@@ -8,10 +8,12 @@
 //   OP         := = != < <= > >= ~          VALUE := "text" | 'text' | number | true | false
 //
 // NAME is an attribute, or a column every trace has: file, format, start_time, duration_us,
-// sample_count. A text value compares with the attribute's text; a number numerically. `~`
+// sample_count. Comparisons are typed: a text value compares with the attribute's text (=, !=
+// and ~ also with a number's text); a number compares with numbers only, never with text. `~`
 // matches a substring, or a glob when the value holds * ? or [. A comparison with an attribute
 // the trace lacks is false (so `not release = "2.4"` includes traces without a release).
-#include "sqlite.h"
+// filterProblem names, against a collection, what would mix types or can never match.
+#include "collectionstore.h"
 
 #include <optional>
 #include <string>
@@ -20,12 +22,25 @@
 
 namespace xsprof::collection {
 
+struct FilterComparison {
+    std::string name, op;
+    SqlValue value;
+    bool builtIn = false; // a column every trace has
+};
+
 struct TraceFilter {
     std::string sql;                 // empty: every trace
     std::vector<SqlValue> parameters; // ?1, ?2, … in order
+    std::vector<FilterComparison> comparisons;
 };
 
-// Empty with `error` set ("… at character N") when the expression is malformed.
+// Empty with `error` set ("… at character N") when the expression is malformed, or compares
+// a built-in column with a value of the other type.
 std::optional<TraceFilter> parseTraceFilter(std::string_view expression, std::string* error);
+
+// Empty, or why the filter cannot mean what it says in `store`: an attribute no trace has (a
+// misspelling), a number compared with an attribute holding text, an order (< <= > >=) of text
+// asked of an attribute holding numbers. Each names the attribute.
+std::string filterProblem(CollectionStore& store, const TraceFilter& filter);
 
 } // namespace xsprof::collection

@@ -19,9 +19,21 @@ bool hasNdjsonName(const fs::path& path)
     return extension == ".ndjson" || extension == ".jsonl";
 }
 
-SqlValue csvValue(const std::string& text)
+// A traces.csv header names its columns; "NAME:number" asks for numbers in that column (the
+// others stay text, as given: "1.10" is not 1.1).
+struct CsvColumn {
+    std::string name;
+    bool number = false;
+};
+
+CsvColumn csvColumn(const std::string& header)
 {
-    return numericValue(text).value_or(SqlValue(text));
+    constexpr std::string_view numberSuffix = ":number", textSuffix = ":text";
+    if (header.ends_with(numberSuffix))
+        return {header.substr(0, header.size() - numberSuffix.size()), true};
+    if (header.ends_with(textSuffix))
+        return {header.substr(0, header.size() - textSuffix.size()), false};
+    return {header, false};
 }
 
 // The next record of a CSV file (fields may hold quoted line breaks); false at the end.
@@ -86,6 +98,9 @@ std::map<fs::path, std::vector<Attribute>> readTracesCsv(const fs::path& csv, st
         problems.push_back(csv.string() + ": line 1: a header names the file column and at least one attribute");
         return attributes;
     }
+    std::vector<CsvColumn> columns;
+    for (const std::string& name : header)
+        columns.push_back(csvColumn(name));
     while (readCsvRecord(in, fields, lineNumber, unterminated)) {
         if (unterminated) {
             problems.push_back(csv.string() + ": line " + std::to_string(lineNumber) + ": a quote is never closed");
@@ -98,9 +113,25 @@ std::map<fs::path, std::vector<Attribute>> readTracesCsv(const fs::path& csv, st
                                std::to_string(fields.size()) + " fields, the header has " + std::to_string(header.size()));
             continue;
         }
-        std::vector<Attribute>& row = attributes[(csv.parent_path() / fields[0]).lexically_normal()];
-        for (size_t i = 1; i < fields.size(); ++i)
-            row.push_back({header[i], csvValue(fields[i])});
+        std::vector<Attribute> row;
+        std::string problem;
+        for (size_t i = 1; i < fields.size() && problem.empty(); ++i) {
+            if (!columns[i].number) {
+                row.push_back({columns[i].name, fields[i]});
+            } else if (fields[i].empty()) {
+                continue; // no value: the trace lacks the attribute
+            } else if (const std::optional<SqlValue> number = numericValue(fields[i])) {
+                row.push_back({columns[i].name, *number});
+            } else {
+                problem = csv.string() + ": line " + std::to_string(lineNumber) + ": " + columns[i].name +
+                          " is a number column, and \"" + fields[i] + "\" is not a number";
+            }
+        }
+        if (!problem.empty()) {
+            problems.push_back(problem);
+            continue;
+        }
+        attributes[(csv.parent_path() / fields[0]).lexically_normal()] = std::move(row);
     }
     return attributes;
 }
@@ -153,9 +184,11 @@ std::optional<NdjsonTrace> readNdjsonLine(std::string_view line, std::string* pr
         case simdjson::dom::element_type::BOOL:
             trace.attributes.push_back({name, int64_t(field.value.get_bool().value() ? 1 : 0)});
             break;
-        default:
-            *problem = "the member \"" + name + "\" is not a string, number or boolean";
-            return std::nullopt;
+        case simdjson::dom::element_type::NULL_VALUE:
+            break; // null: the trace lacks the attribute
+        default: // an object or an array, kept as its JSON text
+            trace.attributes.push_back({name, simdjson::minify(field.value)});
+            break;
         }
     }
     if (!hasTrace) {
@@ -165,9 +198,22 @@ std::optional<NdjsonTrace> readNdjsonLine(std::string_view line, std::string* pr
     return trace;
 }
 
-ExpandedInputs expandInputs(const std::vector<std::string>& inputs)
+ExpandedInputs expandInputs(const std::vector<std::string>& inputs, const std::vector<fs::path>& skipped)
 {
     ExpandedInputs expanded;
+    std::vector<fs::path> skippedPaths; // canonical
+    for (const fs::path& path : skipped) {
+        std::error_code ec;
+        skippedPaths.push_back(fs::weakly_canonical(path, ec));
+    }
+    auto isSkipped = [&](const fs::path& path) {
+        for (const fs::path& skip : skippedPaths) {
+            std::error_code ec;
+            if (path.filename() == skip.filename() && fs::weakly_canonical(path, ec) == skip)
+                return true;
+        }
+        return false;
+    };
     auto addFile = [&](const fs::path& path, const std::string& shown,
                        const std::map<fs::path, std::vector<Attribute>>& csvAttributes) {
         if (looksLikeTraceNdjson(path)) {
@@ -197,7 +243,7 @@ ExpandedInputs expandInputs(const std::vector<std::string>& inputs)
                     csvAttributes.merge(readTracesCsv(it->path(), expanded.problems));
                     continue;
                 }
-                if (it->is_regular_file())
+                if (it->is_regular_file() && !isSkipped(it->path()))
                     found.push_back(it->path());
             }
             if (ec)

@@ -15,6 +15,10 @@
 #include <nlohmann/json.hpp>
 
 #include <csignal>
+#include <fstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -59,10 +63,17 @@ private slots:
     void badInputsAreNamed();
     void exportWritesEveryRowQuotedInBothFormats();
     void sourceMapsGiveCollectedTracesTheirOriginalFunctions();
+    void rarePathRegressionFailsTheGate();
+    void equalCohortsFlagNothing();
+    void gateAndCohortErrorsAreNamed();
+    void readOnlyCollectionIsReadByEveryCommand();
+    void exportRenamesAttributesNamedLikeItsColumns();
 
 private:
+    QString rareCollection(); // collected once
     QTemporaryDir m_dir;
     QString m_beacons; // 400 generated traces, release 2.4 / 2.5 alternating
+    QString m_rareDb;
 };
 
 void TestCliCollect::initTestCase()
@@ -164,7 +175,7 @@ void TestCliCollect::cohortDiffFindsTheRegressionAndGates()
     QVERIFY(gate.err.contains("regression: parseRecords"));
     const Run loose = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("50")});
     QCOMPARE(loose.code, 0);
-    QVERIFY(loose.out.contains("Cohorts:"));
+    QVERIFY(loose.out.contains("Cohorts, each function's self time as a share of duration"));
 }
 
 void TestCliCollect::badInputsAreNamed()
@@ -290,6 +301,224 @@ void TestCliCollect::sourceMapsGiveCollectedTracesTheirOriginalFunctions()
         sawOriginal |= key.find("gamma.ts") != std::string::npos;
     }
     QVERIFY(sawOriginal);
+}
+
+// 1 200 traces: checkout runs in 30 % of them and is 45 % slower in release 2.5; nothing
+// else changes. Each trace is in half "a" or "b" at random.
+QString TestCliCollect::rareCollection()
+{
+    if (!m_rareDb.isEmpty())
+        return m_rareDb;
+    const QString beacons = m_dir.filePath(QStringLiteral("rare.ndjson"));
+    QProcess generator;
+    generator.start(QStringLiteral("python3"),
+                    {QStringLiteral(XSPROF_GENERATOR), beacons, QStringLiteral("--traces"), QStringLiteral("1200"),
+                     QStringLiteral("--samples"), QStringLiteral("100"), QStringLiteral("--slowdown"), QStringLiteral("1"),
+                     QStringLiteral("--rare-presence"), QStringLiteral("0.3"), QStringLiteral("--rare-slowdown"),
+                     QStringLiteral("1.45"), QStringLiteral("--halves")});
+    if (!generator.waitForFinished(120000) || generator.exitCode() != 0)
+        return {};
+    const QString db = m_dir.filePath(QStringLiteral("rare.db"));
+    if (runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, beacons}).code != 0)
+        return {};
+    return m_rareDb = db;
+}
+
+const nlohmann::json* functionNamed(const nlohmann::json& diff, const std::string& name)
+{
+    for (const auto& f : diff.at("functions"))
+        if (f.at("name") == name)
+            return &f;
+    return nullptr;
+}
+
+void TestCliCollect::rarePathRegressionFailsTheGate()
+{
+    const QString db = rareCollection();
+    QVERIFY(!db.isEmpty());
+    const QStringList cohorts{QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                              QStringLiteral("--new"), QStringLiteral("release = \"2.5\"")};
+    const Run json = runXsprof(cohorts + QStringList{QStringLiteral("--json")});
+    QVERIFY2(json.code == 0, json.err.constData());
+    const nlohmann::json diff = nlohmann::json::parse(json.out.toStdString());
+    const nlohmann::json* checkout = functionNamed(diff, "checkout");
+    QVERIFY(checkout);
+    const auto& stats = checkout->at("stats");
+    // The typical trace has no checkout in either release: the per-trace shift is 0.
+    QCOMPARE(stats.at("self_share_shift").get<double>(), 0.0);
+    const auto& aggregate = stats.at("aggregate");
+    QVERIFY(aggregate.at("significant").get<bool>());
+    QVERIFY(aggregate.at("q").get<double>() >= 0.0 && aggregate.at("q").get<double>() < 0.05);
+    QVERIFY(aggregate.at("ci95")[0].get<double>() > 0.0);
+    // The aggregate share is the merged report's: checkout's self time over the cohort's duration.
+    for (const char* side : {"base", "new"}) {
+        const double self = checkout->at(side).at("self_us").get<double>();
+        const double duration = diff.at(side).at("duration_us").get<double>();
+        QVERIFY(std::abs(aggregate.at(std::string(side) + "_share").get<double>() - 100.0 * self / duration) < 1e-9);
+    }
+    const double shift = aggregate.at("shift").get<double>();
+    QVERIFY(std::abs(shift - (aggregate.at("new_share").get<double>() - aggregate.at("base_share").get<double>())) < 1e-9);
+    qInfo("checkout: aggregate %.3f%% -> %.3f%%, %+.3f pp [%+.3f, %+.3f], q = %.2g; per trace %+.3f pp, q = %.2g",
+          aggregate.at("base_share").get<double>(), aggregate.at("new_share").get<double>(), shift,
+          aggregate.at("ci95")[0].get<double>(), aggregate.at("ci95")[1].get<double>(), aggregate.at("q").get<double>(),
+          stats.at("self_share_shift").get<double>(), stats.at("q").get<double>());
+
+    const Run gate = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("0")});
+    QCOMPARE(gate.code, 3);
+    QVERIFY2(gate.err.contains("regression: checkout"), gate.err.constData());
+    const Run loose = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("5")});
+    QCOMPARE(loose.code, 0);
+    // The terminal table: checkout first (changed significantly, the largest shift), with its location.
+    const QList<QByteArray> lines = loose.out.split('\n');
+    qsizetype header = 0;
+    while (header < lines.size() && !(lines[header].contains("agg pp") && lines[header].contains("function  location")))
+        ++header;
+    QVERIFY(header + 1 < lines.size());
+    QVERIFY2(lines[header + 1].contains("checkout  main.js:5000:5"), lines[header + 1].constData());
+}
+
+void TestCliCollect::equalCohortsFlagNothing()
+{
+    // A/A: the two random halves of each release, and of every trace; nothing differs but chance.
+    const QString db = rareCollection();
+    QVERIFY(!db.isEmpty());
+    int flagged = 0, compared = 0;
+    for (const char* within : {"release = \"2.4\" and ", "release = \"2.5\" and ", ""}) {
+        const Run json = runXsprof({QStringLiteral("diff"), db, QStringLiteral("--base"),
+                                    QLatin1String(within) + QStringLiteral("half = \"a\""), QStringLiteral("--new"),
+                                    QLatin1String(within) + QStringLiteral("half = \"b\""), QStringLiteral("--json"),
+                                    QStringLiteral("--fail-on-regression"), QStringLiteral("0")});
+        QVERIFY2(json.code == 0, json.err.constData()); // the gate stays shut
+        const nlohmann::json diff = nlohmann::json::parse(json.out.toStdString());
+        for (const auto& f : diff.at("functions")) {
+            flagged += f.at("stats").at("significant").get<bool>() + f.at("stats").at("aggregate").at("significant").get<bool>();
+            compared += 2;
+        }
+    }
+    qInfo("A/A: %d of %d tests significant", flagged, compared);
+    QCOMPARE(flagged, 0);
+}
+
+void TestCliCollect::gateAndCohortErrorsAreNamed()
+{
+    const QString db = rareCollection();
+    QVERIFY(!db.isEmpty());
+    const QStringList cohorts{QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                              QStringLiteral("--new"), QStringLiteral("release = \"2.5\"")};
+    for (const char* threshold : {"nan", "inf", "-inf", "-1", "x"}) {
+        const Run r = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QLatin1String(threshold)});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--fail-on-regression takes a finite number"), r.err.constData());
+    }
+    const Run misspelled = runXsprof({QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("relase = \"2.4\""),
+                                      QStringLiteral("--new"), QStringLiteral("release = \"2.5\"")});
+    QCOMPARE(misspelled.code, 2);
+    QVERIFY2(misspelled.err.contains("--base: no trace has an attribute named relase (the attributes: country, device, "
+                                     "half, release, session_ms)"),
+             misspelled.err.constData());
+    const Run unclosed = runXsprof({QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                                    QStringLiteral("--new"), QStringLiteral("release = \"2.5")});
+    QCOMPARE(unclosed.code, 2);
+    QVERIFY2(unclosed.err.contains("--new: the text has no closing quote at character 11"), unclosed.err.constData());
+    const Run mixed = runXsprof({QStringLiteral("report"), db, QStringLiteral("--where"), QStringLiteral("release > 2.4")});
+    QCOMPARE(mixed.code, 2);
+    QVERIFY2(mixed.err.contains("--where: the attribute release holds text"), mixed.err.constData());
+}
+
+void TestCliCollect::readOnlyCollectionIsReadByEveryCommand()
+{
+    // A CI artefact: the collection in a folder nobody may write, the file read-only. Tests run
+    // as root, whom file modes do not stop: then the commands run as nobody (setpriv).
+    const QString db = rareCollection();
+    QVERIFY(!db.isEmpty());
+    char shared[] = "/tmp/xsprof-readonly-XXXXXX";
+    QVERIFY(::mkdtemp(shared));
+    const QString folder = QString::fromLocal8Bit(shared);
+    const QString copy = folder + QStringLiteral("/field.db"), out = folder + QStringLiteral("/out");
+    QVERIFY(QFile::copy(db, copy));
+    QVERIFY(QDir().mkpath(out));
+    QVERIFY(::chmod(out.toLocal8Bit().constData(), 0777) == 0);
+    QVERIFY(::chmod(copy.toLocal8Bit().constData(), 0444) == 0);
+    QVERIFY(::chmod(shared, 0555) == 0);
+    const bool asRoot = ::geteuid() == 0;
+    auto readOnly = [&](const QStringList& arguments) {
+        if (!asRoot)
+            return runXsprof(arguments);
+        QProcess p;
+        p.start(QStringLiteral("setpriv"), QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                                       QStringLiteral("--clear-groups"), QStringLiteral(XSPROF_EXECUTABLE)} +
+                                               arguments);
+        Run r;
+        p.waitForFinished(120000);
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    };
+    if (asRoot) { // nobody can indeed not write there
+        QProcess touch;
+        touch.start(QStringLiteral("setpriv"), {QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                                 QStringLiteral("--clear-groups"), QStringLiteral("touch"),
+                                                 folder + QStringLiteral("/written")});
+        QVERIFY(touch.waitForFinished(30000));
+        QVERIFY(touch.exitCode() != 0);
+    }
+    const Run report = readOnly({QStringLiteral("report"), QStringLiteral("--json"), copy});
+    QVERIFY2(report.code == 0, report.err.constData());
+    QCOMPARE(report.out, runXsprof({QStringLiteral("report"), QStringLiteral("--json"), db}).out);
+    const QStringList cohorts{QStringLiteral("--base"), QStringLiteral("release = \"2.4\""), QStringLiteral("--new"),
+                              QStringLiteral("release = \"2.5\""), QStringLiteral("--json")};
+    const Run diff = readOnly(QStringList{QStringLiteral("diff"), copy} + cohorts);
+    QVERIFY2(diff.code == 0, diff.err.constData());
+    QCOMPARE(diff.out, runXsprof(QStringList{QStringLiteral("diff"), db} + cohorts).out.replace(db.toUtf8(), copy.toUtf8()));
+    const Run exported = readOnly({QStringLiteral("export"), copy, out});
+    QVERIFY2(exported.code == 0, exported.err.constData());
+    QVERIFY(exported.out.contains("1200 traces"));
+    // Nothing was written beside the database.
+    QCOMPARE(QDir(folder).entryList(QDir::Files), QStringList{QStringLiteral("field.db")});
+    QVERIFY(::chmod(shared, 0755) == 0);
+    QDir(folder).removeRecursively();
+}
+
+void TestCliCollect::exportRenamesAttributesNamedLikeItsColumns()
+{
+    // Attributes named like the export's columns keep their values under a prefixed name; the
+    // built-in columns keep theirs.
+    const QString beacons = m_dir.filePath(QStringLiteral("clash.ndjson"));
+    {
+        QFile corpusTrace(QStringLiteral(XSPROF_CORPUS_DIR "/chromium_selfprof_shared.json"));
+        QVERIFY(corpusTrace.open(QIODevice::ReadOnly));
+        const nlohmann::json trace = nlohmann::json::parse(corpusTrace.readAll().toStdString());
+        std::ofstream out(beacons.toStdString());
+        out << nlohmann::json{{"trace", trace}, {"duration_us", 5}, {"file", "mine"}, {"trace_id", "t-1"},
+                              {"self_us", 1}, {"release", "1.10"}}
+                   .dump()
+            << "\n";
+    }
+    const QString db = m_dir.filePath(QStringLiteral("clash.db")), out = m_dir.filePath(QStringLiteral("clash-out"));
+    QCOMPARE(runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), db, beacons}).code, 0);
+    const Run exported = runXsprof({QStringLiteral("export"), db, out});
+    QVERIFY2(exported.code == 0, exported.err.constData());
+    for (const char* said : {"the attribute duration_us is written as the column attribute_duration_us",
+                             "the attribute file is written as the column attribute_file",
+                             "the attribute trace_id is written as the column attribute_trace_id",
+                             "the attribute self_us is written as the column attribute_self_us"})
+        QVERIFY2(exported.err.contains(said), exported.err.constData());
+    QFile traces(out + QStringLiteral("/traces.csv"));
+    QVERIFY(traces.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = traces.readAll().split('\n');
+    const QList<QByteArray> header = rows[0].split(','), values = rows[1].split(',');
+    QCOMPARE(header.size(), values.size());
+    QCOMPARE(header.count("duration_us"), 1);
+    QCOMPARE(header.count("file"), 1);
+    QCOMPARE(header.count("trace_id"), 1);
+    auto value = [&](const char* column) { return values.value(header.indexOf(column)); };
+    QCOMPARE(value("attribute_duration_us"), QByteArray("5"));
+    QCOMPARE(value("attribute_file"), QByteArray("mine"));
+    QCOMPARE(value("attribute_trace_id"), QByteArray("t-1"));
+    QCOMPARE(value("release"), QByteArray("1.10"));
+    QVERIFY(value("duration_us").toDouble() > 1000.0); // the trace's own, not the attribute's 5
+    QVERIFY(value("file").endsWith("clash.ndjson:1"));
 }
 
 QTEST_GUILESS_MAIN(TestCliCollect)

@@ -9,7 +9,13 @@ release "2.5", the function named parseRecords costs --slowdown times its usual 
 regression a cohort comparison should find; every other function is drawn alike in both
 releases.
 
+With --rare-presence P, a function named checkout (called from parseRecords) runs in a fraction
+P of the traces only, taking about a tenth of their samples, --rare-slowdown times that in
+release "2.5": a regression on a rare path, whose median share is 0 in both releases. With
+--halves, each trace gets an attribute half = "a" or "b" at random, for A/A comparisons.
+
   gen_selfprofiling_ndjson.py OUT --traces 10000 [--samples 300] [--functions 150] [--seed 1]
+                              [--rare-presence 0.3 --rare-slowdown 1.45] [--halves]
 """
 import argparse
 import json
@@ -24,6 +30,9 @@ def main():
     parser.add_argument('--functions', type=int, default=150)
     parser.add_argument('--slowdown', type=float, default=1.5)
     parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--rare-presence', type=float, default=0.0)
+    parser.add_argument('--rare-slowdown', type=float, default=1.0)
+    parser.add_argument('--halves', action='store_true')
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -34,6 +43,12 @@ def main():
     # A tree of paths: each function's caller is an earlier one, so paths share prefixes.
     parent = [None] + [rng.randrange(0, max(1, i // 3)) for i in range(1, len(frames))]
     weights = [rng.paretovariate(1.2) for _ in frames]
+    rare = None
+    if args.rare_presence > 0:
+        rare = len(frames)
+        frames.append({'name': 'checkout', 'resourceId': 0, 'line': 5000, 'column': 5})
+        parent.append(0)
+        weights.append(sum(weights) / 9)  # a tenth of the samples of a trace it runs in
 
     def path_of(frame):
         path = []
@@ -50,6 +65,11 @@ def main():
             w = list(weights)
             if release == '2.5':
                 w[0] *= args.slowdown
+            if rare is not None:
+                if rng.random() >= args.rare_presence:
+                    w[rare] = 0.0
+                elif release == '2.5':
+                    w[rare] *= args.rare_slowdown
             count = rng.randint(args.samples // 2, args.samples * 3 // 2)
             leaves = rng.choices(range(len(frames)), weights=w, k=count)
             stacks, stack_of = [], {}
@@ -79,6 +99,8 @@ def main():
             trace = {'resources': resources, 'frames': trace_frames, 'stacks': stacks, 'samples': samples}
             beacon = {'trace': trace, 'release': release, 'device': rng.choice(devices),
                       'country': rng.choice(countries), 'session_ms': rng.randint(1000, 600000)}
+            if args.halves:
+                beacon['half'] = rng.choice('ab')
             out.write(json.dumps(beacon, separators=(',', ':')) + '\n')
 
 

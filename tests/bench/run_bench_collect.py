@@ -2,17 +2,21 @@
 """Collections benchmark: the figures of docs/collections.md, on generated field traces.
 
   tests/bench/run_bench_collect.py [--traces 10000] [--runs 3] [--xsprof build/app/xsprof]
+                                   [--before OTHER_XSPROF] [--samples 300]
 
 Generates (once, into build/bench-data/) NDJSON beacons of JS Self-Profiling traces with
 gen_selfprofiling_ndjson.py, then times, each --runs times, medians printed:
   collect into a new database (wall time, peak RSS), collect again on the same input,
   report --where on half of the traces, the cohort diff of the two halves;
-and prints the database's size per trace. Targets (issue 33, 10 000 traces): collect <= 15 s
-and <= 500 MB, again <= 3 s, report <= 2 s, diff <= 5 s.
+and prints the database's size per trace. Each command's peak RSS is its own (wait4).
+With --before, every step also runs with that binary (another build, e.g. main's) on its own
+database, alternating with --xsprof's so both see the same machine, and the figures are
+printed side by side. Targets (issue 33, 10 000 traces): collect <= 15 s and <= 500 MB,
+again <= 3 s, report <= 2 s, diff <= 5 s; issue 40: the aggregate measure makes diff at most
+2x slower than before.
 """
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -22,47 +26,79 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def timed(command):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Wall time (s) and peak RSS (MB) of one command."""
     start = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    if done.returncode not in (0, 3):
-        sys.exit('failed: %s\n%s' % (' '.join(command), done.stderr.decode()))
-    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child so far
-    return elapsed, rss_mb, before
+    process.returncode = os.waitstatus_to_exitcode(status)
+    error = process.stderr.read().decode()
+    process.stderr.close()
+    if process.returncode not in (0, 3):
+        sys.exit('failed: %s\n%s' % (' '.join(command), error))
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def remove_database(db):
+    for suffix in ('', '-wal', '-shm'):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--traces', type=int, default=10000)
+    parser.add_argument('--samples', type=int, default=300)
     parser.add_argument('--runs', type=int, default=3)
     parser.add_argument('--xsprof', default=os.path.join(root, 'build/app/xsprof'))
+    parser.add_argument('--before', help='another xsprof binary to compare with')
     args = parser.parse_args()
     data = os.path.join(root, 'build/bench-data')
     os.makedirs(data, exist_ok=True)
-    beacons = os.path.join(data, 'beacons-%d.ndjson' % args.traces)
+    suffix = '' if args.samples == 300 else '-s%d' % args.samples
+    beacons = os.path.join(data, 'beacons-%d%s.ndjson' % (args.traces, suffix))
     if not os.path.exists(beacons):
         subprocess.run([sys.executable, os.path.join(root, 'tests/bench/gen_selfprofiling_ndjson.py'), beacons,
-                        '--traces', str(args.traces)], check=True)
-    print('%d traces, %.0f MB of NDJSON' % (args.traces, os.path.getsize(beacons) / 1e6))
-    figures = {'collect': [], 'collect again': [], 'report --where half': [], 'diff of the halves': []}
-    peak = 0.0
-    db = os.path.join(data, 'bench-collect.db')
+                        '--traces', str(args.traces), '--samples', str(args.samples)], check=True)
+    print('%d traces of about %d samples, %.0f MB of NDJSON' % (args.traces, args.samples,
+                                                                os.path.getsize(beacons) / 1e6))
+    binaries = {'after': args.xsprof}
+    if args.before:
+        binaries = {'before': args.before, 'after': args.xsprof}
+    steps = ['collect', 'collect again', 'report --where half', 'diff of the halves']
+    figures = {(b, s): [] for b in binaries for s in steps}
+    memory = {(b, s): 0.0 for b in binaries for s in steps}
+    sizes = {}
     for _ in range(args.runs):
-        for suffix in ('', '-wal', '-shm'):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
-        elapsed, rss, _ = timed([args.xsprof, 'collect', '--quiet', db, beacons])
-        figures['collect'].append(elapsed)
-        peak = max(peak, rss)
-        figures['collect again'].append(timed([args.xsprof, 'collect', '--quiet', db, beacons])[0])
-        figures['report --where half'].append(timed([args.xsprof, 'report', db, '--where', 'release = "2.5"'])[0])
-        figures['diff of the halves'].append(
-            timed([args.xsprof, 'diff', db, '--base', 'release = "2.4"', '--new', 'release = "2.5"'])[0])
-    for name, values in figures.items():
-        print('%-20s median %.2f s (runs: %s)' % (name, statistics.median(values), ', '.join('%.2f' % v for v in values)))
-    print('peak RSS of any command: %.0f MB' % peak)
-    print('database: %.1f MB, %.1f kB a trace' % (os.path.getsize(db) / 1e6, os.path.getsize(db) / 1e3 / args.traces))
+        for which, xsprof in binaries.items():
+            db = os.path.join(data, 'bench-collect-%s.db' % which)
+            remove_database(db)
+            commands = {
+                'collect': [xsprof, 'collect', '--quiet', db, beacons],
+                'collect again': [xsprof, 'collect', '--quiet', db, beacons],
+                'report --where half': [xsprof, 'report', db, '--where', 'release = "2.5"'],
+                'diff of the halves': [xsprof, 'diff', db, '--base', 'release = "2.4"', '--new', 'release = "2.5"'],
+            }
+            for step in steps:
+                elapsed, rss = timed(commands[step])
+                figures[(which, step)].append(elapsed)
+                memory[(which, step)] = max(memory[(which, step)], rss)
+            sizes[which] = os.path.getsize(db)
+    header = '%-20s' % '' + ''.join('  %-26s' % (which + ': median s, peak MB') for which in binaries)
+    print(header)
+    for step in steps:
+        cells = ''.join('  %7.2f s %6.0f MB (%s)' % (statistics.median(figures[(b, step)]), memory[(b, step)],
+                                                     ', '.join('%.2f' % v for v in figures[(b, step)]))
+                        for b in binaries)
+        print('%-20s%s' % (step, cells))
+    if args.before:
+        # Each run times both binaries back to back: the ratio within a run is what a busy
+        # machine leaves comparable.
+        ratios = [a / b for a, b in zip(figures[('after', 'diff of the halves')], figures[('before', 'diff of the halves')])]
+        print('diff after / before, per run: %s; median %.2fx' % (', '.join('%.2f' % r for r in ratios),
+                                                                  statistics.median(ratios)))
+    for which in binaries:
+        print('database (%s): %.1f MB, %.1f kB a trace' % (which, sizes[which] / 1e6, sizes[which] / 1e3 / args.traces))
 
 
 if __name__ == '__main__':

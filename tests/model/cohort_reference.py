@@ -2,9 +2,12 @@
 """Reference values for tst_cohortstatistics, computed independently of xsprof.
 
 Mann-Whitney U and its p-value from SciPy (exact for tie-free samples both under 50, the
-asymptotic test with tie and continuity corrections otherwise: the rule xsprof states), the
-Hodges-Lehmann shift and its interval from all pairwise differences (numpy), Benjamini-Hochberg
-by its definition, normal quantiles from Python's statistics module.
+asymptotic test with tie and continuity corrections otherwise: R's rule, which xsprof states), the
+Hodges-Lehmann shift and its interval from all pairwise differences (numpy; k from the U
+variance with SciPy's tie correction, as the test's), Benjamini-Hochberg by its definition,
+normal quantiles from Python's statistics module, Student's t from SciPy, and the aggregate
+share (a ratio of sums) with its variance by the textbook formula and by a bootstrap over
+traces (numpy, fixed seed), compared between cohorts by Welch's t with SciPy's t distribution.
 Writes JSON to the path given as the only argument.
 """
 import json
@@ -37,7 +40,8 @@ def case(base, changed):
     differences = np.sort((c[:, None] - b[None, :]).ravel())
     pairs = len(differences)
     z = statistics.NormalDist().inv_cdf(0.975)
-    k = math.floor(pairs / 2 - z * math.sqrt(len(b) * len(c) * (len(b) + len(c) + 1) / 12))
+    ties = stats.tiecorrect(stats.rankdata(np.concatenate([b, c])))
+    k = math.floor(pairs / 2 - z * math.sqrt(len(b) * len(c) * (len(b) + len(c) + 1) / 12 * ties))
     k = min(max(k, 1), pairs)
     return {'base': base, 'changed': changed, 'method': method, 'u': u, 'p': p,
             'estimate': float(np.median(differences)),
@@ -54,7 +58,63 @@ cases = [
     case(shares(1, 0.0, 0.05, 0.4), shares(7, 0.0, 0.05, 0.4)),
     case([0.25] * 6, [0.25] * 4),
     case([float(v) for v in rng.integers(0, 5, 60)], [float(v) for v in rng.integers(1, 6, 70)]),
+    # Zero-inflated shares, as a function in a third of the traces: ties move the interval.
+    case(shares(400, 0.7, 0.05, 0.5), shares(400, 0.7, 0.05, 0.5, 0.02)),
 ]
+
+# The exact path's far tails (both cohorts under 50, no ties): p far below 1e-16.
+tails = []
+for size_b, size_c, overlap in ((45, 45, 0), (30, 49, 0), (49, 49, 3), (20, 25, 2)):
+    base = [float(v) for v in range(size_b)]
+    changed = [float(v) + size_b - overlap + 0.5 for v in range(size_c)]
+    for first, second in ((base, changed), (changed, base)):
+        result = stats.mannwhitneyu(second, first, alternative='two-sided', method='exact')
+        tails.append({'base': first, 'changed': second, 'p': float(result.pvalue)})
+
+students = [{'t': t, 'df': df, 'upper': float(stats.t.sf(t, df)), 'quantile': float(stats.t.ppf(0.975, df))}
+            for t, df in ((0.0, 3.0), (1.5, 1.0), (2.1, 7.5), (-1.2, 12.3), (4.0, 40.0), (9.0, 250.7),
+                          (12.0, 5000.0), (30.0, 99999.0), (0.3, 1e6))]
+
+
+def ratio(y, x):
+    y, x = np.asarray(y), np.asarray(x)
+    r = y.sum() / x.sum()
+    n = len(y)
+    variance = n / (n - 1) * ((y - r * x) ** 2).sum() / x.sum() ** 2
+    return float(r), float(variance)
+
+
+def bootstrap_variance(y, x, replicates=4000):
+    boot = np.random.default_rng(5)
+    y, x = np.asarray(y), np.asarray(x)
+    ratios = []
+    for _ in range(replicates):
+        pick = boot.integers(0, len(y), len(y))
+        ratios.append(y[pick].sum() / x[pick].sum())
+    return float(np.var(ratios, ddof=1))
+
+
+def aggregate_case(n_base, n_new, presence, slowdown):
+    sides = []
+    for n, factor in ((n_base, 1.0), (n_new, slowdown)):
+        durations = rng.uniform(1500.0, 4500.0, n)
+        present = rng.random(n) < presence
+        selfs = np.where(present, durations * rng.uniform(0.05, 0.15, n) * factor, 0.0)
+        sides.append(([float(v) for v in selfs], [float(v) for v in durations]))
+    (yb, xb), (yn, xn) = sides
+    rb, vb = ratio(yb, xb)
+    rn, vn = ratio(yn, xn)
+    se = math.sqrt(vb + vn)
+    df = (vb + vn) ** 2 / (vb ** 2 / (n_base - 1) + vn ** 2 / (n_new - 1))
+    t = (rn - rb) / se
+    reach = float(stats.t.ppf(0.975, df)) * se
+    return {'base_self': yb, 'base_duration': xb, 'new_self': yn, 'new_duration': xn,
+            'base_ratio': rb, 'base_variance': vb, 'new_ratio': rn, 'new_variance': vn,
+            'base_bootstrap_variance': bootstrap_variance(yb, xb),
+            'shift': rn - rb, 'p': float(2 * stats.t.sf(abs(t), df)), 'low': rn - rb - reach, 'high': rn - rb + reach}
+
+
+aggregates = [aggregate_case(400, 380, 0.3, 1.45), aggregate_case(60, 45, 0.5, 1.0), aggregate_case(12, 9, 0.9, 1.2)]
 
 p_values = [float(v) for v in rng.random(25) ** 3] + [0.04, 0.04, 1.0]
 m = len(p_values)
@@ -70,4 +130,5 @@ quantiles = [{'p': p, 'x': statistics.NormalDist().inv_cdf(p)}
              for p in (1e-12, 1e-6, 0.001, 0.02, 0.02425, 0.1, 0.5, 0.8, 0.975, 0.99, 0.999999)]
 
 with open(sys.argv[1], 'w') as out:
-    json.dump({'cases': cases, 'bh': {'p': p_values, 'q': q}, 'quantiles': quantiles}, out)
+    json.dump({'cases': cases, 'bh': {'p': p_values, 'q': q}, 'quantiles': quantiles, 'tails': tails,
+               'students': students, 'aggregates': aggregates}, out)

@@ -5,6 +5,7 @@
 
 #include "model/collection/collector.h"
 #include "model/collection/mergedprofile.h"
+#include "model/collection/traceinputs.h"
 #include "model/collection/tracefilter.h"
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
@@ -73,6 +74,9 @@ private slots:
     void rerunsReadOnlyWhatChanged();
     void filterLanguage_data();
     void filterLanguage();
+    void readOnlyCollectionsOpenReadOnly();
+    void collectingAFolderSkipsTheDatabaseItself();
+    void rotatedLogLinesAreCollectedOnce();
 
 private:
     std::string collectCorpus(QTemporaryDir& dir)
@@ -168,17 +172,26 @@ void CollectionTest::ndjsonLinesCarryTheirAttributes()
                 << "\n";
         out << "{\"release\": \"2.4\"}\n"                        // no trace
             << "not json at all\n"                                // not JSON
-            << nlohmann::json{{"trace", parsed}, {"tags", {1}}}.dump() << "\n"; // an array attribute
+            << nlohmann::json{{"trace", parsed}, {"tags", {1, "a"}}, {"user", {{"id", 7}}}, {"release", nullptr}}.dump()
+            << "\n"; // array and object attributes kept as JSON text, a null one absent
     }
     CollectionStore store(dir.filePath(QStringLiteral("n.db")).toStdString(), true);
     const CollectSummary summary = collect(store, {ndjson});
-    QCOMPARE(summary.added, size_t(3));
-    QCOMPARE(summary.failed, size_t(3));
-    QCOMPARE(store.failedInputCount(), size_t(3));
-    QCOMPARE(summary.problems.size(), size_t(3));
+    QCOMPARE(summary.added, size_t(4));
+    QCOMPARE(summary.failed, size_t(2));
+    QCOMPARE(store.failedInputCount(), size_t(2));
+    QCOMPARE(summary.problems.size(), size_t(2));
     QVERIFY(summary.problems[0].find("beacons.ndjson:4: no \"trace\" member") != std::string::npos);
     QVERIFY(summary.problems[1].find(":5: not JSON") != std::string::npos);
-    QVERIFY(summary.problems[2].find("\"tags\" is not a string, number or boolean") != std::string::npos);
+    {
+        auto values = store.database().prepare(
+            "SELECT name, value, typeof(value) FROM attributes a JOIN traces t ON t.id = a.trace_id "
+            "WHERE t.file LIKE '%:6' ORDER BY name");
+        std::vector<std::string> seen;
+        while (values.step())
+            seen.push_back(values.text(0) + "=" + values.text(1) + ":" + values.text(2));
+        QCOMPARE(seen, (std::vector<std::string>{"tags=[1,\"a\"]:text", "user={\"id\":7}:text"}));
+    }
 
     std::string error;
     auto select = [&](const char* expression) {
@@ -188,11 +201,24 @@ void CollectionTest::ndjsonLinesCarryTheirAttributes()
     QCOMPARE(select("release = \"2.4\""), size_t(2));
     QCOMPARE(select("release = '2.5' or slow = true"), size_t(2));
     QCOMPARE(select("memory_mb >= 513 and not slow = true"), size_t(1));
-    QCOMPARE(select("format = \"js-self-profiling\" and sample_count > 0"), size_t(3));
-    QCOMPARE(select("file ~ \"*beacons.ndjson:*\""), size_t(3)); // a glob matches the whole text
+    QCOMPARE(select("format = \"js-self-profiling\" and sample_count > 0"), size_t(4));
+    QCOMPARE(select("file ~ \"*beacons.ndjson:*\""), size_t(4)); // a glob matches the whole text
     QCOMPARE(select("file ~ \"beacons.ndjson:2\""), size_t(1));  // without one, a substring
     QCOMPARE(select("missing = 1"), size_t(0));
-    QCOMPARE(select("not missing = 1"), size_t(3));
+    QCOMPARE(select("not missing = 1"), size_t(4));
+    QCOMPARE(select("tags ~ \"\\\"a\\\"\""), size_t(1));
+    QCOMPARE(select("release > 1"), size_t(0)); // text never orders against a number
+    const auto problem = [&](const char* expression) {
+        return filterProblem(store, *parseTraceFilter(expression, nullptr));
+    };
+    QCOMPARE(problem("relase = \"2.4\""), std::string("no trace has an attribute named relase (the attributes: memory_mb, "
+                                                       "release, slow, tags, user)"));
+    QCOMPARE(problem("release > 2.5"),
+             std::string("the attribute release holds text: compare it with a \"text\" value, not a number"));
+    QCOMPARE(problem("memory_mb < \"600\""),
+             std::string("the attribute memory_mb holds numbers: order it (<) by a number, not \"text\""));
+    QCOMPARE(problem("memory_mb = \"513\" and release = \"2.5\" and duration_us > 0"), std::string());
+    QCOMPARE(select("memory_mb = \"513\""), size_t(1)); // = compares a number's text
 
     // Each trace's numbers are those of the file opened alone.
     LoadResult alone = loadProfileFile(corpus("chromium_selfprof_shared.json"), {});
@@ -211,27 +237,43 @@ void CollectionTest::foldersTakeTracesCsvAndBadFilesAreRecorded()
     fs::copy_file(corpus("node_tree.cpuprofile"), folder / "device" / "b.cpuprofile");
     std::ofstream(folder / "broken.cpuprofile") << "{\"nodes\": [";
     std::ofstream(folder / ".hidden.cpuprofile") << "ignored";
-    std::ofstream(folder / "traces.csv") << "file,release,note\n"
-                                            "a.cpuprofile,2.4,\"quoted, with comma\"\n"
-                                            "device/b.cpuprofile,2.5,plain\n"
-                                            "too,many,fields,here\n";
+    std::ofstream(folder / "traces.csv") << "file,release,note,memory_mb:number\n"
+                                            "a.cpuprofile,1.10,\"quoted, with comma\",512\n"
+                                            "device/b.cpuprofile,1.1,plain,\n"
+                                            "too,many,fields,here,!\n";
     CollectionStore store(dir.filePath(QStringLiteral("f.db")).toStdString(), true);
     const CollectSummary summary = collect(store, {folder.string(), dir.filePath(QStringLiteral("nothing")).toStdString()});
     QCOMPARE(summary.added, size_t(2));
     QCOMPARE(summary.failed, size_t(1));
     bool csvProblem = false, missingProblem = false, brokenProblem = false;
     for (const std::string& p : summary.problems) {
-        csvProblem |= p.find("traces.csv: line 4: 4 fields, the header has 3") != std::string::npos;
+        csvProblem |= p.find("traces.csv: line 4: 5 fields, the header has 4") != std::string::npos;
         missingProblem |= p.find("nothing: no such file or folder") != std::string::npos;
         brokenProblem |= p.find("broken.cpuprofile") != std::string::npos;
     }
     QVERIFY(csvProblem && missingProblem && brokenProblem);
     std::string error;
-    const std::optional<TraceFilter> filter = parseTraceFilter("note ~ \"with comma\" and release < 2.45", &error);
+    const std::optional<TraceFilter> filter = parseTraceFilter("note ~ \"with comma\" and release = \"1.10\"", &error);
     QVERIFY2(filter, error.c_str());
     const std::vector<StoredTrace> found = store.traces(filter->sql, filter->parameters);
     QCOMPARE(found.size(), size_t(1));
     QVERIFY(found[0].file.ends_with("a.cpuprofile"));
+    // Values as given: "1.10" and "1.1" stay two releases; a :number column holds numbers, its
+    // empty field no value.
+    auto values = store.database().prepare("SELECT name, value, typeof(value) FROM attributes ORDER BY trace_id, name");
+    std::vector<std::string> seen;
+    while (values.step())
+        seen.push_back(values.text(0) + "=" + values.text(1) + ":" + values.text(2));
+    QCOMPARE(seen, (std::vector<std::string>{"memory_mb=512:integer", "note=quoted, with comma:text", "release=1.10:text",
+                                             "note=plain:text", "release=1.1:text"}));
+    const std::optional<TraceFilter> number = parseTraceFilter("memory_mb >= 512", &error);
+    QCOMPARE(store.traces(number->sql, number->parameters).size(), size_t(1));
+    // A number column with a value that is not one: the row is named and left out.
+    std::ofstream(folder / "traces.csv") << "file,memory_mb:number\na.cpuprofile,lots\n";
+    std::vector<std::string> problems;
+    QVERIFY(readTracesCsv(folder / "traces.csv", problems).empty());
+    QCOMPARE(problems, (std::vector<std::string>{(folder / "traces.csv").string() +
+                                                 ": line 2: memory_mb is a number column, and \"lots\" is not a number"}));
 }
 
 void CollectionTest::rerunsReadOnlyWhatChanged()
@@ -254,7 +296,7 @@ void CollectionTest::rerunsReadOnlyWhatChanged()
     std::ofstream(ndjson, std::ios::app) << nlohmann::json{{"trace", trace}, {"n", 2}}.dump() << "\n";
     fs::copy_file(corpus("node_tree.cpuprofile"), profile, fs::copy_options::overwrite_existing);
     fs::last_write_time(profile, fs::last_write_time(profile) + std::chrono::seconds(5));
-    CollectionStore store(db, false);
+    CollectionStore store(db, true);
     const CollectSummary changed = collect(store, {profile.string(), ndjson});
     QCOMPARE(changed.added, size_t(2)); // the new line, and the rewritten profile
     QCOMPARE(changed.replaced, size_t(1));
@@ -281,6 +323,8 @@ void CollectionTest::filterLanguage_data()
     QTest::newRow("unbalanced") << "(a = 1" << "expected ) at character 7";
     QTest::newRow("trailing") << "a = 1 b = 2" << "expected and, or or the end at character 7";
     QTest::newRow("glob on number") << "a ~ 3" << "~ takes a text value at character 1";
+    QTest::newRow("text column, number") << "format = 3" << "format is text: compare it with a \"text\" value at character 10";
+    QTest::newRow("number column, text order") << "duration_us > \"5\"" << "duration_us is a number: compare it with a number at character 15";
 }
 
 void CollectionTest::filterLanguage()
@@ -293,9 +337,84 @@ void CollectionTest::filterLanguage()
     QCOMPARE(filter.has_value(), error.isEmpty());
     if (filter && !expression.isEmpty()) {
         // Values are parameters, never SQL text.
-        QVERIFY(filter->sql.find("\"x\"") == std::string::npos && filter->sql.find("'y*'") == std::string::npos);
+        QVERIFY(filter->sql.find_first_of("'\"") == std::string::npos);
         QCOMPARE(filter->parameters.size(), size_t(8)); // four values and four names
     }
+}
+
+void CollectionTest::readOnlyCollectionsOpenReadOnly()
+{
+    QTemporaryDir dir;
+    const std::string db = collectCorpus(dir);
+    {
+        CollectionStore store(db, false);
+        QVERIFY(store.database().isReadOnly()); // SQLite's own answer: this connection cannot write
+        QCOMPARE(store.traceCount(), std::size(corpusFiles));
+        bool refused = false;
+        try {
+            store.database().execute("DELETE FROM traces");
+        } catch (const SqliteError& e) {
+            refused = std::string(e.what()).find("readonly") != std::string::npos;
+        }
+        QVERIFY(refused);
+    }
+    // Still every trace, and collect (which writes) opens for writing.
+    CollectionStore writable(db, true);
+    QVERIFY(!writable.database().isReadOnly());
+    QCOMPARE(writable.traceCount(), std::size(corpusFiles));
+}
+
+void CollectionTest::collectingAFolderSkipsTheDatabaseItself()
+{
+    QTemporaryDir dir;
+    const fs::path folder = dir.path().toStdString();
+    fs::copy_file(corpus("node_fib.cpuprofile"), folder / "a.cpuprofile");
+    const fs::path db = folder / "field.db";
+    CollectionStore store(db.string(), true);
+    std::ofstream(db.string() + "-journal") << "left by an older run"; // as a rollback journal would be
+    const CollectSummary summary = collect(store, {folder.string()});
+    QCOMPARE(summary.added, size_t(1));
+    QCOMPARE(summary.failed, size_t(0));
+    QVERIFY2(summary.problems.empty(), summary.problems.empty() ? "" : summary.problems[0].c_str());
+    QVERIFY(fs::exists(db.string() + "-wal")); // it was there to be read, and was not
+}
+
+void CollectionTest::rotatedLogLinesAreCollectedOnce()
+{
+    QTemporaryDir dir;
+    const fs::path folder = dir.path().toStdString();
+    const nlohmann::json trace = nlohmann::json::parse(readAll(corpus("chromium_selfprof_shared.json")));
+    const fs::path log = folder / "beacons.ndjson", rotated = folder / "beacons.1.ndjson";
+    auto write = [&](const fs::path& path, int from, int to) {
+        std::ofstream out(path);
+        for (int i = from; i < to; ++i)
+            out << nlohmann::json{{"trace", trace}, {"n", i}}.dump() << "\n";
+    };
+    write(log, 0, 3);
+    CollectionStore store(dir.filePath(QStringLiteral("r.db")).toStdString(), true);
+    QCOMPARE(collect(store, {log.string()}).added, size_t(3));
+    // The log rotated: its lines now in beacons.1.ndjson, two new ones in beacons.ndjson. Both
+    // orders of reading give every beacon once.
+    fs::rename(log, rotated);
+    write(log, 3, 5);
+    const CollectSummary after = collect(store, {log.string(), rotated.string()});
+    QCOMPARE(after.added, size_t(2));
+    QCOMPARE(after.sameLines, size_t(3));
+    QCOMPARE(store.traceCount(), size_t(5));
+    auto distinct = store.database().prepare("SELECT count(DISTINCT value) FROM attributes WHERE name = 'n'");
+    QVERIFY(distinct.step());
+    QCOMPARE(distinct.integer(0), int64_t(5));
+    distinct.reset();
+    // Rotated again the other way round (the rotated file read first), and a line sent twice.
+    fs::rename(rotated, folder / "beacons.2.ndjson");
+    fs::rename(log, rotated);
+    write(log, 5, 7);
+    std::ofstream(log, std::ios::app) << nlohmann::json{{"trace", trace}, {"n", 6}}.dump() << "\n";
+    const CollectSummary again = collect(store, {(folder / "beacons.2.ndjson").string(), rotated.string(), log.string()});
+    QCOMPARE(again.added, size_t(2));
+    QCOMPARE(store.traceCount(), size_t(7));
+    QVERIFY(distinct.step());
+    QCOMPARE(distinct.integer(0), int64_t(7));
 }
 
 QTEST_GUILESS_MAIN(CollectionTest)

@@ -16,6 +16,8 @@
 #include "model/collection/tracefilter.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QTreeView>
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
@@ -43,8 +45,10 @@ private slots:
     void badFilterSaysWhereAndKeepsTheTable();
     void compareCohortsDialogChecksAndSendsBothExpressions();
     void cohortComparisonMarksTheSlowerFunctionSignificant();
+    void cohortComparisonSortsAndColoursAsTheTerminal();
 
 private:
+    QString generatedCohorts(); // 160 traces, parseRecords three times slower in release 2.5
     int column(const TracesTableModel& model, const QString& name) const;
     QTemporaryDir m_dir;
     QString m_db;
@@ -59,7 +63,7 @@ void TestCollectionPage::initTestCase()
                            "chromium_selfprof_shared.json"};
     for (const char* name : files)
         std::filesystem::copy_file(ViewTestUtils::corpusPath(QString::fromLatin1(name)).toStdString(), folder / name);
-    std::ofstream(folder / "traces.csv") << "file,release,device\n"
+    std::ofstream(folder / "traces.csv") << "file,release:number,device\n"
                                             "node_fib.cpuprofile,2.4,pixel\n"
                                             "node_tree.cpuprofile,2.5,pixel\n"
                                             "node_dag_shared.cpuprofile,2.5,desktop\n";
@@ -136,6 +140,11 @@ void TestCollectionPage::badFilterSaysWhereAndKeepsTheTable()
     QCOMPARE(failed.count(), 1);
     QVERIFY(page.statusText().contains(QStringLiteral("at character 10")));
     QCOMPARE(page.tracesModel()->rowCount(), 4);
+    // A misspelled attribute is named, not shown as an empty table.
+    page.applyFilter(QStringLiteral("relase = 2.4"));
+    QVERIFY(failed.wait(20000));
+    QVERIFY2(page.statusText().contains(QStringLiteral("no trace has an attribute named relase")), qPrintable(page.statusText()));
+    QCOMPARE(page.tracesModel()->rowCount(), 4);
 }
 
 void TestCollectionPage::compareCohortsDialogChecksAndSendsBothExpressions()
@@ -173,21 +182,28 @@ void TestCollectionPage::compareCohortsDialogChecksAndSendsBothExpressions()
     QCOMPARE(requested[0][2].toString(), QStringLiteral("release = 2.5"));
 }
 
-void TestCollectionPage::cohortComparisonMarksTheSlowerFunctionSignificant()
+QString TestCollectionPage::generatedCohorts()
 {
-    // 160 generated traces; in release 2.5 parseRecords costs three times its weight.
+    const QString db = m_dir.filePath(QStringLiteral("cohorts.db"));
+    if (QFile::exists(db))
+        return db;
     const QString beacons = m_dir.filePath(QStringLiteral("beacons.ndjson"));
     QProcess generator;
     generator.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_GENERATOR), beacons, QStringLiteral("--traces"),
                                                QStringLiteral("160"), QStringLiteral("--samples"), QStringLiteral("150"),
                                                QStringLiteral("--functions"), QStringLiteral("40"),
                                                QStringLiteral("--slowdown"), QStringLiteral("3")});
-    QVERIFY2(generator.waitForFinished(60000) && generator.exitCode() == 0, generator.readAllStandardError().constData());
-    const QString db = m_dir.filePath(QStringLiteral("cohorts.db"));
-    {
-        CollectionStore store(db.toStdString(), true);
-        QCOMPARE(collect(store, {beacons.toStdString()}).added, size_t(160));
-    }
+    if (!generator.waitForFinished(60000) || generator.exitCode() != 0)
+        return {};
+    CollectionStore store(db.toStdString(), true);
+    return collect(store, {beacons.toStdString()}).added == 160 ? db : QString();
+}
+
+void TestCollectionPage::cohortComparisonMarksTheSlowerFunctionSignificant()
+{
+    // 160 generated traces; in release 2.5 parseRecords costs three times its weight.
+    const QString db = generatedCohorts();
+    QVERIFY(!db.isEmpty());
     const QString base = QStringLiteral("release = \"2.4\""), next = QStringLiteral("release = \"2.5\"");
     const ComparisonDataPtr data = ComparisonData::createForCohorts(db, base, next);
     QVERIFY(data && data->cohorts);
@@ -217,9 +233,9 @@ void TestCollectionPage::cohortComparisonMarksTheSlowerFunctionSignificant()
         const auto& compared = data->comparison.functions()[function];
         const CohortFunction* stats = byName.at(compared.name + "@" + compared.url);
         const QString verdict = model.index(row, ComparisonModel::Significance).data().toString();
-        QCOMPARE(verdict.startsWith(QStringLiteral("yes")), stats->self.significant);
+        QCOMPARE(verdict.startsWith(QStringLiteral("yes")), stats->self.significant || stats->aggregate.change.significant);
         const bool grey = model.index(row, ComparisonModel::SelfBase).data(Qt::ForegroundRole).value<QColor>() == QColor(Qt::gray);
-        QCOMPARE(grey, !stats->self.significant && !stats->inclusive.significant);
+        QCOMPARE(grey, !stats->self.significant && !stats->inclusive.significant && !stats->aggregate.change.significant);
         significant += stats->self.significant;
         greyed += grey;
         if (row == 0)
@@ -246,6 +262,96 @@ void TestCollectionPage::cohortComparisonMarksTheSlowerFunctionSignificant()
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/cohort-comparison.png"));
+}
+
+void TestCollectionPage::cohortComparisonSortsAndColoursAsTheTerminal()
+{
+    // The issue's case: cohorts of different length (80 traces against 18), so every function's
+    // summed time falls in the new cohort, parseRecords' too, while its share grew.
+    const QString db = generatedCohorts();
+    QVERIFY(!db.isEmpty());
+    const QString base = QStringLiteral("release = \"2.4\""),
+                  next = QStringLiteral("release = \"2.5\" and country = \"de\"");
+    const ComparisonDataPtr data = ComparisonData::createForCohorts(db, base, next);
+    QVERIFY(data && data->cohorts);
+    QVERIFY(data->cohorts->newTraceCount < data->cohorts->baseTraceCount / 2);
+
+    ComparisonPage page(data);
+    page.resize(1900, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    // The header says what Δ time means beside Δ share.
+    const auto* header = page.findChild<QLabel*>(QStringLiteral("comparisonHeader"));
+    QVERIFY(header);
+    QVERIFY2(header->text().contains(QStringLiteral("The cohorts differ in length")), qPrintable(header->text()));
+    QVERIFY(header->text().contains(QStringLiteral("Δ share</b> compares each function's share")));
+
+    // Sort by another column, then back by Significant, with clicks on the header as a user does.
+    auto* tree = page.findChild<QTreeView*>();
+    QVERIFY(tree);
+    auto clickHeader = [tree](int section) {
+        QHeaderView* h = tree->header();
+        const QPoint at(h->sectionViewportPosition(section) + h->sectionSize(section) / 2, h->height() / 2);
+        QVERIFY(at.x() > 0 && at.x() < h->viewport()->width());
+        QTest::mouseClick(h->viewport(), Qt::LeftButton, {}, at);
+    };
+    clickHeader(ComparisonModel::SelfDelta);
+    QCOMPARE(tree->header()->sortIndicatorSection(), int(ComparisonModel::SelfDelta));
+    for (int clicks = 0; clicks < 2 && !(tree->header()->sortIndicatorSection() == ComparisonModel::Significance &&
+                                         tree->header()->sortIndicatorOrder() == Qt::DescendingOrder);
+         ++clicks)
+        clickHeader(ComparisonModel::Significance);
+    QCOMPARE(tree->header()->sortIndicatorSection(), int(ComparisonModel::Significance));
+    QCOMPARE(tree->header()->sortIndicatorOrder(), Qt::DescendingOrder);
+
+    // The terminal's order (`xsprof diff` sorts by cohortRank, descending) of the functions
+    // changed significantly, computed here from the collection.
+    CollectionStore store(db.toStdString(), false);
+    const auto cohort = [&store](const QString& where) {
+        const auto filter = parseTraceFilter(where.toStdString(), nullptr);
+        return store.traces(filter->sql, filter->parameters);
+    };
+    CohortComparison expected = compareCohorts(store, cohort(base), cohort(next));
+    std::stable_sort(expected.functions.begin(), expected.functions.end(),
+                     [](const CohortFunction& a, const CohortFunction& b) { return cohortRank(a) > cohortRank(b); });
+    std::vector<std::string> terminal;
+    for (const CohortFunction& f : expected.functions)
+        if (f.self.significant || f.aggregate.change.significant)
+            terminal.push_back(f.key.name);
+    QVERIFY(!terminal.empty());
+    QCOMPARE(terminal.front(), std::string("parseRecords"));
+    const QAbstractItemModel* model = tree->model();
+    std::vector<std::string> window;
+    for (int row = 0; row < int(terminal.size()); ++row)
+        window.push_back(model->index(row, ComparisonModel::Name).data().toString().section(QLatin1Char(' '), 0, 0).toStdString());
+    QCOMPARE(window, terminal);
+
+    // parseRecords: less summed time in the shorter cohort, a larger share: its Δ cells are red
+    // as its share cells are, never green as its time alone would make them.
+    const QModelIndex selfDelta = model->index(0, ComparisonModel::SelfDelta);
+    QVERIFY(selfDelta.data(ComparisonModel::SortRole).toDouble() > 0.0); // |Δ|
+    QVERIFY(model->index(0, ComparisonModel::SelfNew).data(ComparisonModel::SortRole).toDouble() <
+            model->index(0, ComparisonModel::SelfBase).data(ComparisonModel::SortRole).toDouble());
+    const QColor red(0xc6, 0x28, 0x28), green(0x2e, 0x7d, 0x32);
+    QCOMPARE(selfDelta.data(Qt::ForegroundRole).value<QColor>(), red);
+    QCOMPARE(selfDelta.data(ComparisonModel::DeltaColourRole).value<QColor>(), red.lighter(150)); // its strip too
+    QCOMPARE(model->index(0, ComparisonModel::AggregateShift).data(Qt::ForegroundRole).value<QColor>(), red);
+    QVERIFY(model->index(0, ComparisonModel::AggregateShift).data().toString().startsWith(QLatin1Char('+')));
+    // Every coloured Δ self cell has the colour of its self share's direction.
+    int coloured = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QVariant colour = model->index(row, ComparisonModel::SelfDelta).data(Qt::ForegroundRole);
+        if (!colour.isValid() || colour.value<QColor>() == QColor(Qt::gray))
+            continue;
+        const QString share = model->index(row, ComparisonModel::AggregateShift).data().toString();
+        const QString perTrace = model->index(row, ComparisonModel::ShareShift).data().toString();
+        const QColor aggregateColour = model->index(row, ComparisonModel::AggregateShift).data(Qt::ForegroundRole).value<QColor>();
+        const QString& sign = aggregateColour.isValid() ? share : perTrace;
+        QCOMPARE(colour.value<QColor>(), sign.startsWith(QLatin1Char('+')) ? red : green);
+        ++coloured;
+    }
+    QVERIFY(coloured >= 1);
+    page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/cohort-comparison-lengths.png"));
 }
 
 QTEST_MAIN(TestCollectionPage)

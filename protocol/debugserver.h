@@ -13,6 +13,7 @@
 #include <QThread>
 #include <QTimer>
 
+class LoginAnswers;
 class LoginDesk;
 
 class DebugServer : public QObject {
@@ -51,6 +52,7 @@ private:
     bool mayEnterNow(MachineSession* session);
     void admitNext();
 
+    std::shared_ptr<LoginAnswers> m_answers; // outlives the desk, which uses it
     QThread m_deskThread;
     LoginDesk* m_desk; // on m_deskThread
     quint16 m_port = 0; // 0: not listening

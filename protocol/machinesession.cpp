@@ -457,13 +457,13 @@ void MachineSession::fillCommand(quint64 place, const QByteArray& command)
             break;
         }
     }
-    QByteArray ready; // in one write and one frame, as a login answer must be
+    QByteArray ready; // in one write, as a login answer must be
     while (!m_outbox.empty() && m_outbox.front().place == 0) {
         ready += m_outbox.front().bytes;
         m_outbox.pop_front();
     }
     if (!ready.isEmpty() && m_socket && m_state != State::Disconnected)
-        write(XsbugCommandWriter::oneFrame(ready));
+        write(ready);
 }
 
 void MachineSession::write(const QByteArray& bytes)

@@ -335,7 +335,7 @@ void MachineSession::completeLogin()
             fillCommand(place, answer.bytes);
             m_expressions->reportNotSent(answer.notSent);
         });
-    } else if (const auto answer = loginAnswers()->answerNow(version)) {
+    } else if (const auto answer = loginAnswers()->answerNow(version); answer && !answer->notSent.isEmpty()) {
         // What the server's answer left out is said once the machine is announced.
         QTimer::singleShot(0, m_expressions, [this, notSent = answer->notSent] { m_expressions->reportNotSent(notSent); });
     }

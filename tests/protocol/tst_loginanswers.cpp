@@ -167,6 +167,7 @@ void TestLoginAnswers::loginsOfOneVersionShareOneCompile()
     DebugServer server;
     server.setSessionSettings(settings());
     QVERIFY(server.listen(0));
+    QSignalSpy connected(&server, &DebugServer::machineConnected);
     // Three at once: all wait for the same compile.
     const QList<Login> together = logInTogether(server.port(), {xst, xst, xst});
     for (const Login& login : together)
@@ -177,6 +178,7 @@ void TestLoginAnswers::loginsOfOneVersionShareOneCompile()
     for (const Login& login : later)
         QCOMPARE(login.received, expectedAnswer());
     QCOMPARE(xscRuns().size(), 2);
+    QTRY_COMPARE(connected.size(), 5); // every machine handed over before the server goes
 }
 
 void TestLoginAnswers::aSlowCompileHoldsTheLoginNoLongerThanTheTimeout()
@@ -208,6 +210,7 @@ void TestLoginAnswers::aSlowCompileHoldsTheLoginNoLongerThanTheTimeout()
     const Login second = logInTogether(server.port(), {xst})[0];
     QCOMPARE(second.received, without);
     QCOMPARE(xscRuns().count(QStringLiteral("while (true) {}")), 1);
+    QTRY_COMPARE(connected.size(), 2);
 }
 
 void TestLoginAnswers::anotherVersionIsJudgedOnItsOwn()
@@ -234,6 +237,7 @@ void TestLoginAnswers::anotherVersionIsJudgedOnItsOwn()
     // Each version keeps its own answer; xsc's bytecode itself does not depend on the machine.
     QCOMPARE(logInTogether(server.port(), {xst})[0].received, expectedAnswer());
     QCOMPARE(xscRuns().size(), 2);
+    QTRY_COMPARE(connected.size(), 3);
 }
 
 void TestLoginAnswers::changedBreakpointsOrCompilerAreCompiledAgain()
@@ -242,6 +246,7 @@ void TestLoginAnswers::changedBreakpointsOrCompilerAreCompiledAgain()
     SessionSettings s = settings();
     server.setSessionSettings(s);
     QVERIFY(server.listen(0));
+    QSignalSpy connected(&server, &DebugServer::machineConnected);
     QCOMPARE(logInTogether(server.port(), {xst})[0].received, expectedAnswer());
     QCOMPARE(xscRuns().size(), 2);
 
@@ -274,6 +279,7 @@ void TestLoginAnswers::changedBreakpointsOrCompilerAreCompiledAgain()
     login = logInTogether(server.port(), {xst})[0];
     QVERIFY(login.received.contains(recordedHex("total")) && login.received.contains(recordedHex("trace")));
     QCOMPARE(xscRuns().size(), 5);
+    QTRY_COMPARE(connected.size(), 4);
 }
 
 // Serial machines are not answered by the server's desk: their session answers, with the
@@ -283,7 +289,9 @@ void TestLoginAnswers::aSerialMachineUsesTheSameAnswers()
     DebugServer server;
     server.setSessionSettings(settings());
     QVERIFY(server.listen(0));
+    QSignalSpy connected(&server, &DebugServer::machineConnected);
     QCOMPARE(logInTogether(server.port(), {xst})[0].received, expectedAnswer());
+    QVERIFY(connected.wait(5000));
 
     // A byte stream that is not the server's: one end is the machine, the other its session.
     QTcpServer link;

@@ -1,10 +1,12 @@
 #include "debugserver.h"
 
+#include "loginanswers.h"
 #include "logindesk.h"
 
 #include <QTcpSocket>
 
-DebugServer::DebugServer(QObject* parent) : QObject(parent), m_desk(new LoginDesk(thread()))
+DebugServer::DebugServer(QObject* parent)
+    : QObject(parent), m_answers(std::make_shared<LoginAnswers>()), m_desk(new LoginDesk(thread()))
 {
     m_deskThread.setObjectName(QStringLiteral("xsprof login desk"));
     m_desk->moveToThread(&m_deskThread);
@@ -69,9 +71,11 @@ void DebugServer::setSessionSettings(const SessionSettings& settings)
     {
         std::lock_guard lock(m_settingsMutex);
         m_settings = settings;
+        m_settings.loginAnswers = m_answers; // sessions (and serial machines given these settings) share it
+        m_answers->setSettings(m_settings);
     }
     LoginDesk::Answer answer;
-    answer.login = MachineSession::immediateLoginAnswer(settings);
+    answer.answers = m_answers;
     answer.loginTimeoutMs = settings.loginTimeoutMs;
     answer.maxMessageBytes = settings.maxMessageBytes;
     m_desk->setAnswer(answer);

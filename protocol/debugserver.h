@@ -13,8 +13,10 @@
 #include <QThread>
 #include <QTimer>
 
+#include <memory>
 #include <mutex>
 
+class LoginAnswers;
 class LoginDesk;
 
 class DebugServer : public QObject {
@@ -54,6 +56,7 @@ private:
     bool mayEnterNow(MachineSession* session);
     void admitNext();
 
+    std::shared_ptr<LoginAnswers> m_answers; // outlives the desk, which uses it
     QThread m_deskThread;
     LoginDesk* m_desk; // on m_deskThread
     quint16 m_port = 0; // 0: not listening

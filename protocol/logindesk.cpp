@@ -1,5 +1,6 @@
 #include "logindesk.h"
 
+#include "loginanswers.h"
 #include "lowlatency.h"
 #include "xsbugmessagereader.h"
 
@@ -8,6 +9,8 @@
 #include <QTcpSocket>
 #include <QThread>
 #include <QTimer>
+
+#include <atomic>
 
 namespace {
 // Bytes read without a login before the connection is left to its session (which then fails
@@ -21,6 +24,8 @@ struct LoginDesk::Arrival {
     QByteArray received;
     QTimer* timeout = nullptr; // a child of the socket: it may end inside its own signal
     bool handingOver = false;  // logged in: goes to its session once out of the socket's signal
+    bool awaitingAnswer = false; // logged in: its answer is being compiled
+    quint64 serial = 0;          // tells it from a later connection at the same address
     bool answered = false;     // its login was answered here
 };
 
@@ -99,19 +104,24 @@ void LoginDesk::onReadyRead(QTcpSocket* socket)
     const QByteArray bytes = socket->readAll();
     LowLatency::afterRead(socket);
     arrival.received += bytes;
-    if (arrival.handingOver)
+    if (arrival.handingOver || arrival.awaitingAnswer)
         return; // what follows the login goes to the session with it
     arrival.timeout->start(); // a slow link (a byte a second) is still alive
     const bool framed = arrival.reader.feed(bytes);
     for (const xsbug::Message& message : arrival.reader.takeMessages()) {
-        if (!std::holds_alternative<xsbug::Login>(message))
+        const auto* login = std::get_if<xsbug::Login>(&message);
+        if (!login)
             continue;
-        const QByteArray login = answer().login;
-        if (!login.isEmpty()) {
-            socket->write(login);
+        const std::shared_ptr<LoginAnswers> answers = answer().answers;
+        if (!answers) {
+            handOverLater(socket, arrival, false);
+        } else if (const auto now = answers->answerNow(login->version)) {
+            socket->write(now->bytes);
             socket->flush();
+            handOverLater(socket, arrival, true);
+        } else {
+            answerLater(socket, arrival, *answers, login->version);
         }
-        handOverLater(socket, arrival, !login.isEmpty());
         return;
     }
     if (!framed || arrival.received.size() > maxBytesBeforeLogin)
@@ -126,6 +136,24 @@ void LoginDesk::handOverLater(QTcpSocket* socket, Arrival& arrival, bool answere
     arrival.answered = answered;
     arrival.timeout->stop();
     QMetaObject::invokeMethod(this, [this, socket, answered] { handOver(socket, answered); }, Qt::QueuedConnection);
+}
+
+// The machine waits for its conditions and log points to be compiled (at most
+// SessionSettings::loginCompileTimeoutMs); so does what it sends meanwhile.
+void LoginDesk::answerLater(QTcpSocket* socket, Arrival& arrival, LoginAnswers& answers, const QString& version)
+{
+    static std::atomic<quint64> serials{0};
+    arrival.serial = ++serials;
+    arrival.awaitingAnswer = true;
+    arrival.timeout->stop();
+    answers.answer(version, this, [this, socket, serial = arrival.serial](const LoginAnswer& answer) {
+        const auto it = m_arrivals.find(socket);
+        if (it == m_arrivals.end() || it->second->serial != serial)
+            return; // gone meanwhile: its session answers, or knows it left
+        socket->write(answer.bytes);
+        socket->flush();
+        handOverLater(socket, *it->second, true);
+    });
 }
 
 void LoginDesk::handOver(QTcpSocket* socket, bool answered)

@@ -3,8 +3,8 @@
 // thread of its own, so that a machine waiting for that answer (a Moddable app's
 // `new Worker()` waits with it) never waits for the window, whatever the window is doing.
 // Then it hands the connection, with every byte read so far, over to the thread that made it
-// (DebugServer makes a MachineSession of it). A login that needs compiled breakpoints is
-// left for the session to answer (the compiler is the session's).
+// (DebugServer makes a MachineSession of it). A login whose answer needs breakpoints compiled
+// waits for LoginAnswers, on no thread of the window's.
 #include <QByteArray>
 #include <QHostAddress>
 #include <QObject>
@@ -12,6 +12,8 @@
 
 #include <memory>
 #include <mutex>
+
+class LoginAnswers;
 #include <unordered_map>
 
 class QTcpSocket;
@@ -22,7 +24,7 @@ class LoginDesk : public QObject {
 
 public:
     struct Answer {
-        QByteArray login;      // sent at once after a login; empty: the session answers
+        std::shared_ptr<LoginAnswers> answers; // what logins are answered with; null: the session answers
         int loginTimeoutMs = 10000;
         qsizetype maxMessageBytes = 64 << 20;
     };
@@ -52,6 +54,7 @@ private:
     void onReadyRead(QTcpSocket* socket);
     void handOver(QTcpSocket* socket, bool answered);
     void handOverLater(QTcpSocket* socket, Arrival& arrival, bool answered);
+    void answerLater(QTcpSocket* socket, Arrival& arrival, LoginAnswers& answers, const QString& version);
     Answer answer() const;
 
     QThread* m_handOverTo;

@@ -1,5 +1,6 @@
 #include "machinesession.h"
 
+#include "loginanswers.h"
 #include "lowlatency.h"
 #include "sessionexpressions.h"
 #include "xsbugcommandwriter.h"
@@ -139,15 +140,7 @@ void MachineSession::takeOver(const QByteArray& received, bool loginAnswered)
 
 QByteArray MachineSession::immediateLoginAnswer(const SessionSettings& settings)
 {
-    for (const Breakpoint& b : std::as_const(settings.breakpoints)) {
-        if (b.enabled && b.needsCompiler())
-            return {};
-    }
-    QByteArray answer = XsbugCommandWriter::setAllBreakpoints(settings.breakpoints, settings.breakOnStart,
-                                                              settings.breakOnExceptions);
-    if (settings.profileOnStart)
-        answer += XsbugCommandWriter::startProfiling();
-    return answer;
+    return LoginAnswers::expressionsOf(settings).isEmpty() ? LoginAnswers::handshake(settings, {}) : QByteArray();
 }
 
 MachineSession::~MachineSession()
@@ -356,32 +349,31 @@ void MachineSession::deliverHeld()
 
 void MachineSession::completeLogin()
 {
-    // xsbug's handshake, in one write: breakpoints, then profiling if asked for (unless the
-    // server answered already). Breakpoints with a condition or log message follow as
-    // set-breakpoint once compiled, and then the machine is answered.
-    BreakpointList compiled;
-    for (const Breakpoint& b : std::as_const(m_settings.breakpoints)) {
-        if (b.enabled && b.needsCompiler())
-            compiled << b;
-    }
-    if (compiled.isEmpty()) {
-        if (!m_loginAnswered)
-            send(immediateLoginAnswer(m_settings));
-    } else {
-        const QByteArray answer = XsbugCommandWriter::setAllBreakpoints(m_settings.breakpoints, m_settings.breakOnStart,
-                                                                         m_settings.breakOnExceptions);
-        m_answeringLogin = true; // the machine waits; so do other commands
-        m_expressions->compileBreakpoints(compiled, [this, answer](const QByteArray& breakpoints) {
-            m_answeringLogin = false;
-            QByteArray all = answer + breakpoints;
-            if (m_settings.profileOnStart)
-                all += XsbugCommandWriter::startProfiling();
-            send(all + std::exchange(m_heldCommands, {}));
+    // xsbug's handshake, in one write: breakpoints (those with a condition or log message
+    // compiled), then profiling if asked for; unless the server answered already.
+    const QString version = m_login.version;
+    if (!m_loginAnswered) {
+        const quint64 place = reserveCommand(); // the machine waits; so do other commands
+        loginAnswers()->answer(version, this, [this, place](const LoginAnswer& answer) {
+            fillCommand(place, answer.bytes);
+            m_expressions->reportNotSent(answer.notSent);
         });
+    } else if (const auto answer = loginAnswers()->answerNow(version); answer && !answer->notSent.isEmpty()) {
+        // What the server's answer left out is said once the machine is announced.
+        QTimer::singleShot(0, m_expressions, [this, notSent = answer->notSent] { m_expressions->reportNotSent(notSent); });
     }
     m_loginTimer.stop();
     setState(State::Running);
     emit loggedIn();
+}
+
+std::shared_ptr<LoginAnswers> MachineSession::loginAnswers()
+{
+    if (!m_settings.loginAnswers) {
+        m_settings.loginAnswers = std::make_shared<LoginAnswers>();
+        m_settings.loginAnswers->setSettings(m_settings);
+    }
+    return m_settings.loginAnswers;
 }
 
 void MachineSession::handle(const SessionParser::Event& event, bool& sawLogin)
@@ -467,12 +459,40 @@ void MachineSession::send(const QByteArray& command)
 {
     if (!m_socket || command.isEmpty() || m_state == State::Disconnected)
         return;
-    if (m_answeringLogin) {
-        m_heldCommands += command;
+    if (!m_outbox.empty()) {
+        m_outbox.push_back({0, command});
         return;
     }
-    qCDebug(lcXsbugWire) << "send" << command;
-    m_socket->write(command);
+    write(command);
+}
+
+quint64 MachineSession::reserveCommand()
+{
+    m_outbox.push_back({++m_lastPlace, {}});
+    return m_lastPlace;
+}
+
+void MachineSession::fillCommand(quint64 place, const QByteArray& command)
+{
+    for (Outgoing& outgoing : m_outbox) {
+        if (outgoing.place == place) {
+            outgoing = {0, command};
+            break;
+        }
+    }
+    QByteArray ready; // in one write, as a login answer must be
+    while (!m_outbox.empty() && m_outbox.front().place == 0) {
+        ready += m_outbox.front().bytes;
+        m_outbox.pop_front();
+    }
+    if (!ready.isEmpty() && m_socket && m_state != State::Disconnected)
+        write(ready);
+}
+
+void MachineSession::write(const QByteArray& bytes)
+{
+    qCDebug(lcXsbugWire) << "send" << bytes;
+    m_socket->write(bytes);
     if (auto* tcp = qobject_cast<QTcpSocket*>(m_socket.data()))
         tcp->flush();
 }

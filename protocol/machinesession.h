@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 
+class LoginAnswers;
 class SessionExpressions;
 
 class MachineSession : public QObject {
@@ -63,9 +64,12 @@ public:
     // Times reading stopped because the worker had too much to parse (TCP then holds the rest).
     int readPauses() const { return m_readPauses; }
 
-    // What the machine is sent at once after its login, without the GUI thread (the server's
-    // LoginDesk): the handshake of `settings`; empty when breakpoints must be compiled first.
+    // The handshake of `settings` when no breakpoint needs compiling; else empty (LoginAnswers
+    // answers then).
     static QByteArray immediateLoginAnswer(const SessionSettings& settings);
+    // What answers this machine's login and compiles its breakpoints: the server's, shared by
+    // its machines, else one of its own.
+    std::shared_ptr<LoginAnswers> loginAnswers();
     // Set by the server before anything is parsed: `received` came before the socket was
     // handed over, and the login in it was answered already when `loginAnswered`.
     void takeOver(const QByteArray& received, bool loginAnswered);
@@ -110,9 +114,13 @@ public:
     void clearSpecialBreakpoint(const QString& name);
     // Compiled evaluations and breakpoints for this machine (console, conditions, log points).
     SessionExpressions* expressions() const { return m_expressions; }
-    // One command as built by XsbugCommandWriter; held back while the login answer waits
-    // for compiled breakpoints.
+    // One command as built by XsbugCommandWriter. Commands go in the order given: one sent
+    // while an earlier one is still being built (compiled) waits for it.
     void sendCommand(const QByteArray& command) { send(command); }
+    // A place in that order for a command being built; fillCommand() sends it (empty: nothing),
+    // then whatever waited behind it.
+    quint64 reserveCommand();
+    void fillCommand(quint64 place, const QByteArray& command);
 
 signals:
     void loggedIn();
@@ -141,6 +149,7 @@ private:
     void handle(const SessionParser::Event& event, bool& sawLogin);
     void fail(const QString& error);
     void send(const QByteArray& command);
+    void write(const QByteArray& bytes);
     void setState(State state);
     void resume(const QByteArray& command);
 
@@ -167,11 +176,15 @@ private:
     xsbug::Instruments m_instruments;
     quint64 m_profileRevision = 0;
     SessionExpressions* m_expressions = nullptr;
-    bool m_answeringLogin = false; // compiling breakpoints for the login answer
     bool m_loginAnswered = false;  // by the server, before the session was made
     std::function<bool(MachineSession*)> m_admission;
     bool m_awaitingAdmission = false;
     bool m_deliveryHeld = false;
     std::deque<SessionParser::Result> m_held; // parsed while awaiting admission, in order
-    QByteArray m_heldCommands;     // sent after the login answer
+    struct Outgoing {
+        quint64 place = 0; // 0: ready
+        QByteArray bytes;
+    };
+    std::deque<Outgoing> m_outbox; // behind a command being built, in order
+    quint64 m_lastPlace = 0;
 };

@@ -64,66 +64,94 @@ void SessionExpressions::onResult(const xsbug::EvalResult& result)
     emit evaluated(expression, result);
 }
 
+QString SessionExpressions::problemWith(const XscResult* condition, const XscResult* trace) const
+{
+    if (condition)
+        if (const QString problem = problemWith(*condition); !problem.isEmpty())
+            return tr("condition: ") + problem;
+    if (trace)
+        if (const QString problem = problemWith(*trace); !problem.isEmpty())
+            return tr("log message: ") + problem;
+    return {};
+}
+
+std::optional<std::pair<QByteArray, QString>> SessionExpressions::compiledNow(const Breakpoint& breakpoint) const
+{
+    const std::shared_ptr<LoginAnswers> answers = m_session->loginAnswers();
+    std::optional<XscResult> condition, trace;
+    if (!breakpoint.condition.isEmpty() && !(condition = answers->compiledNow(breakpoint.condition)))
+        return std::nullopt;
+    if (!breakpoint.logMessage.isEmpty() && !(trace = answers->compiledNow(breakpoint.logMessage)))
+        return std::nullopt;
+    const QString problem = problemWith(condition ? &*condition : nullptr, trace ? &*trace : nullptr);
+    if (!problem.isEmpty())
+        return std::pair{QByteArray(), problem};
+    return std::pair{XsbugCommandWriter::setBreakpoint(breakpoint, condition ? condition->hex : QByteArray(),
+                                                       trace ? trace->hex : QByteArray()),
+                     QString()};
+}
+
 void SessionExpressions::compileBreakpoint(const Breakpoint& breakpoint, std::function<void(const QByteArray&)> done)
 {
     struct Pending {
-        QByteArray condition, trace;
+        std::optional<XscResult> condition, trace;
         int left = 0;
-        QString problem;
     };
     auto pending = std::make_shared<Pending>();
     pending->left = int(!breakpoint.condition.isEmpty()) + int(!breakpoint.logMessage.isEmpty());
     QPointer<SessionExpressions> self(this);
     auto one = [self, pending, breakpoint, done](bool isCondition, const XscResult& result) {
-        if (!self)
-            return;
-        if (const QString problem = self->problemWith(result); !problem.isEmpty() && pending->problem.isEmpty())
-            pending->problem = (isCondition ? tr("condition: ") : tr("log message: ")) + problem;
-        (isCondition ? pending->condition : pending->trace) = result.hex;
+        (isCondition ? pending->condition : pending->trace) = result;
         if (--pending->left > 0)
             return;
-        if (!pending->problem.isEmpty()) {
-            emit self->breakpointNotSent(breakpoint, pending->problem);
+        if (!self) {
             done({});
             return;
         }
-        done(XsbugCommandWriter::setBreakpoint(breakpoint, pending->condition, pending->trace));
+        const QString problem = self->problemWith(pending->condition ? &*pending->condition : nullptr,
+                                                  pending->trace ? &*pending->trace : nullptr);
+        if (!problem.isEmpty()) {
+            emit self->breakpointNotSent(breakpoint, problem);
+            done({});
+            return;
+        }
+        done(XsbugCommandWriter::setBreakpoint(breakpoint, pending->condition ? pending->condition->hex : QByteArray(),
+                                               pending->trace ? pending->trace->hex : QByteArray()));
     };
-    if (pending->left == 0) {
-        QMetaObject::invokeMethod(this, [breakpoint, done] { done(XsbugCommandWriter::setBreakpoint(breakpoint)); },
-                                  Qt::QueuedConnection);
-        return;
-    }
+    // Compiled once for all the machines sharing these answers (a storm of Workers runs xsc once).
+    const std::shared_ptr<LoginAnswers> answers = m_session->loginAnswers();
     if (!breakpoint.condition.isEmpty())
-        m_compiler->compile(breakpoint.condition, [one](const XscResult& r) { one(true, r); });
+        answers->compile(breakpoint.condition, this, [one](const XscResult& r) { one(true, r); });
     if (!breakpoint.logMessage.isEmpty())
-        m_compiler->compile(breakpoint.logMessage, [one](const XscResult& r) { one(false, r); });
+        answers->compile(breakpoint.logMessage, this, [one](const XscResult& r) { one(false, r); });
 }
 
 void SessionExpressions::setBreakpoint(const Breakpoint& breakpoint)
 {
+    if (!breakpoint.needsCompiler()) {
+        m_session->sendCommand(XsbugCommandWriter::setBreakpoint(breakpoint));
+        return;
+    }
+    // Compiled already (at a login, for another machine): sent now, before whatever follows
+    // (at a break, the <go/> that may come next).
+    if (const auto now = compiledNow(breakpoint)) {
+        if (now->second.isEmpty())
+            m_session->sendCommand(now->first);
+        else
+            emit breakpointNotSent(breakpoint, now->second);
+        return;
+    }
+    const quint64 place = m_session->reserveCommand();
     QPointer<MachineSession> session(m_session);
-    compileBreakpoint(breakpoint, [session](const QByteArray& command) {
-        if (session && !command.isEmpty())
-            session->sendCommand(command);
+    compileBreakpoint(breakpoint, [session, place](const QByteArray& command) {
+        if (session)
+            session->fillCommand(place, command);
     });
 }
 
-void SessionExpressions::compileBreakpoints(const BreakpointList& breakpoints,
-                                            std::function<void(const QByteArray&)> done)
+void SessionExpressions::reportNotSent(const QList<LoginAnswer::NotSent>& notSent)
 {
-    auto commands = std::make_shared<QList<QByteArray>>(breakpoints.size());
-    auto left = std::make_shared<int>(int(breakpoints.size()));
-    if (*left == 0) {
-        QMetaObject::invokeMethod(this, [done] { done({}); }, Qt::QueuedConnection);
-        return;
-    }
-    for (qsizetype i = 0; i < breakpoints.size(); ++i) {
-        // In the list's order, whatever order the compilations finish in.
-        compileBreakpoint(breakpoints[i], [commands, left, i, done](const QByteArray& command) {
-            (*commands)[i] = command;
-            if (--*left == 0)
-                done(commands->join());
-        });
-    }
+    m_notSentAtLogin += notSent;
+    for (const LoginAnswer::NotSent& n : notSent)
+        emit breakpointNotSent(n.breakpoint, n.reason);
 }

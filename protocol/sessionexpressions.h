@@ -1,15 +1,19 @@
 #pragma once
 // What one machine gets in compiled form: console evaluations in the inspected frame and
-// breakpoints with a condition or a log message (xsbug-protocol.md §4.3, §4.5). Each is
-// compiled by the machine's own XscCompiler and sent only when the compiler's version and
-// ID size match the machine's login; otherwise the reason is signalled and nothing is sent.
+// breakpoints with a condition or a log message (xsbug-protocol.md §4.3, §4.5). Evaluations
+// are compiled by the machine's own XscCompiler, breakpoints by the LoginAnswers its machines
+// share (each expression once for them all, kept), and sent only when the compiler's version
+// and ID size match the machine's login; otherwise the reason is signalled and nothing is sent.
 #include "protocol/breakpoint.h"
+#include "protocol/loginanswers.h"
 #include "protocol/xsbugmessages.h"
 
 #include <QHash>
 #include <QObject>
 
 #include <functional>
+#include <optional>
+#include <utility>
 
 class MachineSession;
 class XscCompiler;
@@ -26,11 +30,13 @@ public:
 
     // Evaluates in the inspected frame of the current break: evaluated() or evalFailed().
     void evaluate(const QString& expression);
-    // Compiles the condition and log message, then sends set-breakpoint.
+    // Sends set-breakpoint with the condition and log message compiled: at once when they
+    // are compiled already, else once they are, before any command sent after this call.
     void setBreakpoint(const Breakpoint& breakpoint);
-    // The set-breakpoint commands for `breakpoints` (those needing a compiler), in one
-    // buffer, once all are compiled; those that cannot be sent are signalled.
-    void compileBreakpoints(const BreakpointList& breakpoints, std::function<void(const QByteArray&)> done);
+
+    // Breakpoints the login answer left out, and why (signalled as breakpointNotSent too).
+    void reportNotSent(const QList<LoginAnswer::NotSent>& notSent);
+    const QList<LoginAnswer::NotSent>& notSentAtLogin() const { return m_notSentAtLogin; }
 
     // Empty when `result` may go to this machine; else why not.
     QString problemWith(const XscResult& result) const;
@@ -42,6 +48,9 @@ signals:
 
 private:
     void compileBreakpoint(const Breakpoint& breakpoint, std::function<void(const QByteArray&)> done);
+    // The command, or the reason it cannot be sent, when its expressions are compiled already.
+    std::optional<std::pair<QByteArray, QString>> compiledNow(const Breakpoint& breakpoint) const;
+    QString problemWith(const XscResult* condition, const XscResult* trace) const;
     void onResult(const xsbug::EvalResult& result);
 
     MachineSession* m_session;
@@ -49,4 +58,5 @@ private:
     QHash<int, QString> m_pendingEvals; // <eval line> -> expression
     int m_nextEvalLine = 1;
     quint64 m_breakSerial = 0; // an evaluation compiled across a resume is dropped
+    QList<LoginAnswer::NotSent> m_notSentAtLogin;
 };

@@ -158,4 +158,11 @@ QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStar
     return framed(body);
 }
 
+QByteArray oneFrame(const QByteArray& commands)
+{
+    QByteArray body = commands;
+    body.replace("\r\n", ""); // only framing: commands carry no CR or LF (paths are checked, expressions hex)
+    return body.isEmpty() ? QByteArray() : framed(body);
+}
+
 } // namespace XsbugCommandWriter

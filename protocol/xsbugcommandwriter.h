@@ -35,6 +35,11 @@ QByteArray clearSpecialBreakpoint(const QString& name);
 // that need no compiled expression (those go with set-breakpoint after it: a condition inside
 // set-all-breakpoints at login crashed xst, xsbug-protocol.md §4.3).
 QByteArray setAllBreakpoints(const BreakpointList& breakpoints, bool breakOnStart, bool breakOnExceptions);
+// Commands built above, written back to back as one frame (CR LF at its start and end only).
+// xst reads 255 bytes at a time and stops reading after a chunk that ends right after CR LF
+// once a breakpoint command was read (xsbug-protocol.md §4.1): between two frames of one
+// write, that cut would leave the rest unread until the machine's next pause.
+QByteArray oneFrame(const QByteArray& commands);
 
 // False for a path the machine could not read back ('"', or bytes below 0x20).
 bool isSendablePath(const QString& path);

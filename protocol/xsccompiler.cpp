@@ -19,6 +19,15 @@ QString XscResult::versionText() const
 
 XscCompiler::XscCompiler(const QString& path, QObject* parent) : QObject(parent), m_path(path) {}
 
+XscCompiler::~XscCompiler()
+{
+    for (QProcess* process : findChildren<QProcess*>(QString(), Qt::FindDirectChildrenOnly)) {
+        process->disconnect(this);
+        process->kill();
+        process->waitForFinished(1000);
+    }
+}
+
 void XscCompiler::setPath(const QString& path)
 {
     if (path == m_path)

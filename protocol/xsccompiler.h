@@ -31,6 +31,8 @@ public:
     static constexpr int defaultTimeoutMs = 10000;
 
     explicit XscCompiler(const QString& path = {}, QObject* parent = nullptr);
+    // An xsc still running is stopped (its callers get no answer).
+    ~XscCompiler() override;
 
     QString path() const { return m_path; }
     void setPath(const QString& path);

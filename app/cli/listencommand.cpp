@@ -209,7 +209,7 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
     m_server.setSessionSettings(settings);
     for (const SerialPortSpec& spec : std::as_const(m_options.serialPorts)) {
         auto* port = new SerialConnection(spec, this);
-        port->setSessionSettings(settings);
+        port->setSessionSettings(m_server.sessionSettings()); // the server's compiled login answers too
         connect(port, &SerialConnection::machineConnected, this, &ListenCommand::onMachine);
         connect(port, &SerialConnection::deviceLog, this, [port](const QString& text, bool note) {
             const QString name = port->portName().isEmpty() ? port->spec().describe() : port->portName();

@@ -1,5 +1,7 @@
 #include "app/debugger/breakpointsmodel.h"
 
+#include "app/debugger/pendingcommand.h"
+
 #include "protocol/machinesession.h"
 #include "protocol/relativebreakpoints.h"
 #include "protocol/xsbugcommandwriter.h"
@@ -228,22 +230,32 @@ void BreakpointsModel::attach(MachineSession* session)
 
 void BreakpointsModel::sendSet(const Breakpoint& breakpoint)
 {
-    sendToMachines([&breakpoint](MachineSession* s) {
+    const QString note = tr("Breakpoint %1 set").arg(shortName(breakpoint));
+    sendToMachines([&breakpoint, &note](MachineSession* s) {
         if (RelativeBreakpoints::isRelative(breakpoint))
             RelativeBreakpoints::of(s)->add(breakpoint);
         else
             s->setBreakpoint(breakpoint);
+        PendingCommand::of(s)->note(note); // a running xst reads it at its next pause only
     });
 }
 
 void BreakpointsModel::sendClear(const Breakpoint& breakpoint)
 {
-    sendToMachines([&breakpoint](MachineSession* s) {
+    const QString note = tr("Breakpoint %1 cleared").arg(shortName(breakpoint));
+    sendToMachines([&breakpoint, &note](MachineSession* s) {
         if (RelativeBreakpoints::isRelative(breakpoint))
             RelativeBreakpoints::of(s)->remove(breakpoint);
         else
             s->clearBreakpoint(breakpoint);
+        PendingCommand::of(s)->note(note);
     });
+}
+
+QString BreakpointsModel::shortName(const Breakpoint& breakpoint)
+{
+    return breakpoint.function ? breakpoint.path
+                               : QFileInfo(breakpoint.path).fileName() + QLatin1Char(':') + QString::number(breakpoint.line);
 }
 
 void BreakpointsModel::sendToMachines(const std::function<void(MachineSession*)>& command)

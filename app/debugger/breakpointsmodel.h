@@ -71,6 +71,8 @@ signals:
 private:
     void insert(const Breakpoint& breakpoint);
     void sendSet(const Breakpoint& breakpoint);
+    // "prog.js:3", or the function's name, for notes.
+    static QString shortName(const Breakpoint& breakpoint);
     void sendClear(const Breakpoint& breakpoint);
     void sendToMachines(const std::function<void(MachineSession*)>& command);
 

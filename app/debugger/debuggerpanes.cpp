@@ -142,14 +142,16 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
         m_consoleModel->attach(session);
         m_conversationModel->attach(session);
         m_breakpoints->attach(session);
-        connect(session->expressions(), &SessionExpressions::breakpointNotSent, this,
-                [this](const Breakpoint& b, const QString& reason) {
-                    m_consoleModel->appendLine(tr("Breakpoint %1:%2 not sent to %3: %4")
-                                                   .arg(QFileInfo(b.path).fileName())
-                                                   .arg(b.line)
-                                                   .arg(m_session ? m_session->name() : QString(), reason),
-                                               ConsoleModel::Kind::Error);
-                });
+        auto notSent = [this](const Breakpoint& b, const QString& reason) {
+            m_consoleModel->appendLine(tr("Breakpoint %1:%2 not sent to %3: %4")
+                                           .arg(QFileInfo(b.path).fileName())
+                                           .arg(b.line)
+                                           .arg(m_session ? m_session->name() : QString(), reason),
+                                       ConsoleModel::Kind::Error);
+        };
+        for (const LoginAnswer::NotSent& n : session->expressions()->notSentAtLogin()) // before this tab was made
+            notSent(n.breakpoint, n.reason);
+        connect(session->expressions(), &SessionExpressions::breakpointNotSent, this, notSent);
         connect(session, &MachineSession::stateChanged, this, &DebuggerPanes::updateStatus);
         connect(PendingCommand::of(session), &PendingCommand::changed, this, &DebuggerPanes::updateStatus);
         connect(session, &MachineSession::variablesChanged, this, &DebuggerPanes::showCurrentSource);

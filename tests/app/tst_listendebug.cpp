@@ -5,6 +5,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
@@ -43,6 +44,8 @@ private slots:
     void usageErrors();
     void relativeBreakpointStopsInTheSimulatorsFile();
     void conversationsArePrintedOneLineEach();
+    void aRealXstStopsAndLogsAsGivenAtLaunch_data();
+    void aRealXstStopsAndLogsAsGivenAtLaunch();
 
 private:
     // Runs `xsprof listen --once ARGS` against xs_replay.py playing `transcript`; what listen
@@ -214,6 +217,82 @@ void TestListenDebug::conversationsArePrintedOneLineEach()
     };
     QCOMPARE(messages, expected);
     QVERIFY(run.out.contains(QStringLiteral("multi\nline\nmessage\n"))); // the console's lines are still there
+}
+
+void TestListenDebug::aRealXstStopsAndLogsAsGivenAtLaunch_data()
+{
+    QTest::addColumn<int>("busySeconds");
+    QTest::addColumn<bool>("listenBesideTheScript");
+    QTest::addRow("the script in listen's folder") << 0 << true;
+    QTest::addRow("3 s of busy loop before the lines") << 3 << true;
+    QTest::addRow("a relative path, listen elsewhere") << 0 << false;
+}
+
+// Issue 38, against the real engine: `xst` reads nothing while it runs, so a conditional
+// breakpoint and a log point given at launch work only when the login answer carries them
+// compiled. XSPROF_TEST_XST names a debug xst (it connects to XSBUG_HOST) and XSPROF_TEST_XSC
+// an xsc built with the same XS version and ID size; CI has no Moddable SDK and skips this.
+void TestListenDebug::aRealXstStopsAndLogsAsGivenAtLaunch()
+{
+    const QString xst = qEnvironmentVariable("XSPROF_TEST_XST"), xsc = qEnvironmentVariable("XSPROF_TEST_XSC");
+    if (!QFileInfo(xst).isExecutable() || !QFileInfo(xsc).isExecutable())
+        QSKIP("Set XSPROF_TEST_XST and XSPROF_TEST_XSC to a debug xst and a matching xsc of the Moddable SDK "
+              "(xs/makefiles/lin/xst.mk; xsc built with xst.h's feature flags) to run this against the real engine.");
+    QFETCH(int, busySeconds);
+    QFETCH(bool, listenBesideTheScript);
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("app"))) && QDir().mkpath(dir.filePath(QStringLiteral("elsewhere"))));
+    QStringList lines;
+    if (busySeconds > 0)
+        lines << QStringLiteral("const until = Date.now() + %1;").arg(busySeconds * 1000)
+              << QStringLiteral("while (Date.now() < until) {}");
+    lines << QStringLiteral("for (let i = 0; i < 10; i++) {") << QStringLiteral("\tconst square = i * i;")
+          << QStringLiteral("\ttrace(\"tick \" + i + \"\\n\");") << QStringLiteral("\ttrace(\"after \" + square + \"\\n\");")
+          << QStringLiteral("}");
+    const int tickLine = int(lines.indexOf(QStringLiteral("\ttrace(\"tick \" + i + \"\\n\");"))) + 1;
+    const int afterLine = tickLine + 1;
+    const QString script = dir.filePath(QStringLiteral("app/ticks.js"));
+    QFile file(script);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(lines.join(QLatin1Char('\n')).toUtf8() + '\n');
+    file.close();
+
+    QProcess listen;
+    listen.setWorkingDirectory(dir.filePath(listenBesideTheScript ? QStringLiteral("app") : QStringLiteral("elsewhere")));
+    listen.start(QStringLiteral(XSPROF_EXECUTABLE),
+                 {QStringLiteral("listen"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--once"),
+                  QStringLiteral("--xsc"), xsc, QStringLiteral("--breakpoint"),
+                  QStringLiteral("ticks.js:%1:i === 7").arg(afterLine), QStringLiteral("--logpoint"),
+                  QStringLiteral("ticks.js:%1:\"sq=\" + square").arg(tickLine), QStringLiteral("--eval"), QStringLiteral("i")});
+    QVERIFY(listen.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += listen.readAllStandardError()).contains("listening on"), 10000);
+    const auto port = QRegularExpression(QStringLiteral("listening on [0-9.]+:(\\d+)")).match(QString::fromUtf8(err));
+    QVERIFY(port.hasMatch());
+    QProcess engine;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XSBUG_HOST"), QStringLiteral("127.0.0.1:") + port.captured(1));
+    engine.setProcessEnvironment(environment);
+    engine.setProcessChannelMode(QProcess::MergedChannels);
+    engine.start(xst, {script});
+    QVERIFY(engine.waitForFinished(busySeconds * 1000 + 60000));
+    QCOMPARE(engine.exitCode(), 0);
+    QVERIFY(listen.waitForFinished(20000));
+    err += listen.readAllStandardError();
+    const QString out = QString::fromUtf8(listen.readAllStandardOutput());
+    qInfo().noquote() << QStringLiteral("listen printed:\n") + out + QString::fromUtf8(err);
+
+    // Each turn logs its square before its own trace; the seventh stops, where i is 7.
+    QStringList expected;
+    for (int i = 0; i < 10; ++i) {
+        expected << QStringLiteral("sq=%1").arg(i * i) << QStringLiteral("tick %1").arg(i);
+        if (i == 7)
+            expected << QStringLiteral("break: %1:%2 # Break: breakpoint! [xst]").arg(QFileInfo(script).canonicalFilePath()).arg(afterLine)
+                     << QStringLiteral("eval: i = 7");
+        expected << QStringLiteral("after %1").arg(i * i);
+    }
+    QCOMPARE(out.split(QLatin1Char('\n'), Qt::SkipEmptyParts), expected);
+    QVERIFY2(!err.contains("not sent"), err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestListenDebug)

@@ -88,6 +88,7 @@ private slots:
     void breakpointEditorSendsCompiledCondition();
     void gutterMarkersAndMenu();
     void openSourceBeforeAnyMachine();
+    void conditionsSetBeforeAMachineAreInItsLoginAnswer();
     void sourcesListIsRememberedPerMachine();
     void preferencesTestTheCompiler();
     void sourceHeaderFollowsSteps();
@@ -365,6 +366,55 @@ void TestDebuggerExpressions::openSourceBeforeAnyMachine()
     machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QVERIFY(machine.waitFor("<breakpoint path=\"/build/host/app/prog.js\" line=\"4\" id=\"@0\"/>"));
     QVERIFY(!window.machines()->openSource(m_dir.filePath(QStringLiteral("missing.js"))));
+}
+
+// Issue 38 in the window: a conditional breakpoint set before any machine connects reaches a
+// machine compiled, in the answer to its login (xst reads nothing more until it pauses); one
+// set while the machine runs says it takes effect at the machine's next pause.
+void TestDebuggerExpressions::conditionsSetBeforeAMachineAreInItsLoginAnswer()
+{
+    QSettings settings(m_dir.filePath(QStringLiteral("conditions.ini")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("debug/port"), 0);
+    MainWindow window(&settings);
+    window.resize(1400, 900);
+    window.preferences()->setXscPath(fakeXsc);
+    QVERIFY(window.machines()->startDebugServer());
+    QVERIFY(window.machines()->openSource(m_script));
+    DebuggerPanes* sources = window.machines()->sourcesTab();
+    SourceView* view = sources->source()->view();
+    auto lineY = [](SourceView* v, int line) {
+        return v->cursorRect(QTextCursor(v->document()->findBlockByNumber(line - 1))).center().y();
+    };
+    view->gutterPressed(lineY(view, 3));
+    auto* breakpoints = qobject_cast<BreakpointsModel*>(sources->breakpointsPane()->view()->model());
+    QVERIFY(breakpoints);
+    QCOMPARE(breakpoints->rowCount(), 1);
+    Breakpoint conditional = breakpoints->breakpoints().at(0);
+    conditional.condition = QStringLiteral("n === 1");
+    QVERIFY(breakpoints->update(0, conditional));
+
+    FakeXsMachine machine;
+    QVERIFY(machine.connectTo(window.machines()->serverController()->server()->port()));
+    machine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+    QVERIFY(machine.waitFor("</set-breakpoint>\r\n"));
+    QCOMPARE(machine.received, "\r\n<set-all-breakpoints><breakpoint path=\"exceptions\" line=\"0\" id=\"@0\"/></set-all-breakpoints>"
+                               "<set-breakpoint path=\"" + m_script.toUtf8() + "\" line=\"3\" id=\"@1\"><breakpoint-condition path=\"" +
+                                   recordedHex("cond") + "\"/></set-breakpoint>\r\n");
+
+    machine.send("<log>running&#10;</log>"); // something to show: a tab
+    DebuggeePage* tab = nullptr;
+    QTRY_VERIFY((tab = window.tabWidget()->findChild<DebuggeePage*>()));
+    QTRY_COMPARE(tab->session()->state(), MachineSession::State::Running);
+    DebuggerSourcePane* source = tab->debuggerPanes()->source();
+    QVERIFY(source->openLocalFile(m_script));
+    machine.received.clear();
+    source->view()->gutterPressed(lineY(source->view(), 5));
+    QVERIFY(machine.waitFor("<set-breakpoint path=\"" + m_script.toUtf8() + "\" line=\"5\" id=\"@0\"/>"));
+    const QString note = tab->debuggerPanes()->statusLabel()->text();
+    QVERIFY2(note.contains(QStringLiteral("Breakpoint prog.js:5 set — the machine acts on it at its next pause")), qPrintable(note));
+    // The machine pauses: it has read it.
+    machine.send(fakeBreakIn(m_script, 4));
+    QTRY_VERIFY(!tab->debuggerPanes()->statusLabel()->text().contains(QLatin1String("next pause")));
 }
 
 void TestDebuggerExpressions::sourcesListIsRememberedPerMachine()

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <unordered_map>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
 
@@ -520,4 +520,4 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
     return result;
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -2,7 +2,7 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoframelocation.h"
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 
 #include "model/filename.h"

@@ -1,6 +1,6 @@
 #include "safarirecordingreader.h"
 
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 
 #include "model/filename.h"
@@ -139,12 +139,7 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
     result.profile = builder.finish();
     result.available.push_back(
         {result.profile->info.description, result.profile->samples.size(), result.profile->stacks.size()});
-    if (control) {
-        if (control->isCancelled())
-            return loadCancelled(name);
-        control->report(1.0);
-    }
-    return result;
+    return finishedRead(std::move(result), name, control);
 }
 
 constexpr std::string_view safariRecordingFormatGlobs[] = {"*.json"};

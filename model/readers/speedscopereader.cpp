@@ -1,6 +1,6 @@
 #include "speedscopereader.h"
 
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 
 #include "model/filename.h"
@@ -224,12 +224,7 @@ LoadResult readSpeedscope(std::string_view bytes, const std::string& name, const
         return withFormatName(std::move(*failed), formatName);
     if (options.releaseInput)
         options.releaseInput();
-    if (control) {
-        if (control->isCancelled())
-            return loadCancelled(name);
-        control->report(1.0);
-    }
-    return result;
+    return finishedRead(std::move(result), name, control);
 }
 
 constexpr std::string_view speedscopeFormatGlobs[] = {"*.speedscope.json", "*.json"};

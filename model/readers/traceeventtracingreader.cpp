@@ -1,6 +1,6 @@
 #include "traceeventtracingreader.h"
 
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 #include "traceeventreplay.h"
 

@@ -62,6 +62,12 @@ inline bool isKey(std::string_view key, const char (&literal)[N])
     return key.size() == N - 1 && std::memcmp(key.data(), literal, N - 1) == 0;
 }
 
+// JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 inline const char* typeName(JsonKind kind)
 {
     switch (kind) {

@@ -14,7 +14,7 @@ namespace xsprof::readers {
 namespace {
 
 template <class V>
-void readTrace(const V& top, RawSelfProfiling& raw, StringTable& strings)
+void readSelfProfilingTrace(const V& top, RawSelfProfiling& raw, StringTable& strings)
 {
     const JsonPath root;
     asRootObject(top).forEachField([&](std::string_view key, const V& v) {
@@ -95,7 +95,7 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
     auto read = [&](const auto& root) {
         raw = RawSelfProfiling();
         strings = StringTable();
-        readTrace(root, raw, strings);
+        readSelfProfilingTrace(root, raw, strings);
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);

@@ -171,7 +171,7 @@ void readEvent(const V& event, size_t index, const JsonPath& at, RawTraceEvents&
 }
 
 template <class V>
-void readTrace(const V& top, RawTraceEvents& events, StringTable& strings)
+void readTraceEventList(const V& top, RawTraceEvents& events, StringTable& strings)
 {
     // A bare array is named as the object form's list is.
     const JsonPath root = top.kind() == JsonKind::Array ? JsonPath::namedDocument("traceEvents") : JsonPath();
@@ -250,7 +250,7 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
     auto read = [&](const auto& root) {
         events = RawTraceEvents();
         strings = StringTable();
-        readTrace(root, events, strings);
+        readTraceEventList(root, events, strings);
     };
     // A trace whose writer died before the closing ']' is read as if closed: cheaply when the
     // end shows it, else (an array that ends with ']' but is not closed) after a syntax error.

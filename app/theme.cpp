@@ -15,7 +15,7 @@ namespace Theme {
 
 namespace {
 
-const QString settingsKey = QStringLiteral("view/theme");
+const QString themeSettingsKey = QStringLiteral("view/theme");
 
 struct Platform {
     QString style;
@@ -124,7 +124,7 @@ QPalette darkPalette()
 
 Mode load(const QSettings& settings)
 {
-    const QString value = settings.value(settingsKey).toString();
+    const QString value = settings.value(themeSettingsKey).toString();
     if (value == QLatin1String("light"))
         return Mode::Light;
     if (value == QLatin1String("dark"))
@@ -134,7 +134,7 @@ Mode load(const QSettings& settings)
 
 void save(QSettings& settings, Mode mode)
 {
-    settings.setValue(settingsKey, mode == Mode::Light ? QStringLiteral("light")
+    settings.setValue(themeSettingsKey, mode == Mode::Light ? QStringLiteral("light")
                                    : mode == Mode::Dark ? QStringLiteral("dark")
                                                         : QStringLiteral("system"));
 }

@@ -181,20 +181,20 @@ std::optional<PaddedBytes> readWholeFile(std::FILE* file, size_t size, bool regu
     return bytes;
 }
 
-// A regular file this large that starts as a .cpuprofile is read piece by piece: see
-// loadStreamedCpuProfile.
+// A regular file this large in a streamable format is read piece by piece: see
+// loadStreamedProfile.
 constexpr uint64_t streamedReadMinimum = 4 << 20;
 
 const char* const fileChanged = "the file changed while it was being read; open it again when it is complete";
 
-// A large .cpuprofile: only its head is read into the buffer first. Its reader finds the
-// file's structure through a small buffer and reads each piece of its arrays straight into
-// the piece's parser (SimdJsonDocument with InputPages), so the buffer's pages are never
-// faulted in, which was most of the time of reading a file whole. Nothing when the file is
-// not a .cpuprofile: the caller reads it whole.
-std::optional<LoadResult> loadStreamedCpuProfile(const std::string& path, size_t size,
-                                                 std::filesystem::file_time_type modified, const LoadOptions& options,
-                                                 const TaskControl* control)
+// A large file of a streamable format (FormatReader::streamable: .cpuprofile): only its head
+// is read into the buffer first. Its reader finds the file's structure through a small buffer
+// and reads each piece of its arrays straight into the piece's parser (SimdJsonDocument with
+// InputPages), so the buffer's pages are never faulted in, which was most of the time of
+// reading a file whole. Nothing when the format is not streamable: the caller reads it whole.
+std::optional<LoadResult> loadStreamedProfile(const std::string& path, size_t size,
+                                              std::filesystem::file_time_type modified, const LoadOptions& options,
+                                              const TaskControl* control)
 {
     if (control) {
         control->report(0.0);
@@ -210,7 +210,7 @@ std::optional<LoadResult> loadStreamedCpuProfile(const std::string& path, size_t
     const bool marked = utf8BomLength(all) > 0 || utf16Order(all) != Utf16Order::None;
     const readers::FormatReader* reader =
         looksLikeGzip(all) || marked ? nullptr : readers::formatReaderFor(all.substr(0, detectionHeadBytes));
-    if (!reader || reader->id != SourceFormat::CpuProfile)
+    if (!reader || !reader->streamable)
         return std::nullopt;
     LoadOptions withPages = options;
     withPages.releaseInput = [&bytes] { bytes.release(); };
@@ -242,7 +242,7 @@ LoadResult loadProfileFile(const std::string& path, const LoadOptions& options, 
                                  " is free");
     return guarded(path, [&] {
         if (regular && size >= streamedReadMinimum && InputPages::canReadBack()) {
-            std::optional<LoadResult> streamed = loadStreamedCpuProfile(path, size_t(size), modified, options, control);
+            std::optional<LoadResult> streamed = loadStreamedProfile(path, size_t(size), modified, options, control);
             if (streamed)
                 return std::move(*streamed);
         }

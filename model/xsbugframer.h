@@ -24,8 +24,6 @@ public:
     bool feed(std::string_view bytes, std::vector<std::string>& payloads);
     const std::string& error() const { return m_error; }
     const Stats& stats() const { return m_stats; }
-    // Bytes of a message begun but not finished (dropped at the end of a transcript).
-    size_t pendingMessageBytes() const { return m_inMessage ? m_buffer.size() : 0; }
 
 private:
     size_t m_maxMessageBytes;

@@ -40,7 +40,6 @@ public:
 
     // The absolute paths `breakpoint` was sent under so far.
     QStringList sentPaths(const Breakpoint& breakpoint) const;
-    bool hasBreakpoints() const { return !m_breakpoints.isEmpty(); }
 
 private:
     void sendMatches(const Breakpoint& breakpoint);

@@ -64,8 +64,6 @@ public:
     const SerialPortSpec& spec() const { return m_spec; }
     QString portName() const { return m_location; }
     QString errorString() const { return m_error; }
-    // False on a port without modem lines (a pseudo-terminal): no DTR/RTS reset there.
-    bool hasLineControls() const { return m_lineControls; }
 
     // The machines on the port now, in the order they appeared.
     QList<MachineSession*> sessions() const;
@@ -78,7 +76,6 @@ public:
     // Sends a binary request (Appendix A) to commandMachine(); `done` runs once: with the
     // reply, or with an error in words (no machine, no answer in time, the board restarted).
     void request(SerialBinary::Command command, const QByteArray& payload, ReplyHandler done, int timeoutMs = 0);
-    qint64 bytesReceived() const { return m_bytesReceived; }
 
 signals:
     void machineConnected(MachineSession* session); // logged in; parented to this connection

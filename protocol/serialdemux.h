@@ -45,8 +45,6 @@ public:
     // given up (its length ran past the data). Messages wait: a break can be long.
     std::vector<Event> flushIdle();
 
-    // The machine the next bare message belongs to (the last one selected), 0 for none.
-    quint32 currentMachine() const { return m_current; }
     bool isOpen(quint32 machine) const;
     const std::vector<quint32>& openMachines() const { return m_open; }
     qsizetype bufferedBytes() const { return m_buffer.size(); }

@@ -19,7 +19,6 @@ public:
     SerialMachineChannel(quint32 machine, Writer writer, QObject* parent = nullptr);
 
     quint32 machine() const { return m_machine; }
-    bool isFinished() const { return m_finished; }
     // Bytes the machine sent (whole messages), for the session to read.
     void deliver(const QByteArray& bytes);
     void finish();

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/deps.sh
 
 xsprof_install_deps
-XSPROF_TARGETS=xsprof xsprof_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+XSPROF_TARGETS=xsprof xsprof_build build "${XSPROF_BUILD_DEFS[@]}"
 
 app=build/app/xsprof
 if [[ -n "${DISPLAY:-}" || -n "${WAYLAND_DISPLAY:-}" ]]; then

@@ -24,8 +24,8 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 line_tables_O2="-O2 -g1 -DNDEBUG"
 
 start=$SECONDS
-echo "== build/ (RelWithDebInfo)"
-xsprof_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$line_tables_O2"
+echo "== build/ (RelWithDebInfo, unity build: as scripts/run.sh builds it)"
+xsprof_build build "${XSPROF_BUILD_DEFS[@]}"
 ctest --test-dir build --output-on-failure -j2
 
 echo "== build-asan/ (Debug, ASan + UBSan)"

@@ -17,7 +17,7 @@ const QColor hotter(0xd3, 0x2f, 0x2f);
 const QColor cooler(0x19, 0x76, 0xd2);
 const QColor neutral(0xee, 0xee, 0xee);
 
-QColor blend(const QColor& a, const QColor& b, double t)
+QColor blendTowards(const QColor& a, const QColor& b, double t)
 {
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
@@ -201,7 +201,7 @@ QColor DiffFlameGraphView::colorOf(const FlameGraphLayout::Box& box) const
         return neutral;
     // A square root so that small changes still show against one big one.
     const double t = 0.15 + 0.85 * std::sqrt(std::abs(delta) / m_maxAbsDelta);
-    return blend(neutral, delta > 0 ? hotter : cooler, std::min(1.0, t));
+    return blendTowards(neutral, delta > 0 ? hotter : cooler, std::min(1.0, t));
 }
 
 QString DiffFlameGraphView::toolTipFor(const FlameGraphLayout::Box& box) const

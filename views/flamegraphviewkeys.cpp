@@ -16,7 +16,7 @@ using Box = FlameGraphLayout::Box;
 namespace {
 constexpr double keyZoomIn = 0.5;      // + halves the chart's window
 constexpr double keyPan = 0.25;        // A/D move it by a quarter
-constexpr double minimumWindow = 10.0; // µs
+constexpr double minimumFlameWindow = 10.0; // µs
 } // namespace
 
 int FlameGraphView::selectedIndex() const
@@ -148,7 +148,7 @@ void FlameGraphView::zoomChartWindow(double factor)
     const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
     const Box* box = selectedBox();
     const double middle = box ? m_layout.origin() + box->x + box->width / 2 : (t0 + t1) / 2;
-    const double size = std::clamp((t1 - t0) * factor, std::min(minimumWindow, m_t1 - m_t0), m_t1 - m_t0);
+    const double size = std::clamp((t1 - t0) * factor, std::min(minimumFlameWindow, m_t1 - m_t0), m_t1 - m_t0);
     setChartWindow(middle - size / 2, middle + size / 2);
 }
 

@@ -21,7 +21,7 @@
 
 namespace {
 
-constexpr double dragThreshold = 3.0; // pixels, as on the timeline: less is a click
+constexpr double trackDragThreshold = 3.0; // pixels, as on the timeline: less is a click
 
 QString withUnit(const QString& number, const QString& unit)
 {
@@ -184,7 +184,7 @@ bool InstrumentTracks::event(QEvent* event)
 
 bool InstrumentTracks::isDragging() const
 {
-    return m_dragFromX >= 0 && std::abs(m_dragToX - m_dragFromX) >= dragThreshold;
+    return m_dragFromX >= 0 && std::abs(m_dragToX - m_dragFromX) >= trackDragThreshold;
 }
 
 ProfileDocument::Selection InstrumentTracks::shownRange() const

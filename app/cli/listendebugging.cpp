@@ -14,7 +14,7 @@
 #include <memory>
 
 namespace {
-void print(const QString& text)
+void printLine(const QString& text)
 {
     std::fputs(qPrintable(text + QLatin1Char('\n')), stdout);
     std::fflush(stdout);
@@ -144,7 +144,7 @@ void ListenDebugging::onBreak(MachineSession* session)
         for (const QMetaObject::Connection& c : std::as_const(round->connections))
             QObject::disconnect(c);
         for (const QString& text : std::as_const(round->lines))
-            print(text);
+            printLine(text);
         if (guard)
             guard->go();
     };

@@ -17,7 +17,6 @@ class BreakpointsPane : public QWidget
 public:
     explicit BreakpointsPane(BreakpointsModel* model, QWidget* parent = nullptr);
     QListView* view() const { return m_view; }
-    QCheckBox* breakOnStartBox() const { return m_onStart; }
     QCheckBox* breakOnExceptionsBox() const { return m_onExceptions; }
     QToolButton* addFunctionButton() const { return m_addFunction; }
     QToolButton* hitCountButton() const { return m_hitCount; }

@@ -13,7 +13,6 @@ class CallStackView : public QTreeView
     Q_OBJECT
 public:
     explicit CallStackView(MachineSession* session, QWidget* parent = nullptr);
-    CallStackModel* callStackModel() const { return m_model; }
 
 signals:
     // The user chose a frame; `path`/`line` say where to show the source.

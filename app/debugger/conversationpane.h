@@ -22,7 +22,6 @@ public:
     QListView* view() const { return m_view; }
     SearchBar* searchBar() const { return m_search; }
     QToolButton* conversationsButton() const { return m_conversations; }
-    QLabel* droppedLabel() const { return m_dropped; }
 
     bool findNext(const QString& text, bool backward = false);
     // The selected messages, or all shown, one line each, on the clipboard.

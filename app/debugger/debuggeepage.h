@@ -39,7 +39,6 @@ public:
     StopwatchButton* stopwatch() const { return m_stopwatch; }
     // Earlier profiling sessions of this machine (each start..stop), to open in tabs of their own.
     QToolButton* sessionsButton() const { return m_sessions; }
-    QToolButton* runButton() const { return m_run; }
     ProfileRefresher* refresher() const { return m_refresher; }
 
     QString title() const;     // the label, else the machine's name

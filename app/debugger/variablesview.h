@@ -16,7 +16,6 @@ public:
     enum class Scope { Locals, Modules, Globals };
 
     VariablesView(MachineSession* session, Scope scope, QWidget* parent = nullptr);
-    VariablesModel* variablesModel() const { return m_model; }
     Scope scope() const { return m_scope; }
 
 private:

@@ -71,7 +71,6 @@ public:
     int machinesWithoutTab() const;
     // Debug › Close Disconnected Machines: every tab of a machine that left (asking first for
     // unsaved profiles, once for all).
-    QAction* closeDisconnectedAction() const { return m_closeDisconnected; }
     void closeDisconnectedMachines();
     // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
     DebugControls* frontControls() const;

@@ -1,4 +1,5 @@
 #include "integerlist.h"
+#include "jsonvalue.h"
 
 #include <algorithm>
 #include <bit>
@@ -11,11 +12,6 @@
 namespace xsprof {
 
 namespace {
-
-bool isJsonSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
 
 // How many of the eight bytes in `word` (the first byte lowest) are ASCII digits before the
 // first one that is not (SWAR: a byte is a digit when its high nibble is 3 and adding 6 keeps

@@ -4,13 +4,6 @@
 
 namespace xsprof {
 
-namespace {
-bool isJsonSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-} // namespace
-
 LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error)
 {
     if (error.where == "byte 0")

@@ -1,6 +1,6 @@
 #pragma once
-// How every JSON reader reads: simdjson first, nlohmann when asked or when simdjson cannot,
-// and the typed field helpers that give the same messages for every format.
+// How every JSON reader reads: simdjson first, nlohmann when asked or when simdjson cannot.
+// What a reader reads with is jsonfields.h.
 //
 // Rules both parsers follow, so that they agree (tests/model/tst_malformed, the fuzzers):
 // - a syntax error anywhere wins over a problem of meaning, and is named by nlohmann
@@ -13,19 +13,13 @@
 #include "simdjsondocument.h"
 
 #include "model/loadresult.h"
-#include "model/stringtable.h"
 
-#include <cmath>
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace xsprof {
-
-// Largest magnitude accepted for a time or an id: beyond 2^53 doubles stop being exact.
-constexpr double absurdJsonNumber = 9007199254740992.0;
 
 // A syntax error at byte 0 says the file is empty or not JSON at all.
 LoadResult jsonSyntaxFailure(const std::string& file, const JsonSyntaxError& error);
@@ -99,50 +93,6 @@ std::optional<LoadResult> readJsonDocument(std::string_view bytes, const std::st
     } catch (const JsonReadCancelled&) {
         return loadCancelled(name);
     }
-}
-
-// The typed field helpers. `where` is a callable giving the location ("node 3").
-template <class V, class W>
-double expectJsonNumber(const V& v, const char* field, W&& where, bool integer = false)
-{
-    const JsonKind kind = v.kind();
-    if ((kind != JsonKind::Integer && kind != JsonKind::Float) || v.overflow() ||
-        (integer && kind != JsonKind::Integer))
-        throw JsonMeaningError{std::string("\"") + field + "\" is " + typeName(kind) + ", expected " +
-                                   (integer ? "an integer" : "a number"),
-                               where()};
-    const double d = v.number();
-    if (!std::isfinite(d) || std::fabs(d) > absurdJsonNumber)
-        throw JsonMeaningError{std::string("\"") + field + "\" is out of range (" + std::to_string(d) + ")", where()};
-    return d;
-}
-
-template <class V, class W>
-int64_t expectJsonInteger(const V& v, const char* field, W&& where)
-{
-    expectJsonNumber(v, field, where, true);
-    return v.integer();
-}
-
-// null is the empty string.
-template <class V, class W>
-StringId expectJsonString(const V& v, const char* field, W&& where, StringTable& strings)
-{
-    const JsonKind kind = v.kind();
-    if (kind == JsonKind::Null)
-        return StringId(0);
-    if (kind != JsonKind::String)
-        throw JsonMeaningError{std::string("\"") + field + "\" is " + typeName(kind) + ", expected a string", where()};
-    return strings.intern(v.string());
-}
-
-template <class V, class W>
-void expectJsonKind(const V& v, JsonKind kind, const char* field, W&& where)
-{
-    if (v.kind() != kind)
-        throw JsonMeaningError{std::string("\"") + field + "\" is " + typeName(v.kind()) + ", expected " +
-                                   typeName(kind),
-                               where()};
 }
 
 } // namespace xsprof

@@ -1,4 +1,5 @@
 #include "jsonsplitfinder.h"
+#include "jsonvalue.h"
 
 #include <algorithm>
 #include <bit>
@@ -15,11 +16,6 @@
 namespace xsprof {
 
 namespace {
-
-bool isJsonSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
 
 // One block of 64 bytes: a bit per byte for each character that matters.
 struct BlockMasks {

@@ -62,6 +62,12 @@ inline bool isKey(std::string_view key, const char (&literal)[N])
     return key.size() == N - 1 && std::memcmp(key.data(), literal, N - 1) == 0;
 }
 
+// JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 inline const char* typeName(JsonKind kind)
 {
     switch (kind) {
@@ -76,18 +82,6 @@ inline const char* typeName(JsonKind kind)
     return "?";
 }
 
-// Where a value is: in the file's own terms ("trace event 5, node 3") and as a JSON Pointer
-// ("/traceEvents/5/args/data/cpuProfile/nodes/3"), from which the driver finds its byte.
-struct JsonPlace {
-    std::string where;
-    std::string pointer;
-
-    JsonPlace child(const std::string& what, size_t index, const char* key) const
-    {
-        return {where + what + " " + std::to_string(index), pointer + "/" + key + "/" + std::to_string(index)};
-    }
-};
-
 // A problem with the meaning of a document ("\"id\" is a string..."), thrown by readers
 // and turned into a LoadError by the driver (jsonreading.h).
 struct JsonMeaningError {
@@ -95,8 +89,10 @@ struct JsonMeaningError {
     std::string where;
     std::string pointer; // empty: no byte to name
 
-    JsonMeaningError(std::string p, std::string w) : problem(std::move(p)), where(std::move(w)) {}
-    JsonMeaningError(std::string p, const JsonPlace& place) : problem(std::move(p)), where(place.where), pointer(place.pointer) {}
+    JsonMeaningError(std::string p, std::string w, std::string at = {})
+        : problem(std::move(p)), where(std::move(w)), pointer(std::move(at))
+    {
+    }
 };
 
 // The user cancelled (TaskControl); thrown between pieces of a large document.

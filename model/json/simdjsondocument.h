@@ -101,8 +101,6 @@ public:
     SimdJsonDocument(std::string_view bytes, const TaskControl* control, const std::vector<std::string_view>& keys);
 
     simdjson::dom::element rawRoot() const { return m_root; }
-    // The split of a root that is an array (a trace-event list), or nullptr.
-    const SplitJsonArray* rootSplit() const { return m_rootSplit; }
     // The split an array of the skeleton stands for, or nullptr (an ordinary array).
     const SplitJsonArray* nestedSplit(simdjson::dom::array array) const;
     bool hasKeyedSplits() const { return !m_marker.empty(); }

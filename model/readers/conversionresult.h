@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 inline LoadResult conversionFailure(std::string problem, std::string where = {})
 {
@@ -20,4 +20,4 @@ inline LoadResult namedConversion(LoadResult converted, const std::string& file)
     return converted;
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <unordered_map>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
 
@@ -22,7 +22,7 @@ std::string nodeWhere(const RawNode& n, size_t index)
     return "node id " + std::to_string(n.id) + ", index " + std::to_string(index);
 }
 
-int32_t oneBased(int64_t zeroBased)
+int32_t oneBasedFromZero(int64_t zeroBased)
 {
     if (zeroBased < 0 || zeroBased >= INT32_MAX)
         return 0;
@@ -314,7 +314,7 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
                 original.column <= INT32_MAX)
                 return FrameKey{node.name, original.url, int32_t(original.line), int32_t(original.column), true};
         }
-        return FrameKey{node.name, node.url, oneBased(node.line), oneBased(node.column), false};
+        return FrameKey{node.name, node.url, oneBasedFromZero(node.line), oneBasedFromZero(node.column), false};
     };
     auto keyOfNode = [&](const RawNode& node) {
         const FrameKey key = frameKeyOf(node);
@@ -349,7 +349,7 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
             for (size_t i = 0; i < n; ++i) {
                 frameOf[i] = builder.frameForXsId(nodes[i].id);
                 builder.defineXsFrame(frameOf[i], names.view(nodes[i].name), names.view(nodes[i].url),
-                                      oneBased(nodes[i].line));
+                                      oneBasedFromZero(nodes[i].line));
                 stackOf[i] = builder.stack(StackId(), frameOf[i]);
             }
             for (const auto& [p, c] : links)
@@ -411,7 +411,7 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
                             "xsId " + std::to_string(node.xsId) + " names two different functions", nodeWhere(node, i));
                     frame = builder.frameForXsId(node.xsId);
                     if (first)
-                        builder.defineXsFrame(frame, names.view(node.name), names.view(node.url), oneBased(node.line));
+                        builder.defineXsFrame(frame, names.view(node.name), names.view(node.url), oneBasedFromZero(node.line));
                 } else {
                     frame = keyOfNode(node);
                 }
@@ -520,4 +520,4 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
     return result;
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

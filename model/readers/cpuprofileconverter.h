@@ -4,7 +4,7 @@
 #include "conversionresult.h"
 #include "rawprofile.h"
 
-namespace xsprof {
+namespace xsprof::readers {
 
 enum class CpuProfileDialects { V8Only, V8AndXs };
 
@@ -12,4 +12,4 @@ enum class CpuProfileDialects { V8Only, V8AndXs };
 LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInfo info,
                                    CpuProfileDialects dialects);
 
-} // namespace xsprof
+} // namespace xsprof::readers

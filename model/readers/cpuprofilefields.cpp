@@ -1,6 +1,6 @@
 #include "cpuprofilefields.h"
 
-namespace xsprof {
+namespace xsprof::readers {
 
 void appendCpuProfileNodesFromBack(CpuProfileNodesFromBack& back, RawCpuProfile& raw, StringTable& strings)
 {
@@ -35,4 +35,4 @@ void appendCpuProfileNodesFromBack(CpuProfileNodesFromBack& back, RawCpuProfile&
     }
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

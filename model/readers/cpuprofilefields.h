@@ -2,10 +2,11 @@
 // The parts of a V8 .cpuprofile, read into a RawCpuProfile: `nodes`, `samples`,
 // `timeDeltas`, `startTime`/`endTime`. Shared by the .cpuprofile reader and the trace-event
 // reader (ProfileChunk and CpuProfile events embed them). Templates over the JSON value
-// type (jsonvalue.h). `base` places the object inside a larger document.
+// type (jsonvalue.h); each value is named by its path (jsonfields.h), the profile's path
+// placing it inside a larger document.
 #include "rawprofile.h"
 
-#include "model/json/jsonreading.h"
+#include "model/json/jsonfields.h"
 
 #include <algorithm>
 #include <charconv>
@@ -16,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // V8 writes scriptId as a string of digits ("146"), older writers as a number.
 template <class V>
@@ -37,81 +38,77 @@ int32_t scriptIdNumber(const V& v)
     return int32_t(n);
 }
 
-// `at` gives the node's place, only when there is an error to name (building it for every
-// node would cost more than reading the node).
-template <class V, class W>
-void readCpuProfileCallFrameAt(const V& frame, RawNode& node, StringTable& strings, W&& at)
+// A call frame's fields, into `node`. `at` is the call frame's path (a legacy node's own:
+// its call frame's fields sit on the node).
+template <class V>
+void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const JsonPath& at)
 {
     frame.forEachField([&](std::string_view key, const V& v) {
         if (isKey(key, "functionName")) {
-            node.name = expectJsonString(v, "functionName", at, strings);
+            node.name = asInternedString(v, at.key("functionName"), strings);
         } else if (isKey(key, "url")) {
-            node.url = expectJsonString(v, "url", at, strings);
+            node.url = asInternedString(v, at.key("url"), strings);
         } else if (isKey(key, "lineNumber")) {
             if (v.kind() != JsonKind::Null)
-                node.line = storedPosition(expectJsonInteger(v, "lineNumber", at));
+                node.line = storedPosition(asBoundedInteger(v, at.key("lineNumber")));
         } else if (isKey(key, "columnNumber")) {
             if (v.kind() != JsonKind::Null)
-                node.column = storedPosition(expectJsonInteger(v, "columnNumber", at));
+                node.column = storedPosition(asBoundedInteger(v, at.key("columnNumber")));
         } else if (isKey(key, "scriptId")) {
             node.scriptId = scriptIdNumber(v); // only shown for code without a url: never an error
         } else if (isKey(key, "xsId")) {
             if (v.kind() != JsonKind::Integer || v.overflow())
-                throw JsonMeaningError(std::string("callFrame.xsId is ") + typeName(v.kind()) + ", it is not an integer",
-                                       at());
+                throwWrongType(v.kind(), at.key("xsId"), "an integer");
             node.hasXsId = true;
             node.xsId = v.integer();
         }
     });
 }
 
+// One element of "nodes" at `at` ("node 3"), appended to raw's nodes, children and position ticks.
 template <class V>
-void readCpuProfileCallFrame(const V& frame, RawNode& node, StringTable& strings, const JsonPlace& place)
+void readCpuProfileNode(const V& element, RawCpuProfile& raw, StringTable& strings, const JsonPath& at)
 {
-    readCpuProfileCallFrameAt(frame, node, strings, [&] { return place; });
-}
-
-// One element of "nodes", appended to raw's nodes, children and position ticks.
-template <class V, class W>
-void readCpuProfileNode(const V& element, RawCpuProfile& raw, StringTable& strings, W&& at)
-{
-    if (element.kind() != JsonKind::Object)
-        throw JsonMeaningError(std::string("a node is ") + typeName(element.kind()) + ", expected an object", at());
+    asObject(element, at);
     RawNode& node = raw.nodes.emplace_back();
     node.childBegin = node.childEnd = static_cast<uint32_t>(raw.children.size());
     node.tickBegin = node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
     element.forEachField([&](std::string_view key, const V& v) {
         if (isKey(key, "id")) {
             node.hasId = true;
-            node.id = expectJsonInteger(v, "id", at);
+            node.id = asBoundedInteger(v, at.key("id"));
         } else if (isKey(key, "parent")) {
             if (v.kind() == JsonKind::Null)
                 return;
             node.hasParent = true;
-            node.parent = expectJsonInteger(v, "parent", at);
+            node.parent = asBoundedInteger(v, at.key("parent"));
         } else if (isKey(key, "callFrame")) {
-            expectJsonKind(v, JsonKind::Object, "callFrame", at);
+            const JsonPath frame = at.key("callFrame");
             node.hasCallFrame = true;
-            readCpuProfileCallFrameAt(v, node, strings, at);
+            readCpuProfileCallFrame(asObject(v, frame), node, strings, frame);
         } else if (isKey(key, "children")) {
-            expectJsonKind(v, JsonKind::Array, "children", at);
+            const JsonPath children = at.key("children");
             node.childBegin = static_cast<uint32_t>(raw.children.size());
-            v.forEachElement([&](const V& child) { raw.children.push_back(expectJsonInteger(child, "children", at)); });
+            size_t i = 0;
+            asArray(v, children).forEachElement([&](const V& child) {
+                raw.children.push_back(asBoundedInteger(child, children.index(i++)));
+            });
             node.childEnd = static_cast<uint32_t>(raw.children.size());
         } else if (isKey(key, "locationId")) {
             if (v.kind() == JsonKind::Integer && !v.overflow() && v.integer() >= 0 && v.integer() < INT32_MAX)
                 node.locationId = int32_t(v.integer()); // VS Code's annotation; anything else ignored
         } else if (isKey(key, "positionTicks")) {
-            expectJsonKind(v, JsonKind::Array, "positionTicks", at);
+            const JsonPath ticks = at.key("positionTicks");
             node.tickBegin = static_cast<uint32_t>(raw.positionTicks.size());
-            v.forEachElement([&](const V& tick) {
-                expectJsonKind(tick, JsonKind::Object, "positionTicks", at);
+            size_t i = 0;
+            asArray(v, ticks).forEachElement([&](const V& tick) {
+                const JsonPath one = ticks.index(i++);
                 RawPositionTick& t = raw.positionTicks.emplace_back();
-                tick.forEachField([&](std::string_view k, const V& n) {
+                asObject(tick, one).forEachField([&](std::string_view k, const V& n) {
                     if (isKey(k, "line"))
-                        t.line = expectJsonInteger(n, "positionTicks.line", at);
+                        t.line = asBoundedInteger(n, one.key("line"));
                     else if (isKey(k, "ticks"))
-                        t.ticks = expectJsonInteger(n, "positionTicks.ticks", at);
+                        t.ticks = asBoundedInteger(n, one.key("ticks"));
                 });
             });
             node.tickEnd = static_cast<uint32_t>(raw.positionTicks.size());
@@ -119,33 +116,34 @@ void readCpuProfileNode(const V& element, RawCpuProfile& raw, StringTable& strin
     });
 }
 
+// `profile` is the path of the object holding "nodes" (the document, or a trace event's
+// cpuProfile); the arrays' own problems are the profile's, their elements' are "node 3"...
 template <class V>
-void expectCpuProfileNodesArray(const V& nodes, RawCpuProfile& raw, const JsonPlace& base)
+void expectCpuProfileNodesArray(const V& nodes, RawCpuProfile& raw, const JsonPath& profile)
 {
-    expectJsonKind(nodes, JsonKind::Array, "nodes", [&] { return JsonPlace{base.where + "profile", base.pointer + "/nodes"}; });
+    asArray(nodes, profile.key("nodes", "profile"));
     raw.sawNodes = true;
 }
 
 template <class V>
-void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
+void readCpuProfileNodes(const V& nodes, RawCpuProfile& raw, StringTable& strings, const JsonPath& profile)
 {
-    expectCpuProfileNodesArray(nodes, raw, base);
+    expectCpuProfileNodesArray(nodes, raw, profile);
+    const JsonPath list = profile.key("nodes", "profile");
     size_t index = 0;
-    nodes.forEachElement([&](const V& element) {
-        const size_t i = index++;
-        readCpuProfileNode(element, raw, strings, [&] { return base.child("node", i, "nodes"); });
-    });
+    nodes.forEachElement([&](const V& element) { readCpuProfileNode(element, raw, strings, list.index(index++, "node")); });
 }
 
 template <class V>
-void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace& base)
+void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPath& profile)
 {
-    expectJsonKind(samples, JsonKind::Array, "samples", [&] { return JsonPlace{base.where + "profile", base.pointer + "/samples"}; });
+    const JsonPath list = profile.key("samples", "profile");
+    asArray(samples, list);
     raw.samples.reserve(raw.samples.size() + samples.sizeHint());
     size_t index = 0;
     auto add = [&](int64_t id, size_t i) {
         if (id < 0 || id > int64_t(UINT32_MAX))
-            throw JsonMeaningError("node id " + std::to_string(id) + " is out of range", base.child("sample", i, "samples"));
+            throwJsonMeaning("node id " + std::to_string(id) + " is out of range", list.index(i, "sample"));
         raw.samples.push_back(StackId(uint32_t(id)));
     };
     samples.forEachIntegerOrElement(
@@ -165,40 +163,37 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace
         },
         [&](const V& element) {
             const size_t i = index++;
-            auto at = [&] { return base.child("sample", i, "samples"); };
+            const JsonPath at = list.index(i, "sample");
             const JsonKind kind = element.kind();
             if (kind == JsonKind::Object || kind == JsonKind::Array)
-                throw JsonMeaningError(std::string("\"samples\" holds ") + typeName(kind) + ", expected node ids", at());
-            add(expectJsonInteger(element, "samples", at), i);
+                throwWrongType(kind, at, "a node id");
+            add(asBoundedInteger(element, at), i);
         });
 }
 
+// `holder` is the path of the object holding "timeDeltas" (the profile, or a chunk's data).
 template <class V>
-void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const JsonPlace& base)
+void readCpuProfileTimeDeltas(const V& deltas, RawCpuProfile& raw, const JsonPath& holder)
 {
-    expectJsonKind(deltas, JsonKind::Array, "timeDeltas", [&] { return JsonPlace{base.where + "profile", base.pointer + "/timeDeltas"}; });
+    const JsonPath list = holder.key("timeDeltas", "profile");
+    asArray(deltas, list);
     raw.timeDeltas.reserve(raw.timeDeltas.size() + deltas.sizeHint());
     size_t index = 0;
-    // Plain integers of at most 15 digits are exact doubles within expectJsonNumber's range.
+    // Plain integers of at most 15 digits are exact doubles within asBoundedNumber's range.
     deltas.forEachIntegerOrElement(
         [&](std::span<const int64_t> values) {
             index += values.size();
             raw.timeDeltas.insert(raw.timeDeltas.end(), values.begin(), values.end());
         },
-        [&](const V& element) {
-            const size_t i = index++;
-            raw.timeDeltas.push_back(
-                expectJsonNumber(element, "timeDeltas", [&] { return base.child("time delta", i, "timeDeltas"); }));
-        });
+        [&](const V& element) { raw.timeDeltas.push_back(asBoundedNumber(element, list.index(index++, "time delta"))); });
 }
 
-// startTime / endTime; null is "not given".
+// startTime / endTime at `at`; null is "not given".
 template <class V>
-void readCpuProfileTime(const V& v, const char* field, std::optional<double>& out, const JsonPlace& place)
+void readCpuProfileTime(const V& v, std::optional<double>& out, const JsonPath& at)
 {
-    if (v.kind() == JsonKind::Null)
-        return;
-    out = expectJsonNumber(v, field, [&] { return JsonPlace{place.where, place.pointer + "/" + field}; });
+    if (v.kind() != JsonKind::Null)
+        out = asBoundedNumber(v, at);
 }
 
 // VS Code's "$vscode" annotations: for each locationId the first (most original) location.
@@ -326,10 +321,9 @@ void appendCpuProfileNodesFromBack(CpuProfileNodesFromBack& back, RawCpuProfile&
 // A whole .cpuprofile object: nodes on one thread, samples and time deltas on another, which
 // then helps with the nodes when they come in pieces.
 template <class V>
-void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const JsonPlace& base)
+void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& strings, const JsonPath& profile)
 {
     std::optional<V> nodes, samples, deltas;
-    const JsonPlace profile{base.where + "profile", base.pointer};
     object.forEachField([&](std::string_view key, const V& v) {
         if (key == "nodes")
             nodes = v;
@@ -338,9 +332,9 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
         else if (key == "timeDeltas")
             deltas = v;
         else if (key == "startTime")
-            readCpuProfileTime(v, "startTime", raw.startTime, profile);
+            readCpuProfileTime(v, raw.startTime, profile.key("startTime", "profile"));
         else if (key == "endTime")
-            readCpuProfileTime(v, "endTime", raw.endTime, profile);
+            readCpuProfileTime(v, raw.endTime, profile.key("endTime", "profile"));
         else if (key == "$vscode")
             readVsCodeAnnotations(v, raw, strings);
         else if (key == "xsprofInstruments")
@@ -348,22 +342,23 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
     });
     auto readArrays = [&] {
         if (samples)
-            readCpuProfileSamples(*samples, raw, base);
+            readCpuProfileSamples(*samples, raw, profile);
         if (deltas)
-            readCpuProfileTimeDeltas(*deltas, raw, base);
+            readCpuProfileTimeDeltas(*deltas, raw, profile);
     };
     if (!nodes || nodes->kind() != JsonKind::Array || nodes->pieceCount() < 2) {
         V::inParallel(
             [&] {
                 if (nodes)
-                    readCpuProfileNodes(*nodes, raw, strings, base);
+                    readCpuProfileNodes(*nodes, raw, strings, profile);
             },
             readArrays);
         return;
     }
     // The reading thread takes pieces from the front, in order, into raw; the other, once it
     // has read the samples and deltas, from the back into its own tables.
-    expectCpuProfileNodesArray(*nodes, raw, base);
+    expectCpuProfileNodesArray(*nodes, raw, profile);
+    const JsonPath list = profile.key("nodes", "profile");
     // The tables reserved for a node every 40 bytes of JSON (V8's are 100 or more): address
     // space, not memory, so that they are not copied as they grow; denser files just grow.
     const size_t mostNodes = nodes->sizeHint() / 20; // the hint is half the array's bytes
@@ -377,7 +372,7 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
             size_t index = 0;
             nodes->forEachElementOfClaimedPieces(claims, false, [&](size_t, const V& element) {
                 const size_t i = index++;
-                readCpuProfileNode(element, raw, strings, [&] { return base.child("node", i, "nodes"); });
+                readCpuProfileNode(element, raw, strings, list.index(i, "node"));
             });
         },
         [&] {
@@ -392,8 +387,7 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
                 if (back.pieces.empty() || back.pieces.back().first != piece)
                     back.pieces.emplace_back(piece, back.tables.nodes.size());
                 try {
-                    readCpuProfileNode(element, back.tables, back.strings,
-                                       [&] { return base.child("node", 0, "nodes"); });
+                    readCpuProfileNode(element, back.tables, back.strings, list.index(0, "node"));
                 } catch (const JsonMeaningError&) {
                     back.failed = true; // its index is not known here
                 }
@@ -403,11 +397,11 @@ void readCpuProfileObject(const V& object, RawCpuProfile& raw, StringTable& stri
         raw.nodes.clear();
         raw.children.clear();
         raw.positionTicks.clear();
-        readCpuProfileNodes(*nodes, raw, strings, base); // throws the first error, where it is
+        readCpuProfileNodes(*nodes, raw, strings, profile); // throws the first error, where it is
     }
     if (arraysFailed)
         std::rethrow_exception(arraysFailed);
     appendCpuProfileNodesFromBack(back, raw, strings);
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -2,11 +2,13 @@
 
 #include "cpuprofileconverter.h"
 #include "cpuprofilefields.h"
+#include "readersupport.h"
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 
-namespace xsprof {
+namespace xsprof::readers {
 
 bool looksLikeCpuProfile(std::string_view head)
 {
@@ -21,8 +23,7 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     auto read = [&](const auto& root) {
         raw = RawCpuProfile();
         strings = StringTable();
-        expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
-        readCpuProfileObject(root, raw, strings, JsonPlace{});
+        readCpuProfileObject(asRootObject(root), raw, strings, JsonPath());
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read, options.inputPages))
         return std::move(*failed);
@@ -33,21 +34,15 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     ProfileInfo info;
     info.name = fileNameOf(name);
     info.format = SourceFormat::CpuProfile;
-    LoadResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
-    if (!converted.ok())
-        return namedConversion(std::move(converted), name);
-    // The instruments' times are relative to startTime, as the time deltas are.
-    converted.profile->instruments = std::move(raw.instruments);
-    converted.profile->instruments.shiftTimes(raw.startTime.value_or(0.0));
-    LoadResult result;
-    if (options.profileIndex < 0)
-        result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
-    result.profile = std::move(converted.profile);
-    result.warnings = std::move(converted.warnings);
+    LoadResult result =
+        convertedProfile(convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs), name, options);
+    if (result.ok()) {
+        // The instruments' times are relative to startTime, as the time deltas are.
+        result.profile->instruments = std::move(raw.instruments);
+        result.profile->instruments.shiftTimes(raw.startTime.value_or(0.0));
+    }
     return result;
 }
-
-namespace readers {
 
 constexpr std::string_view cpuProfileFormatGlobs[] = {"*.cpuprofile"};
 const FormatReader cpuProfileFormat{
@@ -57,8 +52,7 @@ const FormatReader cpuProfileFormat{
     .detect = looksLikeCpuProfile,
     .read = readCpuProfile,
     .globs = cpuProfileFormatGlobs,
+    .streamable = true,
 };
 
-} // namespace readers
-
-} // namespace xsprof
+} // namespace xsprof::readers

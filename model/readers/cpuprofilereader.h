@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // A root object with a "nodes" key.
 bool looksLikeCpuProfile(std::string_view head);
@@ -17,9 +17,7 @@ bool looksLikeCpuProfile(std::string_view head);
 LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
                           const TaskControl* control);
 
-namespace readers {
 // The entry of formatreaders.h.
 extern const FormatReader cpuProfileFormat;
-} // namespace readers
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -15,7 +15,7 @@ namespace xsprof::readers {
 
 namespace {
 
-constexpr std::string_view formatName = "Firefox Profiler processed profile";
+constexpr std::string_view processedFormatName = "Firefox Profiler processed profile";
 constexpr int64_t none = -1;
 
 // A column of indices; null (and -1) become `none`.
@@ -266,7 +266,7 @@ namespace {
 
 // The threads listed, the chosen one built (read may run twice: it starts afresh).
 template <class V>
-void readDocument(const V& root, const std::string& name, const LoadOptions& options, const TaskControl* control,
+void readProcessedDocument(const V& root, const std::string& name, const LoadOptions& options, const TaskControl* control,
                   LoadResult& out)
 {
     out = LoadResult();
@@ -322,11 +322,11 @@ LoadResult readFirefoxProcessed(std::string_view bytes, const std::string& name,
                                 const TaskControl* control)
 {
     LoadResult result;
-    auto read = [&](const auto& root) { readDocument(root, name, options, control, result); };
+    auto read = [&](const auto& root) { readProcessedDocument(root, name, options, control, result); };
     // Whole: the tables are read in any order, and their strings kept until built.
     if (std::optional<LoadResult> failed =
             readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None))
-        return withFormatName(std::move(*failed), formatName);
+        return withFormatName(std::move(*failed), processedFormatName);
     if (options.releaseInput)
         options.releaseInput();
     return result;

@@ -3,7 +3,7 @@
 // column tables per thread, or shared by all threads (version 60 on). The JavaScript view
 // keeps functions with funcTable.isJS or relevantForJS, as for Gecko profiles.
 #include "formatreader.h"
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 
 #include <string>
 #include <string_view>

@@ -24,6 +24,9 @@ struct FormatReader {
     bool (*detect)(std::string_view head);
     ReadFunction read;
     std::span<const std::string_view> globs; // the names its files usually have ("*.speedscope.json")
+    // Whether read() takes a file's bytes as they arrive (LoadOptions::inputPages), so that a
+    // large file is read piece by piece rather than whole first (profileloader.cpp).
+    bool streamable = false;
 };
 
 } // namespace xsprof::readers

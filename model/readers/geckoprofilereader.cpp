@@ -2,7 +2,7 @@
 
 #include "firefoxprocessedreader.h"
 #include "geckoframelocation.h"
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 
 #include "model/filename.h"
@@ -19,7 +19,7 @@ namespace xsprof::readers {
 
 namespace {
 
-constexpr std::string_view formatName = "Firefox Gecko profile";
+constexpr std::string_view geckoFormatName = "Firefox Gecko profile";
 constexpr uint32_t noIndex = UINT32_MAX;
 
 template <class V>
@@ -436,7 +436,7 @@ LoadResult readGeckoProfile(std::string_view bytes, const std::string& name, con
     auto read = [&](const auto& root) { readGeckoDocument(root, name, options, control, result, processed); };
     if (std::optional<LoadResult> failed =
             readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::NamedArrays, {"data"}))
-        return withFormatName(std::move(*failed), formatName);
+        return withFormatName(std::move(*failed), geckoFormatName);
     if (processed)
         return readFirefoxProcessed(bytes, name, options, control);
     if (options.releaseInput)

@@ -2,17 +2,18 @@
 
 #include "cpuprofileconverter.h"
 #include "cpuprofilefields.h"
+#include "readersupport.h"
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 
 #include <algorithm>
 #include <vector>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
-
 
 struct LegacyProfile {
     RawCpuProfile raw;
@@ -22,24 +23,23 @@ struct LegacyProfile {
     bool sawHead = false, sawSamples = false, sawTimestamps = false;
 };
 
-// The nested tree in preorder, each node linked to its parent.
+// The nested tree in preorder, each node linked to its parent. A node's place is its
+// number in that order ("node 7"), its path and pointer those of its place in the tree.
 template <class V>
 void readHead(const V& head, LegacyProfile& p)
 {
     struct Pending {
         V node;
         std::optional<int64_t> parent;
-        std::string pointer;
+        std::string path, pointer;
     };
-    std::vector<Pending> todo{{head, std::nullopt, "/head"}};
+    std::vector<Pending> todo{{head, std::nullopt, "head", "/head"}};
     while (!todo.empty()) {
         const Pending current = todo.back();
         todo.pop_back();
-        const JsonPlace where{"node " + std::to_string(p.raw.nodes.size()), current.pointer};
-        auto at = [&] { return where; };
-        if (current.node.kind() != JsonKind::Object)
-            throw JsonMeaningError{std::string("a node is ") + typeName(current.node.kind()) + ", expected an object",
-                                   where};
+        const std::string place = "node " + std::to_string(p.raw.nodes.size());
+        const JsonPath at = JsonPath::located(current.path, place, current.pointer);
+        asObject(current.node, at);
         RawNode& node = p.raw.nodes.emplace_back();
         node.hasCallFrame = true; // the call frame's fields sit on the node itself
         node.childBegin = node.childEnd = static_cast<uint32_t>(p.raw.children.size());
@@ -48,24 +48,24 @@ void readHead(const V& head, LegacyProfile& p)
             node.parent = *current.parent;
         }
         std::optional<V> children;
-        readCpuProfileCallFrame(current.node, node, p.strings, where);
+        readCpuProfileCallFrame(current.node, node, p.strings, at);
         current.node.forEachField([&](std::string_view key, const V& v) {
             if (key == "id") {
                 node.hasId = true;
-                node.id = expectJsonInteger(v, "id", at);
+                node.id = asBoundedInteger(v, at.key("id"));
             } else if (key == "children") {
-                expectJsonKind(v, JsonKind::Array, "children", at);
-                children = v;
+                children = asArray(v, at.key("children"));
             }
         });
         if (!node.hasId)
-            throw JsonMeaningError{"a node has no \"id\"", where};
+            throwJsonMeaning("a node has no \"id\"", at);
         if (children) {
             const size_t first = todo.size();
             const int64_t id = node.id;
             size_t k = 0;
             children->forEachElement([&](const V& child) {
-                todo.push_back({child, id, current.pointer + "/children/" + std::to_string(k++)});
+                const std::string index = std::to_string(k++);
+                todo.push_back({child, id, current.path + ".children[" + index + "]", current.pointer + "/children/" + index});
             });
             std::reverse(todo.begin() + std::ptrdiff_t(first), todo.end());
         }
@@ -73,11 +73,12 @@ void readHead(const V& head, LegacyProfile& p)
 }
 
 template <class V>
-void readLegacy(const V& root, LegacyProfile& p)
+void readLegacy(const V& top, LegacyProfile& p)
 {
-    expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
+    const JsonPath root;
+    asRootObject(top);
     std::optional<V> head, samples, timestamps;
-    root.forEachField([&](std::string_view key, const V& v) {
+    top.forEachField([&](std::string_view key, const V& v) {
         if (key == "head")
             head = v;
         else if (key == "samples")
@@ -85,9 +86,9 @@ void readLegacy(const V& root, LegacyProfile& p)
         else if (key == "timestamps")
             timestamps = v;
         else if (key == "startTime")
-            readCpuProfileTime(v, "startTime", p.startSeconds, JsonPlace{"profile", ""});
+            readCpuProfileTime(v, p.startSeconds, root.key("startTime", "profile"));
         else if (key == "endTime")
-            readCpuProfileTime(v, "endTime", p.endSeconds, JsonPlace{"profile", ""});
+            readCpuProfileTime(v, p.endSeconds, root.key("endTime", "profile"));
     });
     // A sampling heap profile has a tree like a legacy profile's, under callFrame, with sizes.
     if (head && head->kind() == JsonKind::Object) {
@@ -97,10 +98,10 @@ void readLegacy(const V& root, LegacyProfile& p)
             callFrame = callFrame || key == "callFrame";
         });
         if (selfSize && callFrame)
-            throw JsonMeaningError{"a V8 sampling heap profile (.heapprofile, from Chrome DevTools' Memory panel or "
-                                   "node --heap-prof): bytes allocated per call path, not CPU samples; xsprof reads "
-                                   "CPU profiles",
-                                   JsonPlace{"head", "/head"}};
+            throwJsonMeaning("a V8 sampling heap profile (.heapprofile, from Chrome DevTools' Memory panel or "
+                             "node --heap-prof): bytes allocated per call path, not CPU samples; xsprof reads "
+                             "CPU profiles",
+                             root.key("head", "head"));
     }
     p.sawHead = head.has_value();
     p.sawSamples = samples.has_value();
@@ -108,14 +109,12 @@ void readLegacy(const V& root, LegacyProfile& p)
     if (head)
         readHead(*head, p);
     if (samples)
-        readCpuProfileSamples(*samples, p.raw, JsonPlace{});
+        readCpuProfileSamples(*samples, p.raw, root);
     if (timestamps) {
-        expectJsonKind(*timestamps, JsonKind::Array, "timestamps", [] { return std::string("profile"); });
+        const JsonPath list = root.key("timestamps", "profile");
         size_t index = 0;
-        timestamps->forEachElement([&](const V& t) {
-            const size_t i = index++;
-            p.timestamps.push_back(
-                expectJsonNumber(t, "timestamps", [&] { return JsonPlace{}.child("timestamp", i, "timestamps"); }));
+        asArray(*timestamps, list).forEachElement([&](const V& t) {
+            p.timestamps.push_back(asBoundedNumber(t, list.index(index++, "timestamp")));
         });
     }
 }
@@ -167,18 +166,9 @@ LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name,
     ProfileInfo info;
     info.name = fileNameOf(name);
     info.format = SourceFormat::LegacyCpuProfile;
-    LoadResult converted = convertCpuProfile(p.raw, std::move(p.strings), info, CpuProfileDialects::V8AndXs);
-    if (!converted.ok())
-        return namedConversion(std::move(converted), name);
-    LoadResult result;
-    if (options.profileIndex < 0)
-        result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
-    result.profile = std::move(converted.profile);
-    result.warnings = std::move(converted.warnings);
-    return result;
+    return convertedProfile(convertCpuProfile(p.raw, std::move(p.strings), info, CpuProfileDialects::V8AndXs), name,
+                            options);
 }
-
-namespace readers {
 
 constexpr std::string_view legacyCpuProfileFormatGlobs[] = {"*.cpuprofile"};
 const FormatReader legacyCpuProfileFormat{
@@ -190,6 +180,4 @@ const FormatReader legacyCpuProfileFormat{
     .globs = legacyCpuProfileFormatGlobs,
 };
 
-} // namespace readers
-
-} // namespace xsprof
+} // namespace xsprof::readers

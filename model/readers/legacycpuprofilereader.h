@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // A root object with a "head" key.
 bool looksLikeLegacyCpuProfile(std::string_view head);
@@ -18,9 +18,7 @@ bool looksLikeLegacyCpuProfile(std::string_view head);
 LoadResult readLegacyCpuProfile(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                 const TaskControl* control);
 
-namespace readers {
 // The entry of formatreaders.h.
 extern const FormatReader legacyCpuProfileFormat;
-} // namespace readers
 
-} // namespace xsprof
+} // namespace xsprof::readers

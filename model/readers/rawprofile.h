@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 struct RawNode {
     int64_t id = 0;
@@ -114,4 +114,4 @@ struct RawDocument {
     size_t bytes = 0;
 };
 
-} // namespace xsprof
+} // namespace xsprof::readers

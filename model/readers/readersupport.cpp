@@ -1,5 +1,8 @@
 #include "readersupport.h"
 
+#include "conversionresult.h"
+
+#include "model/filename.h"
 #include "model/json/jsonvalue.h"
 
 #include <string>
@@ -37,6 +40,28 @@ size_t chooseProfile(const std::vector<ProfileSummary>& list, const std::vector<
             best = i;
     }
     return best;
+}
+
+LoadResult convertedProfile(LoadResult converted, const std::string& name, const LoadOptions& options)
+{
+    if (!converted.ok())
+        return namedConversion(std::move(converted), name);
+    LoadResult result;
+    if (options.profileIndex < 0)
+        result.available.push_back({fileNameOf(name), converted.profile->samples.size(), converted.profile->stacks.size()});
+    result.profile = std::move(converted.profile);
+    result.warnings = std::move(converted.warnings);
+    return result;
+}
+
+LoadResult finishedRead(LoadResult result, const std::string& name, const TaskControl* control)
+{
+    if (control) {
+        if (control->isCancelled())
+            return loadCancelled(name);
+        control->report(1.0);
+    }
+    return result;
 }
 
 } // namespace xsprof::readers

@@ -1,6 +1,6 @@
 #include "safarirecordingreader.h"
 
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 
 #include "model/filename.h"
@@ -17,7 +17,7 @@ namespace xsprof::readers {
 
 namespace {
 
-constexpr std::string_view formatName = "Safari recording";
+constexpr std::string_view safariFormatName = "Safari recording";
 
 struct SafariFrame {
     std::string name, url;
@@ -101,12 +101,12 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
     SafariSamples samples;
     auto read = [&](const auto& root) { readRecording(root, samples, control); };
     if (std::optional<LoadResult> failed = readJsonDocument(bytes, name, options, control, read))
-        return withFormatName(std::move(*failed), formatName);
+        return withFormatName(std::move(*failed), safariFormatName);
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in `samples` now
     if (options.profileIndex > 0)
         return loadFailure(name,
-                           std::string(formatName) + ": there is no profile " + std::to_string(options.profileIndex)
+                           std::string(safariFormatName) + ": there is no profile " + std::to_string(options.profileIndex)
                                + ": the file holds 1");
     ProfileInfo info;
     info.name = fileNameOf(name);
@@ -139,12 +139,7 @@ LoadResult readSafariRecording(std::string_view bytes, const std::string& name, 
     result.profile = builder.finish();
     result.available.push_back(
         {result.profile->info.description, result.profile->samples.size(), result.profile->stacks.size()});
-    if (control) {
-        if (control->isCancelled())
-            return loadCancelled(name);
-        control->report(1.0);
-    }
-    return result;
+    return finishedRead(std::move(result), name, control);
 }
 
 constexpr std::string_view safariRecordingFormatGlobs[] = {"*.json"};

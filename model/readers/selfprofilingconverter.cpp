@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
 int32_t lineOrZero(int64_t v)
@@ -92,4 +92,4 @@ LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& 
     return result;
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -3,8 +3,8 @@
 #include "conversionresult.h"
 #include "rawprofile.h"
 
-namespace xsprof {
+namespace xsprof::readers {
 
 LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& strings, ProfileInfo info);
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -1,98 +1,78 @@
 #include "selfprofilingreader.h"
 
 #include "rawprofile.h"
+#include "readersupport.h"
 #include "selfprofilingconverter.h"
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsonfields.h"
 #include "model/json/jsonreading.h"
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
 
-
-JsonPlace place(const char* what, size_t index)
-{
-    const std::string list = std::string(what) == "frame" ? "frames" : std::string(what) == "stack" ? "stacks"
-                           : std::string(what) == "sample"  ? "samples" : "resources";
-    return JsonPlace{}.child(what, index, list.c_str());
-}
-
 template <class V>
-void expectEntryObject(const V& v, const char* what, size_t index)
+void readSelfProfilingTrace(const V& top, RawSelfProfiling& raw, StringTable& strings)
 {
-    if (v.kind() != JsonKind::Object)
-        throw JsonMeaningError(std::string("a ") + what + " is " + typeName(v.kind()) + ", expected an object",
-                               place(what, index));
-}
-
-template <class V>
-void readTrace(const V& root, RawSelfProfiling& raw, StringTable& strings)
-{
-    expectJsonKind(root, JsonKind::Object, "the file", [] { return std::string("byte 0"); });
-    root.forEachField([&](std::string_view key, const V& v) {
+    const JsonPath root;
+    asRootObject(top).forEachField([&](std::string_view key, const V& v) {
         if (key == "frames") {
             raw.sawFrames = true;
-            expectJsonKind(v, JsonKind::Array, "frames", [] { return std::string("trace"); });
-            v.forEachElement([&](const V& e) {
-                const size_t i = raw.frames.size();
-                expectEntryObject(e, "frame", i);
+            const JsonPath list = root.key("frames", "trace");
+            asArray(v, list).forEachElement([&](const V& e) {
+                const JsonPath at = list.index(raw.frames.size(), "frame");
                 RawSelfProfilingFrame& f = raw.frames.emplace_back();
-                auto at = [&] { return place("frame", i); };
-                e.forEachField([&](std::string_view k, const V& x) {
+                asObject(e, at).forEachField([&](std::string_view k, const V& x) {
                     if (x.kind() == JsonKind::Null)
                         return;
                     if (k == "name")
-                        f.name = expectJsonString(x, "name", at, strings);
+                        f.name = asInternedString(x, at.key("name"), strings);
                     else if (k == "resourceId")
-                        f.resourceId = expectJsonInteger(x, "resourceId", at);
+                        f.resourceId = asBoundedInteger(x, at.key("resourceId"));
                     else if (k == "line")
-                        f.line = expectJsonInteger(x, "line", at);
+                        f.line = asBoundedInteger(x, at.key("line"));
                     else if (k == "column")
-                        f.column = expectJsonInteger(x, "column", at);
+                        f.column = asBoundedInteger(x, at.key("column"));
                 });
             });
         } else if (key == "resources") {
-            expectJsonKind(v, JsonKind::Array, "resources", [] { return std::string("trace"); });
-            v.forEachElement([&](const V& e) {
-                const size_t i = raw.resources.size();
-                raw.resources.push_back(expectJsonString(e, "resources", [&] { return place("resource", i); }, strings));
+            const JsonPath list = root.key("resources", "trace");
+            asArray(v, list).forEachElement([&](const V& e) {
+                raw.resources.push_back(asInternedString(e, list.index(raw.resources.size(), "resource"), strings));
             });
         } else if (key == "stacks") {
             raw.sawStacks = true;
-            expectJsonKind(v, JsonKind::Array, "stacks", [] { return std::string("trace"); });
-            v.forEachElement([&](const V& e) {
-                const size_t i = raw.stacks.size();
-                expectEntryObject(e, "stack", i);
+            const JsonPath list = root.key("stacks", "trace");
+            asArray(v, list).forEachElement([&](const V& e) {
+                const JsonPath at = list.index(raw.stacks.size(), "stack");
                 RawSelfProfilingStack& st = raw.stacks.emplace_back();
-                auto at = [&] { return place("stack", i); };
-                e.forEachField([&](std::string_view k, const V& x) {
+                asObject(e, at).forEachField([&](std::string_view k, const V& x) {
                     if (x.kind() == JsonKind::Null)
                         return;
                     if (k == "frameId")
-                        st.frameId = expectJsonInteger(x, "frameId", at);
+                        st.frameId = asBoundedInteger(x, at.key("frameId"));
                     else if (k == "parentId")
-                        st.parentId = expectJsonInteger(x, "parentId", at);
+                        st.parentId = asBoundedInteger(x, at.key("parentId"));
                 });
             });
         } else if (key == "samples") {
-            expectJsonKind(v, JsonKind::Array, "samples", [] { return std::string("trace"); });
-            v.forEachElement([&](const V& e) {
-                const size_t i = raw.sampleTimes.size();
+            const JsonPath list = root.key("samples", "trace");
+            asArray(v, list).forEachElement([&](const V& e) {
+                const JsonPath at = list.index(raw.sampleTimes.size(), "sample");
                 if (e.kind() == JsonKind::Integer)
-                    throw JsonMeaningError{"\"samples\" holds node ids, expected sample objects", place("sample", i)};
-                expectEntryObject(e, "sample", i);
+                    throwJsonMeaning("\"samples\" holds node ids, expected sample objects", at);
+                asObject(e, at);
                 double& time = raw.sampleTimes.emplace_back(0.0);
                 int64_t& stack = raw.sampleStacks.emplace_back(-1);
-                auto at = [&] { return place("sample", i); };
                 e.forEachField([&](std::string_view k, const V& x) {
                     if (k == "timestamp") {
-                        time = expectJsonNumber(x, "timestamp", at);
+                        time = asBoundedNumber(x, at.key("timestamp"));
                     } else if (k == "stackId" && x.kind() != JsonKind::Null) {
-                        stack = expectJsonInteger(x, "stackId", at);
+                        stack = asBoundedInteger(x, at.key("stackId"));
                         if (stack < 0)
-                            throw JsonMeaningError{"\"stackId\" is negative", at()};
+                            throwJsonMeaning(at.key("stackId").text() + " is negative", at);
                     }
                 });
             });
@@ -115,7 +95,7 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
     auto read = [&](const auto& root) {
         raw = RawSelfProfiling();
         strings = StringTable();
-        readTrace(root, raw, strings);
+        readSelfProfilingTrace(root, raw, strings);
     };
     if (auto failed = readJsonDocument(bytes, name, options, control, read))
         return std::move(*failed);
@@ -126,18 +106,8 @@ LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, co
                                          (raw.sawFrames ? "stacks" : "frames") + "\"");
     ProfileInfo info;
     info.name = fileNameOf(name);
-    LoadResult converted = convertSelfProfiling(raw, strings, info);
-    if (!converted.ok())
-        return namedConversion(std::move(converted), name);
-    LoadResult result;
-    if (options.profileIndex < 0)
-        result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
-    result.profile = std::move(converted.profile);
-    result.warnings = std::move(converted.warnings);
-    return result;
+    return convertedProfile(convertSelfProfiling(raw, strings, info), name, options);
 }
-
-namespace readers {
 
 constexpr std::string_view selfProfilingFormatGlobs[] = {"*.json"};
 const FormatReader selfProfilingFormat{
@@ -149,6 +119,4 @@ const FormatReader selfProfilingFormat{
     .globs = selfProfilingFormatGlobs,
 };
 
-} // namespace readers
-
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // A root object with "frames" or "stacks" (weak: keep this entry after the others).
 bool looksLikeSelfProfiling(std::string_view head);
@@ -16,9 +16,7 @@ bool looksLikeSelfProfiling(std::string_view head);
 LoadResult readSelfProfiling(std::string_view bytes, const std::string& name, const LoadOptions& options,
                              const TaskControl* control);
 
-namespace readers {
 // The entry of formatreaders.h.
 extern const FormatReader selfProfilingFormat;
-} // namespace readers
 
-} // namespace xsprof
+} // namespace xsprof::readers

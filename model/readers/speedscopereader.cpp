@@ -1,6 +1,6 @@
 #include "speedscopereader.h"
 
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 
 #include "model/filename.h"
@@ -16,7 +16,7 @@ namespace xsprof::readers {
 
 namespace {
 
-constexpr std::string_view formatName = "speedscope file";
+constexpr std::string_view speedscopeFormatName = "speedscope file";
 
 // µs per unit; units that are not times (bytes, none) count one per µs.
 double microsecondsPer(std::string_view unit)
@@ -161,7 +161,7 @@ namespace {
 
 // The file's profiles listed, the chosen one built (read may run twice: it starts afresh).
 template <class V>
-void readDocument(const V& root, const std::string& name, const LoadOptions& options, const TaskControl* control,
+void readSpeedscopeDocument(const V& root, const std::string& name, const LoadOptions& options, const TaskControl* control,
                   LoadResult& out)
 {
     out = LoadResult();
@@ -217,19 +217,14 @@ LoadResult readSpeedscope(std::string_view bytes, const std::string& name, const
                           const TaskControl* control)
 {
     LoadResult result;
-    auto read = [&](const auto& root) { readDocument(root, name, options, control, result); };
+    auto read = [&](const auto& root) { readSpeedscopeDocument(root, name, options, control, result); };
     // Whole: the profiles are listed, then the chosen one is read (twice through the list).
     if (std::optional<LoadResult> failed =
             readJsonDocument(bytes, name, options, control, read, nullptr, JsonPieces::None))
-        return withFormatName(std::move(*failed), formatName);
+        return withFormatName(std::move(*failed), speedscopeFormatName);
     if (options.releaseInput)
         options.releaseInput();
-    if (control) {
-        if (control->isCancelled())
-            return loadCancelled(name);
-        control->report(1.0);
-    }
-    return result;
+    return finishedRead(std::move(result), name, control);
 }
 
 constexpr std::string_view speedscopeFormatGlobs[] = {"*.speedscope.json", "*.json"};

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
 
@@ -129,4 +129,4 @@ LoadResult convertTraceProfile(RawTraceEvents& events, StringTable strings, Prof
     return r;
 }
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // Profiles in the file, ordered by (pid, id) as strings; fills names and counts.
 std::vector<ProfileSummary> listTraceProfiles(RawTraceEvents& events);
@@ -16,4 +16,4 @@ size_t defaultTraceProfile(const RawTraceEvents& events, const std::vector<Profi
 LoadResult convertTraceProfile(RawTraceEvents& events, StringTable strings, ProfileInfo info,
                                      int index, size_t& chosen);
 
-} // namespace xsprof
+} // namespace xsprof::readers

@@ -1,20 +1,21 @@
 #include "traceeventreader.h"
 
 #include "cpuprofilefields.h"
+#include "readersupport.h"
 #include "traceeventconverter.h"
 #include "traceeventtracingreader.h"
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsonreading.h"
 
 #include <cstring>
 #include <memory>
 #include <mutex>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 namespace {
-
 
 // Whether trace-event bytes name a V8 CPU profile event ("Profile", "ProfileChunk",
 // "CpuProfile"); without one the file can go straight to readTraceEventTracing.
@@ -78,7 +79,7 @@ RawTraceProfile& profileFor(RawTraceEvents& events, const std::string& pid, cons
 }
 
 template <class V>
-void readEvent(const V& event, size_t index, const std::string& pointer, RawTraceEvents& events, StringTable& strings)
+void readEvent(const V& event, size_t index, const JsonPath& at, RawTraceEvents& events, StringTable& strings)
 {
     std::string name, ph, pid, tid, id;
     double ts = 0.0;
@@ -115,9 +116,9 @@ void readEvent(const V& event, size_t index, const std::string& pointer, RawTrac
     }
     if (name != "Profile" && name != "ProfileChunk" && name != "CpuProfile")
         return;
-    const std::string prefix = "trace event " + std::to_string(index) + ", ";
-    const JsonPlace inData{prefix, pointer + "/args/data"};
-    const JsonPlace inProfile{prefix, pointer + "/args/data/cpuProfile"};
+    const JsonPath inArgs = at.key("args");
+    const JsonPath inData = inArgs.key("data", "data");
+    const JsonPath inProfile = inData.key("cpuProfile");
     const std::optional<V> data = objectField(args, "data");
     if (name == "CpuProfile") {
         const std::optional<V> cpuProfile = objectField(data, "cpuProfile");
@@ -141,7 +142,7 @@ void readEvent(const V& event, size_t index, const std::string& pointer, RawTrac
         if (data) {
             data->forEachField([&](std::string_view key, const V& v) {
                 if (key == "startTime")
-                    readCpuProfileTime(v, "startTime", start, JsonPlace{prefix + "data", inData.pointer});
+                    readCpuProfileTime(v, start, inData.key("startTime"));
             });
         }
         p.startTime = start ? start : std::optional<double>(ts);
@@ -155,8 +156,7 @@ void readEvent(const V& event, size_t index, const std::string& pointer, RawTrac
         return; // a chunk without args.data adds nothing
     data->forEachField([&](std::string_view key, const V& v) {
         if (key == "cpuProfile") {
-            expectJsonKind(v, JsonKind::Object, "cpuProfile", [&] { return JsonPlace{prefix + "data", inProfile.pointer}; });
-            v.forEachField([&](std::string_view k, const V& x) {
+            asObject(v, inProfile).forEachField([&](std::string_view k, const V& x) {
                 if (k == "nodes")
                     readCpuProfileNodes(x, chunk.data, strings, inProfile);
                 else if (k == "samples")
@@ -165,34 +165,34 @@ void readEvent(const V& event, size_t index, const std::string& pointer, RawTrac
         } else if (key == "timeDeltas") {
             readCpuProfileTimeDeltas(v, chunk.data, inData);
         } else if (key == "endTime") {
-            readCpuProfileTime(v, "endTime", chunk.data.endTime, JsonPlace{prefix + "data", inData.pointer});
+            readCpuProfileTime(v, chunk.data.endTime, inData.key("endTime"));
         }
     });
 }
 
 template <class V>
-void readTrace(const V& root, RawTraceEvents& events, StringTable& strings)
+void readTraceEventList(const V& top, RawTraceEvents& events, StringTable& strings)
 {
+    // A bare array is named as the object form's list is.
+    const JsonPath root = top.kind() == JsonKind::Array ? JsonPath::namedDocument("traceEvents") : JsonPath();
+    const JsonPath inObject = root.key("traceEvents", "trace");
     std::optional<V> list;
-    std::string pointer; // of the list
-    if (root.kind() == JsonKind::Array) {
-        list = root;
-    } else if (root.kind() == JsonKind::Object) {
-        root.forEachField([&](std::string_view key, const V& v) {
-            if (key == "traceEvents") {
+    if (top.kind() == JsonKind::Array) {
+        list = top;
+    } else if (top.kind() == JsonKind::Object) {
+        top.forEachField([&](std::string_view key, const V& v) {
+            if (key == "traceEvents")
                 list = v;
-                pointer = "/traceEvents";
-            }
         });
     }
     if (!list)
         throw JsonMeaningError{"no \"traceEvents\": this is not a trace-event file", "byte 0"};
-    expectJsonKind(*list, JsonKind::Array, "traceEvents", [] { return std::string("trace"); });
+    const JsonPath& at = top.kind() == JsonKind::Array ? root : inObject;
     size_t index = 0;
-    list->forEachElement([&](const V& event) {
+    asArray(*list, at).forEachElement([&](const V& event) {
         const size_t i = index++;
         if (event.kind() == JsonKind::Object)
-            readEvent(event, i, pointer + "/" + std::to_string(i), events, strings);
+            readEvent(event, i, at.index(i, "trace event"), events, strings);
     });
 }
 
@@ -244,13 +244,13 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
     // A trace that names no V8 CPU profile event holds a tracing profile or nothing: read it
     // once, by the tracing reader, rather than once here for nothing and again there.
     if (!mentionsV8CpuProfile(bytes))
-        return readers::readTraceEventTracing(bytes, name, options, control);
+        return readTraceEventTracing(bytes, name, options, control);
     RawTraceEvents events;
     StringTable strings;
     auto read = [&](const auto& root) {
         events = RawTraceEvents();
         strings = StringTable();
-        readTrace(root, events, strings);
+        readTraceEventList(root, events, strings);
     };
     // A trace whose writer died before the closing ']' is read as if closed: cheaply when the
     // end shows it, else (an array that ends with ']' but is not closed) after a syntax error.
@@ -279,7 +279,7 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
 
     if (events.profiles.empty()) {
         // No V8 CPU profile: the trace may still hold stack samples or duration events.
-        return readers::readTraceEventTracing(bytes, name, options, control);
+        return readTraceEventTracing(bytes, name, options, control);
     }
     if (options.releaseInput)
         options.releaseInput(); // everything needed is in `events` now
@@ -299,8 +299,6 @@ LoadResult readTraceEvents(std::string_view bytes, const std::string& name, cons
     return result;
 }
 
-namespace readers {
-
 constexpr std::string_view traceEventsFormatGlobs[] = {"*.json"};
 const FormatReader traceEventsFormat{
     .id = SourceFormat::TraceEvents,
@@ -311,6 +309,4 @@ const FormatReader traceEventsFormat{
     .globs = traceEventsFormatGlobs,
 };
 
-} // namespace readers
-
-} // namespace xsprof
+} // namespace xsprof::readers

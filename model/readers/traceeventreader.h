@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // A JSON array, or a root object with a "traceEvents" key.
 bool looksLikeTraceEvents(std::string_view head);
@@ -19,9 +19,7 @@ bool looksLikeTraceEvents(std::string_view head);
 LoadResult readTraceEvents(std::string_view bytes, const std::string& name, const LoadOptions& options,
                            const TaskControl* control);
 
-namespace readers {
 // The entry of formatreaders.h.
 extern const FormatReader traceEventsFormat;
-} // namespace readers
 
-} // namespace xsprof
+} // namespace xsprof::readers

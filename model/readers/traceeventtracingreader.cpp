@@ -1,6 +1,6 @@
 #include "traceeventtracingreader.h"
 
-#include "jsonfields.h"
+#include "model/json/jsonfields.h"
 #include "readersupport.h"
 #include "traceeventreplay.h"
 
@@ -19,7 +19,7 @@ namespace xsprof::readers {
 
 namespace {
 
-constexpr std::string_view formatName = "trace-event file";
+constexpr std::string_view tracingFormatName = "trace-event file";
 
 using ThreadKey = std::pair<double, double>; // (pid, tid) as numbers, as the format's tools sort them
 
@@ -380,7 +380,7 @@ LoadResult fromEvents(EventCollector& events, const V* root, bool unterminated, 
 // Reads a trace (read may run twice: it starts afresh). The event list and the samples may
 // come in pieces (JsonPieces::RootArrays): nothing kept refers to them.
 template <class V>
-void readTrace(const V& top, bool unterminated, const std::string& name, const LoadOptions& options,
+void readTracingTrace(const V& top, bool unterminated, const std::string& name, const LoadOptions& options,
                const TaskControl* control, LoadResult& out)
 {
     out = LoadResult();
@@ -408,10 +408,10 @@ LoadResult readTraceEventTracing(std::string_view bytes, const std::string& name
 {
     LoadResult result;
     bool unterminated = false;
-    auto read = [&](const auto& root) { readTrace(root, unterminated, name, options, control, result); };
+    auto read = [&](const auto& root) { readTracingTrace(root, unterminated, name, options, control, result); };
     auto done = [&](std::optional<LoadResult> failed) {
         if (failed)
-            return withFormatName(std::move(*failed), formatName);
+            return withFormatName(std::move(*failed), tracingFormatName);
         if (options.releaseInput)
             options.releaseInput();
         return std::move(result);

@@ -5,7 +5,7 @@
 #include "model/xsbugframer.h"
 #include "model/xsprofilerecorder.h"
 
-namespace xsprof {
+namespace xsprof::readers {
 
 bool looksLikeXsbugTranscript(std::string_view head)
 {
@@ -97,8 +97,6 @@ LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& nam
     return result;
 }
 
-namespace readers {
-
 namespace {
 LoadResult readXsbugTranscript(std::string_view bytes, const std::string& name, const LoadOptions& options,
                                const TaskControl* control)
@@ -118,6 +116,4 @@ const FormatReader xsbugTranscriptFormat{
     .globs = xsbugTranscriptFormatGlobs,
 };
 
-} // namespace readers
-
-} // namespace xsprof
+} // namespace xsprof::readers

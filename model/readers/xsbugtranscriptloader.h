@@ -8,16 +8,14 @@
 
 #include <string>
 
-namespace xsprof {
+namespace xsprof::readers {
 
 // True when the first meaningful bytes look like xsbug traffic ("<xsbug>" or "<?xs").
 bool looksLikeXsbugTranscript(std::string_view head);
 LoadResult loadXsbugTranscript(ChunkedInputBuffer& input, const std::string& name, const LoadOptions& options,
                                const TaskControl* control);
 
-namespace readers {
 // The entry of formatreaders.h.
 extern const FormatReader xsbugTranscriptFormat;
-} // namespace readers
 
-} // namespace xsprof
+} // namespace xsprof::readers

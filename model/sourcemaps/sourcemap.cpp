@@ -1,7 +1,7 @@
 #include "sourcemap.h"
 
 #include "model/json/referencejsondocument.h"
-#include "model/readers/jsonfields.h"
+#include "model/json/jsonfields.h"
 
 #include <algorithm>
 
@@ -76,7 +76,6 @@ std::string resolveUrl(const std::string& base, const std::string& reference)
 
 std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::string& location, std::string& error)
 {
-    using namespace readers;
     try {
         // nlohmann's tree: a source map is small beside a profile, and its bytes are not padded.
         const ReferenceJsonDocument document(json, nullptr);

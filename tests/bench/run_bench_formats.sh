@@ -12,7 +12,7 @@ source scripts/lib/deps.sh
 
 runs=${1:-5}
 xsprof_install_deps
-xsprof_configure build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+xsprof_configure build "${XSPROF_BUILD_DEFS[@]}"
 cmake --build build -j2 --target bench_load
 
 data=$(mktemp -d /tmp/xsprof-bench-formats.XXXXXX)

@@ -17,7 +17,7 @@ shared=${XSPROF_SHARED_DIR:-../shared}
 data=build/bench-data
 
 xsprof_install_deps
-xsprof_configure build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+xsprof_configure build "${XSPROF_BUILD_DEFS[@]}"
 cmake --build build -j2 --target bench_load
 
 if (($# > 0)); then

@@ -16,8 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const xsprof::LoadResult fast = xsprof::loadProfileData(bytes, "fuzz");
     // An xsbug transcript (the loader's first format) is not JSON: both drivers would read it
     // the same way, so the second reading only runs where a JSON driver can be involved.
-    const bool transcript =
-        !xsprof::looksLikeGzip(bytes) && xsprof::looksLikeXsbugTranscript(bytes.substr(0, xsprof::detectionHeadBytes));
+    const bool transcript = !xsprof::looksLikeGzip(bytes) &&
+                            xsprof::readers::looksLikeXsbugTranscript(bytes.substr(0, xsprof::detectionHeadBytes));
     if (!transcript) {
         xsprof::LoadOptions reference;
         reference.referenceJsonParser = true;

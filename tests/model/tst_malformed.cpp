@@ -369,10 +369,10 @@ void TestMalformed::rejectsWithClearError_data()
     row("binary garbage", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "JSON syntax error", "byte 0");
     row("top-level number", "42", "not a profile object", "byte 0");
     row("empty object", "{}", "no profile found", "");
-    row("nodes is an object", replaced(t, "\"nodes\":[", "\"nodes\":{\"x\":[") + "}", "\"nodes\" is an object", "byte");
-    row("node is a number", R"J({"nodes":[1],"samples":[],"timeDeltas":[]})J", "a node is an integer", "node 0");
-    row("id is a string", replaced(t, "\"id\":2", "\"id\":\"2\""), "\"id\" is a string", "node 1");
-    row("id is huge", replaced(t, "\"id\":2", "\"id\":100000000000000000000"), "\"id\" is", "node 1");
+    row("nodes is an object", replaced(t, "\"nodes\":[", "\"nodes\":{\"x\":[") + "}", "nodes is an object, expected an array", "profile, byte");
+    row("node is a number", R"J({"nodes":[1],"samples":[],"timeDeltas":[]})J", "nodes[0] is an integer, expected an object", "node 0");
+    row("id is a string", replaced(t, "\"id\":2", "\"id\":\"2\""), "nodes[1].id is a string, expected an integer", "node 1, byte");
+    row("id is huge", replaced(t, "\"id\":2", "\"id\":100000000000000000000"), "nodes[1].id is out of range", "node 1, byte");
     row("unknown sample id", replaced(t, "\"samples\":[2,2]", "\"samples\":[2,5]"), "unknown node id 5", "sample 1");
     row("length mismatch", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10]"), "differ in length", "");
     // Each delta is in range, their sum is not: the first wrong sample is named, its node id
@@ -398,11 +398,11 @@ void TestMalformed::rejectsWithClearError_data()
     row("NaN literal", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,NaN]"), "JSON syntax error", "byte");
     row("number overflow", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,1e400]"),
         "JSON number out of range: 1e400 is beyond what a double holds", "byte");
-    row("absurd time", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,1e300]"), "out of range", "time delta 1");
+    row("absurd time", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,1e300]"), "timeDeltas[1] is out of range", "time delta 1, byte");
     row("absurd start", replaced(t, "\"startTime\":0", "\"startTime\":-1e200"), "out of range", "");
-    row("delta is a string", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,\"10\"]"), "is a string", "time delta 1");
+    row("delta is a string", replaced(t, "\"timeDeltas\":[10,10]", "\"timeDeltas\":[10,\"10\"]"), "timeDeltas[1] is a string, expected a number", "time delta 1, byte");
     row("sample is an object", replaced(t, "\"samples\":[2,2]", "\"samples\":[2,{\"a\":1}]"), "samples", "");
-    row("line is a float", replaced(t, "\"lineNumber\":0", "\"lineNumber\":0.5"), "\"lineNumber\" is a number with a fraction", "node 1");
+    row("line is a float", replaced(t, "\"lineNumber\":0", "\"lineNumber\":0.5"), "nodes[1].callFrame.lineNumber is a number with a fraction, expected an integer", "node 1, byte");
     row("invalid UTF-8", replaced(t, "\"main\"", "\"ma\xff\xfein\""), "JSON syntax error", "byte");
     row("deep nesting", std::string(200000, '['), "", "byte");
     row("deep nesting in a profile",
@@ -415,7 +415,7 @@ void TestMalformed::rejectsWithClearError_data()
         "xsId on some nodes only", "");
     row("xsId not an integer",
         R"J({"nodes":[{"id":0,"callFrame":{"functionName":"(host)","xsId":"0"}}],"startTime":0,"samples":[0],"timeDeltas":[5]})J",
-        "not an integer", "node 0");
+        "nodes[0].callFrame.xsId is a string, expected an integer", "node 0, byte");
     row("xsId names two functions",
         R"J({"nodes":[{"id":0,"callFrame":{"functionName":"(host)","xsId":0},"children":[1,2]},
            {"id":1,"callFrame":{"functionName":"f","xsId":7}},{"id":2,"callFrame":{"functionName":"g","xsId":7}}],
@@ -435,7 +435,25 @@ void TestMalformed::rejectsWithClearError_data()
         "resourceId 2 is not a resource", "frame 0");
     row("self-profiling timestamp is a string",
         R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0}],"samples":[{"timestamp":"1","stackId":0}]})J",
-        "\"timestamp\" is a string", "sample 0");
+        "samples[0].timestamp is a string, expected a number", "sample 0, byte");
+    // A value inside a trace event or a legacy head is named by its path, at its place and byte.
+    const std::string chunk =
+        R"J([{"name":"Profile","ph":"P","pid":1,"id":"0x1","ts":1,"args":{"data":{"startTime":0}}},
+            {"name":"ProfileChunk","ph":"P","pid":1,"id":"0x1","ts":5,"args":{"data":{"cpuProfile":{"nodes":[
+             {"id":1,"callFrame":{"functionName":"(root)"}},{"id":2,"callFrame":{"functionName":"a"},"parent":1}],
+             "samples":[2]},"timeDeltas":[1]}}}])J";
+    row("trace node id is a string", replaced(chunk, "{\"id\":2,", "{\"id\":\"2\","),
+        "traceEvents[1].args.data.cpuProfile.nodes[1].id is a string, expected an integer", "trace event 1, node 1, byte");
+    row("trace delta is a string", replaced(chunk, "\"timeDeltas\":[1]", "\"timeDeltas\":[\"1\"]"),
+        "traceEvents[1].args.data.timeDeltas[0] is a string, expected a number", "trace event 1, time delta 0, byte");
+    row("trace cpuProfile is a number", replaced(chunk, "\"cpuProfile\":{\"nodes\"", "\"cpuProfile\":7,\"x\":{\"nodes\""),
+        "traceEvents[1].args.data.cpuProfile is an integer, expected an object", "trace event 1, data, byte");
+    row("trace start is a string", replaced(chunk, "\"startTime\":0", "\"startTime\":\"0\""),
+        "traceEvents[0].args.data.startTime is a string, expected a number", "trace event 0, data, byte");
+    row("legacy child id is a string",
+        R"J({"head":{"id":1,"functionName":"(root)","children":[{"id":2,"functionName":"a"},{"id":"3","functionName":"b"}]},
+           "samples":[2],"timestamps":[0]})J",
+        "head.children[1].id is a string, expected an integer", "node 2, byte");
     row("trace without profiles", R"J({"traceEvents":[{"name":"X","ph":"B","ts":1}]})J", "holds no CPU profile", "");
     row("trace chunk without profile",
         R"J([{"name":"ProfileChunk","ph":"P","pid":1,"id":"0x1","ts":5,"args":{"data":{"cpuProfile":{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"}}],"samples":[1]},"timeDeltas":[1]}}}])J",

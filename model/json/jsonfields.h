@@ -1,10 +1,15 @@
 #pragma once
-// Typed access to a JSON value of either parser (model/json/jsonvalue.h: SimdJsonValue or
-// ReferenceJsonValue), for readers that go through readJsonDocument (jsonreading.h) but
-// look fields up by name. A wrong type or a missing field throws JsonMeaningError naming the
-// value by its path ("recording.sampleStackTraces[3].timestamp"). An object's field is its
-// first one of that key.
-#include "model/json/jsonvalue.h"
+// The one typed access to a JSON value of either parser (jsonvalue.h: SimdJsonValue or
+// ReferenceJsonValue) that every reader uses. A value is named by its path (jsonpath.h): a
+// wrong type, a number out of range or a missing field throws JsonMeaningError saying what
+// the value is and what was expected ("nodes[3].id is a string, expected an integer"), at the
+// path's place and byte. An object's field is its first one of that key.
+//
+// The checks are inline and cheap; only a failing one builds the names (out of line).
+#include "jsonpath.h"
+#include "jsonvalue.h"
+
+#include "model/stringtable.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,61 +18,71 @@
 #include <string>
 #include <string_view>
 
-namespace xsprof::readers {
+namespace xsprof {
 
-// "where[i]": the place of an array's element.
+// Largest magnitude a bounded number may have: beyond 2^53 doubles stop being exact.
+constexpr double absurdJsonNumber = 9007199254740992.0;
+
+// "where[i]": the place of an array's element, for a reader that names its paths itself.
 inline std::string elementWhere(const std::string& where, size_t i)
 {
     return where + "[" + std::to_string(i) + "]";
 }
 
+// A problem with the value at `at`: "PROBLEM" at its place and byte.
+[[noreturn]] void throwJsonMeaning(std::string problem, const JsonPath& at);
+// "PATH is KIND, expected EXPECTED".
+[[noreturn]] void throwWrongType(JsonKind kind, const JsonPath& at, std::string_view expected);
+// "PATH is out of range (VALUE)".
+[[noreturn]] void throwOutOfRange(double value, const JsonPath& at);
+
+// "the file is KIND, expected an object" at byte 0.
+[[noreturn]] void throwRootNotObject(JsonKind kind);
+
+// "an integer", "a string"... for a reader's own messages.
 template <class V>
 std::string describeType(const V& v)
 {
-    switch (v.kind()) {
-    case JsonKind::Array: return "an array";
-    case JsonKind::Object: return "an object";
-    case JsonKind::Integer:
-    case JsonKind::Float: return "a number";
-    case JsonKind::String: return "a string";
-    case JsonKind::Bool: return "a boolean";
-    case JsonKind::Null: return "null";
-    }
-    return "something else";
+    return typeName(v.kind());
 }
 
 template <class V>
-[[noreturn]] void wrongType(const V& v, const std::string& where, std::string_view expected)
-{
-    throw JsonMeaningError(where + " is " + describeType(v) + ", expected " + std::string(expected), where);
-}
-
-template <class V>
-const V& asObject(const V& v, const std::string& where)
+const V& asObject(const V& v, const JsonPath& at)
 {
     if (v.kind() != JsonKind::Object)
-        wrongType(v, where, "an object");
+        throwWrongType(v.kind(), at, "an object");
     return v;
 }
 
+// The document's root, which must be an object.
 template <class V>
-const V& asArray(const V& v, const std::string& where)
+const V& asRootObject(const V& root)
+{
+    if (root.kind() != JsonKind::Object)
+        throwRootNotObject(root.kind());
+    return root;
+}
+
+template <class V>
+const V& asArray(const V& v, const JsonPath& at)
 {
     if (v.kind() != JsonKind::Array)
-        wrongType(v, where, "an array");
+        throwWrongType(v.kind(), at, "an array");
     return v;
 }
 
+// Any number, integral or not, huge or not.
 template <class V>
-double asNumber(const V& v, const std::string& where)
+double asNumber(const V& v, const JsonPath& at)
 {
     if (v.kind() != JsonKind::Integer && v.kind() != JsonKind::Float)
-        wrongType(v, where, "a number");
+        throwWrongType(v.kind(), at, "a number");
     return v.number();
 }
 
+// An integral number, written as an integer or not ("3.0").
 template <class V>
-int64_t asInteger(const V& v, const std::string& where)
+int64_t asInteger(const V& v, const JsonPath& at)
 {
     if (v.kind() == JsonKind::Integer && !v.overflow())
         return v.integer();
@@ -76,15 +91,52 @@ int64_t asInteger(const V& v, const std::string& where)
         if (d == std::floor(d) && std::fabs(d) < 9.2e18)
             return int64_t(d);
     }
-    wrongType(v, where, "an integer");
+    throwWrongType(v.kind(), at, "an integer");
+}
+
+// A time or an id where exactness matters: a finite number within ±2^53.
+template <class V>
+double asBoundedNumber(const V& v, const JsonPath& at)
+{
+    const JsonKind kind = v.kind();
+    if (kind != JsonKind::Integer && kind != JsonKind::Float)
+        throwWrongType(kind, at, "a number");
+    const double d = v.number();
+    if (v.overflow() || !std::isfinite(d) || std::fabs(d) > absurdJsonNumber)
+        throwOutOfRange(d, at);
+    return d;
+}
+
+// An integer written as one ("3", not "3.0"), within ±2^53.
+template <class V>
+int64_t asBoundedInteger(const V& v, const JsonPath& at)
+{
+    if (v.kind() != JsonKind::Integer) {
+        if (v.kind() == JsonKind::Float && std::fabs(v.number()) > absurdJsonNumber)
+            throwOutOfRange(v.number(), at); // digits beyond what an integer holds
+        throwWrongType(v.kind(), at, "an integer");
+    }
+    const int64_t n = v.integer();
+    if (v.overflow() || n > int64_t(absurdJsonNumber) || n < -int64_t(absurdJsonNumber))
+        throwOutOfRange(v.number(), at);
+    return n;
 }
 
 template <class V>
-std::string_view asString(const V& v, const std::string& where)
+std::string_view asString(const V& v, const JsonPath& at)
 {
     if (v.kind() != JsonKind::String)
-        wrongType(v, where, "a string");
+        throwWrongType(v.kind(), at, "a string");
     return v.string();
+}
+
+// A string interned into `strings`; null is the empty string.
+template <class V>
+StringId asInternedString(const V& v, const JsonPath& at, StringTable& strings)
+{
+    if (v.kind() == JsonKind::Null)
+        return StringId(0);
+    return strings.intern(asString(v, at));
 }
 
 // An array's element count. Read in one piece, an array knows it (simdjson up to 2^24 - 1);
@@ -117,13 +169,14 @@ bool hasField(const V& object, std::string_view key)
     return fieldIfAny(object, key).has_value();
 }
 
+// A required field: "PATH: no "KEY" field" when it is missing.
 template <class V>
-V field(const V& object, std::string_view key, const std::string& where) // required
+V field(const V& object, std::string_view key, const JsonPath& at)
 {
     if (std::optional<V> v = fieldIfAny(object, key))
         return *v;
-    throw JsonMeaningError((where.empty() ? std::string() : where + ": ") + "no \"" + std::string(key) + "\" field",
-                           where);
+    throwJsonMeaning((at.isUnnamedRoot() ? std::string() : at.text() + ": ") + "no \"" + std::string(key) + "\" field",
+                     at);
 }
 
 template <class V>
@@ -192,4 +245,4 @@ void appendValueKey(const V& v, std::string& out)
     }
 }
 
-} // namespace xsprof::readers
+} // namespace xsprof

@@ -10,12 +10,7 @@
 #include <memory>
 #include <utility>
 
-namespace {
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("LoginAnswers", text);
-}
-
+namespace loginanswersdetail {
 // Where a result goes: an object of another thread, which may be destroyed meanwhile. A post
 // and the object's destruction exclude each other; a post made before it is discarded with it.
 class Recipient {
@@ -48,6 +43,14 @@ private:
     };
     std::shared_ptr<State> m_state;
 };
+} // namespace loginanswersdetail
+using loginanswersdetail::Recipient;
+
+namespace {
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("LoginAnswers", text);
+}
 
 bool mayBeCompiledAgain(const XscResult& result)
 {

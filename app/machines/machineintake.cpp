@@ -2,12 +2,6 @@
 
 #include "protocol/debugserver.h"
 
-namespace {
-// How long a further machine of a name (a Worker) may stay without anything to show before it
-// gets its tab anyway: the user may want to break it.
-constexpr int quietGraceMs = 1500;
-} // namespace
-
 MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
 {
     m_thread.setObjectName(QStringLiteral("xsprof machine intake"));
@@ -20,7 +14,7 @@ MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
         onThread,
         [this, window, onThread] {
             m_reception = new MachineReception(window, [this](const QString& name) { return labelFor(name); },
-                                               quietGraceMs);
+                                               QuietMachines::defaultGraceMs);
             onThread->deleteLater();
         },
         Qt::BlockingQueuedConnection);

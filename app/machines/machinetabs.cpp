@@ -35,12 +35,6 @@
 #include <QSettings>
 #include <QTabWidget>
 
-namespace {
-// How long a further machine of a name (a Worker) may stay without anything to show before it
-// gets its tab anyway: the user may want to break it.
-constexpr int quietGraceMs = 1500;
-} // namespace
-
 MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* settings, Preferences* preferences,
                          SourceOpening* sourceOpening, DocumentOpener openDocument, UnsavedProfiles::Writer save)
     : QObject(window), m_window(window), m_tabs(tabs), m_settings(settings), m_preferences(preferences),
@@ -51,7 +45,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
       m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
       m_left(new LeftMachines(this)), m_connected(new ConnectedMachines(this)),
       m_quiet(new QuietMachines(
-          quietGraceMs,
+          QuietMachines::defaultGraceMs,
           [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
               DebuggeePage* machine = addTab(session, held.label, held.connectedAt);
               if (log) // the line that earned the tab, sent before the tab's console listened

@@ -32,6 +32,10 @@ public:
 
     using OutputSeen = std::function<bool()>;
 
+    // How long a further machine of a name (a Worker) may stay without anything to show before it
+    // gets its tab anyway: the user may want to break it.
+    static constexpr int defaultGraceMs = 1500;
+
     QuietMachines(int graceMs, MakeTab makeTab, Left left, OutputSeen outputSeen, QObject* parent = nullptr);
 
     // Takes `session` (logged in) until it earns a tab or leaves.

@@ -141,6 +141,7 @@ template <class V>
 void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPlace& base)
 {
     expectJsonKind(samples, JsonKind::Array, "samples", [&] { return JsonPlace{base.where + "profile", base.pointer + "/samples"}; });
+    raw.sawSamples = true;
     raw.samples.reserve(raw.samples.size() + samples.sizeHint());
     size_t index = 0;
     auto add = [&](int64_t id, size_t i) {

@@ -33,6 +33,7 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
     ProfileInfo info;
     info.name = fileNameOf(name);
     info.format = SourceFormat::CpuProfile;
+    const bool noNodes = raw.nodes.empty(), noSamples = !raw.sawSamples;
     LoadResult converted = convertCpuProfile(raw, std::move(strings), info, CpuProfileDialects::V8AndXs);
     if (!converted.ok())
         return namedConversion(std::move(converted), name);
@@ -44,6 +45,16 @@ LoadResult readCpuProfile(std::string_view bytes, const std::string& name, const
         result.available.push_back({info.name, converted.profile->samples.size(), converted.profile->stacks.size()});
     result.profile = std::move(converted.profile);
     result.warnings = std::move(converted.warnings);
+    // An empty profile says what it lacks: a file that is not a profile may have "nodes" too.
+    if (noNodes && noSamples)
+        result.warnings.insert(result.warnings.begin(), "the file has an empty \"nodes\" list and no \"samples\": "
+                                                        "a .cpuprofile lists its call tree in \"nodes\" and its "
+                                                        "samples in \"samples\" and \"timeDeltas\"; there is nothing "
+                                                        "to show");
+    else if (noSamples)
+        result.warnings.insert(result.warnings.begin(), "the file has no \"samples\": a .cpuprofile lists the node "
+                                                        "of each sample there (and their times in \"timeDeltas\"); "
+                                                        "there is no time to show");
     return result;
 }
 

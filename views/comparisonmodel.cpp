@@ -1,11 +1,13 @@
 #include "views/comparisonmodel.h"
 
 #include "views/costformat.h"
+#include "views/deltacolors.h"
 #include "views/totalcolumns.h"
 
 #include "model/callerscallees.h"
 
 #include <QColor>
+#include <QGuiApplication>
 #include <QString>
 
 #include <algorithm>
@@ -252,7 +254,8 @@ QVariant ComparisonModel::cohortData(uint32_t function, int column, int role) co
             .arg(describeChange("Self", self), describeChange("Inclusive", f->inclusive));
     case Qt::ForegroundRole:
         if (self.significant && column == ShareShift)
-            return QColor(self.shift > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
+            return self.shift > 0 ? DeltaColors::slower(QGuiApplication::palette())
+                                  : DeltaColors::faster(QGuiApplication::palette());
         return {};
     default: return {};
     }
@@ -374,7 +377,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         if (partOf(column) == 2 && value && !roundsToZero(*value))
-            return QColor(*value > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
+            return *value > 0 ? DeltaColors::slower(QGuiApplication::palette())
+                              : DeltaColors::faster(QGuiApplication::palette());
         return {};
     case DeltaFractionRole:
         if (partOf(column) != 2 || !value || m_maxAbs[column] <= 0.0)
@@ -441,9 +445,9 @@ QString ComparisonModel::headerToolTip(int section) const
                   .arg(m_data ? m_data->nextName : tr("new"), unit);
     default:
         return what
-            + tr("\nΔ = new − base%1: red slower, green faster; a function missing on one side counts as 0 "
+            + tr("\nΔ = new − base%1: %2; a function missing on one side counts as 0 "
                  "there. The bar is the change's share of this column's largest change.")
-                  .arg(m_relative ? tr(" (of the shares)") : QString());
+                  .arg(m_relative ? tr(" (of the shares)") : QString(), DeltaColors::legend());
     }
 }
 

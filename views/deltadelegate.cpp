@@ -1,5 +1,7 @@
 #include "views/deltadelegate.h"
 
+#include "views/deltacolors.h"
+
 #include <QApplication>
 #include <QPainter>
 #include <QStyle>
@@ -41,7 +43,9 @@ void DeltaDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
         const int length = int(std::abs(f) * half + 0.5);
         painter->save();
         painter->fillRect(QRect(centre, r.top(), 1, r.height()), option.palette.mid());
-        const QColor colour = f > 0 ? QColor(0xe5, 0x73, 0x73) : QColor(0x66, 0xbb, 0x6a);
+        const QColor colour = DeltaColors::strip(f > 0 ? DeltaColors::slower(option.palette)
+                                                       : DeltaColors::faster(option.palette),
+                                                 option.palette);
         if (length > 0)
             painter->fillRect(f > 0 ? QRect(centre, r.top(), length, r.height()) : QRect(centre - length, r.top(), length, r.height()),
                               colour);

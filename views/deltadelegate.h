@@ -1,6 +1,6 @@
 #pragma once
 // Paints a change cell: its text, and under it a thin bar from the cell's centre, right and
-// red for slower, left and green for faster, as long as the change's share of the column's
+// orange for slower, left and blue for faster (DeltaColors), as long as the change's share of the column's
 // largest change (never through the digits). Reads ComparisonModel::DeltaFractionRole.
 #include <QStyledItemDelegate>
 

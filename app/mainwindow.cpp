@@ -39,6 +39,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -110,6 +111,10 @@ void MainWindow::connectMachines()
 {
     connect(m_machines->serverStatus(), &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
     connect(m_machines, &MachineTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_machines, &MachineTabs::statusMessageWithdrawn, this, [this](const QString& text) {
+        if (statusBar()->currentMessage() == text)
+            statusBar()->clearMessage();
+    });
     connect(m_machines, &MachineTabs::errorOccurred, this, &MainWindow::showLoadError);
     connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs); });
     connect(m_machines, &MachineTabs::frontChanged, this, &MainWindow::updateActions);
@@ -126,7 +131,15 @@ void MainWindow::addDevicesDock()
     m_devices = new DevicesPane([this] { return m_machines->serverController()->server()->sessionSettings(); });
     auto* dock = new QDockWidget(tr("Devices"), this);
     dock->setObjectName(QStringLiteral("devicesDock"));
-    dock->setWidget(m_devices);
+    // In a scroll area: the dock takes the room the window has (a machine's tab needs much of
+    // it) and scrolls, where the pane's own minimum width pushed the window past the screen.
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("devicesScroll"));
+    scroll->setAccessibleName(tr("Devices"));
+    scroll->setWidget(m_devices);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     dock->hide();
     connect(m_devices, &DevicesPane::machineConnected, m_machines, &MachineTabs::addMachine);
@@ -342,8 +355,9 @@ ProfilePage* MainWindow::addDocument(const ProfileDataPtr& data)
     if (!data->path.isEmpty()) // a machine's session has no file to open again
         m_recent->add(data->path);
     const QString label = TabLabels::label(m_tabs, index);
-    if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty())
-        statusBar()->showMessage(tr("Opened %1: %2.").arg(label, QString::fromStdString(empty)));
+    if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty()) // what was missing, when the reader knows
+        statusBar()->showMessage(tr("Opened %1: %2.").arg(label, data->warnings.isEmpty() ? QString::fromStdString(empty)
+                                                                                          : data->warnings.first()));
     else if (!data->warnings.isEmpty())
         statusBar()->showMessage(tr("Opened %1 with %n reader note(s): see the strip above its views.", nullptr,
                                     int(data->warnings.size()))

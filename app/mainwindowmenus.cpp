@@ -28,7 +28,7 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
-    file->addAction(tr("Open &Source…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+    file->addAction(tr("Open So&urce…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
         auto* dialog = new QFileDialog(this, tr("Open Source"), m_settings->value(SettingsKeys::lastDirectory).toString(),
                                        tr("Scripts (*.js *.mjs *.cjs *.ts);;All files (*)"));
         dialog->setFileMode(QFileDialog::ExistingFile);
@@ -36,7 +36,7 @@ void MainWindow::createMenus()
         connect(dialog, &QFileDialog::fileSelected, m_machines, &MachineTabs::openSource);
         dialog->open();
     });
-    file->addAction(tr("Open &Collection…"), this, [this] {
+    file->addAction(tr("Open Co&llection…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open Collection"), m_settings->value(SettingsKeys::lastDirectory).toString(),
             tr("Collections made by xsprof collect (*.db *.sqlite *.sqlite3);;All files (*)"));
@@ -53,11 +53,11 @@ void MainWindow::createMenus()
         }
         openFile(path);
     });
-    m_saveAction = file->addAction(tr("&Save Profile As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
+    m_saveAction = file->addAction(tr("Save Profile &As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
     QAction* compare = file->addAction(tr("Compare &With…"), this, [this] { CompareTabs::showCompareDialog(this); });
     new WindowExports(this, file->addMenu(tr("&Export")));
     file->addSeparator();
-    QAction* preferences = file->addAction(tr("Pr&eferences…"), QKeySequence::Preferences, this,
+    QAction* preferences = file->addAction(tr("Prefere&nces…"), QKeySequence::Preferences, this,
                                            &MainWindow::showPreferences);
     preferences->setMenuRole(QAction::PreferencesRole);
     file->addSeparator();
@@ -110,7 +110,7 @@ void MainWindow::createMenus()
     m_machines->fillDebugMenu(debug);
 
     QMenu* devices = menuBar()->addMenu(tr("Dev&ices"));
-    QAction* devicesPane = qobject_cast<QDockWidget*>(m_devices->parentWidget())->toggleViewAction();
+    QAction* devicesPane = findChild<QDockWidget*>(QStringLiteral("devicesDock"))->toggleViewAction();
     devicesPane->setText(tr("&Devices Pane"));
     devices->addAction(devicesPane);
     devices->addSeparator();

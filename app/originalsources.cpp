@@ -8,7 +8,7 @@
 #include <QAction>
 
 OriginalSources::OriginalSources(Preferences* preferences, QObject* parent)
-    : QObject(parent), m_preferences(preferences), m_action(new QAction(tr("&Original Sources"), this))
+    : QObject(parent), m_preferences(preferences), m_action(new QAction(tr("Or&iginal Sources"), this))
 {
     m_action->setCheckable(true);
     m_action->setToolTip(tr("Show bundled code at its original files, lines and names (source maps); off: the "

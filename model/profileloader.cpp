@@ -33,6 +33,32 @@ std::string keysAsHead(std::string_view bytes)
 LoadResult loadBytes(std::string_view bytes, const std::string& name, const LoadOptions& options,
                      const TaskControl* control);
 
+// "the file is empty", "the file is not JSON: it starts with “hello world”": what a file that
+// no reader took is, when that is plainer than the JSON parser's complaint; empty otherwise.
+std::string notJsonExplanation(std::string_view bytes)
+{
+    const std::string_view text = trimmedHead(bytes);
+    if (bytes.empty())
+        return "the file is empty";
+    if (text.empty())
+        return "the file holds only white space";
+    const char c = text.front();
+    const bool jsonStart = c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9')
+        || text.starts_with("true") || text.starts_with("false") || text.starts_with("null");
+    if (jsonStart)
+        return {};
+    // Its first line, shortened, printable ASCII only: enough to recognise the file.
+    std::string start;
+    for (const char k : text.substr(0, text.find_first_of("\r\n"))) {
+        if (start.size() >= 40) {
+            start += "…";
+            break;
+        }
+        start += (k >= ' ' && k < 127) ? k : '?';
+    }
+    return "the file is not JSON: it starts with “" + start + "”";
+}
+
 // A gzip stream, inflated first (the compressed bytes are released before reading).
 LoadResult loadGzip(std::string_view compressed, const std::string& name, const LoadOptions& options,
                     const TaskControl* control)
@@ -94,7 +120,10 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
             control->report(1.0);
         return result;
     }
-    // Not a format we read: say why, syntax errors first.
+    // Not a format we read: say why, an empty or plain-text file first, then syntax errors.
+    if (std::string why = notJsonExplanation(bytes); !why.empty())
+        return loadFailure(name, why + ". " + readers::supportedFormatsText(),
+                           "byte " + std::to_string(bytes.size() - trimmedHead(bytes).size()));
     auto rootKind = [](const auto& root) {
         if (root.kind() != JsonKind::Object && root.kind() != JsonKind::Array)
             throw JsonMeaningError{std::string("the file holds ") + typeName(root.kind()) + ", not a profile object",

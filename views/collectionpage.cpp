@@ -86,10 +86,13 @@ CollectionPage::CollectionPage(const QString& path, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setResizeContentsPrecision(200); // column widths from 200 rows, not 10 000
     m_table->setAccessibleName(tr("Traces"));
+    m_table->setTabKeyNavigation(false); // Tab leaves the table, as in every other view; arrows move in it
     m_status->setTextFormat(Qt::PlainText);
 
     auto* filterRow = new QHBoxLayout;
-    filterRow->addWidget(new QLabel(tr("Where:"), this));
+    auto* where = new QLabel(tr("&Where:"), this); // Alt+W: back to the filter from anywhere in the page
+    where->setBuddy(m_filter);
+    filterRow->addWidget(where);
     filterRow->addWidget(m_filter, 1);
     filterRow->addWidget(apply);
     filterRow->addWidget(m_status);

@@ -1,11 +1,13 @@
 #include "views/comparisonmodel.h"
 
 #include "views/costformat.h"
+#include "views/deltacolors.h"
 #include "views/totalcolumns.h"
 
 #include "model/callerscallees.h"
 
 #include <QColor>
+#include <QGuiApplication>
 #include <QString>
 
 #include <algorithm>
@@ -231,8 +233,6 @@ QString describeChange(const QString& what, const xsprof::collection::ShareChang
              c.significant ? ComparisonModel::tr("significant") : ComparisonModel::tr("not significant"));
 }
 
-const QColor grown(0xc6, 0x28, 0x28), shrunk(0x2e, 0x7d, 0x32);
-
 } // namespace
 
 QVariant ComparisonModel::cohortData(uint32_t function, int column, int role) const
@@ -273,7 +273,8 @@ QVariant ComparisonModel::cohortData(uint32_t function, int column, int role) co
                  describeChange(tr("Inclusive share per trace"), f->inclusive));
     case Qt::ForegroundRole:
         if (column != Significance && shown.significant)
-            return shown.shift > 0 ? grown : shrunk;
+            return shown.shift > 0 ? DeltaColors::slower(QGuiApplication::palette())
+                                   : DeltaColors::faster(QGuiApplication::palette());
         return {};
     default: return {};
     }
@@ -354,7 +355,7 @@ QVariant ComparisonModel::cohortDeltaColour(uint32_t function, int column) const
     const xsprof::collection::ShareChange& share = costOf(column) == CostKind::Self ? self : f->inclusive;
     if (!share.significant || share.shift == 0.0)
         return {};
-    return share.shift > 0 ? grown : shrunk;
+    return share.shift > 0 ? DeltaColors::slower(QGuiApplication::palette()) : DeltaColors::faster(QGuiApplication::palette());
 }
 
 QVariant ComparisonModel::data(const QModelIndex& index, int role) const
@@ -420,7 +421,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         if (partOf(column) == 2 && value && !roundsToZero(*value))
-            return QColor(*value > 0 ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
+            return *value > 0 ? DeltaColors::slower(QGuiApplication::palette())
+                              : DeltaColors::faster(QGuiApplication::palette());
         return {};
     case DeltaFractionRole:
         if (partOf(column) != 2 || !value || m_maxAbs[column] <= 0.0)
@@ -495,9 +497,9 @@ QString ComparisonModel::headerToolTip(int section) const
                   .arg(m_data ? m_data->nextName : tr("new"), unit);
     default:
         return what
-            + tr("\nΔ = new − base%1: red slower, green faster; a function missing on one side counts as 0 "
+            + tr("\nΔ = new − base%1: %2; a function missing on one side counts as 0 "
                  "there. The bar is the change's share of this column's largest change.")
-                  .arg(m_relative ? tr(" (of the shares)") : QString());
+                  .arg(m_relative ? tr(" (of the shares)") : QString(), DeltaColors::legend());
     }
 }
 

@@ -224,7 +224,7 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         if (role == Qt::DisplayRole)
             return tr("Function");
         if (role == Qt::ToolTipRole)
-            return tr("The function, with its file and line in a lighter colour.");
+            return functionHeaderToolTip();
         return {};
     }
     const Cost kind = costOfColumn(section);
@@ -235,6 +235,11 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     return {};
+}
+
+QString CostTreeModel::functionHeaderToolTip() const
+{
+    return tr("The function, with its file and line in a lighter colour.");
 }
 
 QString CostTreeModel::costHeader(Cost cost) const

@@ -88,6 +88,7 @@ protected:
     // A cost column's header and its tooltip (what the number means).
     virtual QString costHeader(Cost cost) const;
     virtual QString costHeaderToolTip(Cost cost) const;
+    virtual QString functionHeaderToolTip() const;
     // "checksum, self 329 ms, total 329 ms": the row for a screen reader.
     QString rowSentence(const Node& node) const;
 

@@ -1,5 +1,7 @@
 #include "views/deltadelegate.h"
 
+#include "views/deltacolors.h"
+
 #include <QApplication>
 #include <QPainter>
 #include <QStyle>
@@ -42,9 +44,10 @@ void DeltaDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
         painter->save();
         painter->fillRect(QRect(centre, r.top(), 1, r.height()), option.palette.mid());
         const QVariant given = m_colourRole >= 0 ? index.data(m_colourRole) : QVariant();
-        const QColor colour = given.isValid() ? given.value<QColor>()
-                              : f > 0         ? QColor(0xe5, 0x73, 0x73)
-                                              : QColor(0x66, 0xbb, 0x6a);
+        const QColor text = given.isValid() ? given.value<QColor>()
+                            : f > 0         ? DeltaColors::slower(option.palette)
+                                            : DeltaColors::faster(option.palette);
+        const QColor colour = DeltaColors::strip(text, option.palette);
         if (length > 0)
             painter->fillRect(f > 0 ? QRect(centre, r.top(), length, r.height()) : QRect(centre - length, r.top(), length, r.height()),
                               colour);

@@ -1,7 +1,7 @@
 #pragma once
 // Paints a change cell: its text, and under it a thin bar from the cell's centre, right and
-// red for slower, left and green for faster, as long as the change's share of the column's
-// largest change (never through the digits). Reads ComparisonModel::DeltaFractionRole, and
+// orange for slower, left and blue for faster (DeltaColors), as long as the change's share of the
+// column's largest change (never through the digits). Reads ComparisonModel::DeltaFractionRole, and
 // with a colour role the strip's colour from the model (cohorts: their share's direction).
 #include <QStyledItemDelegate>
 

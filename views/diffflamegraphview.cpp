@@ -1,6 +1,7 @@
 #include "views/diffflamegraphview.h"
 
 #include "views/costformat.h"
+#include "views/deltacolors.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -13,8 +14,8 @@
 
 namespace {
 constexpr int legendHeight = 28;
-const QColor hotter(0xd3, 0x2f, 0x2f);
-const QColor cooler(0x19, 0x76, 0xd2);
+const QColor hotter = DeltaColors::slowerFill();
+const QColor cooler = DeltaColors::fasterFill();
 const QColor neutral(0xee, 0xee, 0xee);
 
 QColor blendTowards(const QColor& a, const QColor& b, double t)
@@ -79,19 +80,19 @@ QString DiffFlameGraphView::caption() const
     switch (m_measure) {
     case Measure::PathTime:
         return tr("Colour: change in each call path's time%1 (its callees included), new − base: "
-                  "red slower, blue faster. It can differ from the table's Total Δ, a divided total per function.")
-            .arg(shares);
+                  "%2. It can differ from the table's Total Δ, a divided total per function.")
+            .arg(shares, DeltaColors::legend());
     case Measure::FunctionTotal:
         return tr("Colour: change in the function's total (xsbug, divided)%1, as the table's Total Δ: "
-                  "red slower, blue faster.")
-            .arg(shares);
+                  "%2.")
+            .arg(shares, DeltaColors::legend());
     case Measure::FunctionInclusive:
         return tr("Colour: change in the function's inclusive time%1, as the table's Inclusive Δ: "
-                  "red slower, blue faster.")
-            .arg(shares);
+                  "%2.")
+            .arg(shares, DeltaColors::legend());
     case Measure::FunctionSelf:
-        return tr("Colour: change in the function's self time%1, as the table's Self Δ: red slower, blue faster.")
-            .arg(shares);
+        return tr("Colour: change in the function's self time%1, as the table's Self Δ: %2.")
+            .arg(shares, DeltaColors::legend());
     }
     return {};
 }
@@ -290,9 +291,9 @@ void DiffFlameGraphView::paintLegend(QPainter& painter, const QRect& area) const
     painter.setPen(palette().color(QPalette::WindowText));
     const QString most = m_relative ? CostFormat::percent(m_maxAbsDelta) : CostFormat::time(m_maxAbsDelta);
     painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()),
-                     Qt::AlignVCenter | Qt::AlignRight, tr("faster (−%1)").arg(most));
+                     Qt::AlignVCenter | Qt::AlignRight, tr("blue: faster (−%1)").arg(most));
     const QRect right(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height());
-    const QString slower = tr("slower (+%1): %2, new − base").arg(most, measureName(m_measure));
+    const QString slower = tr("orange: slower (+%1): %2, new − base").arg(most, measureName(m_measure));
     painter.drawText(right, Qt::AlignVCenter | Qt::AlignLeft,
                      fontMetrics().elidedText(slower, Qt::ElideRight, right.width()));
 }

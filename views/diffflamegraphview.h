@@ -2,7 +2,7 @@
 // The differential flame graph of a comparison: the new profile's flame graph (call tree,
 // widest first), each frame coloured by how a measure changed from the base profile — by
 // default its call path's time, or its function's self, total or inclusive time as in the
-// table — red slower, blue faster, intensity ∝ |Δ|, with a legend; hover tells the measure,
+// table — orange slower, blue faster (DeltaColors), intensity ∝ |Δ|, with a legend; hover tells the measure,
 // base, new and Δ; click a frame to zoom into it, Escape or a click on the top row to zoom out.
 #include "views/comparisondata.h"
 

@@ -2,6 +2,7 @@
 
 #include "plaintext.h"
 #include "costformat.h"
+#include "model/flamegraphnavigation.h"
 #include "model/sampletimes.h"
 
 #include <QHelpEvent>
@@ -398,8 +399,11 @@ void FlameGraphView::leaveEvent(QEvent* event)
 void FlameGraphView::mouseReleaseEvent(QMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton) {
-        if (const Box* box = boxAt(event->position().toPoint()))
+        if (const Box* box = boxAt(event->position().toPoint()); box && !box->merged && box->frame.isValid()) {
+            // As Enter: zoomed, and the box selected, so the source pane and timeline follow.
             zoomInto(*box);
+            selectBox(FlameGraphNavigation::first(layout()));
+        }
     } else if (event->button() == Qt::BackButton || event->button() == Qt::RightButton) {
         zoomOutTo(int(breadcrumb().size()) - 2);
     }

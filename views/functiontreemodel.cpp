@@ -96,7 +96,20 @@ QString FunctionTreeModel::costHeader(Cost cost) const
 
 QString FunctionTreeModel::costHeaderToolTip(Cost cost) const
 {
-    return TotalColumns::explanation(cost);
+    return TotalColumns::explanation(cost) + QStringLiteral("\n\n") + wholeProfileNote();
+}
+
+// A Chrome DevTools user reads a callee row as the time under that caller; here it is not.
+QString FunctionTreeModel::wholeProfileNote()
+{
+    return tr("Functions view (xsbug's): every row, a callee under a caller too, shows the function's numbers over "
+              "the whole profile, not the time it spent under that caller. The Call Tree shows the time of each "
+              "call path.");
+}
+
+QString FunctionTreeModel::functionHeaderToolTip() const
+{
+    return CostTreeModel::functionHeaderToolTip() + QStringLiteral("\n\n") + wholeProfileNote();
 }
 
 // Top-down, the hot path follows the largest Total shown, as a reader would. Bottom-up, a

@@ -24,6 +24,11 @@ protected:
     QString rowToolTip(const Node& node) const override;
     QString costHeader(Cost cost) const override;
     QString costHeaderToolTip(Cost cost) const override;
+    QString functionHeaderToolTip() const override;
+
+public:
+    // What a row under a caller means here, unlike a call tree's (for the header's tooltips).
+    static QString wholeProfileNote();
 
 private:
     std::span<const uint32_t> edgesOf(xsprof::FrameId f) const;

@@ -82,16 +82,31 @@ void ProfileSummaryBar::updateSelection()
         lines << QStringLiteral("<tr><td>%1</td><td>%2</td></tr>")
                      .arg(fromStd(instruments.names[i]).toHtmlEscaped(),
                           InstrumentTracks::statsText(instruments, i, selection.start, selection.end).toHtmlEscaped());
-    m_selection->setToolTip(lines.isEmpty() ? QString()
-                                            : tr("<b>Instruments over the selection</b><table>%1</table>").arg(lines.join(QString())));
+    const QString instrumentsTable =
+        lines.isEmpty() ? QString()
+                        : tr("<b>Instruments over the selection</b><table>%1</table>").arg(lines.join(QString()));
     const double origin = SampleTimes(m_document->whole()->profile).start();
     const QString from = CostFormat::time(selection.start - origin);
     const QString to = CostFormat::time(selection.end - origin);
     const QString length = CostFormat::time(selection.end - selection.start);
-    if (m_document->isBusy() || !(selection == m_document->results().selection))
+    if (m_document->isBusy() || !(selection == m_document->results().selection)) {
         m_selection->setText(tr("Selection %1 – %2 (%3), computing…").arg(from, to, length));
-    else
-        m_selection->setText(tr("Selection %1 – %2 (%3, %4 samples)")
-                                 .arg(from, to, length)
-                                 .arg(m_document->view()->analysis.functions.sampleCount()));
+        m_selection->setToolTip(instrumentsTable);
+        return;
+    }
+    // The range's length and its samples' time differ by the parts of the samples at its ends:
+    // both are shown, each named, the second as the trees' root row reads it.
+    const xsprof::FunctionAnalysis& functions = m_document->view()->analysis.functions;
+    const QString samplesTime = CostFormat::time(functions.duration());
+    m_selection->setText(tr("Selection %1 – %2 (%3 long; %4 samples: %5)")
+                             .arg(from, to, length)
+                             .arg(functions.sampleCount())
+                             .arg(samplesTime));
+    m_selection->setToolTip(tr("<p>The range is %1 long. The views hold the %2 samples whose middle falls in it, "
+                               "each with its whole duration: %3, what the trees' root row reads. The two differ by "
+                               "the parts of the samples at the range's ends.</p>")
+                                .arg(length)
+                                .arg(functions.sampleCount())
+                                .arg(samplesTime)
+                            + instrumentsTable);
 }

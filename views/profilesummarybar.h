@@ -14,6 +14,8 @@ class ProfileSummaryBar : public QWidget
 public:
     // `title` names the profile when its own name is empty (the file name).
     ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent = nullptr);
+    // "Selection 10 ms – 196.7 ms (186.7 ms long; 123 samples: 186.4 ms)"; empty without a range.
+    QLabel* selectionLabel() const { return m_selection; }
 
 private:
     void refresh();

@@ -8,6 +8,8 @@
 #include <QPolygonF>
 #include <QTextBlock>
 
+#include <algorithm>
+
 namespace {
 // The gutter only forwards painting: the editor knows the block geometry.
 class Gutter : public QWidget
@@ -218,12 +220,27 @@ void SourceView::paintGutter(QPaintEvent* event)
                                   : palette().color(number == m_line ? QPalette::Text : QPalette::PlaceholderText));
             painter.drawText(0, top, width - costWidth(), fontMetrics().height(), Qt::AlignRight,
                              QString::number(number));
+            if (std::binary_search(m_changed.begin(), m_changed.end(), number))
+                painter.fillRect(QRect(m_gutter->width() - costWidth() - 3, top, 3, fontMetrics().height()),
+                                 changedLineColour());
             painter.resetTransform();
         }
         block = block.next();
         top = bottom;
         bottom = top + qRound(blockBoundingRect(block).height());
     }
+}
+
+void SourceView::setChangedLines(const QList<int>& lines)
+{
+    m_changed = lines;
+    std::sort(m_changed.begin(), m_changed.end());
+    m_gutter->update();
+}
+
+QColor SourceView::changedLineColour()
+{
+    return {0x00, 0x9e, 0x73}; // bluish green: apart from the breakpoints' blue, amber and purple
 }
 
 void SourceView::setLineMarkers(const QMap<int, Marker>& markers)

@@ -27,6 +27,12 @@ public:
     // Scrolls `line` (1-based) to the middle of the view (now, or once it is shown).
     void centerOnLine(int line);
 
+    // Lines (1-based, ascending) that changed since an earlier reading of the file: a bar at
+    // the gutter's right edge, as editors mark modified lines.
+    void setChangedLines(const QList<int>& lines);
+    const QList<int>& changedLines() const { return m_changed; }
+    static QColor changedLineColour();
+
     // The line numbers (1-based) with a breakpoint marker (setLineMarkers).
     QList<int> markedLines() const { return m_marked; }
     // Markers of several kinds, as VS Code tells them apart: a plain breakpoint (blue tag),
@@ -59,6 +65,7 @@ private:
     QWidget* m_gutter;
     int m_line = 0;
     QList<int> m_marked;
+    QList<int> m_changed; // ascending
     QMap<int, Marker> m_markers; // lines not in it are Plain
     QMap<int, double> m_costs;   // µs by line
     double m_maxCost = 0.0;

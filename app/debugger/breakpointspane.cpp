@@ -75,10 +75,15 @@ BreakpointsPane::BreakpointsPane(BreakpointsModel* model, QWidget* parent)
     connect(del, &QAction::triggered, this, &BreakpointsPane::removeSelected);
     m_view->addAction(del);
 
+    // Two rows: on one, the pane asked for 660 px, and a machine's tab for more than a
+    // 1366-pixel screen gives it beside the Devices pane.
+    auto* switches = new QHBoxLayout;
+    switches->setContentsMargins(0, 0, 0, 0);
+    switches->addWidget(m_onStart);
+    switches->addWidget(m_onExceptions);
+    switches->addStretch(1);
     auto* buttons = new QHBoxLayout;
     buttons->setContentsMargins(0, 0, 0, 0);
-    buttons->addWidget(m_onStart);
-    buttons->addWidget(m_onExceptions);
     buttons->addStretch(1);
     buttons->addWidget(m_addFunction);
     buttons->addWidget(m_edit);
@@ -92,6 +97,7 @@ BreakpointsPane::BreakpointsPane(BreakpointsModel* model, QWidget* parent)
     title->setContentsMargins(4, 2, 0, 0);
     layout->addWidget(title);
     layout->addWidget(m_view, 1);
+    layout->addLayout(switches);
     layout->addLayout(buttons);
 }
 

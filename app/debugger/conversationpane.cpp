@@ -23,6 +23,7 @@ ConversationPane::ConversationPane(ConversationModel* model, QWidget* parent)
       m_search(new SearchBar(this)), m_conversations(new QToolButton(this)), m_dropped(new QLabel(this))
 {
     m_view->setModel(m_filter);
+    m_view->setAccessibleName(tr("Message list"));
     m_view->setItemDelegate(new ConversationDelegate(m_view));
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -1,5 +1,7 @@
 #include "app/debugger/debuggeepage.h"
 
+#include "app/debugger/debuggersourcepane.h"
+
 #include "views/plaintext.h"
 
 #include "app/debugger/debuggerpanes.h"
@@ -342,4 +344,10 @@ void DebuggeePage::applyData(const ProfileDataPtr& data)
     m_page = page;
     setFocusProxy(page);
     emit profilePageCreated(page);
+}
+
+void DebuggeePage::setConnectedAt(const QDateTime& at)
+{
+    m_connectedAt = at;
+    m_debugger->source()->setMachineStart(at); // files changed after it may not be what it runs
 }

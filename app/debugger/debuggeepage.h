@@ -46,7 +46,7 @@ public:
     // shared console's prefix for its lines.
     void setLabel(const QString& label);
     QDateTime connectedAt() const { return m_connectedAt; }
-    void setConnectedAt(const QDateTime& at) { m_connectedAt = at; } // a machine given its tab later
+    void setConnectedAt(const QDateTime& at); // a machine given its tab later
     QString stateText() const; // "running", "broken", "disconnected"…
     QIcon stateIcon() const;
     QString tabText() const;   // the name, and the state unless running

@@ -21,14 +21,19 @@
 
 #include <QAction>
 #include <QDataStream>
+#include <QDateTime>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QFileInfo>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoints, QWidget* parent)
     : QWidget(parent), m_session(session), m_controls(new DebugControls(this)), m_toolBar(new QToolBar(this)),
@@ -108,9 +113,16 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     main->addWidget(strip);
     main->setStretchFactor(0, 2);
     main->setStretchFactor(1, 3);
-    main->setStretchFactor(2, 1);
+    main->setStretchFactor(2, 0); // a narrower window narrows the panes, not the instruments' lines
     main->setSizes({320, 520, 260});
-    connect(m_showInstruments, &QAction::toggled, strip, &QWidget::setVisible);
+    // Fitted once the layouts have taken the new lines in (a splitter lays out after them).
+    auto fitSoon = [this] { QTimer::singleShot(0, this, &DebuggerPanes::fitInstruments); };
+    connect(m_showInstruments, &QAction::toggled, this, [strip, fitSoon](bool shown) {
+        strip->setVisible(shown);
+        fitSoon();
+    });
+    connect(m_instruments, &InstrumentsPanel::linesWidened, this, fitSoon);
+    connect(main, &QSplitter::splitterMoved, this, [this] { m_stripSizedByUser = true; });
     m_splitters = {left, right, main};
     // What a screen reader announces for each pane.
     m_toolBar->setAccessibleName(tr("Debug controls"));
@@ -139,6 +151,7 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     connect(m_breakpointsPane, &BreakpointsPane::breakpointActivated, m_source, &DebuggerSourcePane::showLocation);
     m_instruments->setSession(session);
     if (session) {
+        m_source->setMachineStart(QDateTime::currentDateTime()); // its files as they are now: what it runs
         m_consoleModel->attach(session);
         m_conversationModel->attach(session);
         m_breakpoints->attach(session);
@@ -167,6 +180,38 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
             showCurrentSource();
     }
     updateStatus();
+}
+
+void DebuggerPanes::fitInstruments()
+{
+    QSplitter* main = m_splitters.at(2);
+    auto* strip = static_cast<QScrollArea*>(main->widget(2));
+    if (m_stripSizedByUser || !strip->isVisibleTo(this))
+        return;
+    const int wanted = m_instruments->sizeHint().width() + strip->verticalScrollBar()->sizeHint().width()
+        + 2 * strip->frameWidth();
+    QList<int> sizes = main->sizes();
+    // The room the call stack and the source can give, each down to its minimum, in proportion.
+    auto spare = [&](int pane) {
+        return std::max(0, sizes[pane] - std::max(paneMinimum, main->widget(pane)->minimumSizeHint().width()));
+    };
+    const int spareLeft = spare(0), spareRight = spare(1);
+    const int extra = std::min(wanted - sizes[2], spareLeft + spareRight);
+    if (extra <= 0)
+        return;
+    const int fromLeft = extra * spareLeft / (spareLeft + spareRight);
+    sizes[0] -= fromLeft;
+    sizes[1] -= extra - fromLeft;
+    sizes[2] += extra;
+    main->setSizes(sizes);
+}
+
+void DebuggerPanes::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // A tab opened behind another is laid out at its real size only when first shown.
+    if (m_showInstruments->isChecked() && !m_stripSizedByUser)
+        QTimer::singleShot(0, this, &DebuggerPanes::fitInstruments);
 }
 
 void DebuggerPanes::updateStatus()

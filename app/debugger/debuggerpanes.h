@@ -74,6 +74,14 @@ public:
     // else the built-in source pane.
     void openFrameSource(const QString& path, int line);
 
+    // Widens the instruments strip to its longest line, taking room from the panes beside it
+    // but leaving each paneMinimum; not once the user has moved the splitters.
+    void fitInstruments();
+    static constexpr int paneMinimum = 280;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void updateStatus();
     void showCurrentSource();
@@ -82,6 +90,7 @@ private:
     SourceOpener m_sourceOpener;
     PathMappings m_pathMappings;
     QList<QSplitter*> m_splitters; // left, right, main
+    bool m_stripSizedByUser = false;
     DebugControls* m_controls;
     QToolBar* m_toolBar;
     QLabel* m_status;

@@ -20,6 +20,7 @@ DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* p
 {
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText); // a path from the machine
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long note never widens the pane
     m_title->setText(tr("No source"));
     m_view->setAccessibleDescription(m_title->text());
     if (auto* field = m_search->findChild<QLineEdit*>())
@@ -62,27 +63,29 @@ DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* p
 
 bool DebuggerSourcePane::showLocation(const QString& path, int line)
 {
-    if (path == m_path && m_loaded) {
-        m_view->setSource(m_view->toPlainText(), line); // same file: only move the highlight
-        m_title->setText(line > 0 ? tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line) : QFileInfo(path).fileName());
-        m_view->setAccessibleDescription(m_title->text());
-        updateMarkers();
-        return true;
-    }
+    const QString location =
+        line > 0 ? tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line) : QFileInfo(path).fileName();
+    // Read again each time: a file edited since shows as it is now, its changed lines marked.
+    const SourceChanges::Reading reading =
+        path.isEmpty() ? SourceChanges::Reading() : m_changes.read(path, m_pathMappings.apply(path));
+    const bool samePath = path == m_path && m_loaded;
     m_path = path;
-    QFile file(m_pathMappings.apply(path));
-    m_loaded = !path.isEmpty() && file.open(QIODevice::ReadOnly | QIODevice::Text);
+    m_loaded = reading.ok;
+    m_changeNote = reading.note;
     if (m_loaded) {
-        m_title->setText(line > 0 ? tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line) : QFileInfo(path).fileName());
-        m_title->setToolTip(path);
-        m_view->setSource(QString::fromUtf8(file.readAll()), line);
+        m_title->setText(reading.note.isEmpty() ? location : tr("%1 — %2").arg(location, reading.note));
+        m_title->setToolTip(reading.note.isEmpty() ? path : path + QLatin1Char('\n') + reading.note);
+        // The same text: only the highlight moves (the view keeps its scroll and selection).
+        m_view->setSource(samePath && reading.text == m_view->toPlainText() ? m_view->toPlainText() : reading.text, line);
+        m_view->setChangedLines(reading.changed);
     } else {
         m_title->setText(path.isEmpty() ? tr("No source") : tr("%1, line %2").arg(QFileInfo(path).fileName()).arg(line));
         m_title->setToolTip(path);
         m_view->setSource(QString(), 0);
+        m_view->setChangedLines({});
         m_view->setPlaceholderText(path.isEmpty() ? QString() : tr("%1 is not on this computer.").arg(path));
     }
-    m_view->setAccessibleDescription(m_title->text()); // which file, at which line
+    m_view->setAccessibleDescription(m_title->text()); // which file, at which line, changed or not
     updateMarkers();
     return m_loaded;
 }

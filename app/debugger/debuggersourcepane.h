@@ -2,7 +2,10 @@
 #include "views/document/pathmappings.h"
 // The debugger's source pane: the file of the current frame with its break line
 // highlighted, breakpoint markers in the line-number gutter (a click sets or clears
-// one in the BreakpointsModel), and Find (Ctrl+F).
+// one in the BreakpointsModel), and Find (Ctrl+F). The file is read from disk at every
+// location shown; lines changed since the machine loaded it are marked in the gutter.
+#include "app/debugger/sourcechanges.h"
+
 #include <QWidget>
 
 class BreakpointsModel;
@@ -35,6 +38,10 @@ public:
     SourceView* view() const { return m_view; }
     SearchBar* searchBar() const { return m_search; }
     bool find(const QString& text, bool backward = false);
+    // When the machine started: a file modified later may not be what it runs.
+    void setMachineStart(const QDateTime& start) { m_changes.setMachineStart(start); }
+    // Why lines are marked (or that the file changed), as the title says; empty when unchanged.
+    QString changeNote() const { return m_changeNote; }
 
 private:
     PathMappings m_pathMappings;
@@ -46,4 +53,6 @@ private:
     SearchBar* m_search;
     QString m_path;
     bool m_loaded = false;
+    SourceChanges m_changes; // each file's first reading, to mark what changed since
+    QString m_changeNote;
 };

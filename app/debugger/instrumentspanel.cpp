@@ -1,5 +1,6 @@
 #include "app/debugger/instrumentspanel.h"
 
+#include "views/elidedlabel.h"
 #include "views/plaintext.h"
 
 #include "views/qcustomplotinclude.h"
@@ -67,10 +68,8 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
         row.first = i;
         if (list.at(i).unit == QLatin1String(" / ") && i + 1 < list.size())
             row.second = ++i;
-        row.name = new QLabel(list.at(row.first).name, this);
-        row.value = new QLabel(this);
-        for (QLabel* label : {row.name, row.value})
-            label->setTextFormat(Qt::PlainText); // names and units from the machine
+        row.name = new ElidedLabel(list.at(row.first).name, this); // plain text: names and units from the machine
+        row.value = new ElidedLabel(QString(), this);
         row.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         row.plot = new QCustomPlot(this);
         row.plot->setFixedHeight(22);
@@ -129,6 +128,7 @@ void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
         return;
     const double x = double(m_sampleCount++);
     const QLocale locale;
+    bool widened = false;
     for (const Row& row : std::as_const(m_rows)) {
         // Missing values count as 0, as xsbug stores them.
         const qint64 value = row.first < samples.values.size() ? samples.values.at(row.first) : 0;
@@ -140,6 +140,7 @@ void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
         } else {
             row.value->setText(locale.toString(value) + list.at(row.first).unit);
         }
+        widened = widened || row.value->isElided() || row.name->isElided();
         QCPGraph* graph = row.plot->graph(0);
         graph->addData(x, double(value));
         graph->data()->removeBefore(x - m_window + 1); // the rolling window
@@ -156,6 +157,8 @@ void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
         }
         row.plot->replot(QCustomPlot::rpQueuedReplot);
     }
+    if (widened)
+        emit linesWidened();
 }
 
 void InstrumentsPanel::setWindow(int samples)
@@ -186,6 +189,16 @@ QString InstrumentsPanel::valueTextAt(int row, double x) const
     return tr("%1: %2%3 (%4)")
         .arg(m_rows.at(row).name->text(), QLocale().toString(qint64(at->value)), m_rows.at(row).unit,
              ago == 0 ? tr("last sample") : ago == 1 ? tr("1 sample ago") : tr("%1 samples ago").arg(ago));
+}
+
+ElidedLabel* InstrumentsPanel::nameLabel(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).name : nullptr;
+}
+
+ElidedLabel* InstrumentsPanel::valueLabel(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).value : nullptr;
 }
 
 QCustomPlot* InstrumentsPanel::plot(int row) const

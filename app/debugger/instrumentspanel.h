@@ -2,9 +2,10 @@
 // A machine's instruments (xsbug-protocol.md §7): per instrument its name and last value
 // with its unit on one line, and under them a sparkline of the last N samples the panel's
 // whole width (hover it for the value of a sample). A unit of " / " pairs an instrument with
-// the next one ("used / available bytes"), plotting the first. The panel's minimum width is
-// its longest line, so the scroll area around it scrolls instead of cutting text; the plots
-// are opaque in the palette's colours and follow a theme change.
+// the next one ("used / available bytes"), plotting the first. Its size hint is its longest
+// line, which the machine's tab gives it when the instruments appear; narrowed, names and
+// values elide with "…" and show the whole text as a tooltip. The plots are opaque in the
+// palette's colours and follow a theme change.
 #include "protocol/machinesession.h"
 
 #include "protocol/xsbugmessages.h"
@@ -12,6 +13,7 @@
 #include <QPointer>
 #include <QWidget>
 
+class ElidedLabel;
 class QCustomPlot;
 class QGridLayout;
 class QLabel;
@@ -36,10 +38,16 @@ public:
     int rowCount() const { return int(m_rows.size()); }
     QString rowName(int row) const;
     QString rowValue(int row) const;
+    ElidedLabel* nameLabel(int row) const;
+    ElidedLabel* valueLabel(int row) const;
     QCustomPlot* plot(int row) const;
     // What hovering the sparkline of `row` at sample number `x` shows; empty off the data.
     QString valueTextAt(int row, double x) const;
     qint64 sampleCount() const { return m_sampleCount; }
+
+signals:
+    // A name or value became wider than its line: the strip may be widened to show it whole.
+    void linesWidened();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -48,8 +56,8 @@ private:
     struct Row {
         int first = 0;       // instrument index plotted
         int second = -1;     // the "available" partner of a " / " pair
-        QLabel* name = nullptr;
-        QLabel* value = nullptr;
+        ElidedLabel* name = nullptr;
+        ElidedLabel* value = nullptr;
         QCustomPlot* plot = nullptr;
         QString unit;
     };

@@ -26,6 +26,7 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     connect(m_dock, &QDockWidget::visibilityChanged, this, &AllMachinesConsole::shownChanged);
+    m_dock->toggleViewAction()->setText(tr("Console (&all machines)"));
     connect(m_dock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
         m_settings->setValue(SettingsKeys::consoleDockChoice, shown ? QStringLiteral("shown") : QStringLiteral("hidden"));
     });
@@ -36,13 +37,23 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     m_conversationsDock->setWidget(messages);
     window->addDockWidget(Qt::BottomDockWidgetArea, m_conversationsDock); // across the window: it never widens it
     m_conversationsDock->hide();
-    // Shown with the first message of the run; closed by the user, it stays closed.
-    connect(m_conversations, &QAbstractItemModel::rowsInserted, this, [this] {
-        if (m_conversationsShownOnce)
+    m_conversationsDock->toggleViewAction()->setText(tr("Me&ssages (all machines)"));
+    // It opens when the user asks: the first message of the run brings a note, once. Each
+    // machine's tab shows its own messages already; a dock that opened itself took the
+    // trees' room in every tab and came back at the next start.
+    connect(m_conversations, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first) {
+        if (m_conversationsNoted || m_conversationsDock->isVisible())
             return;
-        m_conversationsShownOnce = true;
-        m_conversationsDock->show();
-        m_window->resizeDocks({m_conversationsDock}, {std::max(160, m_window->height() / 4)}, Qt::Vertical);
+        m_conversationsNoted = true;
+        const QString machine = m_conversations->index(first, 0).data(ConversationModel::SourceRole).toString();
+        emit statusMessage(tr("%1 sent a message: it shows in its tab; View › Messages (all machines) shows every "
+                              "machine's together.")
+                               .arg(machine),
+                           15000);
+    });
+    connect(m_conversationsDock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
+        if (shown) // a strip across the window, not half of it
+            m_window->resizeDocks({m_conversationsDock}, {std::max(160, m_window->height() / 4)}, Qt::Vertical);
     });
     connect(messages, &ConversationPane::locationActivated, this, &AllMachinesConsole::locationRequested);
 }

@@ -4,7 +4,8 @@
 // Console): each machine's tab has its own console with the same lines, and a dock would take
 // the debugger panes' room and resize them whenever a machine comes or goes. A second machine
 // brings a hint; what the user chooses is remembered. Beside it, the messages of all machines'
-// conversations (trace.left/right/center), a dock shown when the first message arrives.
+// conversations (trace.left/right/center), a dock shown when the user asks (View › Messages);
+// the first message of a run brings a note saying so.
 #include "app/machines/machinereception.h"
 
 #include <QObject>
@@ -54,5 +55,5 @@ private:
     QDockWidget* m_dock;
     ConversationModel* m_conversations;
     QDockWidget* m_conversationsDock;
-    bool m_conversationsShownOnce = false;
+    bool m_conversationsNoted = false; // the note on the first message of the run
 };

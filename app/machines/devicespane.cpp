@@ -50,9 +50,12 @@ DevicesPane::DevicesPane(std::function<SessionSettings()> settings, QWidget* par
     m_ports->setMinimumContentsLength(14);
     m_ports->lineEdit()->setPlaceholderText(tr("Port, e.g. /dev/ttyUSB0"));
     m_ports->setToolTip(tr("The serial port of the board: a port found here, or its path"));
+    m_ports->setAccessibleName(tr("Serial port"));
+    m_ports->lineEdit()->setAccessibleName(tr("Serial port"));
     for (qint32 baud : SerialPortSpec::commonBauds())
         m_speed->addItem(tr("%1 baud").arg(baud), baud);
     m_speed->setToolTip(tr("The speed the app was built for (mcconfig's debug speed; 921600 for most ESP32 boards)"));
+    m_speed->setAccessibleName(tr("Speed"));
     auto* refresh = new QToolButton;
     refresh->setText(tr("Refresh"));
     refresh->setToolTip(tr("List the serial ports present now"));
@@ -103,7 +106,7 @@ DevicesPane::DevicesPane(std::function<SessionSettings()> settings, QWidget* par
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(5000);
     m_log->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    m_log->setMinimumWidth(240);
+    m_log->setAccessibleName(tr("Device log"));
     m_log->setPlaceholderText(tr("What the board prints outside its machines (boot messages, ESP-IDF logs) shows here."));
     m_status->setWordWrap(true);
     m_status->setMinimumWidth(120);

@@ -10,7 +10,7 @@
 
 MachineDebugMenu::MachineDebugMenu(Preferences* preferences, QObject* parent)
     : QObject(parent), m_frontControls(new DebugControls(this)), m_profiling(new QAction(tr("Start &Profiling"), this)),
-      m_profileOnStart(new QAction(tr("Profile on &Start"), this))
+      m_profileOnStart(new QAction(tr("Profile on S&tart"), this))
 {
     m_profiling->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_profiling->setIcon(QIcon(QStringLiteral(":/icons/stopwatch.svg")));

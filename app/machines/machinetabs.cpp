@@ -14,6 +14,7 @@
 #include "app/machines/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
 #include "app/machines/machineintake.h"
+#include "app/machines/newtabmarker.h"
 #include "app/machines/recoveryjournals.h"
 #include "app/machines/servercontroller.h"
 #include "app/machines/serverstatuswidget.h"
@@ -56,13 +57,15 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
                            held.connectedAt.msecsTo(QDateTime::currentDateTime())});
           },
           [this] { return m_console->isShown(); }, this)),
-      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this))
+      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this)), m_newTabs(new NewTabMarker(tabs, this))
 {
     MachineIntake* intake = m_server->intake();
     connect(intake, &MachineIntake::machineReady, this, &MachineTabs::addReceived);
     connect(intake, &MachineIntake::batchReady, this, &MachineTabs::takeBatch);
     intake->setMaxLines(preferences->consoleLines());
     connect(m_console, &AllMachinesConsole::shownChanged, intake, &MachineIntake::setOutputSeen);
+    connect(m_newTabs, &NewTabMarker::noteShown, this, [this](const QString& note) { emit statusMessage(note, 0); });
+    connect(m_newTabs, &NewTabMarker::noteWithdrawn, this, &MachineTabs::statusMessageWithdrawn);
     m_closeDisconnected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeDisconnected->setToolTip(tr("Close the tabs of every machine that has left"));
     connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
@@ -172,10 +175,10 @@ DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label,
     });
     updateDebuggeeTab(machine);
     emit tabsShowRequested();
-    emit statusMessage(m_tabs->currentWidget() == machine
-                           ? tr("%1 connected.").arg(session->displayName())
-                           : tr("%1 connected; its tab opened behind the one in front.").arg(session->displayName()),
-                       4000);
+    if (m_tabs->currentWidget() == machine)
+        emit statusMessage(tr("%1 connected.").arg(session->displayName()), 4000);
+    else
+        m_newTabs->opened(machine, session->displayName()); // in view in the strip, marked until seen
     m_console->machineConnected(m_connected->count()); // its hint replaces the message above
     emit frontChanged();
     return machine;

@@ -260,8 +260,10 @@ void UnsavedProfiles::confirm(const QList<Item>& items, const QString& action, s
                                                   : tr("These %1 live profiles are not saved:").arg(items.size()),
                                 QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("unsavedProfilesPrompt"));
-    box->setInformativeText(lines.join(QLatin1Char('\n')) +
-                            tr("\n\nSave them before they are lost? Discard loses them; Cancel keeps everything."));
+    box->setInformativeText(lines.join(QLatin1Char('\n')) + QStringLiteral("\n\n")
+                            + (items.size() == 1 ? tr("Save it before it is lost? Discard loses it; Cancel keeps everything.")
+                                                 : tr("Save them before they are lost? Discard loses them; Cancel keeps "
+                                                      "everything.")));
     QPushButton* save = box->addButton(tr("Save…"), QMessageBox::AcceptRole);
     QPushButton* discard = box->addButton(tr("Discard"), QMessageBox::DestructiveRole);
     box->addButton(QMessageBox::Cancel);

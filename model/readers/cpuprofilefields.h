@@ -139,6 +139,7 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPath&
 {
     const JsonPath list = profile.key("samples", "profile");
     asArray(samples, list);
+    raw.sawSamples = true;
     raw.samples.reserve(raw.samples.size() + samples.sizeHint());
     size_t index = 0;
     auto add = [&](int64_t id, size_t i) {

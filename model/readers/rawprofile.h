@@ -63,6 +63,7 @@ struct RawCpuProfile {
     std::vector<RawSourceLocation> vscodeLocations; // by a node's locationId
     InstrumentSeries instruments; // "xsprofInstruments", times relative to startTime
     bool sawNodes = false;
+    bool sawSamples = false; // a "samples" array, even an empty one
 };
 
 struct RawSelfProfilingFrame {

@@ -46,6 +46,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QTest>
 
 #include <algorithm>
@@ -76,6 +77,7 @@ private slots:
     void ampersandsAreNotMnemonics();
     void openRecentDropsMissingFiles();
     void notAProfileSaysWhatItIs();
+    void emptyAndPlainTextFilesSayWhatTheyAre();
     void oneDialogForSeveralBadFiles();
     void keyboardShortcutsDialogListsTheMenus();
     void themeIsAppliedAndKept();
@@ -181,6 +183,41 @@ void TestDesktop::notAProfileSaysWhatItIs()
     QVERIFY2(box->informativeText().contains(QLatin1String("screenshot.png is a PNG image, not a profile")),
              qPrintable(box->informativeText()));
     QVERIFY(!box->informativeText().contains(QLatin1String("syntax")));
+}
+
+// An empty file and a plain-text one: the dialog says so in plain words and lists what xsprof
+// reads, never the parser's "expected '[', '{', or a literal". A file with only an empty
+// "nodes" opens empty, and the status bar says what was missing.
+void TestDesktop::emptyAndPlainTextFilesSayWhatTheyAre()
+{
+    auto write = [this](const QString& name, const QByteArray& bytes) {
+        QFile file(m_dir->filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            return QString();
+        return file.fileName();
+    };
+    const QString empty = write(QStringLiteral("empty.json"), QByteArray());
+    const QString notes = write(QStringLiteral("notes.txt"), "hello world\nsecond line\n");
+    QSignalSpy failed(m_window->loader(), &ProfileOpenJob::failed);
+    m_window->openFiles({empty, notes});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 20000);
+    LoadErrorDialog* box = m_window->loadErrorDialog();
+    QVERIFY(box);
+    const QString text = box->informativeText();
+    QVERIFY2(text.contains(QLatin1String("empty.json: the file is empty. xsprof reads ")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String(".cpuprofile files (V8, Node, Chrome DevTools, XS)")));
+    QVERIFY2(text.contains(QStringLiteral("notes.txt: the file is not JSON: it starts with “hello world”. xsprof reads")),
+             qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("literal")) && !text.contains(QLatin1String("syntax")), qPrintable(text));
+    QTest::keyClick(box, Qt::Key_Return); // OK
+    QTRY_VERIFY(!m_window->loadErrorDialog());
+
+    const QString bare = write(QStringLiteral("bare.json"), R"({"nodes":[],"foo":1})");
+    m_window->openFiles({bare});
+    QTRY_VERIFY(m_window->currentPage());
+    const QString status = m_window->statusBar()->currentMessage();
+    QVERIFY2(status.contains(QLatin1String("empty \"nodes\" list and no \"samples\"")), qPrintable(status));
+    QCOMPARE(m_window->currentPage()->data()->warnings.size(), 1);
 }
 
 void TestDesktop::oneDialogForSeveralBadFiles()

@@ -28,6 +28,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QWindow>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -153,6 +154,8 @@ void TestUnsavedProfiles::closingMachineTabAsks()
     QVERIFY2(listed.contains(QStringLiteral("fake")) && listed.contains(QStringLiteral("session 1")) &&
                  listed.contains(QStringLiteral("session 2")) && listed.contains(QStringLiteral("8 samples")),
              qPrintable(listed));
+    QCOMPARE(prompt->text(), QStringLiteral("These 2 live profiles are not saved:"));
+    QVERIFY(listed.endsWith(QStringLiteral("Save them before they are lost? Discard loses them; Cancel keeps everything.")));
     prompt->button(QMessageBox::Cancel)->click();
     QTRY_VERIFY(!m_window->machines()->unsavedProfiles()->openPrompt());
     QCOMPARE(m_window->documentCount(), 1);
@@ -214,9 +217,18 @@ void TestUnsavedProfiles::quitAsks()
     connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
     QVERIFY(machine);
     m_window->show();
-    QVERIFY(!m_window->close()); // asks first
-    QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
-    QVERIFY(prompt);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_F, Qt::AltModifier); // File › Quit, by its keys: asks first
+    QTRY_VERIFY(qobject_cast<QMenu*>(QApplication::activePopupWidget()));
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Q);
+    QMessageBox* prompt = nullptr;
+    QTRY_VERIFY((prompt = m_window->machines()->unsavedProfiles()->openPrompt()));
+    // One profile: "it", not "them".
+    QCOMPARE(prompt->text(), QStringLiteral("This live profile is not saved:"));
+    QVERIFY2(prompt->informativeText().endsWith(
+                 QStringLiteral("Save it before it is lost? Discard loses it; Cancel keeps everything.")),
+             qPrintable(prompt->informativeText()));
     prompt->button(QMessageBox::Cancel)->click();
     QTRY_VERIFY(!m_window->machines()->unsavedProfiles()->openPrompt());
     QVERIFY(m_window->isVisible());
@@ -367,7 +379,7 @@ void TestUnsavedProfiles::unsavedTabsAreMarkedAndNamedCleanly()
     const QRegularExpression stamped(QStringLiteral("^fake-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.cpuprofile$"));
     QAction* saveAs = nullptr;
     for (QAction* action : m_window->findChildren<QAction*>()) {
-        if (action->text() == QStringLiteral("&Save Profile As…"))
+        if (action->text() == QStringLiteral("Save Profile &As…"))
             saveAs = action;
     }
     QVERIFY(saveAs && saveAs->isEnabled());

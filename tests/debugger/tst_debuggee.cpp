@@ -157,6 +157,9 @@ void TestDebuggee::chatConversationsShowInTheMachineTabAndAllMachines()
     }
     ConversationPane* pane = panes->conversations();
     QVERIFY(pane->isVisible());
+    // The all-machines dock opens when asked (View › Messages (all machines)), not by itself.
+    QVERIFY(!m_window->machines()->allMachinesConsole()->conversationsDock()->isVisible());
+    m_window->machines()->allMachinesConsole()->conversationsAction()->trigger();
     QVERIFY(m_window->machines()->allMachinesConsole()->conversationsDock()->isVisible());
     saveScreenshot(m_window.get(), QStringLiteral("conversations-chat"));
 

@@ -32,6 +32,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDialog>
+#include <QDockWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
@@ -543,7 +544,8 @@ void TestDebuggeeSessions::theConnectedCountFollowsMachinesInAnyOrder()
 }
 
 // A screen reader names every control the keyboard reaches: in a window with a machine's tab
-// (stopped at a break, its panes filled) and a profile's tab, no focusable widget is nameless.
+// (stopped at a break, its panes filled), a profile's tab and every dock open, no focusable
+// widget is nameless.
 void TestDebuggeeSessions::everyFocusableControlHasAnAccessibleName()
 {
     startServer(false);
@@ -558,6 +560,11 @@ void TestDebuggeeSessions::everyFocusableControlHasAnAccessibleName()
     DebuggeePage* machine = m_window->machines()->debuggee(1);
     engine.send(fakeBreakIn(QStringLiteral(XSPROF_CORPUS_DIR "/workloads/fib.js"), 3));
     QTRY_COMPARE(machine->session()->state(), MachineSession::State::Broken);
+    // Every dock open too: the Devices pane, the all-machines console and messages.
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
+        dock->show();
+        QVERIFY(dock->isVisible());
+    }
 
     QStringList nameless;
     for (int tab = 0; tab < m_window->tabWidget()->count(); ++tab) {

@@ -18,6 +18,7 @@
 #include "app/debugger/variablesmodel.h"
 #include "app/debugger/variablesview.h"
 #include "app/theme.h"
+#include "views/elidedlabel.h"
 #include "views/sourceview.h"
 
 #include "views/qcustomplotinclude.h"
@@ -41,6 +42,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -95,7 +97,7 @@ private slots:
     void breakShowsFramesAndLocalsAndSteps();
     void togglingAPropertyOpensIt();
     void instrumentsReachThePlots();
-    void narrowInstrumentsPanelScrollsAndCutsNoText();
+    void instrumentLinesFitThenElide();
     void breakpointsReachTheHandshakeAndLaterChanges();
     void breakpointSettingsRoundTrip();
     void sourceGutterTogglesBreakpoints();
@@ -357,10 +359,11 @@ void TestDebugger::instrumentsReachThePlots()
     QVERIFY(!panel->isVisibleTo(&panes));
 }
 
-// The simulator's 21 instruments in a narrow strip: a horizontal scroll bar instead of cut
-// text ("271,399 pixe"); wide, every line fits and the sparklines fill the width; the plots
-// are opaque in the palette's colours, also after a theme change (no stale pixels under them).
-void TestDebugger::narrowInstrumentsPanelScrollsAndCutsNoText()
+// The simulator's 21 instruments: at the width the machine's tab gives the strip when they
+// appear, every name and value whole ("Chunk used 24 / 32,768 bytes", not "24 / 32,76");
+// narrowed, they elide with "…" and their tooltip is the whole text, with no horizontal
+// scrolling. The plots are opaque in the palette's colours, also after a theme change.
+void TestDebugger::instrumentLinesFitThenElide()
 {
     QFile recording(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.profile-on-start.xsbug"));
     QVERIFY(recording.open(QIODevice::ReadOnly));
@@ -371,6 +374,9 @@ void TestDebugger::narrowInstrumentsPanelScrollsAndCutsNoText()
     QVERIFY(session);
     BreakpointsModel breakpoints;
     DebuggerPanes panes(session, &breakpoints);
+    panes.resize(1311, 700); // a machine's tab in a 1366-pixel-wide window
+    panes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panes));
     InstrumentsPanel* panel = panes.instruments();
     static const QRegularExpression sent(QStringLiteral("<instruments>.*?</instruments>|<samples>[^<]*</samples>"));
     for (const QRegularExpressionMatch& m : sent.globalMatch(QString::fromLatin1(bytes)))
@@ -381,23 +387,46 @@ void TestDebugger::narrowInstrumentsPanelScrollsAndCutsNoText()
     QVERIFY(strip);
     auto* splitter = qobject_cast<QSplitter*>(strip->parentWidget());
     QVERIFY(splitter);
-    panes.resize(1600, 700);
-    panes.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panes));
-    auto everyLineFits = [&] {
-        for (QLabel* label : panel->findChildren<QLabel*>()) {
-            if (label->isVisible() && label->width() < label->sizeHint().width())
-                return false;
+    auto elided = [&] {
+        QStringList cut;
+        for (int row = 0; row < panel->rowCount(); ++row) {
+            for (ElidedLabel* label : {panel->nameLabel(row), panel->valueLabel(row)}) {
+                if (label->isElided())
+                    cut << label->text();
+            }
         }
-        return true;
+        return cut;
     };
-    splitter->setSizes({500, 950, 150});
-    QTRY_VERIFY(strip->horizontalScrollBar()->isVisible());
-    QVERIFY(panel->width() > strip->viewport()->width());
-    QVERIFY(everyLineFits());
-    splitter->setSizes({400, 700, 500});
-    QTRY_VERIFY(!strip->horizontalScrollBar()->isVisible());
-    QVERIFY(everyLineFits());
+    // The default width: every line whole, no scroll bar.
+    QTRY_VERIFY2(elided().isEmpty(), qPrintable(elided().join(QLatin1String(" | "))));
+    QVERIFY(!strip->horizontalScrollBar()->isVisible());
+    QCOMPARE(panel->rowName(9), QStringLiteral("Chunk used"));
+    QVERIFY(panel->valueLabel(9)->shownText() == panel->rowValue(9));
+    QVERIFY(panel->rowValue(9).contains(QLatin1String(" / ")));
+    QVERIFY(panel->rowValue(9).endsWith(QLatin1String(" bytes")));
+
+    // Narrowed by the user: elided with a tooltip holding the whole text, still no scrolling.
+    const QList<int> sizes = splitter->sizes();
+    splitter->setSizes({sizes[0], sizes[1] + sizes[2] - 130, 130});
+    QTRY_VERIFY(!elided().isEmpty());
+    QVERIFY(!strip->horizontalScrollBar()->isVisible());
+    for (int row = 0; row < panel->rowCount(); ++row) {
+        for (ElidedLabel* label : {panel->nameLabel(row), panel->valueLabel(row)}) {
+            if (!label->isElided())
+                continue;
+            QVERIFY2(label->shownText().endsWith(QChar(0x2026)), qPrintable(label->shownText()));
+            QVERIFY2(label->toolTip().contains(label->text().toHtmlEscaped()), qPrintable(label->toolTip()));
+            QVERIFY(label->width() >= label->minimumSizeHint().width()); // a few letters remain
+        }
+    }
+    // Hovering an elided value shows its whole text.
+    ElidedLabel* value = panel->valueLabel(9);
+    QVERIFY(value->isElided());
+    QHelpEvent help(QEvent::ToolTip, value->rect().center(), value->mapToGlobal(value->rect().center()));
+    QCoreApplication::sendEvent(value, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(panel->rowValue(9)), qPrintable(QToolTip::text()));
+    QToolTip::hideText();
     for (int row = 0; row < panel->rowCount(); ++row)
         QVERIFY(panel->plot(row)->width() > panel->width() - 20); // the sparkline under its line
     for (const QColor& base : {QColor(Qt::white), QColor(30, 30, 30)}) {

@@ -57,6 +57,7 @@ private slots:
     void gzipMalformed_data();
     void gzipMalformed();
     void linksToNodesNotInTheFileAreDroppedWithANote();
+    void anEmptyProfileSaysWhatItLacks();
     void aByteOrderMarkBeforeTheJsonIsSkipped();
     void utf16ProfilesAreTranscoded_data();
     void utf16ProfilesAreTranscoded();
@@ -76,6 +77,26 @@ std::vector<std::string> leaves(const LoadResult& r)
 }
 
 } // namespace
+
+// {"nodes":[],"foo":1} has the key that makes it a .cpuprofile and nothing else: it opens
+// empty, with a note naming what is missing. An empty profile xsprof wrote ("samples":[]) needs none.
+void TestMalformed::anEmptyProfileSaysWhatItLacks()
+{
+    const LoadResult bare = loadProfileData(std::string(R"J({"nodes":[],"foo":1})J"), "bare.cpuprofile");
+    QVERIFY2(bare.ok(), bare.error ? bare.error->toString().c_str() : "");
+    QCOMPARE(bare.profile->samples.size(), size_t(0));
+    QCOMPARE(bare.warnings.size(), size_t(1));
+    QVERIFY2(bare.warnings[0].find("empty \"nodes\" list and no \"samples\"") != std::string::npos, bare.warnings[0].c_str());
+    const std::string t = tinyTree;
+    const LoadResult noSamples = loadProfileData(replaced(replaced(t, "\"samples\":[2,2],", ""), "\"timeDeltas\":[10,10]", "\"x\":0"),
+                                                 "nosamples.cpuprofile");
+    QVERIFY2(noSamples.ok(), noSamples.error ? noSamples.error->toString().c_str() : "");
+    QCOMPARE(noSamples.warnings.size(), size_t(1));
+    QVERIFY2(noSamples.warnings[0].find("no \"samples\"") != std::string::npos, noSamples.warnings[0].c_str());
+    const LoadResult written = loadProfileData(std::string(R"J({"nodes":[],"samples":[],"timeDeltas":[]})J"), "w.cpuprofile");
+    QVERIFY(written.ok());
+    QVERIFY(written.warnings.empty());
+}
 
 void TestMalformed::linksToNodesNotInTheFileAreDroppedWithANote()
 {
@@ -364,9 +385,14 @@ void TestMalformed::rejectsWithClearError_data()
         QTest::newRow(name) << QByteArray::fromStdString(bytes) << QString::fromUtf8(problem)
                             << QString::fromUtf8(where);
     };
-    row("empty file", "", "empty or not JSON", "byte 0");
-    row("whitespace only", "  \n\t ", "JSON syntax error", "byte");
-    row("binary garbage", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "JSON syntax error", "byte 0");
+    // Plain words for what is no JSON at all, and what xsprof reads instead.
+    row("empty file", "", "the file is empty. xsprof reads ", "byte 0");
+    row("whitespace only", "  \n\t ", "the file holds only white space. xsprof reads", "byte 5");
+    row("plain text", "hello world\nsecond line\n", "the file is not JSON: it starts with “hello world”. xsprof reads",
+        "byte 0");
+    row("binary garbage", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "the file is not JSON: it starts with “?PNG”",
+        "byte 0");
+    row("broken JSON", "{\"nodes\": [}", "JSON syntax error", "byte");
     row("top-level number", "42", "not a profile object", "byte 0");
     row("empty object", "{}", "no profile found", "");
     row("nodes is an object", replaced(t, "\"nodes\":[", "\"nodes\":{\"x\":[") + "}", "nodes is an object, expected an array", "profile, byte");

@@ -16,6 +16,7 @@
 #include "model/collection/tracefilter.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QHeaderView>
 #include <QTreeView>
 #include <QDir>
@@ -43,6 +44,7 @@ private slots:
     void tableShowsEveryTraceAndAttribute();
     void typedFilterSelectsTracesAndMerges();
     void badFilterSaysWhereAndKeepsTheTable();
+    void tabLeavesTheTracesTableAndAltWReturnsToWhere();
     void compareCohortsDialogChecksAndSendsBothExpressions();
     void cohortComparisonMarksTheSlowerFunctionSignificant();
     void cohortComparisonSortsAndColoursAsTheTerminal();
@@ -128,6 +130,40 @@ void TestCollectionPage::typedFilterSelectsTracesAndMerges()
     QVERIFY(tree);
     QVERIFY(page.profilePage() != nullptr);
     QVERIFY(ViewTestUtils::closeEnough(page.profilePage()->data()->duration(), tree->duration()));
+}
+
+// The Traces table is one Tab stop: arrows move in it, Tab goes on to the merged profile and
+// Shift+Tab back out; Alt+W (the "Where:" label) reaches the filter from anywhere in the page.
+void TestCollectionPage::tabLeavesTheTracesTableAndAltWReturnsToWhere()
+{
+    CollectionPage page(m_db);
+    QSignalSpy loaded(&page, &CollectionPage::loaded);
+    QVERIFY(loaded.wait(20000));
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.activateWindow();
+    QTableView* table = page.tracesView();
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    table->setCurrentIndex(table->model()->index(0, 0));
+    QTest::keyClick(table, Qt::Key_Down); // arrows still move in the table
+    QCOMPARE(table->currentIndex().row(), 1);
+    QTest::keyClick(table, Qt::Key_Tab);
+    QVERIFY2(!table->hasFocus(), "Tab stayed in the table");
+    QVERIFY(page.isAncestorOf(QApplication::focusWidget()));
+    QCOMPARE(table->currentIndex().row(), 1); // Tab did not move the current cell
+    // Back with Shift+Tab, then out the other way.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
+    QTRY_VERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_Backtab);
+    QVERIFY(!table->hasFocus());
+    // Alt+W from the table: the filter field.
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_W, Qt::AltModifier);
+    QTRY_VERIFY(page.filterField()->hasFocus());
+    page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/collection-keyboard.png"));
 }
 
 void TestCollectionPage::badFilterSaysWhereAndKeepsTheTable()

@@ -5,6 +5,7 @@
 #include "views/comparisonmodel.h"
 #include "views/deltadelegate.h"
 #include "views/comparisonpage.h"
+#include "views/deltacolors.h"
 #include "views/diffflamegraphview.h"
 
 #include "model/profileloader.h"
@@ -17,6 +18,10 @@
 #include <QPainter>
 #include <QTest>
 #include <QTreeView>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
 
 using namespace xsprof;
 
@@ -72,6 +77,7 @@ private slots:
     void aFunctionOnOneSideReadsDashInEveryColumnOfTheOther();
     void everyColumnHeaderSaysWhatItMeasures();
     void theFlameGraphCaptionNamesTheChosenMeasure();
+    void oneColourMappingReadableWithRedGreenBlindness();
 };
 
 void TestComparisonPage::modelPassesTesterAndMatchesOracle()
@@ -278,7 +284,8 @@ void TestComparisonPage::deltaBarsStayUnderTheDigits()
         delegate->paint(&painter, option, widest);
     }
     const bool grew = widest.data(ComparisonModel::DeltaFractionRole).toDouble() > 0;
-    const QColor bar = grew ? QColor(0xe5, 0x73, 0x73) : QColor(0x66, 0xbb, 0x6a);
+    const QColor bar = DeltaColors::strip(grew ? DeltaColors::slower(option.palette) : DeltaColors::faster(option.palette),
+                                          option.palette);
     int barRowsLow = cell.height(), barRowsHigh = -1, barPixels = 0;
     for (int y = 0; y < cell.height(); ++y)
         for (int x = 0; x < cell.width(); ++x)
@@ -378,7 +385,7 @@ void TestComparisonPage::theFlameGraphCaptionNamesTheChosenMeasure()
     DiffFlameGraphView* flame = page.flameGraph();
     QCOMPARE(flame->measure(), DiffFlameGraphView::Measure::PathTime);
     QVERIFY(page.flameCaption()->text().contains(QLatin1String("call path's time")));
-    QVERIFY(page.flameCaption()->text().contains(QLatin1String("red slower, blue faster")));
+    QVERIFY(page.flameCaption()->text().contains(QLatin1String("orange slower, blue faster")));
     const FlameGraphLayout::Box* box = nullptr;
     for (const auto& b : flame->layout().boxes()) {
         if (b.frame.isValid() && data->next->frameName(b.frame) == "fib")
@@ -406,6 +413,93 @@ void TestComparisonPage::theFlameGraphCaptionNamesTheChosenMeasure()
     QVERIFY(page.flameCaption()->text().contains(QLatin1String("as a share of each run")));
     flame->setMeasure(DiffFlameGraphView::Measure::PathTime); // the chooser follows
     QCOMPARE(chooser->currentText(), DiffFlameGraphView::measureName(DiffFlameGraphView::Measure::PathTime));
+}
+
+namespace {
+// How a colour looks with protanopia or deuteranopia (Machado, Oliveira and Fernandes 2009,
+// severity 1, on linear RGB), back in sRGB components 0..1.
+std::array<double, 3> asSeenWith(const double (&m)[3][3], const QColor& c)
+{
+    auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    auto encoded = [](double v) {
+        v = std::clamp(v, 0.0, 1.0);
+        return v <= 0.0031308 ? 12.92 * v : 1.055 * std::pow(v, 1 / 2.4) - 0.055;
+    };
+    const double rgb[3] = {linear(c.redF()), linear(c.greenF()), linear(c.blueF())};
+    std::array<double, 3> out{};
+    for (int i = 0; i < 3; ++i)
+        out[size_t(i)] = encoded(m[i][0] * rgb[0] + m[i][1] * rgb[1] + m[i][2] * rgb[2]);
+    return out;
+}
+constexpr double protanopia[3][3] = {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216},
+                                     {-0.003882, -0.048116, 1.051998}};
+constexpr double deuteranopia[3][3] = {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413},
+                                       {-0.011820, 0.042940, 0.968881}};
+// Apart as seen with either colour blindness: red and green (the old mapping) come out 0.05
+// to 0.26 apart, both olive; orange and blue more than 0.6.
+bool apartWithRedGreenBlindness(const QColor& a, const QColor& b)
+{
+    for (const auto* m : {&protanopia, &deuteranopia}) {
+        const auto x = asSeenWith(*m, a), y = asSeenWith(*m, b);
+        if (std::hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]) < 0.4)
+            return false;
+    }
+    return true;
+}
+} // namespace
+
+// diamond against linear: (root) got faster, main slower. The table's Δ text and strips and
+// the differential flame graph use one mapping (blue faster, orange slower), the caption and the
+// header tooltip say so, and both pairs stay apart for red-green colour-blind eyes, on the
+// light and the dark theme.
+void TestComparisonPage::oneColourMappingReadableWithRedGreenBlindness()
+{
+    QVERIFY(!apartWithRedGreenBlindness(QColor(0xc6, 0x28, 0x28), QColor(0x2e, 0x7d, 0x32))); // the old pair
+    const auto data = ComparisonData::create(loadProfile(QStringLiteral("tiny/diamond.cpuprofile")), QStringLiteral("base"),
+                                             loadProfile(QStringLiteral("tiny/linear.cpuprofile")), QStringLiteral("new"));
+    ComparisonPage page(data);
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QAbstractItemModel* model = page.tree()->model();
+    QColor tableFaster, tableSlower;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex cell = model->index(r, ComparisonModel::TotalDelta);
+        const QString name = model->index(r, 0).data().toString();
+        const QColor colour = cell.data(Qt::ForegroundRole).value<QColor>();
+        if (name.startsWith(QLatin1String("(root)")))
+            tableFaster = colour;
+        if (name.startsWith(QLatin1String("main")))
+            tableSlower = colour;
+    }
+    QVERIFY(tableFaster.isValid() && tableSlower.isValid());
+    QColor flameFaster, flameSlower;
+    for (const auto& box : page.flameGraph()->layout().boxes()) {
+        if (!box.frame.isValid())
+            continue;
+        if (data->next->frameName(box.frame) == "(root)")
+            flameFaster = page.flameGraph()->colorOf(box);
+        if (data->next->frameName(box.frame) == "main")
+            flameSlower = page.flameGraph()->colorOf(box);
+    }
+    QVERIFY(flameFaster.isValid() && flameSlower.isValid());
+    // Blue for faster, orange (red above green, both above blue) for slower, in both views.
+    for (const QColor& faster : {tableFaster, flameFaster})
+        QVERIFY2(faster.blue() > faster.red() && faster.blue() > faster.green(), qPrintable(faster.name()));
+    for (const QColor& slower : {tableSlower, flameSlower})
+        QVERIFY2(slower.red() > slower.green() && slower.green() > slower.blue(), qPrintable(slower.name()));
+    QVERIFY(apartWithRedGreenBlindness(tableFaster, tableSlower));
+    QVERIFY(apartWithRedGreenBlindness(DeltaColors::fasterFill(), DeltaColors::slowerFill()));
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x2b, 0x2b, 0x2b));
+    QVERIFY(apartWithRedGreenBlindness(DeltaColors::faster(dark), DeltaColors::slower(dark)));
+    QVERIFY(DeltaColors::faster(dark).lightness() > DeltaColors::faster(page.palette()).lightness());
+    // Said where the colours are read.
+    const QString legend = DeltaColors::legend();
+    QCOMPARE(legend, QStringLiteral("orange slower, blue faster"));
+    QVERIFY(page.flameCaption()->text().contains(legend));
+    QVERIFY(model->headerData(ComparisonModel::TotalDelta, Qt::Horizontal, Qt::ToolTipRole).toString().contains(legend));
+    page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/comparison-colours.png"));
 }
 
 QTEST_MAIN(TestComparisonPage)

@@ -14,6 +14,7 @@
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
 #include "views/searchbar.h"
+#include "views/sourcepane.h"
 #include "views/timelinewidget.h"
 
 #include <QAccessible>
@@ -116,6 +117,7 @@ private slots:
     void breadcrumbNeverWidensThePage();
     void accessibleNamesAndSentences();
     void narrowTreeKeepsTheFunctionColumn();
+    void aClickFollowsAsEnterDoes();
 };
 
 void TestFlameGraphKeys::arrowsFollowTheCallTree()
@@ -445,6 +447,70 @@ void TestFlameGraphKeys::narrowTreeKeepsTheFunctionColumn()
     QApplication::processEvents();
     QCOMPARE(tree->header()->sectionSize(0), wide); // stretches again
     tree->setParent(&page);
+}
+
+// A click on a flame-graph box zooms into it and selects it, as Enter on the selected box
+// does: the timeline highlights its function and the source pane shows it, on one page by
+// the mouse and on another by the keyboard, alike.
+void TestFlameGraphKeys::aClickFollowsAsEnterDoes()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_tree.cpuprofile")));
+    QVERIFY(data);
+    struct Shown {
+        xsprof::FrameId selected, highlighted;
+        QString source;
+        int zoomLevels = 0;
+    };
+    auto showPage = [&](ProfilePage& page) {
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
+        QTRY_VERIFY(!page.flameGraph()->view()->layout().boxes().empty());
+    };
+    auto shownOn = [](ProfilePage& page) {
+        return Shown{page.selectedFunction(), page.timeline()->highlightedFunction(), page.sourcePane()->title(),
+                     int(page.flameGraph()->view()->breadcrumb().size())};
+    };
+
+    ProfilePage clicked(data);
+    showPage(clicked);
+    FlameGraphView* view = clicked.flameGraph()->view();
+    // A box two levels down, where the mouse finds it.
+    QPoint at;
+    int targetIndex = -1;
+    for (int y = view->rowHeight() / 2; y < view->height() && targetIndex < 0; y += view->rowHeight()) {
+        for (int x = 3; x < view->width() && targetIndex < 0; x += 4) {
+            const Box* box = view->boxAt(QPoint(x, y));
+            if (box && box->depth == 2 && box->frame.isValid() && !box->merged && box->width > 0) {
+                targetIndex = int(box - view->layout().boxes().data());
+                at = QPoint(x, y);
+            }
+        }
+    }
+    QVERIFY(targetIndex >= 0);
+    const xsprof::FrameId target = view->layout().boxes()[size_t(targetIndex)].frame;
+    const QString sourceBefore = clicked.sourcePane()->title();
+    QTest::mouseClick(view, Qt::LeftButton, {}, at);
+    const Shown byMouse = shownOn(clicked);
+    QCOMPARE(byMouse.zoomLevels, 4); // All › (root) › its caller › the box
+    QVERIFY(view->selectedBox());
+    QCOMPARE(view->selectedBox()->frame, target);
+    QCOMPARE(byMouse.selected, target);
+    QCOMPARE(byMouse.highlighted, target);
+    QVERIFY(byMouse.source != sourceBefore);
+
+    ProfilePage entered(data);
+    showPage(entered);
+    FlameGraphView* keys = entered.flameGraph()->view();
+    keys->setFocus();
+    keys->selectBox(targetIndex);
+    QTest::keyClick(keys, Qt::Key_Return);
+    const Shown byKeys = shownOn(entered);
+    QCOMPARE(byKeys.selected, byMouse.selected);
+    QCOMPARE(byKeys.highlighted, byMouse.highlighted);
+    QCOMPARE(byKeys.source, byMouse.source);
+    QCOMPARE(byKeys.zoomLevels, byMouse.zoomLevels);
 }
 
 QTEST_MAIN(TestFlameGraphKeys)

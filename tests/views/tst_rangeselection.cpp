@@ -3,12 +3,14 @@
 // shows the range, clears it, and drops superseded results.
 #include "viewtestutils.h"
 
+#include "views/costformat.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "model/flamegraphlayout.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
+#include "views/profilesummarybar.h"
 #include "views/document/profiledocument.h"
 #include "model/sampletimes.h"
 #include "views/instrumenttracks.h"
@@ -78,6 +80,7 @@ private slots:
     void aRangeEqualsTheProfileCutToIt();
     void aPageRangeUpdatesEveryView();
     void draggingOnTheTimelineSelectsARange();
+    void theRangeLabelNamesItsLengthAndTheRootRowsTime();
     void supersededResultsAreDropped();
     void liveRefreshWithARangeResetsTheModelsOnce_data();
     void liveRefreshWithARangeResetsTheModelsOnce();
@@ -256,6 +259,43 @@ void TestRangeSelection::draggingOnTheTimelineSelectsARange()
     // The hover tooltip names the bucket's top functions.
     const QString tip = timeline->toolTipAt((timeline->visibleStart() + timeline->visibleEnd()) / 2);
     QVERIFY(tip.contains(QStringLiteral("<table")));
+}
+
+// A dragged range reads "Selection a – b (186.7 ms long; 123 samples: 186.4 ms)": its length
+// and its samples' time, the second what the Call Tree's root row reads; the tooltip says
+// why they differ.
+void TestRangeSelection::theRangeLabelNamesItsLengthAndTheRootRowsTime()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_gc_heavy.cpuprofile")));
+    QVERIFY(data);
+    ProfilePage page(data);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy changed(&page, &ProfilePage::viewDataChanged);
+    QWidget* plot = reinterpret_cast<QWidget*>(page.timeline()->plot());
+    const int y = plot->height() / 2;
+    QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(213, y));
+    QTest::mouseMove(plot, QPoint(300, y));
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(447, y));
+    QTRY_COMPARE(changed.count(), 1);
+    const ProfileDocument::Selection& range = page.document()->requestedSelection();
+    const xsprof::FunctionAnalysis& functions = page.viewData()->analysis.functions;
+    const QString length = CostFormat::time(range.end - range.start);
+    const QString samplesTime = CostFormat::time(functions.duration());
+    auto* bar = page.findChild<ProfileSummaryBar*>();
+    QVERIFY(bar);
+    const QString label = bar->selectionLabel()->text();
+    QVERIFY2(label.contains(length + QStringLiteral(" long")), qPrintable(label));
+    QVERIFY2(label.contains(QStringLiteral("%1 samples: %2").arg(functions.sampleCount()).arg(samplesTime)), qPrintable(label));
+    QVERIFY(bar->selectionLabel()->toolTip().contains(QLatin1String("root row")));
+    // The Call Tree's root row: the samples' time, to the microsecond.
+    CostTreeView* tree = page.callTreeView();
+    QVERIFY(tree);
+    CostTreeModel* model = tree->costModel();
+    const QModelIndex root = model->index(0, model->columnOf(CostTreeModel::Cost::Total));
+    QVERIFY(std::abs(root.data(CostTreeModel::CostRole).toDouble() - functions.duration()) < 0.5);
+    QVERIFY2(root.data().toString().startsWith(samplesTime), qPrintable(root.data().toString()));
 }
 
 void TestRangeSelection::supersededResultsAreDropped()

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolTip>
+#include <QHelpEvent>
 
 using namespace ViewTestUtils;
 
@@ -28,6 +30,7 @@ private slots:
     void theTotalColumnsChoiceIsKeptInTheSettings();
     void everyTotalHeaderSaysWhatItMeans();
     void theHeaderMenuOpensTheTotalsHelp();
+    void theFunctionsViewHeaderSaysARowIsTheWholeProfiles();
 };
 
 namespace {
@@ -187,7 +190,46 @@ void TestTotalColumns::theHeaderMenuOpensTheTotalsHelp()
          {"Self", "Total (xsbug, divided)", "Inclusive (Chrome DevTools)", "Total (VS Code, summed paths)"})
         QVERIFY2(text.contains(QLatin1String(term)), term);
     QVERIFY(text.contains(QLatin1String("can exceed the run")));
+    // A callee row of the Functions view is not the time under that caller: the Call Tree's is.
+    QVERIFY(text.contains(QLatin1String("Functions view versus Call Tree")));
+    QVERIFY(text.contains(QLatin1String("not the time the function spent under that caller")));
+    QVERIFY(text.contains(QLatin1String("use the Call Tree")));
     help->close();
+}
+
+// Hovering the Functions view's headers (the function and each number) says that every row,
+// a callee under its caller too, holds the function's numbers over the whole profile, and
+// points to the Call Tree; the Call Tree's headers do not say so.
+void TestTotalColumns::theFunctionsViewHeaderSaysARowIsTheWholeProfiles()
+{
+    ProfilePage page(loadData(corpusPath(QStringLiteral("node_fib.cpuprofile"))));
+    page.resize(1000, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto hoverTip = [](CostTreeView* view, int column) {
+        QHeaderView* head = view->header();
+        const QPoint at(head->sectionViewportPosition(column) + 5, head->height() / 2);
+        QHelpEvent event(QEvent::ToolTip, at, head->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(head->viewport(), &event);
+        const QString text = QToolTip::text();
+        QToolTip::hideText();
+        return text;
+    };
+    CostTreeView* functions = page.functionView(false);
+    page.tabs()->setCurrentIndex(ProfilePage::FunctionsTab);
+    QTRY_VERIFY(functions->isVisible());
+    for (int column : {0, functions->costModel()->columnOf(CostTreeModel::Cost::Total)}) {
+        const QString tip = hoverTip(functions, column);
+        QVERIFY2(tip.contains(QLatin1String("over the whole profile")), qPrintable(tip));
+        QVERIFY2(tip.contains(QLatin1String("not the time it spent under that caller")), qPrintable(tip));
+        QVERIFY2(tip.contains(QLatin1String("The Call Tree shows the time of each call path")), qPrintable(tip));
+    }
+    CostTreeView* tree = page.callTreeView();
+    page.tabs()->setCurrentIndex(ProfilePage::CallTreeTab);
+    QTRY_VERIFY(tree->isVisible());
+    const QString treeTip = hoverTip(tree, 0);
+    QVERIFY(!treeTip.isEmpty());
+    QVERIFY(!treeTip.contains(QLatin1String("whole profile")));
 }
 
 QTEST_MAIN(TestTotalColumns)

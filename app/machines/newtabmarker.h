@@ -1,0 +1,37 @@
+#pragma once
+// A tab that opens behind the one in front (a machine connecting while the user reads another
+// tab): the tab strip scrolls to show it without taking the front, its text takes the
+// palette's link colour, and a note says where it is. Once the tab has been in front the mark
+// and the note go; a tab closed unseen takes them with it.
+#include <QObject>
+#include <QPointer>
+
+class QTabBar;
+class QTabWidget;
+
+class NewTabMarker : public QObject
+{
+    Q_OBJECT
+public:
+    explicit NewTabMarker(QTabWidget* tabs, QObject* parent = nullptr);
+
+    // `tab` (named `name` in the note) was just added to the tabs.
+    void opened(QWidget* tab, const QString& name);
+    bool isMarked(const QWidget* tab) const;
+    // The strip's scroll buttons move it until tab `index` is whole in view; the front stays.
+    static void scrollIntoView(QTabBar* bar, int index);
+
+signals:
+    void noteShown(const QString& text);
+    void noteWithdrawn(const QString& text); // the tab has been seen (or closed)
+
+private:
+    void seen(int index);
+
+    QTabWidget* m_tabs;
+    struct Mark {
+        QPointer<QWidget> tab;
+        QString note;
+    };
+    QList<Mark> m_marks;
+};

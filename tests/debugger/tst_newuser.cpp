@@ -179,7 +179,7 @@ void TestNewUser::messagesDockOpensOnlyWhenAsked()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     startServer(false);
-    connect(m_window->machines()->serverController(), &ServerController::machineConnected, this, [&](MachineSession* s) {
+    connect(m_window->machines()->serverController()->intake(), &MachineIntake::machineReady, this, [&](MachineSession* s) {
         connect(s, &MachineSession::broke, this, [s] { QTimer::singleShot(20, s, &MachineSession::go); });
     });
     QStringList notes;

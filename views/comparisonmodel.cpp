@@ -374,10 +374,10 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     if (role == DeltaColourRole) {
         if (isEdge || !m_data->cohorts || column == Name || partOf(column) != 2)
             return {};
-        // The strip's length is the time's change; its colour that of the share, lighter; grey
-        // where the share did not change significantly.
+        // The strip's length is the time's change; its colour that of the share (the delegate
+        // lightens it as every strip); grey where the share did not change significantly.
         const QVariant share = cohortDeltaColour(function, column);
-        return share.isValid() ? share.value<QColor>().lighter(150) : QColor(0xbd, 0xbd, 0xbd);
+        return share.isValid() ? share.value<QColor>() : QColor(Qt::gray);
     }
     if (role == Qt::ForegroundRole && !isEdge && m_data->cohorts) {
         // Cohorts: a function whose shares did not change significantly is greyed; a Δ cell

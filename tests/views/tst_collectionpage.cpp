@@ -7,6 +7,7 @@
 #include "views/cohortsdialog.h"
 #include "views/collectionpage.h"
 #include "views/comparisonmodel.h"
+#include "views/deltacolors.h"
 #include "views/comparisonpage.h"
 #include "views/profilepage.h"
 #include "views/tracestablemodel.h"
@@ -17,6 +18,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QTreeView>
 #include <QDir>
@@ -362,16 +364,16 @@ void TestCollectionPage::cohortComparisonSortsAndColoursAsTheTerminal()
         window.push_back(model->index(row, ComparisonModel::Name).data().toString().section(QLatin1Char(' '), 0, 0).toStdString());
     QCOMPARE(window, terminal);
 
-    // parseRecords: less summed time in the shorter cohort, a larger share: its Δ cells are red
-    // as its share cells are, never green as its time alone would make them.
+    // parseRecords: less summed time in the shorter cohort, a larger share: its Δ cells are
+    // "slower" as its share cells are, never "faster" as its time alone would make them.
     const QModelIndex selfDelta = model->index(0, ComparisonModel::SelfDelta);
     QVERIFY(selfDelta.data(ComparisonModel::SortRole).toDouble() > 0.0); // |Δ|
     QVERIFY(model->index(0, ComparisonModel::SelfNew).data(ComparisonModel::SortRole).toDouble() <
             model->index(0, ComparisonModel::SelfBase).data(ComparisonModel::SortRole).toDouble());
-    const QColor red(0xc6, 0x28, 0x28), green(0x2e, 0x7d, 0x32);
-    QCOMPARE(selfDelta.data(Qt::ForegroundRole).value<QColor>(), red);
-    QCOMPARE(selfDelta.data(ComparisonModel::DeltaColourRole).value<QColor>(), red.lighter(150)); // its strip too
-    QCOMPARE(model->index(0, ComparisonModel::AggregateShift).data(Qt::ForegroundRole).value<QColor>(), red);
+    const QColor slower = DeltaColors::slower(QGuiApplication::palette()), faster = DeltaColors::faster(QGuiApplication::palette());
+    QCOMPARE(selfDelta.data(Qt::ForegroundRole).value<QColor>(), slower);
+    QCOMPARE(selfDelta.data(ComparisonModel::DeltaColourRole).value<QColor>(), slower); // its strip too
+    QCOMPARE(model->index(0, ComparisonModel::AggregateShift).data(Qt::ForegroundRole).value<QColor>(), slower);
     QVERIFY(model->index(0, ComparisonModel::AggregateShift).data().toString().startsWith(QLatin1Char('+')));
     // Every coloured Δ self cell has the colour of its self share's direction.
     int coloured = 0;
@@ -383,7 +385,7 @@ void TestCollectionPage::cohortComparisonSortsAndColoursAsTheTerminal()
         const QString perTrace = model->index(row, ComparisonModel::ShareShift).data().toString();
         const QColor aggregateColour = model->index(row, ComparisonModel::AggregateShift).data(Qt::ForegroundRole).value<QColor>();
         const QString& sign = aggregateColour.isValid() ? share : perTrace;
-        QCOMPARE(colour.value<QColor>(), sign.startsWith(QLatin1Char('+')) ? red : green);
+        QCOMPARE(colour.value<QColor>(), sign.startsWith(QLatin1Char('+')) ? slower : faster);
         ++coloured;
     }
     QVERIFY(coloured >= 1);

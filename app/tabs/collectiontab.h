@@ -10,12 +10,14 @@ class CollectionTab : public DocumentTab
 public:
     explicit CollectionTab(CollectionPage* page);
 
+    // The merged profile of the traces selected; null before the first load.
+    ProfilePage* profilePage() const override;
+    // The database at `path`. Not a profile file (no filePath()): it is not opened again at
+    // the next start.
+    bool shows(const QString& path, int profileIndex) const override;
     QWidget* widget() const override;
     QString title() const override; // "traces.db (collection)"
     QString toolTip() const override;
-    // Not a profile file: the collection is not opened again at the next start.
-    bool shows(const QString& path, int profileIndex) const override;
-    ProfilePage* profilePage() const override;
 
 private:
     CollectionPage* m_page;

@@ -1,12 +1,14 @@
 #pragma once
 // A custom-painted flame graph (root at the top): the aggregated graph, widest first, or
 // the flame chart in time order. Click a frame to zoom into it, hover for its numbers;
-// search matches keep their colour while the rest fades. By keyboard (flamegraphviewkeys.cpp):
-// arrows move between frames, Enter zooms, +/− and WASD zoom and pan, 0 resets. Layout lives in
-// FlameGraphLayout; this class only paints it and maps the mouse to it.
+// search matches keep their colour while the rest fades. By keyboard: arrows move between
+// frames (the selected frame, which a screen reader is told), Enter zooms, +/− and WASD zoom
+// and pan, 0 resets. Layout lives in FlameGraphLayout, where it is zoomed in FlameGraphZoom;
+// this class paints the layout and maps the mouse and the keys to them.
 #include "model/flamegraphlayout.h"
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
+#include "views/flamegraphzoom.h"
 
 #include <QWidget>
 
@@ -84,12 +86,9 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    struct ChartZoom {
-        double t0, t1;
-        QString label;
-        bool byKeys = false; // a +/− or pan window: the next one replaces it
-    };
-    void setChartWindow(double t0, double t1);
+    // The form the zoom takes for the layout shown (the mode, and whether there are stacks).
+    FlameGraphZoom::Source zoomSource() const;
+    double timeOrigin() const; // where the timeline's axis starts: the chart's labels count from it
     bool moveSelection(int key);
     void paintSelection(QPainter& painter) const;
     void updateAccessibleDescription();
@@ -107,10 +106,7 @@ private:
     ProfileDataPtr m_data;
     Mode m_mode = Mode::Graph;
     Coloring m_coloring = Coloring::Category;
-    double m_t0 = 0.0, m_t1 = 0.0;
-    xsprof::StackId m_zoomStack;              // call tree
-    std::vector<xsprof::FrameId> m_zoomFrames; // function graph
-    std::vector<ChartZoom> m_chartZooms;       // flame chart
+    FlameGraphZoom m_zoom;
     std::vector<char> m_matches;
     mutable int m_hover = -1; // index into m_layout.boxes()
     std::optional<FlameGraphLayout::Box> m_selected; // as laid out when chosen

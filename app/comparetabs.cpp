@@ -154,7 +154,7 @@ CallersCalleesPage* openCallersCallees(WindowTabs* tabs, int tab, xsprof::FrameI
     // The same function of the same profile: its tab comes forward. (Callers pages are told
     // from the other tabs by their page: they are this file's kind.)
     for (int i = 0; i < tabs->count(); ++i) {
-        auto* open = qobject_cast<CallersCalleesPage*>(tabs->at(i)->widget());
+        auto* open = tabs->at(i) ? qobject_cast<CallersCalleesPage*>(tabs->at(i)->widget()) : nullptr;
         if (open && open->document() == source->document() && select.isValid()
             && open->selectedFunction() == select) {
             tabs->setCurrent(i);

@@ -22,14 +22,6 @@ namespace {
 constexpr double minTextWidth = 28.0; // pixels: narrower frames get no label
 constexpr double keyZoomIn = 0.5;     // + halves the chart's window
 constexpr double keyPan = 0.25;       // A/D move it by a quarter
-
-uint32_t hashText(std::string_view text)
-{
-    uint32_t h = 2166136261u; // FNV-1a: stable across runs, so colours are too
-    for (unsigned char c : text)
-        h = (h ^ c) * 16777619u;
-    return h;
-}
 } // namespace
 
 FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent)
@@ -51,7 +43,7 @@ void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1, Zoom zoo
         m_selected.reset();
     }
     if (!sameProfile && !keep) {
-        m_colors.clear();
+        m_colors.forget();
         m_names.clear();
     }
     if (!chartAvailable())
@@ -79,18 +71,15 @@ void FlameGraphView::setMode(Mode mode)
 
 void FlameGraphView::setColoring(Coloring coloring)
 {
-    if (coloring == m_coloring)
+    if (coloring == m_colors.coloring())
         return;
-    m_coloring = coloring;
-    m_colors.clear();
+    m_colors.setColoring(coloring);
     update();
 }
 
 void FlameGraphView::setMatches(std::vector<char> matches)
 {
-    m_matches = std::move(matches);
-    if (std::none_of(m_matches.begin(), m_matches.end(), [](char c) { return c != 0; }))
-        m_matches.clear(); // nothing matches: nothing to fade either
+    m_colors.setMatches(std::move(matches));
     update();
 }
 
@@ -241,42 +230,9 @@ const QString& FlameGraphView::nameOf(xsprof::FrameId f) const
     return name;
 }
 
-void FlameGraphView::computeColors() const
-{
-    const xsprof::Profile& profile = m_data->profile;
-    m_colors.resize(profile.frames.size());
-    for (uint32_t i = 0; i < profile.frames.size(); ++i) {
-        const xsprof::FrameId f(i);
-        QColor color;
-        if (m_coloring == Coloring::File) {
-            const std::string_view url = profile.frameUrl(f);
-            color = url.empty() ? QColor(200, 200, 200)
-                                : QColor::fromHsv(int(hashText(url) % 360), 90 + int(hashText(url) / 360 % 60), 235);
-        } else {
-            // A hue per category, its shade varied per function so neighbours stand apart.
-            const int jitter = int(hashText(profile.frameName(f)) % 40);
-            switch (profile.frames.kind[i]) {
-            case xsprof::FrameKind::Js: color = QColor::fromHsv(22 + jitter / 2, 120 + jitter, 245); break;
-            case xsprof::FrameKind::Native:
-            case xsprof::FrameKind::Host: color = QColor::fromHsv(205 + jitter / 4, 70 + jitter, 235); break;
-            case xsprof::FrameKind::Gc: color = QColor::fromHsv(0, 130 + jitter, 230); break;
-            default: color = QColor::fromHsv(0, 0, 200 + jitter / 2); break;
-            }
-        }
-        m_colors[i] = color.rgb();
-    }
-}
-
 QColor FlameGraphView::colorOf(const Box& box) const
 {
-    if (!box.frame.isValid())
-        return QColor(185, 185, 185);
-    if (m_colors.size() != m_data->profile.frames.size())
-        computeColors();
-    QColor color = QColor::fromRgb(m_colors[box.frame.value]);
-    if (!m_matches.empty() && !(box.frame.value < m_matches.size() && m_matches[box.frame.value]))
-        color = QColor::fromHsv(color.hsvHue(), color.hsvSaturation() / 5, 240); // faded: not a match
-    return color;
+    return m_colors.of(m_data->profile, box.frame);
 }
 
 QRectF FlameGraphView::rectOf(const Box& box) const

@@ -1,13 +1,14 @@
 #pragma once
 // A custom-painted flame graph (root at the top): the aggregated graph, widest first, or
 // the flame chart in time order. Click a frame to zoom into it, hover for its numbers;
-// search matches keep their colour while the rest fades. By keyboard: arrows move between
+// search matches keep their colour while the rest fades (FlameGraphColors). By keyboard: arrows move between
 // frames (the selected frame, which a screen reader is told), Enter zooms, +/− and WASD zoom
 // and pan, 0 resets. Layout lives in FlameGraphLayout, where it is zoomed in FlameGraphZoom;
 // this class paints the layout and maps the mouse and the keys to them.
 #include "model/flamegraphlayout.h"
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
+#include "views/flamegraphcolors.h"
 #include "views/flamegraphzoom.h"
 
 #include <QWidget>
@@ -21,7 +22,7 @@ class FlameGraphView : public QWidget
     Q_OBJECT
 public:
     enum class Mode { Graph, Chart };
-    enum class Coloring { Category, File };
+    using Coloring = FlameGraphColors::Coloring;
     // Keep: the same profile, grown or re-analysed (a live refresh): stacks, frames and times
     // mean the same, so the zoom stays.
     enum class Zoom { Reset, Keep };
@@ -35,7 +36,7 @@ public:
     Mode mode() const { return m_mode; }
     bool chartAvailable() const; // needs per-sample stacks
     void setColoring(Coloring coloring);
-    Coloring coloring() const { return m_coloring; }
+    Coloring coloring() const { return m_colors.coloring(); }
     // By FrameId; empty: no search, every frame in full colour.
     void setMatches(std::vector<char> matches);
 
@@ -99,15 +100,12 @@ private:
     // Starts a worker layout when one is due and large; true while the painted one is stale.
     bool layOutInBackground();
     void setLayout(FlameGraphLayout layout) const;
-    void computeColors() const;
     const QString& nameOf(xsprof::FrameId f) const;
     QRectF rectOf(const FlameGraphLayout::Box& box) const;
 
     ProfileDataPtr m_data;
     Mode m_mode = Mode::Graph;
-    Coloring m_coloring = Coloring::Category;
     FlameGraphZoom m_zoom;
-    std::vector<char> m_matches;
     mutable int m_hover = -1; // index into m_layout.boxes()
     std::optional<FlameGraphLayout::Box> m_selected; // as laid out when chosen
     double m_selectedOrigin = 0.0;                  // that layout's origin
@@ -115,7 +113,7 @@ private:
     // Derived on demand, from const paths too (painting, hit tests).
     mutable FlameGraphLayout m_layout;
     mutable bool m_layoutValid = false;
-    mutable std::vector<QRgb> m_colors; // by FrameId
+    FlameGraphColors m_colors;
     mutable std::vector<QString> m_names; // by FrameId, filled lazily
     unsigned m_layoutGeneration = 0; // bumped by invalidate(): a worker's layout is then stale
     unsigned m_failedGeneration = ~0u; // the worker could not lay this generation out

@@ -38,6 +38,7 @@ int WindowTabs::add(std::unique_ptr<DocumentTab> tab, Place place)
     m_tabs[page] = std::move(tab);
     connect(page, &QObject::destroyed, this, [this, page] { m_tabs.erase(page); });
     const int index = m_widget->addTab(page, icon, QString());
+    m_widget->setTabToolTip(index, m_tabs[page]->toolTip());
     refreshAll();
     if (place == Place::Front)
         m_widget->setCurrentIndex(index);
@@ -188,8 +189,10 @@ QStringList WindowTabs::filePaths() const
 }
 
 // A file's tab shows the file name, with the folder when two open files share a name, and
-// which profile when the file holds several; any other tab what it says it is.
-void WindowTabs::apply(int index, const QStringList& filePaths)
+// which profile when the file holds several; any other tab what it says it is. `Look::Whole`
+// takes its icon and tooltip too (they change with the tab alone, and setting an icon lays the
+// strip out again: not for every tab whenever one came or went).
+void WindowTabs::apply(int index, const QStringList& filePaths, Look look)
 {
     const DocumentTab* tab = at(index);
     if (!tab)
@@ -200,6 +203,8 @@ void WindowTabs::apply(int index, const QStringList& filePaths)
         label = DocumentNames::fileLabel(path, tab->profileIndex(), m_profileCounts.value(path), filePaths);
     const QString text = tab->text();
     TabLabels::set(m_widget, index, label, tab->isUnsaved(), text == tab->title() ? QString() : text);
+    if (look == Look::Label)
+        return;
     if (const QIcon icon = tab->icon(); !icon.isNull() || !m_widget->tabIcon(index).isNull())
         m_widget->setTabIcon(index, icon);
     m_widget->setTabToolTip(index, tab->toolTip());
@@ -210,7 +215,7 @@ void WindowTabs::refresh(const QWidget* page)
     const int index = indexOf(page);
     if (index < 0)
         return;
-    apply(index, filePaths());
+    apply(index, filePaths(), Look::Whole);
     emit labelsChanged();
 }
 
@@ -218,7 +223,7 @@ void WindowTabs::refreshAll()
 {
     const QStringList paths = filePaths();
     for (int i = 0; i < count(); ++i)
-        apply(i, paths);
+        apply(i, paths, Look::Label);
     emit labelsChanged();
 }
 

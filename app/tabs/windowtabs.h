@@ -79,7 +79,7 @@ public:
     bool isMarkedUnsaved(int index) const;
     // What Save Profile As… and Export suggest for tab `index`, without extension.
     QString suggestedFileName(int index) const;
-    // A tab's title, state, icon or unsaved state changed: its label follows.
+    // A tab's title, state, icon or unsaved state changed: its label, icon and tooltip follow.
     void refresh(const QWidget* page);
     // Every tab's label and mark follow (what is unsaved changed, a file came or went).
     void refreshAll();
@@ -112,7 +112,8 @@ signals:
     void statusMessage(const QString& text, int timeout);
 
 private:
-    void apply(int index, const QStringList& filePaths);
+    enum class Look { Label, Whole };
+    void apply(int index, const QStringList& filePaths, Look look);
     QStringList filePaths() const;
     void announceOpened(const ProfilePage* page, int index);
 

@@ -1,9 +1,9 @@
 #include "devicespane.h"
 
 #include "protocol/machinesession.h"
-#include "protocol/serialconnection.h"
-#include "protocol/serialdevicetasks.h"
-#include "protocol/serialportspec.h"
+#include "protocol/serial/serialconnection.h"
+#include "protocol/serial/serialdevicetasks.h"
+#include "protocol/serial/serialportspec.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -4,7 +4,7 @@
 #include "app/machines/devicespane.h"
 #include "app/machines/machinetabs.h"
 #include "app/mainwindow.h"
-#include "protocol/serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -1,0 +1,165 @@
+// `xsprof dap` attached on a port, against machines recorded from the real engine and the
+// Moddable simulator (../shared/corpus/xsbug), played by ../shared/tools/xs_replay.py: no engine
+// needed, so these run everywhere. What the adapter reports is compared with the recording.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { corpusDir, DapSession, freePort, replayMachine, runTool } from './lib/session.mjs';
+import { readTranscript } from './lib/transcript.mjs';
+
+const corpus = (name) => join(corpusDir, 'xsbug', name);
+
+// Starts the adapter and attaches on a free port as an editor does; resolves once configured.
+async function attachOnPort(attach = {}) {
+    const session = await new DapSession().start();
+    await session.initialize();
+    const port = await freePort();
+    const attached = session.request('attach', { port, ...attach });
+    await session.nextEvent('initialized');
+    await session.request('setExceptionBreakpoints', { filters: [] });
+    await session.request('configurationDone');
+    await attached;
+    return { session, port };
+}
+
+// DAP shows a string as "text" or 'text'; the machine sends 'text'.
+const unquote = (value) => value.replace(/^(['"])(.*)\1$/s, '$2');
+
+describe('xsprof dap attached to recorded machines', () => {
+    let workspace;
+    before(() => { workspace = mkdtempSync(join(tmpdir(), 'xsprof-dap-ws-')); });
+    after(() => rmSync(workspace, { recursive: true, force: true }));
+
+    test('console and conversations as output, a debugger break, an exception break, paths mapped', async () => {
+        const recording = readTranscript(corpus('log_and_break.break.xsbug'));
+        const remoteRoot = '/home/dev/xs-app';
+        const localFile = join(workspace, 'log_and_break.js');
+        writeFileSync(localFile, '// the workspace copy of the recorded app\n'.repeat(60));
+        const { session, port } = await attachOnPort({ localRoot: workspace, remoteRoot });
+        try {
+            const replay = replayMachine(corpus('log_and_break.break.xsbug'), port, ['--wait-timeout', '30']);
+
+            const started = await session.nextEvent('thread', (e) => e.body.reason === 'started');
+            const threadId = started.body.threadId;
+            const { threads } = (await session.request('threads')).body;
+            assert.deepEqual(threads.map((t) => [t.id, t.name]), [[threadId, recording.login.name]],
+                             'the machine is one thread named as it logged in');
+
+            // First break: the `debugger` statement, with the recorded stack under the workspace's path.
+            const first = await session.nextEvent('stopped');
+            assert.equal(first.body.threadId, threadId);
+            assert.notEqual(first.body.reason, 'exception');
+            const [debuggerBreak, exceptionBreak] = recording.breaks;
+            assert.match(`${first.body.description ?? ''} ${first.body.text ?? ''} ${first.body.reason}`, /debugger/i);
+            const trace = (await session.request('stackTrace', { threadId })).body.stackFrames;
+            const withPaths = debuggerBreak.frames.filter((f) => f.path);
+            assert.deepEqual(trace.slice(0, withPaths.length).map((f) => [f.name, f.line, f.source?.path]),
+                             withPaths.map((f) => [f.name, Number(f.line), f.path.replace(remoteRoot, workspace)]),
+                             'the recorded frames, their paths mapped from remoteRoot to localRoot');
+
+            // The console up to the break, in order (a line continued across two <log> is one line).
+            const logsBefore = recording.logs.slice(0, 4).join('');
+            await session.waitForOutput(logsBefore, 5000, ['stdout']);
+            assert.ok(session.output(['stdout']).startsWith(logsBefore), 'stdout output is the console: ' +
+                      JSON.stringify(session.output(['stdout'])));
+            // The trace.left() conversation, with its name.
+            const [bubble] = recording.bubbles;
+            const conversation = session.all('output').find((e) => e.body.output.includes(bubble.text));
+            assert.ok(conversation, 'the conversation message is an output event');
+            assert.match(conversation.body.output + JSON.stringify(conversation.body.group ?? '') +
+                         JSON.stringify(conversation.body.data ?? ''), new RegExp(bubble.name));
+
+            // Scopes and the selected frame's locals, as recorded.
+            const scopes = (await session.request('scopes', { frameId: trace[0].id })).body.scopes;
+            assert.ok(scopes.some((s) => s.name === 'Locals'), 'a Locals scope: ' + scopes.map((s) => s.name));
+            const locals = await session.variables(scopes.find((s) => s.name === 'Locals').variablesReference);
+            for (const recorded of debuggerBreak.locals.filter((p) => !p.value.startsWith('@') && !p.name.startsWith('(')))
+                assert.equal(unquote(locals.get(recorded.name)?.value ?? '(missing)'), unquote(recorded.value), recorded.name);
+            for (const recorded of debuggerBreak.locals.filter((p) => p.flags?.startsWith('+') && p.name === 'data'))
+                assert.ok(locals.get(recorded.name)?.variablesReference > 0, `${recorded.name} opens on request`);
+
+            // Second break: the exception the machine broke on.
+            await session.request('continue', { threadId });
+            const second = await session.nextEvent('stopped');
+            assert.equal(second.body.reason, 'exception');
+            const message = exceptionBreak.text.replace(/^# Break: /, '').replace(/!$/, '');
+            assert.match(`${second.body.description ?? ''} ${second.body.text ?? ''}`, new RegExp(message));
+            const top = (await session.request('stackTrace', { threadId })).body.stackFrames[0];
+            assert.deepEqual([top.name, top.line], [exceptionBreak.frames[0].name, Number(exceptionBreak.frames[0].line)]);
+
+            // The machine runs to its end: the rest of the console, then the thread exits.
+            await session.request('continue', { threadId });
+            await session.waitForOutput(recording.logs.join(''), 5000, ['stdout']);
+            const exited = await session.nextEvent('thread', (e) => e.body.reason === 'exited');
+            assert.equal(exited.body.threadId, threadId);
+            await session.nextEvent('terminated');
+
+            const { code, summary } = await replay;
+            assert.equal(code, 0, 'the machine completed its replay: ' + JSON.stringify(summary.machines));
+            const commands = summary.machines[0].commands_received;
+            assert.equal(commands.filter((c) => c === 'go').length, 3, 'a go after the login and each continue: ' + commands);
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('the app and its Workers are threads; Workers with nothing to show do not flood the editor', async () => {
+        const app = readTranscript(corpus('sim_worker_main.xsbug'));
+        const workerName = readTranscript(corpus('sim_worker.xsbug')).login.name;
+        const workers = 40;
+        const { session, port } = await attachOnPort();
+        try {
+            const appReplay = replayMachine(corpus('sim_worker_main.xsbug'), port);
+            await session.nextEvent('thread', (e) => e.body.reason === 'started');
+            const storm = await runTool('machine_storm.py', [corpus('sim_worker.xsbug'), '--connect', `127.0.0.1:${port}`,
+                                                             '--count', String(workers), '--parallel', '4']);
+            const stormSummary = JSON.parse(storm.stdout);
+            assert.equal(storm.code, 0, storm.stderr + storm.stdout);
+            assert.equal(stormSummary.results.done, workers, 'every Worker logged in, was answered and left: ' + storm.stdout);
+            assert.equal(stormSummary.login_answer_s.answered, workers);
+            const { code } = await appReplay;
+            assert.equal(code, 0);
+            // The app's console, all of it, in order.
+            await session.waitForOutput(app.logs.join(''), 10000, ['stdout']);
+
+            const threadEvents = () => session.all('thread').map((e) => e.body);
+            const started = threadEvents().filter((b) => b.reason === 'started');
+            assert.ok(started.length >= 1 && started.length <= 4,
+                      `${workers} ${workerName} Workers that only log in and leave make at most a few threads, not ` +
+                      `${started.length}: ` + JSON.stringify(threadEvents()));
+            // Every thread the editor heard of is gone again, each told once.
+            await session.nextEvent('thread', (e) => e.body.reason === 'exited' &&
+                                    threadEvents().filter((b) => b.reason === 'exited').length === started.length, 10000);
+            const exitedIds = threadEvents().filter((b) => b.reason === 'exited').map((b) => b.threadId);
+            assert.deepEqual([...exitedIds].sort(), started.map((b) => b.threadId).sort(),
+                             'each started thread exits once: ' + JSON.stringify(threadEvents()));
+            const { threads } = (await session.request('threads')).body;
+            assert.deepEqual(threads, [], 'no machine is left');
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('a machine that drops its connection at a break ends its thread; the adapter goes on', async () => {
+        const { session, port } = await attachOnPort();
+        try {
+            // The replay waits at the first break for 1 s, gives up, and its overall limit cuts it there.
+            const replay = replayMachine(corpus('log_and_break.break.xsbug'), port,
+                                         ['--wait-timeout', '30', '--timeout', '1.5', '--close-with-reset']);
+            const stopped = await session.nextEvent('stopped');
+            const exited = await session.nextEvent('thread', (e) => e.body.reason === 'exited', 10000);
+            assert.equal(exited.body.threadId, stopped.body.threadId);
+            // A request about the machine that left gets an answer (an error, or no frames), not silence.
+            const late = await session.rawRequest('stackTrace', { threadId: stopped.body.threadId }, 5000);
+            assert.ok(!late.success || late.body.stackFrames.length === 0, JSON.stringify(late));
+            const { threads } = (await session.request('threads')).body;
+            assert.deepEqual(threads, []);
+            await replay;
+        } finally {
+            await session.close();
+        }
+    });
+});

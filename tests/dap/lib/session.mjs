@@ -77,14 +77,17 @@ export function runTool(script, args, { timeoutMs = 60000 } = {}) {
 }
 
 export class DapSession {
-    constructor({ cwd = process.cwd(), env = process.env, requestTimeoutMs = 10000 } = {}) {
+    // `command` and `args`: how the adapter is started (an editor's command line for it).
+    constructor({ command = xsprofPath, args = ['dap'], cwd = process.cwd(), env = process.env, requestTimeoutMs = 10000 } = {}) {
+        if (args.length !== 1)
+            throw new Error('the DAP client starts COMMAND ARG: one argument, not ' + JSON.stringify(args));
         this.requestTimeoutMs = requestTimeoutMs;
         this.events = [];
         this.stderr = '';
         this.exit = null;
         this.consumed = new Map();      // event type → index in this.events past the last one taken
         this.waiters = new Set();
-        this.client = new DebugClient(xsprofPath, 'dap', 'xs', { cwd, env });
+        this.client = new DebugClient(command, args[0], 'xs', { cwd, env });
         const emit = this.client.emit.bind(this.client);
         this.client.emit = (name, event) => {
             if (event && event.type === 'event') {

@@ -1,0 +1,181 @@
+// editors/vscode as VS Code would use it: the manifest is valid JSON of the right shape, the
+// extension's factory starts `xsprof dap` (run here through a stand-in `vscode` module), every
+// attribute the manifest declares is one the adapter reads (a value of the wrong type is refused
+// naming it), and every configuration the manifest offers is accepted by the adapter.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { DapSession, fixturesDir, repoDir, xsprofPath } from './lib/session.mjs';
+
+const extensionDir = join(repoDir, 'editors', 'vscode');
+const manifest = JSON.parse(readFileSync(join(extensionDir, 'package.json'), 'utf8'));
+const debuggerOf = () => manifest.contributes.debuggers.find((d) => d.type === 'xs');
+
+// Loads extension.js with a stand-in for the `vscode` module and returns what its descriptor
+// factory gives for a session: the command and arguments VS Code would start.
+function adapterCommand(configuredPath) {
+    const registered = {};
+    const vscode = {
+        debug: { registerDebugAdapterDescriptorFactory: (type, factory) => { registered[type] = factory; return { dispose() {} }; } },
+        workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'xsprof' && key === 'path' ? configuredPath : undefined) }) },
+        DebugAdapterExecutable: class { constructor(command, args) { this.command = command; this.args = args; } },
+    };
+    const load = Module._load;
+    Module._load = function (request, ...rest) {
+        return request === 'vscode' ? vscode : load.call(this, request, ...rest);
+    };
+    try {
+        const require = createRequire(join(extensionDir, 'package.json'));
+        const main = require.resolve(join(extensionDir, manifest.main));
+        delete require.cache[main];
+        const extension = require(main);
+        const context = { subscriptions: [] };
+        extension.activate(context);
+        assert.ok(registered.xs, 'the extension registers a factory for the xs type');
+        assert.equal(context.subscriptions.length, 1, 'and disposes of it with the extension');
+        return registered.xs.createDebugAdapterDescriptor({ configuration: {} }, undefined);
+    } finally {
+        Module._load = load;
+    }
+}
+
+// A snippet's text as inserted with its defaults: ${N:default} is its default (placeholders
+// nest), an escaped \${name} is the VS Code variable ${name}.
+function expandSnippet(text) {
+    let out = text.replace(/\\\$\{([^{}]*)\}/g, '\u0001$1\u0002');
+    for (let before = ''; before !== out;) {
+        before = out;
+        out = out.replace(/\$\{\d+:([^{}]*)\}/g, '$1');
+    }
+    return out.replace(/\u0001/g, '${').replace(/\u0002/g, '}');
+}
+
+// A snippet body as a configuration: a string starting with ^ holds a JSON value (VS Code's
+// convention, to insert numbers or quoted text with variables).
+function snippetBody(body) {
+    if (typeof body === 'string')
+        return body.startsWith('^') ? JSON.parse(expandSnippet(body.slice(1))) : expandSnippet(body);
+    if (Array.isArray(body))
+        return body.map(snippetBody);
+    if (body && typeof body === 'object')
+        return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, snippetBody(v)]));
+    return body;
+}
+
+// VS Code's variables, as a user's workspace would fill them.
+function resolveVariables(value, vars) {
+    if (typeof value === 'string')
+        return value.replace(/\$\{(\w+)(?::([^}]*))?\}/g, (whole, name, rest) => {
+            if (name === 'env')
+                return vars.env[rest] ?? '';
+            if (!(name in vars))
+                throw new Error(`the manifest uses \${${name}}, which this test does not know`);
+            return vars[name];
+        });
+    if (Array.isArray(value))
+        return value.map((v) => resolveVariables(v, vars));
+    if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveVariables(v, vars)]));
+    return value;
+}
+
+// A value of a schema's type, and one of another type.
+function sampleOf(schema) {
+    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+    switch (type) {
+    case 'string': return schema.enum?.[0] ?? 'x';
+    case 'number': case 'integer': return schema.default ?? 1;
+    case 'boolean': return false;
+    case 'array': return [];
+    case 'object': return {};
+    default: throw new Error('no type in ' + JSON.stringify(schema));
+    }
+}
+const wrongOf = (schema) => ((Array.isArray(schema.type) ? schema.type : [schema.type]).includes('string') ? 17 : 'seventeen');
+
+describe('editors/vscode', () => {
+    test('the manifest contributes the xs debug type, with an entry point that exists', () => {
+        assert.equal(manifest.contributes.debuggers.length, 1);
+        const xs = debuggerOf();
+        assert.ok(xs, 'a debugger of type xs');
+        assert.ok(manifest.engines?.vscode, 'engines.vscode is required by VS Code');
+        assert.ok(existsSync(join(extensionDir, manifest.main)), manifest.main);
+        assert.ok(manifest.activationEvents.some((e) => e === 'onDebug' || e === 'onDebugResolve:xs'));
+        assert.ok(xs.configurationAttributes.launch && xs.configurationAttributes.attach, 'launch and attach');
+        assert.ok(xs.initialConfigurations.length > 0 && xs.configurationSnippets.length >= 3);
+        assert.ok(manifest.contributes.breakpoints.some((b) => b.language === 'javascript'));
+        for (const request of ['launch', 'attach'])
+            for (const [name, schema] of Object.entries(xs.configurationAttributes[request].properties))
+                assert.ok(schema.type && schema.description, `${request}.${name} has a type and a description`);
+    });
+
+    test('every configuration offered uses declared attributes only', () => {
+        const xs = debuggerOf();
+        const configurations = [...xs.initialConfigurations, ...xs.configurationSnippets.map((s) => snippetBody(s.body))];
+        for (const configuration of configurations) {
+            assert.equal(configuration.type, 'xs');
+            const declared = xs.configurationAttributes[configuration.request]?.properties;
+            assert.ok(declared, `${configuration.name}: request ${configuration.request}`);
+            for (const key of Object.keys(configuration))
+                if (!['type', 'request', 'name', 'preLaunchTask', 'postDebugTask'].includes(key))
+                    assert.ok(key in declared, `${configuration.name}: ${key} is declared for ${configuration.request}`);
+            for (const required of xs.configurationAttributes[configuration.request].required ?? [])
+                assert.ok(required in configuration, `${configuration.name} has ${required}`);
+        }
+    });
+
+    test('the extension starts `xsprof dap`, from the setting or the PATH', () => {
+        assert.deepEqual({ ...adapterCommand(undefined) }, { command: 'xsprof', args: ['dap'] });
+        assert.deepEqual({ ...adapterCommand('/opt/xsprof/bin/xsprof') }, { command: '/opt/xsprof/bin/xsprof', args: ['dap'] });
+    });
+
+    // The adapter reads each declared attribute: a value of the wrong type is refused, naming it.
+    for (const request of ['launch', 'attach'])
+        test(`the adapter reads every ${request} attribute the manifest declares`, async () => {
+            const { properties } = debuggerOf().configurationAttributes[request];
+            const { command, args } = adapterCommand(xsprofPath);
+            for (const [name, schema] of Object.entries(properties)) {
+                const session = await new DapSession({ command, args }).start();
+                try {
+                    await session.initialize();
+                    const base = request === 'launch' ? { program: '/bin/true' } : { port: 1 };
+                    const response = await session.rawRequest(request, { ...base, [name]: wrongOf(schema) });
+                    assert.equal(response.success, false, `${request} with ${name} = ${JSON.stringify(wrongOf(schema))} is ` +
+                                 'refused: ' + JSON.stringify(response));
+                    assert.match(response.message + JSON.stringify(response.body ?? {}), new RegExp(name),
+                                 `the refusal names ${name}`);
+                    assert.ok(sampleOf(schema) !== undefined);
+                } finally {
+                    await session.close();
+                }
+            }
+        });
+
+    test('the adapter accepts each configuration the manifest offers', async () => {
+        const xs = debuggerOf();
+        const vars = {
+            workspaceFolder: fixturesDir, workspaceFolderBasename: 'fixtures', file: join(fixturesDir, 'program.js'),
+            fileDirname: fixturesDir, env: { MODDABLE: '/nonexistent/moddable', HOME: process.env.HOME },
+        };
+        const { command, args } = adapterCommand(xsprofPath);
+        const configurations = [...xs.initialConfigurations, ...xs.configurationSnippets.map((s) => snippetBody(s.body))];
+        for (const raw of configurations) {
+            const configuration = resolveVariables(raw, vars);
+            const session = await new DapSession({ command, args }).start();
+            try {
+                await session.initialize();
+                // A program that is not there is refused by name; any other refusal is about an attribute.
+                const response = await session.rawRequest(configuration.request, configuration);
+                const text = response.message + JSON.stringify(response.body ?? {});
+                if (!response.success)
+                    assert.match(text, /nonexistent|not found|cannot|No such/i, `${configuration.name}: ${text}`);
+                assert.doesNotMatch(text, /unknown (attribute|argument|option)|must be an?\s/i, `${configuration.name}: ${text}`);
+            } finally {
+                await session.close();
+            }
+        }
+    });
+});

@@ -62,15 +62,15 @@ describe('xsprof dap attached to recorded machines', () => {
 
             // The console up to the break, in order (a line continued across two <log> is one line).
             const logsBefore = recording.logs.slice(0, 4).join('');
-            await session.waitForOutput(logsBefore, 5000, ['stdout']);
-            assert.ok(session.output(['stdout']).startsWith(logsBefore), 'stdout output is the console: ' +
-                      JSON.stringify(session.output(['stdout'])));
-            // The trace.left() conversation, with its name.
+            await session.waitForOutput(logsBefore, 5000, ['stdout'], { console: true });
+            assert.ok(session.console().startsWith(logsBefore), 'stdout output is the console: ' + JSON.stringify(session.console()));
+            // The trace.left() conversation: its name, its text and where it was sent.
             const [bubble] = recording.bubbles;
-            const conversation = session.all('output').find((e) => e.body.output.includes(bubble.text));
+            const conversation = session.all('output').find((e) => e.body.data?.conversation);
             assert.ok(conversation, 'the conversation message is an output event');
-            assert.match(conversation.body.output + JSON.stringify(conversation.body.group ?? '') +
-                         JSON.stringify(conversation.body.data ?? ''), new RegExp(bubble.name));
+            assert.equal(conversation.body.data.conversation, bubble.name);
+            assert.ok(conversation.body.output.includes(`[${bubble.name}]`) && conversation.body.output.includes(bubble.text) &&
+                      conversation.body.output.includes(`${bubble.path.split('/').pop()}:${bubble.line}`), conversation.body.output);
 
             // Scopes and the selected frame's locals, as recorded.
             const scopes = (await session.request('scopes', { frameId: trace[0].id })).body.scopes;
@@ -92,7 +92,7 @@ describe('xsprof dap attached to recorded machines', () => {
 
             // The machine runs to its end: the rest of the console, then the thread exits.
             await session.request('continue', { threadId });
-            await session.waitForOutput(recording.logs.join(''), 5000, ['stdout']);
+            await session.waitForOutput(recording.logs.join(''), 5000, ['stdout'], { console: true });
             const exited = await session.nextEvent('thread', (e) => e.body.reason === 'exited');
             assert.equal(exited.body.threadId, threadId);
             await session.nextEvent('terminated');
@@ -100,7 +100,8 @@ describe('xsprof dap attached to recorded machines', () => {
             const { code, summary } = await replay;
             assert.equal(code, 0, 'the machine completed its replay: ' + JSON.stringify(summary.machines));
             const commands = summary.machines[0].commands_received;
-            assert.equal(commands.filter((c) => c === 'go').length, 3, 'a go after the login and each continue: ' + commands);
+            assert.deepEqual(commands, ['set-all-breakpoints', ...recording.breaks.map(() => 'go')],
+                             'the login answered, then one go for each continue');
         } finally {
             await session.close();
         }
@@ -123,7 +124,7 @@ describe('xsprof dap attached to recorded machines', () => {
             const { code } = await appReplay;
             assert.equal(code, 0);
             // The app's console, all of it, in order.
-            await session.waitForOutput(app.logs.join(''), 10000, ['stdout']);
+            await session.waitForOutput(app.logs.join(''), 10000, ['stdout'], { console: true });
 
             const threadEvents = () => session.all('thread').map((e) => e.body);
             const started = threadEvents().filter((b) => b.reason === 'started');

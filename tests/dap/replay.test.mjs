@@ -2,12 +2,12 @@
 // Moddable simulator (../shared/corpus/xsbug), played by ../shared/tools/xs_replay.py: no engine
 // needed, so these run everywhere. What the adapter reports is compared with the recording.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { corpusDir, DapSession, freePort, replayMachine, runTool } from './lib/session.mjs';
+import { corpusDir, DapSession, fixturesDir, freePort, replayMachine, runTool } from './lib/session.mjs';
 import { readTranscript } from './lib/transcript.mjs';
 
 const corpus = (name) => join(corpusDir, 'xsbug', name);
@@ -139,6 +139,40 @@ describe('xsprof dap attached to recorded machines', () => {
                              'each started thread exits once: ' + JSON.stringify(threadEvents()));
             const { threads } = (await session.request('threads')).body;
             assert.deepEqual(threads, [], 'no machine is left');
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('a condition or log point the compiler refuses is unverified with its words; the others reach the machine',
+         async () => {
+        const received = join(workspace, 'received.bin');
+        const remote = readTranscript(corpus('log_and_break.break.xsbug')).breaks[0].path;
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const port = await freePort();
+            const attached = session.request('attach', { port, xsc: join(fixturesDir, 'failing-xsc') });
+            await session.nextEvent('initialized');
+            const set = await session.request('setBreakpoints', {
+                source: { path: remote },
+                breakpoints: [{ line: 20, condition: 'depth > 1' }, { line: 22 }, { line: 30, logMessage: 'x = {x}' }],
+            });
+            assert.deepEqual(set.body.breakpoints.map((b) => b.line), [20, 22, 30]);
+            await session.request('configurationDone');
+            await attached;
+            const replay = replayMachine(corpus('log_and_break.break.xsbug'), port,
+                                         ['--wait-timeout', '0.3', '--save-received', received]);
+            const refused = [await session.nextEvent('breakpoint'), await session.nextEvent('breakpoint')]
+                .map((e) => e.body.breakpoint).sort((a, b) => a.line - b.line);
+            assert.deepEqual(refused.map((b) => [b.id, b.line, b.verified]),
+                             [[set.body.breakpoints[0].id, 20, false], [set.body.breakpoints[2].id, 30, false]]);
+            assert.match(refused[0].message, /^condition: .*this stand-in compiles nothing/);
+            assert.match(refused[1].message, /^log message: .*this stand-in compiles nothing/);
+            await replay;
+            const sent = readFileSync(received, 'latin1');
+            assert.match(sent, /<breakpoint path="[^"]*log_and_break\.js" line="22"/, 'the plain breakpoint is in the login answer');
+            assert.doesNotMatch(sent, /line="(20|30)"/, 'the refused ones are not: ' + sent);
         } finally {
             await session.close();
         }

@@ -2,12 +2,13 @@
 // Moddable simulator (../shared/corpus/xsbug), played by ../shared/tools/xs_replay.py: no engine
 // needed, so these run everywhere. What the adapter reports is compared with the recording.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { corpusDir, DapSession, fixturesDir, freePort, replayMachine, runTool } from './lib/session.mjs';
+import { corpusDir, DapSession, fixturesDir, freePort, replayMachine, runTool, xsprofPath } from './lib/session.mjs';
 import { readTranscript } from './lib/transcript.mjs';
 
 const corpus = (name) => join(corpusDir, 'xsbug', name);
@@ -173,6 +174,36 @@ describe('xsprof dap attached to recorded machines', () => {
             const sent = readFileSync(received, 'latin1');
             assert.match(sent, /<breakpoint path="[^"]*log_and_break\.js" line="22"/, 'the plain breakpoint is in the login answer');
             assert.doesNotMatch(sent, /line="(20|30)"/, 'the refused ones are not: ' + sent);
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('xsprof/profile writes the machine\'s profile as a .cpuprofile with the oracle\'s numbers', async () => {
+        const stem = 'gc_alloc.profile-on-start';
+        const expected = JSON.parse(readFileSync(corpus(`${stem}.expected.json`), 'utf8')).profiles[0];
+        const file = join(workspace, `${stem}.cpuprofile`);
+        const { session, port } = await attachOnPort();
+        try {
+            // Played at its recorded pace (2 s): the machine is there while the editor asks.
+            const replay = replayMachine(corpus(`${stem}.xsbug`), port, ['--speed', '1']);
+            const { threadId } = (await session.nextEvent('thread', (e) => e.body.reason === 'started')).body;
+            const started = await session.request('xsprof/profile', { action: 'start', threadId });
+            assert.equal(started.body.profiling, true);
+            const stopped = await session.request('xsprof/profile', { action: 'stop', threadId, path: file }, 15000);
+            assert.deepEqual(stopped.body, { path: file, samples: expected.sample_count, durationMs: expected.duration / 1000 });
+            await replay;
+
+            const report = JSON.parse(execFileSync(xsprofPath, ['report', file, '--json']).toString());
+            assert.equal(report.sample_count, expected.sample_count);
+            assert.equal(report.duration_us, expected.duration);
+            const byId = new Map(report.functions.map((f) => [f.id, f]));
+            for (const f of expected.functions) {
+                const [name, url, line] = f.key; // the oracle's unknown line is -1, report's 0
+                assert.deepEqual([byId.get(f.id)?.name, byId.get(f.id)?.url, byId.get(f.id)?.line], [name, url, Math.max(line, 0)]);
+                assert.equal(byId.get(f.id).self_us, f.self, `${name}: self`);
+                assert.ok(Math.abs(byId.get(f.id).total_us - f.divided_total) < 1e-6 * expected.duration, `${name}: total`);
+            }
         } finally {
             await session.close();
         }

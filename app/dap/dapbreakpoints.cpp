@@ -6,6 +6,16 @@
 
 DapBreakpoints::DapBreakpoints(QObject* parent) : QObject(parent) {}
 
+void DapBreakpoints::setPaths(const DapPaths& paths)
+{
+    m_paths = paths;
+    for (auto it = m_bySource.begin(); it != m_bySource.end(); ++it) {
+        for (Entry& e : it.value())
+            e.breakpoint.path = m_paths.toMachine(it.key());
+    }
+    emit changed();
+}
+
 QString DapBreakpoints::logMessageExpression(const QString& message)
 {
     QString out = QStringLiteral("`");

@@ -24,7 +24,8 @@ class DapBreakpoints : public QObject {
 public:
     explicit DapBreakpoints(QObject* parent = nullptr);
 
-    void setPaths(const DapPaths& paths) { m_paths = paths; }
+    // Breakpoints set before (an editor sends them before launch or attach) move under the new mapping.
+    void setPaths(const DapPaths& paths);
     void setCompilerAvailable(bool available) { m_haveCompiler = available; }
 
     // The `breakpoints` array of a setBreakpoints response (same order as asked).

@@ -156,6 +156,11 @@ bool DapFraming::parseHeader()
         }
         return false;
     }
+    if (const std::size_t blockEnd = rest.find("\r\n\r\n"); blockEnd != std::string_view::npos && blockEnd < at) {
+        fail("a header without Content-Length: " + quoted(rest.substr(0, blockEnd)));
+        m_start += blockEnd + 4;
+        return true;
+    }
     if (at > 0 && rest[at - 1] != '\n') {
         fail(std::to_string(at) + " bytes that are not a DAP header skipped: " + quoted(rest.substr(0, at)));
         m_start += at;
@@ -165,7 +170,7 @@ bool DapFraming::parseHeader()
     if (end == std::string_view::npos) {
         if (rest.size() - at > maxHeaderBytes) {
             fail("no end of header (CR LF CR LF) in " + std::to_string(maxHeaderBytes) + " bytes");
-            m_start += at + 1;
+            m_start = m_buffer.size() - (lengthHeader.size() - 1); // may end with the start of a header
             return true;
         }
         return false;

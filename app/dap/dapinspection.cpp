@@ -191,8 +191,11 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
                 }
                 const QList<xsbug::Property>& list = scopeList(session, reference.scope);
                 const int row = reference.path.isEmpty() ? -1 : find(list, reference.path);
-                if (!expanded || (!reference.path.isEmpty() && row < 0))
-                    reply({{"variables", nlohmann::json::array()}});
+                if (!reference.path.isEmpty() && row < 0)
+                    reply({{"variables", nlohmann::json::array()}}); // gone since (the program changed it)
+                else if (!expanded)
+                    fail(QStringLiteral("the machine did not send the contents of %1 in time")
+                             .arg(reference.path.join(QLatin1Char('.'))));
                 else
                     reply({{"variables", children(list, row, reference)}});
                 done();

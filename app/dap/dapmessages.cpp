@@ -50,13 +50,14 @@ std::optional<std::int64_t> integer(const nlohmann::json& object, const char* ke
     const auto it = object.find(key);
     if (it == object.end())
         return std::nullopt;
-    if (it->is_number_integer())
-        return it->get<std::int64_t>();
-    if (it->is_number_unsigned()) {
+    if (it->is_number_unsigned()) { // also is_number_integer(): test it first
         const auto value = it->get<std::uint64_t>();
         if (value <= std::uint64_t(INT64_MAX))
             return std::int64_t(value);
+        return std::nullopt;
     }
+    if (it->is_number_integer())
+        return it->get<std::int64_t>();
     return std::nullopt;
 }
 

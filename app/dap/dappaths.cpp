@@ -57,7 +57,10 @@ bool DapPaths::hasPrefix(const QString& path, const QString& prefix)
 
 QString DapPaths::mapped(const QString& path, const QString& from, const QString& to)
 {
-    return QDir::cleanPath(to + path.mid(from.size()));
+    QString rest = path.mid(from.size());
+    if (!to.contains(QLatin1Char('\\')))
+        rest.replace(QLatin1Char('\\'), QLatin1Char('/')); // a Windows build host's path, read here
+    return QDir::cleanPath(to + rest);
 }
 
 QString DapPaths::toLocal(const QString& machinePath) const

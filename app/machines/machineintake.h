@@ -4,7 +4,7 @@
 // Workers costs the window a few batches a second. This object, on the window's thread, starts
 // and ends that thread and hands on what it says. Serial machines are named here too.
 #include "app/machines/machinereception.h"
-#include "app/machines/machinenames.h"
+#include "protocol/machinenames.h"
 
 #include <QObject>
 #include <QThread>

@@ -11,7 +11,7 @@
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
-#include "app/machines/quietmachines.h"
+#include "protocol/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
 #include "app/machines/machineintake.h"
 #include "app/machines/newtabmarker.h"

@@ -66,6 +66,11 @@ describe('xsprof dap attached to a serial device', () => {
             const top = (await session.request('stackTrace', { threadId: appThread })).body.stackFrames[0];
             const recorded = app.breaks[0].frames[0];
             assert.deepEqual([top.name, top.line, top.source?.path], [recorded.name, Number(recorded.line), recorded.path]);
+            // The board's build path is not on this computer: the editor may ask for the source, and is told how to map it.
+            assert.ok(top.source.sourceReference > 0, 'a source the editor cannot open: ' + JSON.stringify(top.source));
+            const source = await session.rawRequest('source', { source: top.source, sourceReference: top.source.sourceReference });
+            assert.equal(source.success, false);
+            assert.ok(source.message.includes(recorded.path) && /localRoot|sourceMap/.test(source.message), source.message);
 
             await session.request('continue', { threadId: appThread });
             const second = await session.nextEvent('stopped', () => true, 15000);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { corpusDir, DapSession, fixturesDir, freePort, replayMachine, runTool, xsprofPath } from './lib/session.mjs';
+import { corpusDir, DapSession, delay, fixturesDir, freePort, replayMachine, runTool, xsprofPath } from './lib/session.mjs';
 import { readTranscript } from './lib/transcript.mjs';
 
 const corpus = (name) => join(corpusDir, 'xsbug', name);
@@ -190,7 +190,18 @@ describe('xsprof dap attached to recorded machines', () => {
             const { threadId } = (await session.nextEvent('thread', (e) => e.body.reason === 'started')).body;
             const started = await session.request('xsprof/profile', { action: 'start', threadId });
             assert.equal(started.body.profiling, true);
-            const stopped = await session.request('xsprof/profile', { action: 'stop', threadId, path: file }, 15000);
+            // "profiling": true answers the request, not the machine: until the machine says it
+            // profiles (<pt start>), a stop is refused as "not profiling"; ask again then.
+            let stopped;
+            for (let tries = 0; !stopped; ++tries) {
+                const answer = await session.rawRequest('xsprof/profile', { action: 'stop', threadId, path: file }, 15000);
+                if (answer.success)
+                    stopped = answer;
+                else if (!/not profiling/.test(answer.message) || tries > 50)
+                    assert.fail('stop: ' + answer.message);
+                else
+                    await delay(100);
+            }
             assert.deepEqual(stopped.body, { path: file, samples: expected.sample_count, durationMs: expected.duration / 1000 });
             await replay;
 

@@ -135,7 +135,11 @@ describe('editors/vscode', () => {
         },
     };
     // Attributes whose every value is valid, checked by what they do.
-    const byBehaviour = { stopOnEntry: 'xst.test.mjs "stopOnEntry breaks before the first line runs"' };
+    const byBehaviour = {
+        stopOnEntry: 'xst.test.mjs "stopOnEntry breaks before the first line runs"',
+        programOutput: 'mcsim.test.mjs "programOutput (default true) shows the program\'s own stdout as well" and ' +
+                       '"with programOutput false, each console line reaches the editor once, in order"',
+    };
     const base = { launch: { program: '/bin/true' }, attach: { port: 0 } };
 
     // Answers to launch or attach requests, from one adapter while it refuses them (a refused
@@ -179,10 +183,7 @@ describe('editors/vscode', () => {
             }
         });
 
-    test('a value of the wrong type is refused, naming the attribute', {
-        todo: 'adapter (h42 60e16f2): string and boolean attributes of the wrong type (e.g. launch {"cwd": 17}) are ' +
-              'taken as absent, without an error',
-    }, async () => {
+    test('a value of the wrong type is refused, naming the attribute', async () => {
         const ignored = [];
         const asker = new Asker();
         try {

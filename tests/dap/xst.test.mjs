@@ -163,6 +163,33 @@ describe('xsprof dap with the real xst', { skip }, () => {
         }
     });
 
+    test('a function breakpoint stops when the function is called', async () => {
+        const session = await new DapSession().start();
+        try {
+            const capabilities = await session.initialize();
+            assert.equal(capabilities.supportsFunctionBreakpoints, true);
+            const launched = session.request('launch', { program: xst, args: [program], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            const set = await session.request('setFunctionBreakpoints', { breakpoints: [{ name: 'risky' }] });
+            assert.equal(set.body.breakpoints.length, 1);
+            await session.request('setExceptionBreakpoints', { filters: [] });
+            await session.request('configurationDone');
+            await launched;
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'function breakpoint');
+            assert.deepEqual(stopped.body.hitBreakpointIds, [set.body.breakpoints[0].id]);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            assert.match(frame.name, /risky/);
+            const value = await session.request('evaluate', { expression: 'value', context: 'watch', frameId: frame.id }, 15000);
+            assert.equal(value.body.result, '5');
+            assert.match(session.console(), /^sum \d+\n$/, 'accumulate ran, risky not yet');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await runsToTheEnd(session, 1);
+        } finally {
+            await session.close();
+        }
+    });
+
     test('a hit count stops at the given hit only', async () => {
         const { session } = await launchProgram({ breakpoints: [{ line: line('square-body'), hitCondition: '=4' }] });
         try {

@@ -513,8 +513,9 @@ void DapAdapter::onDisconnect(const DapRequest& r)
 {
     const bool terminate = DapJson::boolean(r.arguments, "terminateDebuggee", m_mode == Mode::Launch);
     if (terminate) {
-        m_machines->abortAll();
-        m_program->terminate();
+        const bool told = !m_machines->connected().isEmpty();
+        m_machines->abortAll(); // xst exits at <abort/>; a simulator may not
+        m_program->terminate(told ? 250 : 0);
     } else {
         m_machines->letGoAll(); // they run on, undebugged; none stays stopped
     }
@@ -524,8 +525,9 @@ void DapAdapter::onDisconnect(const DapRequest& r)
 
 void DapAdapter::onTerminate(const DapRequest& r)
 {
+    const bool told = !m_machines->connected().isEmpty();
     m_machines->abortAll();
-    m_program->terminate();
+    m_program->terminate(told ? 1000 : 0);
     respond(r);
     if (m_mode == Mode::Attach && m_machines->connected().isEmpty())
         sendTerminated();
@@ -622,8 +624,13 @@ void DapAdapter::onBreak(MachineSession* session)
     if (reason == "exception")
         body["text"] = text(description);
     if (reason == "breakpoint") {
-        if (const int id = m_breakpoints->idAt(at.path, at.line))
+        const QList<xsbug::Frame>& frames = session->frames().frames;
+        if (const int id = m_breakpoints->idAt(at.path, at.line)) {
             body["hitBreakpointIds"] = {id};
+        } else if (const int f = frames.isEmpty() ? 0 : m_breakpoints->functionIdFor(frames.first().name)) {
+            body["reason"] = "function breakpoint";
+            body["hitBreakpointIds"] = {f};
+        }
     }
     event("stopped", body);
 }

@@ -3,6 +3,7 @@
 #include "app/dap/dapbreakpoints.h"
 #include "app/dap/dapinspection.h"
 #include "app/dap/dapmachines.h"
+#include "app/dap/dapoutput.h"
 #include "app/dap/dapprofiling.h"
 #include "app/dap/dapprogram.h"
 #include "protocol/bubbletext.h"
@@ -47,7 +48,7 @@ std::pair<std::string, QString> breakReason(const QString& message)
 DapAdapter::DapAdapter(QObject* parent)
     : QObject(parent), m_machines(new DapMachines(this)), m_breakpoints(new DapBreakpoints(this)),
       m_inspection(new DapInspection(m_machines, this)), m_program(new DapProgram(this)),
-      m_profiling(new DapProfiling(this))
+      m_profiling(new DapProfiling(this)), m_output(new DapOutput(this))
 {
     m_handlers = {
         {"initialize", &DapAdapter::onInitialize},
@@ -87,8 +88,10 @@ DapAdapter::DapAdapter(QObject* parent)
     connect(m_breakpoints, &DapBreakpoints::changed, this, &DapAdapter::updateLoginAnswer);
     connect(m_breakpoints, &DapBreakpoints::breakpointChanged, this,
             [this](const nlohmann::json& b) { event("breakpoint", {{"reason", "changed"}, {"breakpoint", b}}); });
+    connect(m_output, &DapOutput::event, this, [this](const nlohmann::json& body) { sendEvent("output", body); });
     connect(m_program, &DapProgram::output, this, [this](const QString& category, const QString& t) {
-        event("output", {{"category", text(category)}, {"output", text(t)}});
+        if (m_programOutput)
+            m_output->add(category, t);
     });
     connect(m_program, &DapProgram::finished, this, &DapAdapter::onProgramFinished);
 }
@@ -143,6 +146,7 @@ void DapAdapter::finish(int status)
     if (m_ended)
         return;
     m_ended = true;
+    m_output->flush();
     // Give the machines' sockets a moment to take the last commands (logout, abort).
     QTimer::singleShot(300, this, [this, status] { emit finished(status); });
 }
@@ -174,6 +178,7 @@ void DapAdapter::dispatch(const nlohmann::json& message)
 
 void DapAdapter::respond(const DapRequest& request, const nlohmann::json& body)
 {
+    m_output->flush(); // lines printed before stay before
     nlohmann::json message = {{"seq", m_seq++},        {"type", "response"}, {"request_seq", request.seq},
                               {"success", true},       {"command", request.command}};
     if (!body.empty())
@@ -183,6 +188,7 @@ void DapAdapter::respond(const DapRequest& request, const nlohmann::json& body)
 
 void DapAdapter::respondError(std::int64_t requestSeq, const std::string& command, const QString& message)
 {
+    m_output->flush();
     nlohmann::json m = {{"seq", m_seq++},
                         {"type", "response"},
                         {"request_seq", requestSeq},
@@ -195,15 +201,21 @@ void DapAdapter::respondError(std::int64_t requestSeq, const std::string& comman
 
 void DapAdapter::event(const char* name, const nlohmann::json& body)
 {
-    nlohmann::json message = {{"seq", m_seq++}, {"type", "event"}, {"event", name}};
+    m_output->flush(); // a break never overtakes the lines printed before it
+    sendEvent(name, body);
+}
+
+void DapAdapter::sendEvent(const char* name, const nlohmann::json& body)
+{
+    nlohmann::json m = {{"seq", m_seq++}, {"type", "event"}, {"event", name}};
     if (!body.empty())
-        message["body"] = body;
-    emit send(QByteArray::fromStdString(DapFraming::encode(message)));
+        m["body"] = body;
+    emit send(QByteArray::fromStdString(DapFraming::encode(m)));
 }
 
 void DapAdapter::note(const QString& t, const char* category)
 {
-    event("output", {{"category", category}, {"output", text(t + QLatin1Char('\n'))}});
+    m_output->add(QString::fromLatin1(category), t + QLatin1Char('\n'));
 }
 
 void DapAdapter::logToStderr(const QString& t)
@@ -286,6 +298,7 @@ void DapAdapter::onLaunch(const DapRequest& r)
         return;
     }
     m_mode = Mode::Launch;
+    m_programOutput = DapJson::boolean(r.arguments, "programOutput", true);
     if (!spec.workingDirectory.isEmpty())
         m_launchFolder = spec.workingDirectory;
     logToStderr(QStringLiteral("machines connect to 127.0.0.1:%1").arg(m_machines->port()));
@@ -500,8 +513,9 @@ void DapAdapter::onDisconnect(const DapRequest& r)
 {
     const bool terminate = DapJson::boolean(r.arguments, "terminateDebuggee", m_mode == Mode::Launch);
     if (terminate) {
-        m_machines->abortAll();
-        m_program->terminate();
+        const bool told = !m_machines->connected().isEmpty();
+        m_machines->abortAll(); // xst exits at <abort/>; a simulator may not
+        m_program->terminate(told ? 250 : 0);
     } else {
         m_machines->letGoAll(); // they run on, undebugged; none stays stopped
     }
@@ -511,8 +525,9 @@ void DapAdapter::onDisconnect(const DapRequest& r)
 
 void DapAdapter::onTerminate(const DapRequest& r)
 {
+    const bool told = !m_machines->connected().isEmpty();
     m_machines->abortAll();
-    m_program->terminate();
+    m_program->terminate(told ? 1000 : 0);
     respond(r);
     if (m_mode == Mode::Attach && m_machines->connected().isEmpty())
         sendTerminated();
@@ -575,19 +590,15 @@ void DapAdapter::onMachineConnected(MachineSession* session)
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
-    connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) {
-        nlohmann::json body = {{"category", "stdout"}, {"output", text(log.text)}};
-        if (!log.path.isEmpty()) {
-            body["source"] = m_inspection->sourceOf(log.path);
-            body["line"] = log.line;
-        }
-        Q_UNUSED(session);
-        event("output", body);
+    connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {
+        if (log.path.isEmpty())
+            m_output->add(QStringLiteral("stdout"), log.text);
+        else
+            m_output->add(QStringLiteral("stdout"), log.text, m_inspection->sourceOf(log.path), log.line);
     });
     connect(session, &MachineSession::bubbled, this, [this](const xsbug::Bubble& bubble) {
-        event("output", {{"category", "stdout"},
-                         {"output", text(BubbleText::logLine(bubble) + QLatin1Char('\n'))},
-                         {"data", {{"conversation", text(bubble.conversation)}}}});
+        m_output->add(QStringLiteral("stdout"), BubbleText::logLine(bubble) + QLatin1Char('\n'), nullptr, 0,
+                      {{"conversation", text(bubble.conversation)}});
     });
     connect(session, &MachineSession::errorOccurred, this,
             [this, session](const QString& message) { note(session->name() + QStringLiteral(": ") + message, "stderr"); });
@@ -613,8 +624,13 @@ void DapAdapter::onBreak(MachineSession* session)
     if (reason == "exception")
         body["text"] = text(description);
     if (reason == "breakpoint") {
-        if (const int id = m_breakpoints->idAt(at.path, at.line))
+        const QList<xsbug::Frame>& frames = session->frames().frames;
+        if (const int id = m_breakpoints->idAt(at.path, at.line)) {
             body["hitBreakpointIds"] = {id};
+        } else if (const int f = frames.isEmpty() ? 0 : m_breakpoints->functionIdFor(frames.first().name)) {
+            body["reason"] = "function breakpoint";
+            body["hitBreakpointIds"] = {f};
+        }
     }
     event("stopped", body);
 }

@@ -13,6 +13,8 @@
 //                output events (category stdout/stderr).
 //   args         its arguments (array of strings)       cwd   its working folder
 //   env          {"NAME": "value" | null} added to (null: removed from) the adapter's environment
+//   programOutput  false: the program's own stdout/stderr are not shown (mcsim prints every
+//                console line there as well as to the debugger; default true)
 //   The adapter sets XSBUG_HOST=127.0.0.1 and XSBUG_PORT to a free loopback port of its own
 //   (for xst and xsl, which read "host:port" from XSBUG_HOST, XSBUG_HOST=127.0.0.1:PORT).
 //   The program starts at configurationDone, so every breakpoint is in its login answer.
@@ -41,7 +43,8 @@
 //   stop: stops it and writes the samples as a .cpuprofile (default: the machine's name and the
 //   time in the launch folder); the response body is {"path", "samples", "durationMs"}.
 //
-// Output: console lines (category stdout, with source and line), trace conversations as
+// Output (batched every 50 ms, at most 2000 lines each): console lines (category stdout; a line
+// with a place, such as a log point's, carries source and line), trace conversations as
 // "[conversation] side: text" lines, the adapter's own notes (category console); exited and
 // terminated when the program or the machines go. End of input (the editor went away) lets
 // every machine go on running, never stopped.
@@ -59,6 +62,7 @@
 class DapBreakpoints;
 class DapInspection;
 class DapMachines;
+class DapOutput;
 class DapProfiling;
 class DapProgram;
 class MachineSession;
@@ -89,6 +93,7 @@ private:
     void respond(const DapRequest& request, const nlohmann::json& body = nlohmann::json::object());
     void respondError(std::int64_t requestSeq, const std::string& command, const QString& message);
     void event(const char* name, const nlohmann::json& body = nlohmann::json::object());
+    void sendEvent(const char* name, const nlohmann::json& body); // without flushing the output
     void note(const QString& text, const char* category = "console");
     void logToStderr(const QString& text);
 
@@ -144,6 +149,7 @@ private:
     bool m_stopOnEntry = false;
     bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
     bool m_restarting = false;
+    bool m_programOutput = true;
     QString m_xscPath;
     DapPaths m_paths;
     nlohmann::json m_startArguments;
@@ -154,4 +160,5 @@ private:
     DapInspection* m_inspection;
     DapProgram* m_program;
     DapProfiling* m_profiling;
+    DapOutput* m_output;
 };

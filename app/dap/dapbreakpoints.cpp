@@ -186,6 +186,16 @@ int DapBreakpoints::idAt(const QString& machinePath, int line) const
     return 0;
 }
 
+int DapBreakpoints::functionIdFor(const QString& name) const
+{
+    for (const Entry& e : m_functions) {
+        // XS matches the function's name key: "C.prototype.f" is reported for a breakpoint on "f".
+        if (e.verified && (name == e.breakpoint.path || name.endsWith(QLatin1Char('.') + e.breakpoint.path)))
+            return e.id;
+    }
+    return 0;
+}
+
 void DapBreakpoints::follow(MachineSession* session)
 {
     m_sessions.removeAll(nullptr);

@@ -39,6 +39,8 @@ public:
     BreakpointList all() const;
     // The DAP id of the breakpoint at the machine's `path`:`line`, or 0.
     int idAt(const QString& machinePath, int line) const;
+    // The DAP id of the function breakpoint of the function `name` ("f", "C.prototype.f"), or 0.
+    int functionIdFor(const QString& name) const;
 
     // Follows a connected machine: changes are sent to it, refusals reported.
     void follow(MachineSession* session);

@@ -19,6 +19,27 @@ bool startsWithNoCase(std::string_view text, std::string_view prefix)
     return true;
 }
 
+// nlohmann's lexer takes a NUL byte for the end of the input: JSON holds none (a string's
+// control characters are escaped), so a body with one is not JSON, whatever precedes it.
+nlohmann::json parseJson(std::string_view text)
+{
+    if (text.find('\0') != std::string_view::npos)
+        return nlohmann::json::value_t::discarded;
+    return nlohmann::json::parse(text, nullptr, false);
+}
+
+// Where and why nlohmann's parser fails, for the message (bad input is rare: parsed twice).
+std::string parseErrorOf(std::string_view text)
+{
+    try {
+        const nlohmann::json ignored = nlohmann::json::parse(text);
+        static_cast<void>(ignored);
+    } catch (const nlohmann::json::exception& e) {
+        return e.what();
+    }
+    return "unknown";
+}
+
 std::size_t findNoCase(std::string_view text, std::string_view lowerNeedle, std::size_t from)
 {
     for (std::size_t i = from; i + lowerNeedle.size() <= text.size(); ++i) {
@@ -104,7 +125,7 @@ bool DapFraming::parseBody()
         m_scanned = rest.size();
         for (std::size_t at = findNoCase(rest, lengthHeader, from); at != std::string_view::npos;
              at = findNoCase(rest, lengthHeader, at + 1)) {
-            nlohmann::json value = nlohmann::json::parse(rest.substr(0, at), nullptr, false);
+            nlohmann::json value = parseJson(rest.substr(0, at));
             if (value.is_discarded())
                 continue;
             fail("Content-Length " + std::to_string(m_bodyLength) + " is longer than the body: a header follows " +
@@ -117,16 +138,13 @@ bool DapFraming::parseBody()
         return false;
     }
     const std::string_view body = rest.substr(0, m_bodyLength);
-    nlohmann::json value = nlohmann::json::parse(body, nullptr, false);
+    nlohmann::json value = parseJson(body);
     if (value.is_discarded()) {
-        // Where it failed, for the message: parse again with exceptions (bad input is rare).
         std::string why = "the body is not JSON";
-        try {
-            const nlohmann::json ignored = nlohmann::json::parse(body);
-            static_cast<void>(ignored);
-        } catch (const nlohmann::json::parse_error& e) {
-            why += " (" + std::string(e.what()) + ")";
-        }
+        if (const std::size_t nul = body.find('\0'); nul != std::string_view::npos)
+            why += " (a NUL byte at offset " + std::to_string(nul) + ")";
+        else
+            why += " (" + parseErrorOf(body) + ")";
         fail(why);
     } else {
         ++m_count;

@@ -116,10 +116,14 @@ bool DapProgram::start(const Spec& spec, quint16 debugPort, QString& error)
     return true;
 }
 
-void DapProgram::terminate()
+void DapProgram::terminate(int graceMs)
 {
     if (!isRunning())
         return;
+    if (graceMs > 0) {
+        QTimer::singleShot(graceMs, m_process, [this] { terminate(0); });
+        return;
+    }
     m_process->terminate();
     QTimer::singleShot(2000, m_process, [process = m_process] {
         if (process->state() != QProcess::NotRunning)

@@ -28,8 +28,9 @@ public:
     // Starts it with the debug port; false with `error` when it cannot start.
     bool start(const Spec& spec, quint16 debugPort, QString& error);
     bool isRunning() const { return m_process && m_process->state() != QProcess::NotRunning; }
-    // SIGTERM, then SIGKILL after 2 s.
-    void terminate();
+    // After `graceMs` (time for a machine told to abort to end its process itself): SIGTERM,
+    // then SIGKILL after 2 s.
+    void terminate(int graceMs = 0);
     qint64 processId() const { return m_process ? m_process->processId() : 0; }
 
 signals:

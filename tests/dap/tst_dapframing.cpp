@@ -126,6 +126,8 @@ private slots:
             "exceeds the limit");
         row("length that lies short", "Content-Length: 5\r\n\r\n{\"seq\":1,\"type\":\"request\"}", "the body is not JSON");
         row("garbage before a header", "hello there ", "12 bytes that are not a DAP header skipped");
+        row("a NUL byte in the body", std::string("Content-Length: 12\r\n\r\n{\"a\":1}\0junk", 34),
+            "the body is not JSON (a NUL byte at offset 7)");
         row("negative length", "Content-Length: -4\r\n\r\n", "Content-Length is not a number: \"-4\"");
     }
 

@@ -90,7 +90,8 @@ DapAdapter::DapAdapter(QObject* parent)
             [this](const nlohmann::json& b) { event("breakpoint", {{"reason", "changed"}, {"breakpoint", b}}); });
     connect(m_output, &DapOutput::event, this, [this](const nlohmann::json& body) { sendEvent("output", body); });
     connect(m_program, &DapProgram::output, this, [this](const QString& category, const QString& t) {
-        if (m_programOutput)
+        if (m_programOutput == ProgramOutput::All ||
+            (m_programOutput == ProgramOutput::Stderr && category == QLatin1String("stderr")))
             m_output->add(category, t);
     });
     connect(m_program, &DapProgram::finished, this, &DapAdapter::onProgramFinished);
@@ -285,12 +286,31 @@ bool DapAdapter::readCommon(const DapRequest& r)
 
 void DapAdapter::onLaunch(const DapRequest& r)
 {
+    if (const std::string problem = DapJson::typeProblem(
+            r.arguments, {{"program", "string"}, {"args", "array"}, {"cwd", "string"}, {"env", "object"},
+                          {"xsc", "string"}, {"localRoot", "string"}, {"remoteRoot", "string"},
+                          {"sourceMap", "object"}, {"stopOnEntry", "boolean"}, {"programOutput", "string or boolean"}});
+        !problem.empty())
+        return respondError(r.seq, r.command, QString::fromStdString(problem));
     DapProgram::Spec spec;
     QString error;
     if (!DapProgram::read(r.arguments, spec, error)) {
         respondError(r.seq, r.command, error);
         return;
     }
+    // mcsim and the simulators' hosts print every console line on their stdout as well as to the
+    // debugger: by default only their stderr is shown; xst's print() goes to its stdout alone.
+    const std::string output = r.arguments.contains("programOutput") && r.arguments["programOutput"].is_boolean()
+        ? (r.arguments["programOutput"].get<bool>() ? "all" : "none")
+        : DapJson::string(r.arguments, "programOutput");
+    const QString base = QFileInfo(spec.program).completeBaseName();
+    const bool xsTool = base == QLatin1String("xst") || base == QLatin1String("xsl");
+    if (output.empty())
+        m_programOutput = xsTool ? ProgramOutput::All : ProgramOutput::Stderr;
+    else if (output == "all" || output == "stderr" || output == "none")
+        m_programOutput = output == "all" ? ProgramOutput::All : output == "stderr" ? ProgramOutput::Stderr : ProgramOutput::None;
+    else
+        return respondError(r.seq, r.command, QStringLiteral("\"programOutput\" is \"all\", \"stderr\" or \"none\""));
     if (!readCommon(r))
         return;
     if (!m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error)) {
@@ -298,7 +318,6 @@ void DapAdapter::onLaunch(const DapRequest& r)
         return;
     }
     m_mode = Mode::Launch;
-    m_programOutput = DapJson::boolean(r.arguments, "programOutput", true);
     if (!spec.workingDirectory.isEmpty())
         m_launchFolder = spec.workingDirectory;
     logToStderr(QStringLiteral("machines connect to 127.0.0.1:%1").arg(m_machines->port()));
@@ -312,6 +331,12 @@ void DapAdapter::onLaunch(const DapRequest& r)
 
 void DapAdapter::onAttach(const DapRequest& r)
 {
+    if (const std::string problem = DapJson::typeProblem(
+            r.arguments, {{"port", "integer"}, {"host", "string"}, {"serial", "string"}, {"xsc", "string"},
+                          {"localRoot", "string"}, {"remoteRoot", "string"}, {"sourceMap", "object"},
+                          {"stopOnEntry", "boolean"}});
+        !problem.empty())
+        return respondError(r.seq, r.command, QString::fromStdString(problem));
     const std::string serial = DapJson::string(r.arguments, "serial");
     if (!serial.empty()) {
         QString error;
@@ -481,6 +506,7 @@ void DapAdapter::resume(const DapRequest& r, void (MachineSession::*how)())
     if (!session)
         return;
     m_inspection->forget(m_machines->threadFor(session));
+    m_pausing.remove(session);
     (session->*how)();
     if (r.command == "continue")
         respond(r, {{"allThreadsContinued", false}});
@@ -503,6 +529,7 @@ void DapAdapter::onPause(const DapRequest& r)
         return;
     }
     session->step(); // xsbug's Break: a running machine stops at its next line
+    m_pausing.insert(session); // its next stop is the pause ("step", or "C: xsDebugger" when idle)
     respond(r);
     note(QStringLiteral("%1: pause requested — the machine acts on it at its next pause (a host that reads "
                         "commands only at its pauses, such as xst, stops at its next break)")
@@ -590,6 +617,7 @@ void DapAdapter::onMachineConnected(MachineSession* session)
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
+    connect(session, &MachineSession::disconnected, this, [this, session] { m_pausing.remove(session); });
     connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {
         if (log.path.isEmpty())
             m_output->add(QStringLiteral("stdout"), log.text);
@@ -615,6 +643,9 @@ void DapAdapter::onBreak(MachineSession* session)
     if (m_entryPending && reason == "step") {
         reason = "entry";
         m_entryPending = false;
+    } else if (m_pausing.remove(session) && (reason == "step" || reason == "pause")) {
+        reason = "pause";
+        description = QStringLiteral("paused");
     }
     nlohmann::json body = {{"reason", reason},
                            {"threadId", thread},

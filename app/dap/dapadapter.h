@@ -13,8 +13,10 @@
 //                output events (category stdout/stderr).
 //   args         its arguments (array of strings)       cwd   its working folder
 //   env          {"NAME": "value" | null} added to (null: removed from) the adapter's environment
-//   programOutput  false: the program's own stdout/stderr are not shown (mcsim prints every
-//                console line there as well as to the debugger; default true)
+//   programOutput  which of the program's own output to show: "all", "stderr" or "none" (true
+//                and false for all and none). Default: all for xst and xsl (print() goes to stdout
+//                only), stderr for the others (mcsim prints every console line on its stdout as
+//                well as to the debugger: shown once, from the machine)
 //   The adapter sets XSBUG_HOST=127.0.0.1 and XSBUG_PORT to a free loopback port of its own
 //   (for xst and xsl, which read "host:port" from XSBUG_HOST, XSBUG_HOST=127.0.0.1:PORT).
 //   The program starts at configurationDone, so every breakpoint is in its login answer.
@@ -54,6 +56,7 @@
 
 #include <QByteArray>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -149,7 +152,8 @@ private:
     bool m_stopOnEntry = false;
     bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
     bool m_restarting = false;
-    bool m_programOutput = true;
+    QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
+    enum class ProgramOutput { All, Stderr, None } m_programOutput = ProgramOutput::All;
     QString m_xscPath;
     DapPaths m_paths;
     nlohmann::json m_startArguments;

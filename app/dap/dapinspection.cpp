@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTimer>
 
 #include <memory>
@@ -168,10 +169,32 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
     MachineSession* session = threadSession(reference.thread, fail);
     if (!session)
         return;
-    if (reference.scope == Scope::Result) {
+    if (reference.scope == Scope::Result && !reference.result.isEmpty()) {
         // An eval's value, expanded one level by the machine (§3.6).
         const int row = find(reference.result, reference.path);
         reply({{"variables", row < 0 ? nlohmann::json::array() : children(reference.result, row, reference)}});
+        return;
+    }
+    if (reference.scope == Scope::Result) {
+        // Deeper than the machine sent: evaluated again, one level more.
+        enqueue(reference.thread, [this, session = QPointer<MachineSession>(session), reference, reply, fail](std::function<void()> done) {
+            if (!session) {
+                fail(notStoppedMessage());
+                return done();
+            }
+            evaluateNow(session, reference.frame, reference.expression,
+                        [this, reference, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
+                            if (!result || result->properties.isEmpty()) {
+                                fail(result ? PropertySummary::resultText(*result) : error);
+                                return done();
+                            }
+                            Reference opened = reference;
+                            opened.result = result->properties;
+                            opened.path = QStringList{result->properties.first().name};
+                            reply({{"variables", children(opened.result, 0, opened)}});
+                            done();
+                        });
+        });
         return;
     }
     enqueue(reference.thread, [this, session = QPointer<MachineSession>(session), reference, reply, fail](std::function<void()> done) {
@@ -224,10 +247,30 @@ nlohmann::json DapInspection::children(const QList<xsbug::Property>& list, int p
         const QString value = p.isExpanded() && p.name != closurePathFunction ? PropertySummary::objectText(rows)
                                                                               : PropertySummary::memberText(p);
         nlohmann::json v = {{"name", p.name.toStdString()}, {"value", value.toStdString()}, {"variablesReference", 0}};
-        const bool expandable = reference.scope == Scope::Result ? p.isExpanded() && !rows.isEmpty() : p.isExpandable();
-        if (expandable) {
+        // A variable of the frame, of its closure or of the global scope is named by its own name.
+        const bool named = (reference.scope == Scope::Locals || reference.scope == Scope::Globals) &&
+                           (reference.path.isEmpty() || reference.path == QStringList{closurePathFunction, closurePathClosures});
+        const QString evaluateName = named
+            ? childExpression(QStringLiteral("x"), p.name).mid(2)
+            : childExpression(reference.expression, p.name);
+        if (!evaluateName.isEmpty())
+            v["evaluateName"] = evaluateName.toStdString();
+        if (reference.scope != Scope::Result && p.isExpandable()) {
             Reference child = reference;
             child.path << p.name;
+            child.expression = evaluateName;
+            v["variablesReference"] = newReference(child);
+        } else if (reference.scope == Scope::Result && p.isExpanded() && !rows.isEmpty()) {
+            Reference child = reference; // sent by the machine already
+            child.path << p.name;
+            child.expression = evaluateName;
+            v["variablesReference"] = newReference(child);
+        } else if (reference.scope == Scope::Result && p.isExpandable() && !evaluateName.isEmpty()) {
+            Reference child; // one level deeper than sent: evaluated again when opened
+            child.thread = reference.thread;
+            child.scope = Scope::Result;
+            child.frame = reference.frame;
+            child.expression = evaluateName;
             v["variablesReference"] = newReference(child);
         }
         if (p.name.startsWith(QLatin1Char('(')))
@@ -274,59 +317,91 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             fail(notStoppedMessage());
             return done();
         }
-        ensureFrame(session, frame, [this, session, thread, expression, reply, fail, done](bool ok) {
-            if (!ok || !session) {
-                fail(notStoppedMessage());
+        evaluateNow(session, frame, expression, [this, thread, frame, expression, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
+            if (!result) {
+                fail(error);
                 return done();
             }
-            auto* context = new QObject(this);
-            auto fired = std::make_shared<bool>(false);
-            auto finish = [context, fired, done](const std::function<void()>& answer) {
-                if (*fired)
-                    return;
-                *fired = true;
-                context->deleteLater();
-                answer();
-                done();
-            };
-            SessionExpressions* expressions = session->expressions();
-            connect(expressions, &SessionExpressions::evaluated, context,
-                    [this, thread, expression, reply, fail, finish](const QString& e, const xsbug::EvalResult& result) {
-                        if (e != expression)
-                            return;
-                        finish([&] {
-                            if (result.properties.isEmpty()) {
-                                fail(PropertySummary::resultText(result)); // "ReferenceError: x is not defined"
-                                return;
-                            }
-                            nlohmann::json body = {{"result", PropertySummary::resultText(result).toStdString()},
-                                                   {"variablesReference", 0}};
-                            const xsbug::Property& top = result.properties.first();
-                            if (top.isExpandable() && result.properties.size() > 1) {
-                                Reference r;
-                                r.thread = thread;
-                                r.scope = Scope::Result;
-                                r.result = result.properties;
-                                r.path = QStringList{top.name};
-                                body["variablesReference"] = newReference(r);
-                            }
-                            reply(body);
-                        });
-                    });
-            connect(expressions, &SessionExpressions::evalFailed, context,
-                    [expression, fail, finish](const QString& e, const QString& message) {
-                        if (e == expression)
-                            finish([&] { fail(message); });
-                    });
-            connect(session, &MachineSession::disconnected, context,
-                    [fail, finish] { finish([&] { fail(QStringLiteral("the machine left before answering")); }); });
-            // xsc may take its own time limit, then the machine answers.
-            QTimer::singleShot(m_timeoutMs + 10000, context, [fail, finish] {
-                finish([&] { fail(QStringLiteral("the machine did not answer the evaluation in time")); });
-            });
-            expressions->evaluate(expression);
+            if (result->properties.isEmpty()) {
+                fail(PropertySummary::resultText(*result)); // "ReferenceError: x is not defined"
+                return done();
+            }
+            nlohmann::json body = {{"result", PropertySummary::resultText(*result).toStdString()}, {"variablesReference", 0}};
+            const xsbug::Property& top = result->properties.first();
+            if (top.isExpandable() && result->properties.size() > 1) {
+                Reference r;
+                r.thread = thread;
+                r.scope = Scope::Result;
+                r.frame = frame;
+                r.result = result->properties;
+                r.path = QStringList{top.name};
+                r.expression = isSafeToEvaluateAgain(expression) ? expression : QString();
+                body["variablesReference"] = newReference(r);
+            }
+            reply(body);
+            done();
         });
     });
+}
+
+void DapInspection::evaluateNow(MachineSession* session, const QString& frame, const QString& expression,
+                                std::function<void(const xsbug::EvalResult*, const QString& error)> done)
+{
+    QPointer<MachineSession> guard(session);
+    ensureFrame(session, frame, [this, guard, expression, done](bool ok) {
+        if (!ok || !guard)
+            return done(nullptr, notStoppedMessage());
+        auto* context = new QObject(this);
+        auto fired = std::make_shared<bool>(false);
+        auto finish = [context, fired, done](const xsbug::EvalResult* result, const QString& error) {
+            if (*fired)
+                return;
+            *fired = true;
+            context->deleteLater();
+            done(result, error);
+        };
+        SessionExpressions* expressions = guard->expressions();
+        connect(expressions, &SessionExpressions::evaluated, context,
+                [expression, finish](const QString& e, const xsbug::EvalResult& result) {
+                    if (e == expression)
+                        finish(&result, {});
+                });
+        connect(expressions, &SessionExpressions::evalFailed, context,
+                [expression, finish](const QString& e, const QString& message) {
+                    if (e == expression)
+                        finish(nullptr, message);
+                });
+        connect(guard, &MachineSession::disconnected, context,
+                [finish] { finish(nullptr, QStringLiteral("the machine left before answering")); });
+        // xsc may take its own time limit, then the machine answers.
+        QTimer::singleShot(m_timeoutMs + 10000, context, [finish] {
+            finish(nullptr, QStringLiteral("the machine did not answer the evaluation in time"));
+        });
+        expressions->evaluate(expression);
+    });
+}
+
+QString DapInspection::childExpression(const QString& parent, const QString& name)
+{
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_$][A-Za-z0-9_$]*$"));
+    static const QRegularExpression index(QStringLiteral("^\\[(\\d+)\\]$"));
+    if (parent.isEmpty())
+        return {};
+    const bool simple = identifier.match(parent).hasMatch() || parent.endsWith(QLatin1Char(']')) ||
+                        QRegularExpression(QStringLiteral("^[A-Za-z_$][A-Za-z0-9_$.\\[\\]]*$")).match(parent).hasMatch();
+    const QString base = simple ? parent : QLatin1Char('(') + parent + QLatin1Char(')');
+    if (identifier.match(name).hasMatch())
+        return base + QLatin1Char('.') + name;
+    if (const QRegularExpressionMatch m = index.match(name); m.hasMatch())
+        return base + QLatin1Char('[') + m.captured(1) + QLatin1Char(']');
+    return {};
+}
+
+bool DapInspection::isSafeToEvaluateAgain(const QString& expression)
+{
+    static const QRegularExpression unsafe(QStringLiteral(
+        "[A-Za-z0-9_$)\\]]\\s*\\(|\\+\\+|--|(^|[^=!<>])=(?![=>])|\\b(new|delete|await|yield|import)\\b|`"));
+    return !unsafe.match(expression).hasMatch();
 }
 
 void DapInspection::source(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)

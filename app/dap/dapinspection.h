@@ -48,6 +48,13 @@ public:
     // A DAP Source for a machine's path.
     nlohmann::json sourceOf(const QString& machinePath);
 
+    // `parent`.name or `parent`[i] for a property the machine named `name`; "" when the name is
+    // an internal slot, an accessor or a symbol, or `parent` is "".
+    static QString childExpression(const QString& parent, const QString& name);
+    // An expression evaluated again to open what it returned: without calls, assignments,
+    // increments, new or delete (XS sends an eval's value one level deep and keeps nothing).
+    static bool isSafeToEvaluateAgain(const QString& expression);
+
 private:
     enum class Scope { Locals, Globals, Modules, Result };
     struct Reference {
@@ -55,7 +62,8 @@ private:
         Scope scope = Scope::Locals;
         QString frame;     // Locals: the frame's address
         QStringList path;  // names from the scope's top level
-        QList<xsbug::Property> result; // Result: the eval's properties
+        QList<xsbug::Property> result; // Result: the eval's properties (empty: evaluate `expression`)
+        QString expression; // what evaluates to this value ("" when unknown)
     };
     using Task = std::function<void(std::function<void()> done)>;
 
@@ -76,6 +84,10 @@ private:
     void expand(MachineSession* session, const Reference& reference, int from, std::function<void(bool)> then);
 
     static const QList<xsbug::Property>& scopeList(MachineSession* session, Scope scope);
+    // Evaluates `expression` in `frame` (at the head of the machine's queue): `done` gets the
+    // result, or an error message.
+    void evaluateNow(MachineSession* session, const QString& frame, const QString& expression,
+                     std::function<void(const xsbug::EvalResult*, const QString& error)> done);
     // The index of the row named by `path`, -1 when absent; `path` empty: -1 (the top).
     static int find(const QList<xsbug::Property>& list, const QStringList& path);
     nlohmann::json children(const QList<xsbug::Property>& list, int parent, const Reference& reference);

@@ -51,7 +51,24 @@ bool DapProgram::read(const nlohmann::json& arguments, Spec& spec, QString& erro
             }
         }
     }
-    return true;
+    return !executable(spec, error).isEmpty();
+}
+
+QString DapProgram::executable(const Spec& spec, QString& error)
+{
+    // A relative program is found from the working folder when it names a folder, else on PATH.
+    QString program = spec.program;
+    const QString directory = spec.workingDirectory.isEmpty() ? QDir::currentPath() : spec.workingDirectory;
+    if (!QDir::isAbsolutePath(program) && program.contains(QLatin1Char('/')))
+        program = QDir(directory).absoluteFilePath(program);
+    else if (!QDir::isAbsolutePath(program))
+        program = QStandardPaths::findExecutable(program, spec.environment.value(QStringLiteral("PATH")).split(QLatin1Char(':')));
+    if (program.isEmpty() || !QFileInfo(program).isExecutable() || QFileInfo(program).isDir()) {
+        error = QStringLiteral("\"program\" %1 is not an executable file%2")
+                    .arg(spec.program, program.isEmpty() ? QStringLiteral(" (nor on PATH)") : QString());
+        return {};
+    }
+    return program;
 }
 
 DapProgram::DapProgram(QObject* parent) : QObject(parent) {}
@@ -85,20 +102,11 @@ bool DapProgram::start(const Spec& spec, quint16 debugPort, QString& error)
                                                                   : QStringLiteral("127.0.0.1"));
     environment.insert(QStringLiteral("XSBUG_PORT"), QString::number(debugPort));
     m_process->setProcessEnvironment(environment);
-    QString directory = spec.workingDirectory;
-    if (!directory.isEmpty())
-        m_process->setWorkingDirectory(directory);
-    // A relative program is found in the working folder first, then on PATH.
-    QString program = spec.program;
-    if (!QDir::isAbsolutePath(program) && program.contains(QLatin1Char('/')))
-        program = QDir(directory.isEmpty() ? QDir::currentPath() : directory).absoluteFilePath(program);
-    else if (!QDir::isAbsolutePath(program))
-        program = QStandardPaths::findExecutable(program, environment.value(QStringLiteral("PATH")).split(QLatin1Char(':')));
-    if (program.isEmpty() || !QFileInfo(program).isExecutable()) {
-        error = QStringLiteral("\"program\" %1 is not an executable file%2")
-                    .arg(spec.program, QDir::isAbsolutePath(spec.program) ? QString() : QStringLiteral(" (nor on PATH)"));
+    if (!spec.workingDirectory.isEmpty())
+        m_process->setWorkingDirectory(spec.workingDirectory);
+    const QString program = executable(spec, error);
+    if (program.isEmpty())
         return false;
-    }
     connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
         emit output(QStringLiteral("stdout"), QString::fromLocal8Bit(process->readAllStandardOutput()));
     });

@@ -21,6 +21,8 @@ public:
     };
     // From launch arguments ("program", "args", "cwd", "env"); false with `error` naming the field.
     static bool read(const nlohmann::json& arguments, Spec& spec, QString& error);
+    // The program's file (found from the working folder or on PATH), or "" with `error`.
+    static QString executable(const Spec& spec, QString& error);
 
     explicit DapProgram(QObject* parent = nullptr);
     ~DapProgram() override;

@@ -134,11 +134,23 @@ private slots:
         r = c.request("launch", {{"args", {"-s"}}});
         QVERIFY(r.value("message", "").find("launch needs \"program\"") != std::string::npos);
         r = c.request("launch", {{"program", "/bin/true"}, {"args", "-s"}});
-        QVERIFY(r.value("message", "").find("\"args\" must be an array of strings") != std::string::npos);
+        QVERIFY(r.value("message", "").find("\"args\" must be an array, not string") != std::string::npos);
         r = c.request("launch", {{"program", "/bin/true"}, {"localRoot", "/a"}});
         QVERIFY(r.value("message", "").find("remoteRoot") != std::string::npos);
         r = c.request("attach", {{"port", "x"}});
-        QVERIFY(r.value("message", "").find("\"port\" must be a number") != std::string::npos);
+        QVERIFY2(r.value("message", "").find("\"port\" must be an integer, not string") != std::string::npos, r.dump().c_str());
+        r = c.request("attach", {{"port", 70000}});
+        QVERIFY(r.value("message", "").find("\"port\" must be a number from 0 to 65535") != std::string::npos);
+        r = c.request("launch", {{"program", "/bin/true"}, {"cwd", 17}});
+        QVERIFY2(r.value("message", "").find("\"cwd\" must be a string, not a number") != std::string::npos, r.dump().c_str());
+        r = c.request("launch", {{"program", "/bin/true"}, {"stopOnEntry", "yes"}});
+        QVERIFY(r.value("message", "").find("\"stopOnEntry\" must be a boolean") != std::string::npos);
+        r = c.request("launch", {{"program", "/nonexistent/xst"}});
+        QVERIFY(r.value("message", "").find("\"program\" /nonexistent/xst is not an executable file") != std::string::npos);
+        r = c.request("launch", {{"program", "no-such-program-here"}});
+        QVERIFY(r.value("message", "").find("(nor on PATH)") != std::string::npos);
+        r = c.request("launch", {{"program", "/bin/true"}, {"programOutput", "some"}});
+        QVERIFY(r.value("message", "").find("\"programOutput\" is \"all\", \"stderr\" or \"none\"") != std::string::npos);
         r = c.request("attach", {{"serial", "/dev/ttyX@fast"}});
         QVERIFY2(r.value("message", "").find("\"serial\"") != std::string::npos, r.dump().c_str());
         r = c.request("attach", {{"xsc", "/nonexistent/xsc"}});
@@ -304,13 +316,20 @@ private slots:
             machine.flush();
         };
         send("<login name=\"leaver\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
-        QVERIFY(!c.event("thread").is_null());
+        const json started = c.event("thread");
+        QVERIFY(!started.is_null());
+        // A pause is <step/> to a running machine; the stop it brings is a pause, not a step.
+        QCOMPARE(c.request("pause", {{"threadId", started["body"].value("threadId", 0)}}).value("success", false), true);
+        QByteArray fromAdapter;
+        QTRY_VERIFY_WITH_TIMEOUT((fromAdapter += machine.readAll()).contains("<step/>"), 5000);
+        QVERIFY(c.waitForOutput("pause requested"));
         send("<frames><frame name=\"f\" value=\"@0000000000000010\" path=\"/x/a.js\" line=\"3\"/></frames>"
              "<local name=\"f\" value=\"@0000000000000010\" path=\"/x/a.js\" line=\"3\">"
              "<property flags=\"+cew_\" name=\"o\" value=\"@0000000000000020\"/></local><global></global><grammar></grammar>"
-             "<break path=\"/x/a.js\" line=\"3\"># Break: breakpoint!\n</break>");
+             "<break path=\"/x/a.js\" line=\"3\"># Break: step!\n</break>");
         json stopped = c.event("stopped");
         QVERIFY(!stopped.is_null());
+        QCOMPARE(stopped["body"].value("reason", ""), std::string("pause"));
         const int thread = stopped["body"].value("threadId", 0);
         json r = c.request("stackTrace", {{"threadId", thread}});
         r = c.request("scopes", {{"frameId", r["body"]["stackFrames"][0].value("id", 0)}});
@@ -318,7 +337,7 @@ private slots:
         const json* o = variableNamed(r["body"]["variables"], "o");
         QVERIFY(o);
         const int asked = c.send("variables", {{"variablesReference", o->value("variablesReference", 0)}});
-        QTRY_VERIFY(machine.waitForReadyRead(100) || machine.bytesAvailable() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT((fromAdapter += machine.readAll()).contains("<toggle id=\"@0000000000000020\"/>"), 5000);
         machine.disconnectFromHost(); // leaves with the toggle unanswered
         r = c.response(asked, 5000);
         QVERIFY(!r.is_null());
@@ -509,6 +528,19 @@ void TestDapAdapter::theRealXst()
     QCOMPARE(r["body"].value("result", ""), std::string("{name: 'xs', list: {…}}"));
     r = c.request("variables", {{"variablesReference", r["body"].value("variablesReference", 0)}});
     QCOMPARE(variableNamed(r["body"]["variables"], "name")->value("value", ""), std::string("'xs'"));
+    // Deeper than the machine sends an eval's value: evaluated again (data.list), one level more.
+    const json* resultList = variableNamed(r["body"]["variables"], "list");
+    QVERIFY(resultList && resultList->value("variablesReference", 0) > 0);
+    QCOMPARE(resultList->value("evaluateName", ""), std::string("data.list"));
+    r = c.request("variables", {{"variablesReference", resultList->value("variablesReference", 0)}}, 30000);
+    QVERIFY2(r.value("success", false), r.dump().c_str());
+    QCOMPARE(variableNamed(r["body"]["variables"], "[1]")->value("value", ""), std::string("2"));
+    QCOMPARE(variableNamed(r["body"]["variables"], "[1]")->value("evaluateName", ""), std::string("data.list[1]"));
+    // An expression with effects is not evaluated again: its nested objects stay closed.
+    r = c.request("evaluate", {{"expression", "(data.n = 1, {inner: {deep: 1}})"}, {"frameId", frames[1].value("id", 0)}, {"context", "repl"}}, 30000);
+    r = c.request("variables", {{"variablesReference", r["body"].value("variablesReference", 0)}});
+    QVERIFY2(variableNamed(r["body"]["variables"], "inner"), r.dump().c_str());
+    QCOMPARE(variableNamed(r["body"]["variables"], "inner")->value("variablesReference", -1), 0);
     r = c.request("evaluate", {{"expression", "nothing"}, {"frameId", frames[0].value("id", 0)}, {"context", "hover"}}, 30000);
     QCOMPARE(r.value("success", true), false);
     QVERIFY2(r.value("message", "").find("ReferenceError") != std::string::npos, r.dump().c_str());

@@ -3,6 +3,7 @@
 // that says what and where, after which reading goes on.
 #include "app/dap/dapbreakpoints.h"
 #include "app/dap/dapframing.h"
+#include "app/dap/dapinspection.h"
 #include "app/dap/dapmessages.h"
 #include "app/dap/dappaths.h"
 
@@ -247,6 +248,21 @@ private slots:
         QFETCH(QString, message);
         QFETCH(QString, expression);
         QCOMPARE(DapBreakpoints::logMessageExpression(message), expression);
+    }
+
+    void expressionsOfNestedValues()
+    {
+        QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("list")), QStringLiteral("data.list"));
+        QCOMPARE(DapInspection::childExpression(QStringLiteral("data.list"), QStringLiteral("[2]")), QStringLiteral("data.list[2]"));
+        QCOMPARE(DapInspection::childExpression(QStringLiteral("a + b"), QStringLiteral("x")), QStringLiteral("(a + b).x"));
+        QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("(..)")), QString());
+        QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("get x")), QString());
+        QCOMPARE(DapInspection::childExpression(QString(), QStringLiteral("x")), QString());
+        for (const char* safe : {"data", "data.list[2]", "a === b ? o : p", "({ outer: { inner: sq } })", "x >= 2 && y <= 3", "[1, 2]"})
+            QVERIFY2(DapInspection::isSafeToEvaluateAgain(QString::fromLatin1(safe)), safe);
+        for (const char* unsafe : {"f()", "o.m (1)", "i++", "--i", "x = 2", "a += 1", "new Map()", "delete o.x", "await p",
+                                   "`${f}`", "arr[0]()", "(g)(1)"})
+            QVERIFY2(!DapInspection::isSafeToEvaluateAgain(QString::fromLatin1(unsafe)), unsafe);
     }
 
     void pathMappings()

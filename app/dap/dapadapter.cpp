@@ -8,7 +8,7 @@
 #include "app/dap/dapprogram.h"
 #include "protocol/bubbletext.h"
 #include "protocol/machinesession.h"
-#include "protocol/serialportspec.h"
+#include "protocol/serial/serialportspec.h"
 #include "protocol/xsccompiler.h"
 
 #include <QDir>

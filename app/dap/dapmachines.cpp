@@ -2,7 +2,7 @@
 
 #include "protocol/machinesession.h"
 #include "protocol/quietmachines.h"
-#include "protocol/serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 
 DapMachines::DapMachines(QObject* parent)
     : QObject(parent),

@@ -8,7 +8,7 @@
 // storm of Workers does not flood the editor. A thread's machine that leaves ends its thread.
 #include "protocol/debugserver.h"
 #include "protocol/machinenames.h"
-#include "protocol/serialportspec.h"
+#include "protocol/serial/serialportspec.h"
 #include "protocol/sessionsettings.h"
 
 #include <QHash>

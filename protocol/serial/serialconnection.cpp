@@ -1,6 +1,6 @@
-#include "serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 
-#include "serialmachinechannel.h"
+#include "protocol/serial/serialmachinechannel.h"
 
 #include <QDateTime>
 #include <QFileInfo>

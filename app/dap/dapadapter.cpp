@@ -8,7 +8,6 @@
 #include "app/dap/dapprogram.h"
 #include "protocol/bubbletext.h"
 #include "protocol/machinesession.h"
-#include "protocol/serial/serialportspec.h"
 #include "protocol/xsccompiler.h"
 
 #include <QDir>
@@ -90,8 +89,9 @@ DapAdapter::DapAdapter(QObject* parent)
             [this](const nlohmann::json& b) { event("breakpoint", {{"reason", "changed"}, {"breakpoint", b}}); });
     connect(m_output, &DapOutput::event, this, [this](const nlohmann::json& body) { sendEvent("output", body); });
     connect(m_program, &DapProgram::output, this, [this](const QString& category, const QString& t) {
-        if (m_programOutput == ProgramOutput::All ||
-            (m_programOutput == ProgramOutput::Stderr && category == QLatin1String("stderr")))
+        const DapStart::ProgramOutput shown = m_start ? m_start->programOutput : DapStart::ProgramOutput::All;
+        if (shown == DapStart::ProgramOutput::All ||
+            (shown == DapStart::ProgramOutput::Stderr && category == QLatin1String("stderr")))
             m_output->add(category, t);
     });
     connect(m_program, &DapProgram::finished, this, &DapAdapter::onProgramFinished);
@@ -137,7 +137,7 @@ void DapAdapter::endOfInput()
         logToStderr(QStringLiteral("the editor's input ended inside a message (%1 bytes not framed)").arg(m_framing.pendingBytes()));
     // The editor went away: machines go on running (a stopped one resumes), undebugged.
     m_machines->letGoAll();
-    if (m_mode == Mode::Launch)
+    if (launched())
         m_program->terminate();
     finish(0);
 }
@@ -256,108 +256,47 @@ void DapAdapter::onInitialize(const DapRequest& r)
     event("initialized");
 }
 
-bool DapAdapter::readCommon(const DapRequest& r)
+bool DapAdapter::take(const DapRequest& r, DapStart::Mode mode)
 {
-    if (m_mode != Mode::None) {
+    if (m_start) {
         respondError(r.seq, r.command, QStringLiteral("a launch or attach was made already in this session"));
         return false;
     }
     QString error;
-    if (!m_paths.read(r.arguments, error)) {
+    std::optional<DapStart> start = DapStart::read(mode, r.arguments, error);
+    if (!start) {
         respondError(r.seq, r.command, error);
         return false;
     }
-    m_xscPath = QString::fromStdString(DapJson::string(r.arguments, "xsc"));
-    if (m_xscPath.isEmpty())
-        m_xscPath = XscCompiler::autoDetect();
-    else if (!XscCompiler(m_xscPath).isAvailable()) {
-        respondError(r.seq, r.command, QStringLiteral("\"xsc\" %1 is not an executable file").arg(m_xscPath));
+    if (mode == DapStart::Mode::Launch && !m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error)) {
+        respondError(r.seq, r.command, QStringLiteral("cannot listen for the program's machines: ") + error);
         return false;
     }
-    m_stopOnEntry = DapJson::boolean(r.arguments, "stopOnEntry");
-    m_entryPending = m_stopOnEntry;
-    m_breakpoints->setPaths(m_paths);
-    m_breakpoints->setCompilerAvailable(XscCompiler(m_xscPath).isAvailable());
-    m_inspection->setPaths(m_paths);
-    m_startArguments = r.arguments;
+    m_start = std::move(start);
+    m_entryPending = m_start->stopOnEntry;
+    m_breakpoints->setPaths(m_start->paths);
+    m_breakpoints->setCompilerAvailable(XscCompiler(m_start->xscPath).isAvailable());
+    m_inspection->setPaths(m_start->paths);
+    if (!m_start->program.workingDirectory.isEmpty())
+        m_launchFolder = m_start->program.workingDirectory;
     updateLoginAnswer();
     return true;
 }
 
 void DapAdapter::onLaunch(const DapRequest& r)
 {
-    if (const std::string problem = DapJson::typeProblem(
-            r.arguments, {{"program", "string"}, {"args", "array"}, {"cwd", "string"}, {"env", "object"},
-                          {"xsc", "string"}, {"localRoot", "string"}, {"remoteRoot", "string"},
-                          {"sourceMap", "object"}, {"stopOnEntry", "boolean"}, {"programOutput", "string or boolean"}});
-        !problem.empty())
-        return respondError(r.seq, r.command, QString::fromStdString(problem));
-    DapProgram::Spec spec;
-    QString error;
-    if (!DapProgram::read(r.arguments, spec, error)) {
-        respondError(r.seq, r.command, error);
+    if (!take(r, DapStart::Mode::Launch))
         return;
-    }
-    // mcsim and the simulators' hosts print every console line on their stdout as well as to the
-    // debugger: by default only their stderr is shown; xst's print() goes to its stdout alone.
-    const std::string output = r.arguments.contains("programOutput") && r.arguments["programOutput"].is_boolean()
-        ? (r.arguments["programOutput"].get<bool>() ? "all" : "none")
-        : DapJson::string(r.arguments, "programOutput");
-    const QString base = QFileInfo(spec.program).completeBaseName();
-    const bool xsTool = base == QLatin1String("xst") || base == QLatin1String("xsl");
-    if (output.empty())
-        m_programOutput = xsTool ? ProgramOutput::All : ProgramOutput::Stderr;
-    else if (output == "all" || output == "stderr" || output == "none")
-        m_programOutput = output == "all" ? ProgramOutput::All : output == "stderr" ? ProgramOutput::Stderr : ProgramOutput::None;
-    else
-        return respondError(r.seq, r.command, QStringLiteral("\"programOutput\" is \"all\", \"stderr\" or \"none\""));
-    if (!readCommon(r))
-        return;
-    if (!m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error)) {
-        respondError(r.seq, r.command, QStringLiteral("cannot listen for the program's machines: ") + error);
-        return;
-    }
-    m_mode = Mode::Launch;
-    if (!spec.workingDirectory.isEmpty())
-        m_launchFolder = spec.workingDirectory;
     logToStderr(QStringLiteral("machines connect to 127.0.0.1:%1").arg(m_machines->port()));
-    if (m_configurationDone) {
-        begin();
-        if (m_mode == Mode::None) // it could not start: begin() said why
-            return respondError(r.seq, r.command, QStringLiteral("the program did not start (see the output)"));
-    }
+    if (m_configurationDone && !begin())
+        return respondError(r.seq, r.command, QStringLiteral("the program did not start (see the output)"));
     respond(r);
 }
 
 void DapAdapter::onAttach(const DapRequest& r)
 {
-    if (const std::string problem = DapJson::typeProblem(
-            r.arguments, {{"port", "integer"}, {"host", "string"}, {"serial", "string"}, {"xsc", "string"},
-                          {"localRoot", "string"}, {"remoteRoot", "string"}, {"sourceMap", "object"},
-                          {"stopOnEntry", "boolean"}});
-        !problem.empty())
-        return respondError(r.seq, r.command, QString::fromStdString(problem));
-    const std::string serial = DapJson::string(r.arguments, "serial");
-    if (!serial.empty()) {
-        QString error;
-        if (!SerialPortSpec::parse(QString::fromStdString(serial), &error)) {
-            respondError(r.seq, r.command, QStringLiteral("\"serial\": ") + error);
-            return;
-        }
-    }
-    const std::optional<std::int64_t> port = DapJson::integer(r.arguments, "port");
-    if (r.arguments.contains("port") && (!port || *port < 0 || *port > 65535)) {
-        respondError(r.seq, r.command, QStringLiteral("\"port\" must be a number from 0 to 65535"));
+    if (!take(r, DapStart::Mode::Attach))
         return;
-    }
-    QHostAddress host(QHostAddress::LocalHost);
-    if (const std::string h = DapJson::string(r.arguments, "host"); !h.empty() && !host.setAddress(QString::fromStdString(h))) {
-        respondError(r.seq, r.command, QStringLiteral("\"host\" must be an IP address"));
-        return;
-    }
-    if (!readCommon(r))
-        return;
-    m_mode = Mode::Attach;
     if (m_configurationDone)
         begin();
     respond(r);
@@ -367,48 +306,41 @@ void DapAdapter::onConfigurationDone(const DapRequest& r)
 {
     m_configurationDone = true;
     respond(r);
-    if (m_mode != Mode::None)
+    if (m_start)
         begin();
 }
 
-void DapAdapter::begin()
+bool DapAdapter::begin()
 {
     if (m_begun)
-        return;
+        return true;
     m_begun = true;
+    m_machinesAtBegin = m_machines->machinesSeen(); // a restart's first machine breaks on start too
     updateLoginAnswer();
     QString error;
-    if (m_mode == Mode::Launch) {
-        DapProgram::Spec spec;
-        DapProgram::read(m_startArguments, spec, error);
-        if (!m_program->start(spec, m_machines->port(), error)) {
+    if (launched()) {
+        if (!m_program->start(m_start->program, m_machines->port(), error)) {
             note(error, "stderr");
-            m_mode = Mode::None;
             sendTerminated();
+            return false;
         }
-        return;
+        return true;
     }
-    const std::string serial = DapJson::string(m_startArguments, "serial");
-    const bool tcp = serial.empty() || m_startArguments.contains("port") || m_startArguments.contains("host");
-    if (tcp) {
-        QHostAddress host(QHostAddress::LocalHost);
-        if (const std::string h = DapJson::string(m_startArguments, "host"); !h.empty())
-            host.setAddress(QString::fromStdString(h));
-        const quint16 port = quint16(DapJson::integer(m_startArguments, "port").value_or(DebugServer::defaultPort));
-        if (!m_machines->listen(host, port, error)) {
-            note(QStringLiteral("cannot wait for machines on %1:%2: %3").arg(host.toString()).arg(port).arg(error), "stderr");
+    if (m_start->tcp) {
+        if (!m_machines->listen(m_start->host, m_start->port, error)) {
+            note(QStringLiteral("cannot wait for machines on %1:%2: %3").arg(m_start->host.toString()).arg(m_start->port).arg(error),
+                 "stderr");
             sendTerminated();
-            return;
+            return false;
         }
-        note(QStringLiteral("waiting for XS machines on %1:%2").arg(host.toString()).arg(m_machines->port()));
+        note(QStringLiteral("waiting for XS machines on %1:%2").arg(m_start->host.toString()).arg(m_machines->port()));
     }
-    if (!serial.empty()) {
-        const std::optional<SerialPortSpec> spec = SerialPortSpec::parse(QString::fromStdString(serial), &error);
-        if (!spec || !m_machines->openSerial(*spec, error)) {
-            note(QStringLiteral("serial port %1: %2").arg(QString::fromStdString(serial), error), "stderr");
-            sendTerminated();
-        }
+    if (m_start->serial && !m_machines->openSerial(*m_start->serial, error)) {
+        note(QStringLiteral("serial port %1: %2").arg(m_start->serial->describe(), error), "stderr");
+        sendTerminated();
+        return false;
     }
+    return true;
 }
 
 void DapAdapter::updateLoginAnswer()
@@ -416,8 +348,8 @@ void DapAdapter::updateLoginAnswer()
     SessionSettings settings = m_machines->sessionSettings();
     settings.breakpoints = m_breakpoints->all();
     settings.breakOnExceptions = m_breakpoints->breakOnExceptions();
-    settings.breakOnStart = m_entryPending && m_machines->machinesSeen() == 0;
-    settings.xscPath = m_xscPath;
+    settings.breakOnStart = m_entryPending && m_machines->machinesSeen() == m_machinesAtBegin;
+    settings.xscPath = m_start ? m_start->xscPath : QString();
     m_machines->setSessionSettings(settings);
 }
 
@@ -538,7 +470,7 @@ void DapAdapter::onPause(const DapRequest& r)
 
 void DapAdapter::onDisconnect(const DapRequest& r)
 {
-    const bool terminate = DapJson::boolean(r.arguments, "terminateDebuggee", m_mode == Mode::Launch);
+    const bool terminate = DapJson::boolean(r.arguments, "terminateDebuggee", launched());
     if (terminate) {
         const bool told = !m_machines->connected().isEmpty();
         m_machines->abortAll(); // xst exits at <abort/>; a simulator may not
@@ -556,24 +488,24 @@ void DapAdapter::onTerminate(const DapRequest& r)
     m_machines->abortAll();
     m_program->terminate(told ? 1000 : 0);
     respond(r);
-    if (m_mode == Mode::Attach && m_machines->connected().isEmpty())
+    if (attached() && m_machines->connected().isEmpty())
         sendTerminated();
 }
 
 void DapAdapter::onRestart(const DapRequest& r)
 {
-    if (m_mode == Mode::Attach && m_machines->restartSerial()) {
+    if (attached() && m_machines->restartSerial()) {
         respond(r);
         note(QStringLiteral("restarting the board"));
         return;
     }
-    if (m_mode != Mode::Launch) {
+    if (!launched()) {
         respondError(r.seq, r.command, QStringLiteral("restart needs a launched program or a serial board"));
         return;
     }
     // The program again, with the same breakpoints in its machines' login answers.
     m_restarting = true;
-    m_entryPending = m_stopOnEntry;
+    m_entryPending = m_start->stopOnEntry;
     m_machines->abortAll();
     m_program->terminate();
     const DapRequest request = r;
@@ -613,7 +545,7 @@ void DapAdapter::onProfile(const DapRequest& r)
 
 void DapAdapter::onMachineConnected(MachineSession* session)
 {
-    if (m_machines->machinesSeen() == 1 && m_entryPending)
+    if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_entryPending)
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
@@ -668,10 +600,8 @@ void DapAdapter::onBreak(MachineSession* session)
 
 void DapAdapter::onMachineLeft(int remaining)
 {
-    if (remaining > 0 || m_mode != Mode::Attach || m_restarting)
-        return;
     // A serial board restarts (its machines leave and log in again): only TCP attach ends here.
-    if (!DapJson::string(m_startArguments, "serial").empty())
+    if (remaining > 0 || !attached() || m_restarting || m_start->serial)
         return;
     // Workers may follow their app within a moment: end only when none came back.
     QTimer::singleShot(500, this, [this] {

@@ -53,6 +53,7 @@
 #include "app/dap/dapframing.h"
 #include "app/dap/dapmessages.h"
 #include "app/dap/dappaths.h"
+#include "app/dap/dapstart.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -61,6 +62,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 class DapBreakpoints;
 class DapInspection;
@@ -125,8 +127,13 @@ private:
     void onProfile(const DapRequest& r);
 
     // Launch and attach share these.
-    bool readCommon(const DapRequest& r);
-    void begin(); // at configurationDone after launch/attach: start listening, start the program
+    // Reads and checks launch or attach; false when answered with an error.
+    bool take(const DapRequest& r, DapStart::Mode mode);
+    // At configurationDone after launch/attach: start listening, start the program; false when
+    // it could not (said in the output, and terminated).
+    bool begin();
+    bool launched() const { return m_start && m_start->mode == DapStart::Mode::Launch; }
+    bool attached() const { return m_start && m_start->mode == DapStart::Mode::Attach; }
     void updateLoginAnswer();
     // The session of the request's threadId when it is there (else answered with an error).
     MachineSession* requestedSession(const DapRequest& r, bool mustBeStopped);
@@ -147,16 +154,12 @@ private:
     bool m_configurationDone = false;
     bool m_ended = false;
     bool m_terminatedSent = false;
-    enum class Mode { None, Launch, Attach } m_mode = Mode::None;
+    std::optional<DapStart> m_start; // what launch or attach said
     bool m_begun = false;
-    bool m_stopOnEntry = false;
     bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
     bool m_restarting = false;
+    int m_machinesAtBegin = 0; // machines seen before the program (re)started
     QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
-    enum class ProgramOutput { All, Stderr, None } m_programOutput = ProgramOutput::All;
-    QString m_xscPath;
-    DapPaths m_paths;
-    nlohmann::json m_startArguments;
     QString m_launchFolder;
 
     DapMachines* m_machines;

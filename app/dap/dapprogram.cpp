@@ -114,7 +114,8 @@ bool DapProgram::start(const Spec& spec, quint16 debugPort, QString& error)
         emit output(QStringLiteral("stderr"), QString::fromLocal8Bit(process->readAllStandardError()));
     });
     connect(process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
-        emit finished(status == QProcess::CrashExit ? 128 + 9 : exitCode);
+        // Killed by a signal: the shell's 128 + its number (Qt gives the number as the exit code).
+        emit finished(status == QProcess::CrashExit ? 128 + exitCode : exitCode);
     });
     m_process->start(program, spec.arguments);
     if (!m_process->waitForStarted(10000)) {

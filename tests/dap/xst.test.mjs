@@ -159,7 +159,9 @@ describe('xsprof dap with the real xst', { skip }, () => {
             await runsToTheEnd(session, 0);
             const expected = Array.from({ length: loopCount }, (_, i) => `i=${i} total=${sum(squaresBelow(i))} of squares`);
             const lines = session.output().split('\n');
-            assert.deepEqual(lines.filter((l) => l.startsWith('i=')), expected);
+            assert.deepEqual(lines.filter((l) => l.startsWith('i=')), expected,
+                             'output: ' + JSON.stringify(session.output()) + ' breakpoint events: ' +
+                             JSON.stringify(session.all('breakpoint').map((e) => e.body)));
             assert.ok(lines.indexOf(expected.at(-1)) < lines.indexOf(`sum ${sum(squaresBelow(loopCount))}`),
                       'the log points come before the sum is traced: ' + JSON.stringify(lines));
         } finally {

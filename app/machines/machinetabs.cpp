@@ -13,7 +13,7 @@
 #include "app/machines/leftmachines.h"
 #include "app/machines/liveprofiletab.h"
 #include "app/machines/machinetab.h"
-#include "app/machines/quietmachines.h"
+#include "protocol/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
 #include "app/machines/machineintake.h"
 #include "app/machines/newtabmarker.h"

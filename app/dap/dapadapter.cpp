@@ -548,6 +548,7 @@ void DapAdapter::onMachineConnected(MachineSession* session)
     if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_entryPending)
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
+    m_inspection->follow(session);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
     connect(session, &MachineSession::disconnected, this, [this, session] { m_pausing.remove(session); });
     connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {

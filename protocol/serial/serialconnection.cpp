@@ -140,7 +140,6 @@ void SerialConnection::onReadyRead()
     const QByteArray bytes = m_port->readAll();
     if (bytes.isEmpty())
         return;
-    m_bytesReceived += bytes.size();
     m_idle.start(m_options.idleFlushMs);
     dispatch(m_demux.feed(bytes));
 }

@@ -128,5 +128,4 @@ private:
     bool m_reopening = false; // closed on purpose (restart): no "is back" note
     bool m_portAbsent = false; // the last openPort() failed because the port is not there
     bool m_neverOpened = false; // waiting for a port to appear for the first time
-    qint64 m_bytesReceived = 0;
 };

@@ -397,21 +397,19 @@ void DapAdapter::onThreads(const DapRequest& r)
     respond(r, {{"threads", list}});
 }
 
-#define XSPROF_DAP_ASYNC(call)                                                                                  \
-    do {                                                                                                        \
-        const DapRequest request = r;                                                                           \
-        call(                                                                                                   \
-            r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },              \
-            [this, request](const QString& message) { respondError(request.seq, request.command, message); }); \
-    } while (false)
+void DapAdapter::answerWith(const DapRequest& r, InspectionRequest handler)
+{
+    const DapRequest request = r;
+    (m_inspection->*handler)(
+        r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },
+        [this, request](const QString& message) { respondError(request.seq, request.command, message); });
+}
 
-void DapAdapter::onStackTrace(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->stackTrace); }
-void DapAdapter::onScopes(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->scopes); }
-void DapAdapter::onVariables(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->variables); }
-void DapAdapter::onEvaluate(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->evaluate); }
-void DapAdapter::onSource(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->source); }
-
-#undef XSPROF_DAP_ASYNC
+void DapAdapter::onStackTrace(const DapRequest& r) { answerWith(r, &DapInspection::stackTrace); }
+void DapAdapter::onScopes(const DapRequest& r) { answerWith(r, &DapInspection::scopes); }
+void DapAdapter::onVariables(const DapRequest& r) { answerWith(r, &DapInspection::variables); }
+void DapAdapter::onEvaluate(const DapRequest& r) { answerWith(r, &DapInspection::evaluate); }
+void DapAdapter::onSource(const DapRequest& r) { answerWith(r, &DapInspection::source); }
 
 // --- execution ----------------------------------------------------------------------------
 

@@ -397,21 +397,19 @@ void DapAdapter::onThreads(const DapRequest& r)
     respond(r, {{"threads", list}});
 }
 
-#define XSPROF_DAP_ASYNC(call)                                                                                  \
-    do {                                                                                                        \
-        const DapRequest request = r;                                                                           \
-        call(                                                                                                   \
-            r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },              \
-            [this, request](const QString& message) { respondError(request.seq, request.command, message); }); \
-    } while (false)
+void DapAdapter::answerWith(const DapRequest& r, InspectionRequest handler)
+{
+    const DapRequest request = r;
+    (m_inspection->*handler)(
+        r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },
+        [this, request](const QString& message) { respondError(request.seq, request.command, message); });
+}
 
-void DapAdapter::onStackTrace(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->stackTrace); }
-void DapAdapter::onScopes(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->scopes); }
-void DapAdapter::onVariables(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->variables); }
-void DapAdapter::onEvaluate(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->evaluate); }
-void DapAdapter::onSource(const DapRequest& r) { XSPROF_DAP_ASYNC(m_inspection->source); }
-
-#undef XSPROF_DAP_ASYNC
+void DapAdapter::onStackTrace(const DapRequest& r) { answerWith(r, &DapInspection::stackTrace); }
+void DapAdapter::onScopes(const DapRequest& r) { answerWith(r, &DapInspection::scopes); }
+void DapAdapter::onVariables(const DapRequest& r) { answerWith(r, &DapInspection::variables); }
+void DapAdapter::onEvaluate(const DapRequest& r) { answerWith(r, &DapInspection::evaluate); }
+void DapAdapter::onSource(const DapRequest& r) { answerWith(r, &DapInspection::source); }
 
 // --- execution ----------------------------------------------------------------------------
 
@@ -548,6 +546,7 @@ void DapAdapter::onMachineConnected(MachineSession* session)
     if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_entryPending)
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
+    m_inspection->follow(session);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
     connect(session, &MachineSession::disconnected, this, [this, session] { m_pausing.remove(session); });
     connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {

@@ -126,6 +126,11 @@ private:
     void onRestart(const DapRequest& r);
     void onProfile(const DapRequest& r);
 
+    // A request DapInspection answers, now or once the machine has.
+    using InspectionRequest = void (DapInspection::*)(const nlohmann::json&, const std::function<void(const nlohmann::json&)>&,
+                                                      const std::function<void(const QString&)>&);
+    void answerWith(const DapRequest& r, InspectionRequest handler);
+
     // Launch and attach share these.
     // Reads and checks launch or attach; false when answered with an error.
     bool take(const DapRequest& r, DapStart::Mode mode);

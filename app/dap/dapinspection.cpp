@@ -69,8 +69,28 @@ void DapInspection::forget(int threadId)
     }
 }
 
+void DapInspection::follow(MachineSession* session)
+{
+    connect(session, &MachineSession::evalSourced, this, [this](const xsbug::EvalSource& source) {
+        // Bounded: a program that evaluates in a loop keeps the latest thousand.
+        if (m_evalSources.size() >= 1000 && !m_evalSources.contains(source.path))
+            m_evalSources.erase(m_evalSources.begin());
+        m_evalSources.insert(source.path, source.source);
+    });
+}
+
 nlohmann::json DapInspection::sourceOf(const QString& machinePath)
 {
+    if (machinePath.startsWith(QLatin1Char('#'))) {
+        // Compiled at run time: no file anywhere; the machine sent its text.
+        int& id = m_sourceIds[machinePath];
+        if (id == 0) {
+            id = int(m_sourceIds.size());
+            m_sources.insert(id, machinePath);
+        }
+        return {{"name", QString(QStringLiteral("eval ") + machinePath).toStdString()}, {"sourceReference", id},
+                {"presentationHint", "deemphasize"}, {"origin", "eval"}};
+    }
     const QString local = m_paths.toLocal(machinePath);
     const QString name = QFileInfo(local).fileName().isEmpty() ? local : QFileInfo(local).fileName();
     if (QFileInfo(local).isFile())
@@ -414,6 +434,14 @@ void DapInspection::source(const nlohmann::json& arguments, const Reply& reply, 
         path = QString::fromStdString(DapJson::string(DapJson::object(arguments, "source"), "path"));
     if (path.isEmpty()) {
         fail(QStringLiteral("sourceReference %1 is not known").arg(id));
+        return;
+    }
+    if (const auto it = m_evalSources.constFind(path); it != m_evalSources.constEnd()) {
+        reply({{"content", it->toStdString()}, {"mimeType", "text/javascript"}});
+        return;
+    }
+    if (path.startsWith(QLatin1Char('#'))) {
+        fail(QStringLiteral("the machine did not send the text of %1 (code compiled before the debugger connected)").arg(path));
         return;
     }
     // The machine sends no source text: the file as the machine names it, when this computer has it.

@@ -47,6 +47,8 @@ public:
     void forget(int threadId);
     // A DAP Source for a machine's path.
     nlohmann::json sourceOf(const QString& machinePath);
+    // Follows a machine's run-time sources ("#N": eval, new Function), served by `source`.
+    void follow(MachineSession* session);
 
     // `parent`.name or `parent`[i] for a property the machine named `name`; "" when the name is
     // an internal slot, an accessor or a symbol, or `parent` is "".
@@ -99,6 +101,7 @@ private:
     std::map<int, Reference> m_references;
     QHash<int, QString> m_sources; // sourceReference -> machine path
     QHash<QString, int> m_sourceIds;
+    QHash<QString, QString> m_evalSources; // "#N" -> the text the machine compiled (the last machine's)
     struct Queue {
         std::deque<Task> tasks;
         bool busy = false;

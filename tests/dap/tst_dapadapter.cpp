@@ -433,6 +433,7 @@ private slots:
     }
 
     void theRealXst();
+    void theRealXstServesRunTimeSources();
 
 private:
     QTemporaryDir m_dir;
@@ -579,6 +580,39 @@ void TestDapAdapter::theRealXst()
     QVERIFY(c.output().find("done\n") != std::string::npos);
     QCOMPARE(c.request("disconnect").value("success", false), true);
     QTRY_VERIFY(c.finished);
+}
+
+// Code compiled at run time (new Function, eval) has no file: the machine sends its text, tagged
+// "#N" as its frames name it, and the adapter serves it through `source`.
+void TestDapAdapter::theRealXstServesRunTimeSources()
+{
+    const QString xst = qEnvironmentVariable("XSPROF_TEST_XST");
+    if (!QFileInfo(xst).isExecutable())
+        QSKIP("Set XSPROF_TEST_XST to a debug xst of the Moddable SDK to run this against the real engine.");
+    QFile file(m_dir.filePath(QStringLiteral("runtime.js")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("const f = new Function(\"a\", \"const twice = a * 2;\\ndebugger;\\nreturn twice;\");\n"
+               "trace(f(21) + \"\\n\");\n");
+    file.close();
+    DapClient c;
+    QVERIFY(c.request("initialize").value("success", false));
+    QVERIFY(c.request("launch", {{"program", str(xst)}, {"args", {"runtime.js"}}, {"cwd", str(m_dir.path())}}).value("success", false));
+    c.request("configurationDone");
+    const json stopped = c.event("stopped", 30000);
+    QVERIFY2(!stopped.is_null(), c.output().c_str());
+    const int thread = stopped["body"].value("threadId", 0);
+    json r = c.request("stackTrace", {{"threadId", thread}});
+    const json top = r["body"]["stackFrames"][0];
+    QCOMPARE(top.value("line", 0), 3);
+    QVERIFY2(top["source"].value("sourceReference", 0) > 0, top.dump().c_str());
+    QVERIFY(!top["source"].contains("path"));
+    r = c.request("source", {{"source", top["source"]}, {"sourceReference", top["source"].value("sourceReference", 0)}});
+    QVERIFY2(r.value("success", false), r.dump().c_str());
+    const std::string text = r["body"].value("content", "");
+    QVERIFY2(text.find("debugger;") != std::string::npos, text.c_str());
+    QCOMPARE(c.request("continue", {{"threadId", thread}}).value("success", false), true);
+    QVERIFY(!c.event("terminated", 30000).is_null());
+    QVERIFY(c.output().find("42\n") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestDapAdapter)

@@ -383,8 +383,11 @@ void DapAdapter::onSetExceptionBreakpoints(const DapRequest& r)
         respondError(r.seq, r.command, error);
         return;
     }
-    const bool on = m_breakpoints->breakOnExceptions();
-    respond(r, {{"breakpoints", nlohmann::json::array({{{"verified", on}}})}});
+    // One entry per filter given, in their order (as DAP asks): XS takes each one it accepted.
+    nlohmann::json entries = nlohmann::json::array();
+    for (size_t i = 0, n = DapJson::array(r.arguments, "filters").size(); i < n; ++i)
+        entries.push_back({{"verified", true}});
+    respond(r, {{"breakpoints", entries}});
 }
 
 // --- threads and inspection ---------------------------------------------------------------

@@ -20,7 +20,9 @@ async function attachOnPort(attach = {}) {
     const port = await freePort();
     const attached = session.request('attach', { port, ...attach });
     await session.nextEvent('initialized');
-    await session.request('setExceptionBreakpoints', { filters: [] });
+    // One entry per filter given (DAP): none here.
+    const exceptions = await session.request('setExceptionBreakpoints', { filters: [] });
+    assert.deepEqual(exceptions.body.breakpoints, []);
     await session.request('configurationDone');
     await attached;
     return { session, port };

@@ -77,6 +77,31 @@ FrameKind classifyFrame(std::string_view name, std::string_view url, int32_t lin
     return FrameKind::Js;
 }
 
+SampleTable SampleTable::share()
+{
+    SampleTable view;
+    view.stack = stack.share();
+    view.time = time.share();
+    view.rule = rule;
+    view.origin = origin;
+    view.lastDuration = lastDuration;
+    view.given = given;
+    return view;
+}
+
+Profile Profile::snapshot()
+{
+    // Every table but the samples copied as a copy would (whatever members come), the samples
+    // shared.
+    SampleTable shared = samples.share();
+    SampleTable mine = std::move(samples);
+    samples = SampleTable();
+    Profile copy = *this;
+    samples = std::move(mine);
+    copy.samples = std::move(shared);
+    return copy;
+}
+
 double Profile::duration() const
 {
     double sum = 0.0;

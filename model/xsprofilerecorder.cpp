@@ -401,6 +401,15 @@ const Profile* XsProfileRecorder::current()
     return &m_builder->profile();
 }
 
+std::shared_ptr<Profile> XsProfileRecorder::snapshot()
+{
+    if (current())
+        return std::make_shared<Profile>(m_builder->profile().snapshot());
+    if (!m_sessions.empty())
+        return std::make_shared<Profile>(m_sessions.back().snapshot());
+    return nullptr;
+}
+
 void XsProfileRecorder::closeSession()
 {
     if (!m_builder)

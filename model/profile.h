@@ -65,6 +65,10 @@ struct SampleTable {
     double origin = 0.0;       // own-delta: the time the first sample's delta starts from
     double lastDuration = 0.0; // until-next: the last sample's (end time or median)
     std::vector<double> given; // given: each sample's stated duration (Safari, tracing profiles)
+    // Set by a producer that knows the times never step back (a live XS session: its deltas are
+    // unsigned): SampleTimes then spares its scan of every time, which a live view makes at
+    // every refresh. False means "not known", never "unsorted".
+    bool timesAscending = false;
 
     size_t size() const { return stack.size(); }
     // The samples so far, sharing both columns (see SampleColumn): O(1) but for `given`.
@@ -136,9 +140,9 @@ public:
     std::string_view frameUrl(FrameId f) const { return strings.view(frames.url[f.value]); }
     FrameId leafFrame(size_t sample) const { return stacks.frame[samples.stack[sample].value]; }
 
-    // A copy that shares the samples recorded so far instead of copying them: it costs the
-    // frame and stack tables, not the samples. Appending samples here afterwards leaves it
-    // as it is (a live session's snapshot for the views).
+    // A copy that shares the samples and instruments recorded so far instead of copying them:
+    // it costs the frame and stack tables, not the samples. Appending samples here afterwards
+    // leaves it as it is (a live session's snapshot for the views).
     Profile snapshot();
 
     double duration() const; // sum of sample durations

@@ -29,18 +29,23 @@ QByteArray corpusFile(const QString& name)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-// The profiler messages of a transcript, in order.
-std::vector<XsProfileMessage> profilerMessages(const QByteArray& bytes)
+// The profiler and instrument messages of a transcript, in order.
+using Message = std::variant<XsProfileTime, XsProfileRecord, XsProfileSamples, XsInstrumentDeclaration, XsInstrumentSamples>;
+
+std::vector<Message> profilerMessages(const QByteArray& bytes)
 {
-    std::vector<XsProfileMessage> messages;
+    std::vector<Message> messages;
     XsbugFramer framer;
     std::vector<std::string> payloads;
     framer.feed(std::string_view(bytes.constData(), size_t(bytes.size())), payloads);
     for (const std::string& payload : payloads) {
         for (XsbugElement& e : parseXsbugPayload(payload)) {
             XsProfileMessage m;
-            if (decodeXsProfileMessage(e, m) == XsProfileDecode::Decoded)
-                messages.push_back(std::move(m));
+            std::variant<XsInstrumentDeclaration, XsInstrumentSamples> instruments;
+            if (decodeXsInstrumentMessage(e, instruments))
+                std::visit([&](auto& i) { messages.emplace_back(std::move(i)); }, instruments);
+            else if (decodeXsProfileMessage(e, m) == XsProfileDecode::Decoded)
+                std::visit([&](auto& p) { messages.emplace_back(std::move(p)); }, m);
         }
     }
     return messages;
@@ -92,8 +97,19 @@ std::string difference(const Profile& p, const ProfileAnalysis& a, const Profile
 struct SampleValues {
     std::vector<StackId> stacks;
     std::vector<double> times;
-    explicit SampleValues(const Profile& p) : stacks(p.samples.stack.toVector()), times(p.samples.time.toVector()) {}
-    bool heldBy(const Profile& p) const { return p.samples.stack == stacks && p.samples.time == times; }
+    std::vector<double> instrumentTimes;
+    std::vector<int64_t> lastInstrument;
+    explicit SampleValues(const Profile& p)
+        : stacks(p.samples.stack.toVector()), times(p.samples.time.toVector()),
+          instrumentTimes(p.instruments.times.toVector()),
+          lastInstrument(p.instruments.values.empty() ? std::vector<int64_t>() : p.instruments.values.back().toVector())
+    {
+    }
+    bool heldBy(const Profile& p) const
+    {
+        return p.samples.stack == stacks && p.samples.time == times && p.instruments.times == instrumentTimes &&
+               (p.instruments.values.empty() ? lastInstrument.empty() : p.instruments.values.back() == lastInstrument);
+    }
 };
 
 // Base-36 text of a <ps> with `count` samples of a FakeMachine-like stream: stacks 3-60 deep
@@ -205,15 +221,15 @@ void TestLiveAnalysis::recordedTrafficMatchesFullAnalysis_data()
 void TestLiveAnalysis::recordedTrafficMatchesFullAnalysis()
 {
     QFETCH(QString, transcript);
-    const std::vector<XsProfileMessage> messages = profilerMessages(corpusFile(transcript));
+    const std::vector<Message> messages = profilerMessages(corpusFile(transcript));
     QVERIFY2(!messages.empty(), qPrintable(transcript + QStringLiteral(": no profiler messages (corpus missing?)")));
     XsProfileRecorder recorder(transcript.toStdString());
     LiveAnalysis live;
     std::shared_ptr<const Profile> firstSnapshot;
     std::unique_ptr<SampleValues> firstValues;
     size_t refreshes = 0, incremental = 0, samplesSeen = 0;
-    for (const XsProfileMessage& message : messages) {
-        recorder.onMessage(message);
+    for (const Message& message : messages) {
+        std::visit([&](const auto& m) { recorder.onMessage(m); }, message);
         if (!std::holds_alternative<XsProfileSamples>(message) || !recorder.isRecording())
             continue;
         const std::shared_ptr<const Profile> snapshot = recorder.snapshot();
@@ -238,7 +254,8 @@ void TestLiveAnalysis::recordedTrafficMatchesFullAnalysis()
     QVERIFY2(incremental + 2 >= refreshes, qPrintable(QStringLiteral("%1 of %2 refreshes summed everything again")
                                                           .arg(refreshes - incremental)
                                                           .arg(refreshes)));
-    // The recording went on after the first snapshot: what it holds did not change.
+    // The recording went on after the first snapshot: what it holds (samples, instruments) did
+    // not change.
     QVERIFY(firstValues && firstValues->heldBy(*firstSnapshot));
     recorder.finish();
     // The finished session: one more refresh, still exact.
@@ -316,11 +333,11 @@ void TestLiveAnalysis::untilNextLastSampleIsExact()
 // is summed again from the start, and is still exact.
 void TestLiveAnalysis::rewrittenProfileIsSummedAgain()
 {
-    const std::vector<XsProfileMessage> messages = profilerMessages(corpusFile(QStringLiteral("gc_alloc.profile-on-start.xsbug")));
+    const std::vector<Message> messages = profilerMessages(corpusFile(QStringLiteral("gc_alloc.profile-on-start.xsbug")));
     QVERIFY(!messages.empty());
     XsProfileRecorder recorder;
-    for (const XsProfileMessage& m : messages)
-        recorder.onMessage(m);
+    for (const Message& message : messages)
+        std::visit([&](const auto& m) { recorder.onMessage(m); }, message);
     recorder.finish();
     const std::shared_ptr<Profile> one = recorder.snapshot();
     QVERIFY(one && one->samples.size() > 10);

@@ -128,7 +128,7 @@ void MainWindow::connectMachines()
 
 void MainWindow::addDevicesDock()
 {
-    m_devices = new DevicesPane([this] { return m_machines->serverController()->server()->sessionSettings(); });
+    m_devices = new DevicesPane(m_machines->serverController()->intake());
     auto* dock = new QDockWidget(tr("Devices"), this);
     dock->setObjectName(QStringLiteral("devicesDock"));
     // In a scroll area: the dock takes the room the window has (a machine's tab needs much of
@@ -142,7 +142,6 @@ void MainWindow::addDevicesDock()
     dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     dock->hide();
-    connect(m_devices, &DevicesPane::machineConnected, m_machines, &MachineTabs::addMachine);
     connect(m_devices, &DevicesPane::statusMessage, statusBar(), &QStatusBar::showMessage);
 }
 

@@ -19,6 +19,6 @@ function(xsprof_unity_build)
     endforeach()
     # A source whose file-scope helper has the name and signature of another source's in its
     # target (hex8, as serialconnection.cpp's): compiled on its own.
-    set_source_files_properties(${CMAKE_SOURCE_DIR}/protocol/serialdemux.cpp DIRECTORY ${CMAKE_SOURCE_DIR}/protocol
+    set_source_files_properties(${CMAKE_SOURCE_DIR}/protocol/serial/serialdemux.cpp DIRECTORY ${CMAKE_SOURCE_DIR}/protocol
                                 PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()

@@ -109,10 +109,10 @@ void DebugServer::close()
     m_port = 0;
 }
 
-void DebugServer::onArrived(QTcpSocket* socket, const QByteArray& received, bool answered)
+void DebugServer::onArrived(QTcpSocket* socket, std::shared_ptr<XsbugMessageReader> received, bool answered)
 {
     auto* session = new MachineSession(socket, sessionSettings(), this);
-    session->takeOver(received, answered);
+    session->takeOver(std::move(received), answered);
     session->setAdmission([this](MachineSession* s) { return mayEnterNow(s); });
     connect(session, &MachineSession::loggedIn, this, [this, session] { emit machineConnected(session); });
     connect(session, &MachineSession::disconnected, this, [this, session] {

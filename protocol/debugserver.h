@@ -51,7 +51,7 @@ signals:
     void connectionRejected(const QString& reason);
 
 private:
-    void onArrived(QTcpSocket* socket, const QByteArray& received, bool answered);
+    void onArrived(QTcpSocket* socket, std::shared_ptr<XsbugMessageReader> received, bool answered);
     // One machine announced per turn of the event loop; the others wait in line.
     bool mayEnterNow(MachineSession* session);
     void admitNext();

@@ -19,9 +19,10 @@ constexpr qsizetype maxBytesBeforeLogin = 1 << 20;
 } // namespace
 
 struct LoginDesk::Arrival {
-    explicit Arrival(qsizetype maxMessageBytes) : reader(maxMessageBytes) {}
-    XsbugMessageReader reader;
-    QByteArray received;
+    explicit Arrival(qsizetype maxMessageBytes) : reader(std::make_shared<XsbugMessageReader>(maxMessageBytes)) {}
+    std::shared_ptr<XsbugMessageReader> reader; // everything read, parsed; its messages go on to the session
+    qsizetype receivedBytes = 0;
+    size_t scannedMessages = 0; // of reader's pending messages, those looked at for the login
     QTimer* timeout = nullptr; // a child of the socket: it may end inside its own signal
     bool handingOver = false;  // logged in: goes to its session once out of the socket's signal
     bool awaitingAnswer = false; // logged in: its answer is being compiled
@@ -103,13 +104,14 @@ void LoginDesk::onReadyRead(QTcpSocket* socket)
     Arrival& arrival = *it->second;
     const QByteArray bytes = socket->readAll();
     LowLatency::afterRead(socket);
-    arrival.received += bytes;
+    arrival.receivedBytes += bytes.size();
+    const bool framed = arrival.reader->feed(bytes);
     if (arrival.handingOver || arrival.awaitingAnswer)
         return; // what follows the login goes to the session with it
     arrival.timeout->start(); // a slow link (a byte a second) is still alive
-    const bool framed = arrival.reader.feed(bytes);
-    for (const xsbug::Message& message : arrival.reader.takeMessages()) {
-        const auto* login = std::get_if<xsbug::Login>(&message);
+    const std::vector<xsbug::Message>& messages = arrival.reader->pendingMessages();
+    for (; arrival.scannedMessages < messages.size(); ++arrival.scannedMessages) {
+        const auto* login = std::get_if<xsbug::Login>(&messages[arrival.scannedMessages]);
         if (!login)
             continue;
         const std::shared_ptr<LoginAnswers> answers = answer().answers;
@@ -124,7 +126,7 @@ void LoginDesk::onReadyRead(QTcpSocket* socket)
         }
         return;
     }
-    if (!framed || arrival.received.size() > maxBytesBeforeLogin)
+    if (!framed || arrival.receivedBytes > maxBytesBeforeLogin)
         handOverLater(socket, arrival, false); // the session says why it ends
 }
 
@@ -161,11 +163,11 @@ void LoginDesk::handOver(QTcpSocket* socket, bool answered)
     const auto it = m_arrivals.find(socket);
     if (it == m_arrivals.end())
         return;
-    const QByteArray received = std::move(it->second->received);
+    std::shared_ptr<XsbugMessageReader> received = std::move(it->second->reader);
     answered = answered || it->second->answered; // a disconnection may come first
     delete it->second->timeout; // not to fire on the other thread
     m_arrivals.erase(it);
     socket->disconnect(this);
     socket->moveToThread(m_handOverTo);
-    emit arrived(socket, received, answered);
+    emit arrived(socket, std::move(received), answered);
 }

@@ -13,10 +13,11 @@
 #include <memory>
 #include <mutex>
 
-class LoginAnswers;
 #include <unordered_map>
 
+class LoginAnswers;
 class QTcpSocket;
+class XsbugMessageReader;
 class QThread;
 
 class LoginDesk : public QObject {
@@ -44,8 +45,9 @@ public:
 
 signals:
     // `socket` (now on the hand-over thread, without parent) logged in or ended before it:
-    // `received` is everything read from it so far; `answered` says the login was answered.
-    void arrived(QTcpSocket* socket, const QByteArray& received, bool answered);
+    // `received` was fed everything read from it so far and holds its messages, the login
+    // first (parsed once: the session parses on with it); `answered` says the login was answered.
+    void arrived(QTcpSocket* socket, std::shared_ptr<XsbugMessageReader> received, bool answered);
     void rejected(const QString& reason);
 
 private:

@@ -132,10 +132,13 @@ void MachineSession::startReading(QIODevice* socket)
         QTimer::singleShot(0, this, &MachineSession::onReadyRead);
 }
 
-void MachineSession::takeOver(const QByteArray& received, bool loginAnswered)
+void MachineSession::takeOver(std::shared_ptr<XsbugMessageReader> reader, bool loginAnswered)
 {
     m_loginAnswered = loginAnswered;
-    post(received);
+    // Nothing else uses the parser yet: its messages are taken here (no parsing left to do).
+    m_pipeline->parser.adoptReader(std::move(*reader));
+    auto result = std::make_shared<const SessionParser::Result>(m_pipeline->parser.feed(QByteArray()));
+    QMetaObject::invokeMethod(this, [this, result] { onParsed(*result); }, Qt::QueuedConnection);
 }
 
 QByteArray MachineSession::immediateLoginAnswer(const SessionSettings& settings)

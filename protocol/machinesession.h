@@ -70,9 +70,10 @@ public:
     // What answers this machine's login and compiles its breakpoints: the server's, shared by
     // its machines, else one of its own.
     std::shared_ptr<LoginAnswers> loginAnswers();
-    // Set by the server before anything is parsed: `received` came before the socket was
-    // handed over, and the login in it was answered already when `loginAnswered`.
-    void takeOver(const QByteArray& received, bool loginAnswered);
+    // Set by the server before anything is parsed: `reader` was fed everything that came before
+    // the socket was handed over (its messages not taken), and the login in it was answered
+    // already when `loginAnswered`. The session parses on with it: nothing is parsed twice.
+    void takeOver(std::shared_ptr<XsbugMessageReader> reader, bool loginAnswered);
 
     // Set by the server: asked at the login whether the machine may be announced now. When
     // not, the session waits for admit(), keeping what came after the login in order, so that

@@ -47,17 +47,9 @@ bool SessionParser::record(const xsbug::Message& message)
             if constexpr (xsprof::isXsProfileMessage<M>) {
                 m_recorder.onMessage(m);
                 return true;
-            } else if constexpr (std::is_same_v<M, xsbug::Instruments>) {
+            } else if constexpr (std::is_same_v<M, xsbug::Instruments> || std::is_same_v<M, xsbug::InstrumentSamples>) {
                 // Kept on the profile too; the message still goes on to the instruments panel.
-                std::vector<std::string> names, units;
-                for (const xsbug::Instrument& i : m.instruments) {
-                    names.push_back(i.name.toStdString());
-                    units.push_back(i.unit.toStdString());
-                }
-                m_recorder.onInstruments(std::move(names), std::move(units));
-                return false;
-            } else if constexpr (std::is_same_v<M, xsbug::InstrumentSamples>) {
-                m_recorder.onInstrumentSamples(std::vector<int64_t>(m.values.begin(), m.values.end()));
+                m_recorder.onMessage(m);
                 return false;
             } else {
                 return false;

@@ -5,8 +5,8 @@
 #include "xsbugmessagereader.h"
 #include "xsbugmessages.h"
 
-#include "model/sessionjournal.h"
-#include "model/xsprofilerecorder.h"
+#include "model/xs/sessionjournal.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <QByteArray>
 
@@ -41,6 +41,8 @@ public:
     // Writes what the journal holds (the worker calls it when it has nothing more to parse).
     void flushJournal();
 
+    // Parses on from where `reader` stopped (the login desk's, holding the login): before any feed().
+    void adoptReader(XsbugMessageReader&& reader) { m_reader = std::move(reader); }
     Result feed(const QByteArray& bytes);
     // The end of the input: an open profiling session becomes a finished one.
     Result finish();

@@ -1,6 +1,6 @@
 #include "xsbugmessagereader.h"
 
-#include "model/xsbugelement.h"
+#include "model/xs/xsbugelement.h"
 
 Q_LOGGING_CATEGORY(lcXsbugWire, "xsprof.xsbug.wire", QtWarningMsg)
 
@@ -47,6 +47,8 @@ XsbugMessageReader::XsbugMessageReader(qsizetype maxMessageBytes) : m_framer(siz
 
 bool XsbugMessageReader::feed(QByteArrayView bytes)
 {
+    if (!m_error.isEmpty())
+        return false; // a stream that could not be framed stays so
     std::vector<std::string> payloads;
     const bool ok = m_framer.feed(std::string_view(bytes.data(), size_t(bytes.size())), payloads);
     for (const std::string& payload : payloads)
@@ -108,18 +110,10 @@ void XsbugMessageReader::decode(const std::string& payload)
             m_messages.emplace_back(xsbug::EvalSource{attribute(e, "path"), text(xsprof::decodeXsbugText(e.content))});
         } else if (n == "import") {
             m_messages.emplace_back(xsbug::Import{attribute(e, "path")});
-        } else if (n == "instruments") {
-            xsbug::Instruments instruments;
-            for (const xsprof::XsbugElement& i : xsprof::parseXsbugChildren(e.content)) {
-                if (i.name == "instrument")
-                    instruments.instruments.append({attribute(i, "name"), attribute(i, "value")});
-            }
-            m_messages.emplace_back(std::move(instruments));
-        } else if (n == "samples") {
-            xsbug::InstrumentSamples samples;
-            for (const QString& v : text(e.content).split(QLatin1Char(','), Qt::SkipEmptyParts))
-                samples.values.append(v.trimmed().toLongLong());
-            m_messages.emplace_back(std::move(samples));
+        } else if (n == "instruments" || n == "samples") {
+            std::variant<xsprof::XsInstrumentDeclaration, xsprof::XsInstrumentSamples> instruments;
+            xsprof::decodeXsInstrumentMessage(e, instruments);
+            std::visit([this](auto&& m) { m_messages.emplace_back(std::move(m)); }, std::move(instruments));
         } else if (n == "pt" || n == "pr" || n == "ps") {
             xsprof::XsProfileMessage message;
             // <pt>/<pr> the decoder refuses are dropped.

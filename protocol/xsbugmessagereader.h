@@ -4,7 +4,7 @@
 // enforces the size bound.
 #include "xsbugmessages.h"
 
-#include "model/xsbugframer.h"
+#include "model/xs/xsbugframer.h"
 
 #include <QByteArrayView>
 #include <QLoggingCategory>
@@ -22,6 +22,9 @@ public:
     // False once the stream cannot be framed (a message over the bound); error() says why.
     bool feed(QByteArrayView bytes);
     std::vector<xsbug::Message> takeMessages();
+    // What feed() decoded and nobody took yet (the login desk looks for the login in it, then
+    // hands the reader on to the machine's session, which takes them: parsed once).
+    const std::vector<xsbug::Message>& pendingMessages() const { return m_messages; }
     QString error() const { return m_error; }
 
     size_t messageCount() const { return m_messageCount; }

@@ -1,6 +1,6 @@
 #pragma once
 // The messages an XS machine sends (xsbug-protocol.md §3), one struct each.
-#include "model/xsprofilemessages.h"
+#include "model/xs/xsprofilemessages.h"
 
 #include <QList>
 #include <QString>
@@ -92,18 +92,9 @@ struct Import {
     QString path;
 };
 
-struct Instrument {
-    QString name;
-    QString unit;
-};
-
-struct Instruments {
-    QList<Instrument> instruments;
-};
-
-struct InstrumentSamples {
-    QList<qint64> values;
-};
+// <instruments> and <samples> are decoded by the model too (one decoder, model/xs/xsprofilemessages).
+using Instruments = xsprof::XsInstrumentDeclaration;
+using InstrumentSamples = xsprof::XsInstrumentSamples;
 
 // The profiler's messages are decoded by the model, as for transcripts (one decoder).
 using ProfileTime = xsprof::XsProfileTime;

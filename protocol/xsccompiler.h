@@ -3,8 +3,8 @@
 // bytecode that <eval>, breakpoint conditions and log points carry (xsbug-protocol.md §4.3),
 // as xsbug-log does: `xsc expr.js -p -d -eval -e -o DIR -r NAME` in a private temporary
 // folder, asynchronously (QProcess), with a time limit. The .xsb is validated
-// (model/xsbinary.h) and hex-encoded. Successful results are cached per expression.
-#include "model/xsbinary.h"
+// (model/xs/xsbinary.h) and hex-encoded. Successful results are cached per expression.
+#include "model/xs/xsbinary.h"
 
 #include <QByteArray>
 #include <QHash>

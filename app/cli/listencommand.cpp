@@ -9,7 +9,7 @@
 #include "model/profileanalysis.h"
 #include "model/report.h"
 
-#include "protocol/serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 #include "protocol/xsccompiler.h"
 
 #include <QCommandLineParser>

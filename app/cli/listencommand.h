@@ -4,7 +4,7 @@
 // prints the console with --log, saves each machine's profile.
 #include "protocol/breakpoint.h"
 #include "protocol/debugserver.h"
-#include "protocol/serialportspec.h"
+#include "protocol/serial/serialportspec.h"
 
 #include <QHash>
 #include <QSet>

@@ -171,10 +171,10 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
         connect(session, &MachineSession::broke, this, &DebuggerPanes::showCurrentSource);
         // As xsbug: the instruments appear once the machine declares some.
         connect(session, &MachineSession::instrumentsDeclared, this, [this](const xsbug::Instruments& declared) {
-            if (!declared.instruments.isEmpty())
+            if (!declared.names.empty())
                 m_showInstruments->setChecked(true);
         });
-        if (!session->instruments().instruments.isEmpty())
+        if (!session->instruments().names.empty())
             m_showInstruments->setChecked(true);
         if (session->state() == MachineSession::State::Broken)
             showCurrentSource();

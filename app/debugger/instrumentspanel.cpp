@@ -59,16 +59,19 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
 {
     // A new declaration restarts the history (xsbug-protocol.md §7.3).
     clearRows();
-    m_instruments = instruments;
     m_sampleCount = 0;
-    const QList<xsbug::Instrument>& list = instruments.instruments;
-    m_empty->setVisible(list.isEmpty());
-    for (int i = 0; i < list.size(); ++i) {
+    m_units.clear();
+    for (const std::string& unit : instruments.units)
+        m_units << QString::fromStdString(unit);
+    const auto nameAt = [&](int i) { return QString::fromStdString(instruments.names.at(size_t(i))); };
+    const int count = int(instruments.names.size());
+    m_empty->setVisible(count == 0);
+    for (int i = 0; i < count; ++i) {
         Row row;
         row.first = i;
-        if (list.at(i).unit == QLatin1String(" / ") && i + 1 < list.size())
+        if (m_units.at(i) == QLatin1String(" / ") && i + 1 < count)
             row.second = ++i;
-        row.name = new ElidedLabel(list.at(row.first).name, this); // plain text: names and units from the machine
+        row.name = new ElidedLabel(nameAt(row.first), this); // plain text: names and units from the machine
         row.value = new ElidedLabel(QString(), this);
         row.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         row.plot = new QCustomPlot(this);
@@ -80,9 +83,9 @@ void InstrumentsPanel::declare(const xsbug::Instruments& instruments)
         row.plot->yAxis->setVisible(false);
         row.plot->addGraph();
         applyColors(row.plot);
-        row.unit = list.at(row.first).unit == QLatin1String(" / ") && row.second >= 0 ? list.at(row.second).unit
-                                                                                      : list.at(row.first).unit;
-        row.plot->setToolTip(PlainText::toolTip(list.at(row.first).name));
+        row.unit = m_units.at(row.first) == QLatin1String(" / ") && row.second >= 0 ? m_units.at(row.second)
+                                                                                     : m_units.at(row.first);
+        row.plot->setToolTip(PlainText::toolTip(nameAt(row.first)));
         row.plot->setMouseTracking(true);
         const int index = int(m_rows.size());
         connect(row.plot, &QCustomPlot::mouseMove, this, [this, index](QMouseEvent* event) {
@@ -131,14 +134,14 @@ void InstrumentsPanel::addSamples(const xsbug::InstrumentSamples& samples)
     bool widened = false;
     for (const Row& row : std::as_const(m_rows)) {
         // Missing values count as 0, as xsbug stores them.
-        const qint64 value = row.first < samples.values.size() ? samples.values.at(row.first) : 0;
-        const QList<xsbug::Instrument>& list = m_instruments.instruments;
+        const auto valueAt = [&](int i) { return size_t(i) < samples.values.size() ? qint64(samples.values[size_t(i)]) : 0; };
+        const qint64 value = valueAt(row.first);
         if (row.second >= 0) {
-            const qint64 other = row.second < samples.values.size() ? samples.values.at(row.second) : 0;
+            const qint64 other = valueAt(row.second);
             row.value->setText(locale.toString(value) + QStringLiteral(" / ") + locale.toString(other)
-                               + list.at(row.second).unit);
+                               + m_units.at(row.second));
         } else {
-            row.value->setText(locale.toString(value) + list.at(row.first).unit);
+            row.value->setText(locale.toString(value) + m_units.at(row.first));
         }
         widened = widened || row.value->isElided() || row.name->isElided();
         QCPGraph* graph = row.plot->graph(0);

@@ -11,6 +11,7 @@
 #include "protocol/xsbugmessages.h"
 
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 
 class ElidedLabel;
@@ -65,7 +66,7 @@ private:
     void applyColors(QCustomPlot* plot) const;
 
     QPointer<MachineSession> m_session;
-    xsbug::Instruments m_instruments;
+    QStringList m_units; // as declared, one per instrument
     QList<Row> m_rows;
     QGridLayout* m_grid;
     QLabel* m_empty;

@@ -1,9 +1,10 @@
 #include "devicespane.h"
 
+#include "app/machines/machineintake.h"
 #include "protocol/machinesession.h"
-#include "protocol/serialconnection.h"
-#include "protocol/serialdevicetasks.h"
-#include "protocol/serialportspec.h"
+#include "protocol/serial/serialconnection.h"
+#include "protocol/serial/serialdevicetasks.h"
+#include "protocol/serial/serialportspec.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -39,8 +40,8 @@ QString portLabel(const QSerialPortInfo& info)
 
 } // namespace
 
-DevicesPane::DevicesPane(std::function<SessionSettings()> settings, QWidget* parent)
-    : QWidget(parent), m_settings(std::move(settings)), m_ports(new QComboBox), m_speed(new QComboBox),
+DevicesPane::DevicesPane(MachineIntake* intake, QWidget* parent)
+    : QWidget(parent), m_intake(intake), m_ports(new QComboBox), m_speed(new QComboBox),
       m_connect(new QPushButton(tr("Connect"))), m_status(new QLabel), m_info(new QFormLayout),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_log(new QPlainTextEdit)
 {
@@ -134,12 +135,6 @@ DevicesPane::DevicesPane(std::function<SessionSettings()> settings, QWidget* par
     updateState();
 }
 
-DevicesPane::~DevicesPane()
-{
-    // While this pane is whole: requests still waiting are answered (failed) into it.
-    delete m_connection;
-}
-
 void DevicesPane::refreshPorts()
 {
     const QString current = m_ports->currentText();
@@ -173,17 +168,13 @@ bool DevicesPane::connectPort()
         return false;
     }
     spec->baud = m_speed->currentData().toInt();
-    if (m_connection)
-        m_connection->deleteLater();
-    m_connection = new SerialConnection(*spec, this);
-    m_connection->setSessionSettings(m_settings());
+    m_connection = m_intake->openSerial(*spec);
     m_query = new DeviceInfoQuery(m_connection, m_connection);
     m_installer = new ModInstaller(m_connection, m_connection);
     connect(m_connection, &SerialConnection::deviceLog, this, &DevicesPane::appendLog);
     connect(m_connection, &SerialConnection::stateChanged, this, &DevicesPane::updateState);
     connect(m_connection, &SerialConnection::machinesChanged, this, &DevicesPane::updateState);
-    connect(m_connection, &SerialConnection::machineConnected, this, [this](MachineSession* session) {
-        emit machineConnected(session);
+    connect(m_connection, &SerialConnection::machineConnected, this, [this] {
         if (m_connection && m_connection->sessions().size() == 1)
             askDeviceInfo(); // the first machine of a start-up: describe the board
     });

@@ -1,17 +1,14 @@
 #pragma once
 // The Devices pane: the serial ports present (name, USB vendor:product, description), connect
 // to one at a chosen speed, the device's own log, its description (MCU, MAC, XS version, app,
-// pixel format, install space), Restart, Install Mod… and Uninstall Mod. The machines of the
-// port are handed on by machineConnected, to become tabs as TCP machines do.
-#include "protocol/sessionsettings.h"
-
+// pixel format, install space), Restart, Install Mod… and Uninstall Mod. A view of the machine
+// intake's serial connection: the intake makes it and hands its machines on, to become tabs as
+// TCP machines do.
 #include <QPointer>
 #include <QWidget>
 
-#include <functional>
-
 class DeviceInfoQuery;
-class MachineSession;
+class MachineIntake;
 class ModInstaller;
 class QAction;
 class QComboBox;
@@ -27,9 +24,7 @@ class DevicesPane : public QWidget {
     Q_OBJECT
 
 public:
-    // `settings` gives what machines get at login (the server's breakpoints and preferences).
-    explicit DevicesPane(std::function<SessionSettings()> settings, QWidget* parent = nullptr);
-    ~DevicesPane() override;
+    explicit DevicesPane(MachineIntake* intake, QWidget* parent = nullptr);
 
     // For the Devices menu; enabled as the connection allows.
     QAction* restartAction() const { return m_restartAction; }
@@ -50,7 +45,6 @@ public slots:
     void installModFile(const QString& path);
 
 signals:
-    void machineConnected(MachineSession* session);
     void statusMessage(const QString& text, int timeout);
 
 private:
@@ -59,7 +53,7 @@ private:
     void showDeviceInfo(const SerialDeviceInfo& info);
     void updateState();
 
-    std::function<SessionSettings()> m_settings;
+    MachineIntake* m_intake;
     QComboBox* m_ports;
     QComboBox* m_speed;
     QPushButton* m_connect;

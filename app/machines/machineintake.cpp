@@ -1,6 +1,7 @@
 #include "machineintake.h"
 
 #include "protocol/debugserver.h"
+#include "protocol/serial/serialconnection.h"
 
 MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
 {
@@ -27,6 +28,7 @@ MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
 
 MachineIntake::~MachineIntake()
 {
+    delete m_serial; // its requests still waiting are answered (failed) while their askers live
     // The reception and every machine still held end on their thread.
     QMetaObject::invokeMethod(m_reception, [reception = m_reception] { delete reception; }, Qt::BlockingQueuedConnection);
     m_thread.quit();
@@ -37,4 +39,14 @@ QString MachineIntake::labelFor(const QString& name)
 {
     std::lock_guard lock(m_namesMutex);
     return m_names.labelFor(name);
+}
+
+SerialConnection* MachineIntake::openSerial(const SerialPortSpec& spec)
+{
+    if (m_serial)
+        m_serial->deleteLater();
+    m_serial = new SerialConnection(spec, this);
+    m_serial->setSessionSettings(server()->sessionSettings());
+    connect(m_serial, &SerialConnection::machineConnected, this, &MachineIntake::serialMachineConnected);
+    return m_serial;
 }

@@ -2,7 +2,10 @@
 // Where XS machines come in: the debug server and the machines without a tab live on a thread
 // of their own (MachineReception), so that a machine never waits for the window and a storm of
 // Workers costs the window a few batches a second. This object, on the window's thread, starts
-// and ends that thread and hands on what it says. Serial machines are named here too.
+// and ends that thread and hands on what it says. It owns the serial connection too (the Devices
+// pane is a view of it): serial machines come out of serialMachineConnected, named as TCP ones.
+// That connection and its machines still run on the window's thread (a board's link is a few
+// tens of KB/s at most; its sessions share the port's channel, so they cannot move alone).
 #include "app/machines/machinereception.h"
 #include "app/machines/machinenames.h"
 
@@ -12,6 +15,8 @@
 #include <mutex>
 
 class DebugServer;
+class SerialConnection;
+struct SerialPortSpec;
 
 class MachineIntake : public QObject {
     Q_OBJECT
@@ -28,11 +33,18 @@ public:
     // Machines connected and without a tab, as of the last batch.
     int held() const { return m_held; }
 
+    // Makes the connection to `spec`'s port (not yet open), replacing the one before; its machines
+    // log in with the server's session settings (breakpoints, preferences).
+    SerialConnection* openSerial(const SerialPortSpec& spec);
+    SerialConnection* serial() const { return m_serial; }
+
 signals:
     // As MachineReception's, on this thread.
     void machineReady(MachineSession* session, const QString& label, const QDateTime& connectedAt,
                       const QList<xsbug::Log>& earnedBy);
     void batchReady(const IntakeBatch& batch);
+    // A machine of the serial connection logged in (parented to the connection).
+    void serialMachineConnected(MachineSession* session);
 
 private:
     QThread m_thread;
@@ -40,4 +52,5 @@ private:
     std::mutex m_namesMutex;
     MachineNames m_names;
     int m_held = 0;
+    SerialConnection* m_serial = nullptr; // a child, on this thread
 };

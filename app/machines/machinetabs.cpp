@@ -61,6 +61,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
 {
     MachineIntake* intake = m_server->intake();
     connect(intake, &MachineIntake::machineReady, this, &MachineTabs::addReceived);
+    connect(intake, &MachineIntake::serialMachineConnected, this, &MachineTabs::addMachine);
     connect(intake, &MachineIntake::batchReady, this, &MachineTabs::takeBatch);
     intake->setMaxLines(preferences->consoleLines());
     connect(m_console, &AllMachinesConsole::shownChanged, intake, &MachineIntake::setOutputSeen);

@@ -1,6 +1,6 @@
 #include "recoveryjournals.h"
 
-#include "model/sessionjournal.h"
+#include "model/xs/sessionjournal.h"
 
 #include <QCoreApplication>
 #include <QDir>

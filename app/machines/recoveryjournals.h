@@ -1,5 +1,5 @@
 #pragma once
-// The window's side of the crash-safety journals (model/sessionjournal): the folder machines
+// The window's side of the crash-safety journals (model/xs/sessionjournal): the folder machines
 // journal into, the sessions a killed or crashed run left there, and the bound on their size
 // (oldest first). A journal is deleted once what it holds was saved or discarded.
 //

@@ -1,8 +1,7 @@
 #include "traceinputs.h"
 
-#include "model/json/simdjsonproblem.h"
-
-#include <simdjson.h>
+#include "model/json/paddedbytes.h"
+#include "model/json/simdjsondocument.h"
 
 #include <algorithm>
 #include <fstream>
@@ -150,46 +149,43 @@ bool looksLikeTraceNdjson(const fs::path& path)
 
 std::optional<NdjsonTrace> readNdjsonLine(std::string_view line, std::string* problem)
 {
-    thread_local simdjson::dom::parser parser;
-    simdjson::dom::element root;
-    if (const auto error = parser.parse(line.data(), line.size()).get(root)) {
-        *problem = "not JSON: " + simdjsonProblem(error);
-        return std::nullopt;
-    }
-    simdjson::dom::object object;
-    if (root.get(object)) {
-        *problem = "not a JSON object";
-        return std::nullopt;
-    }
+    const PaddedBytes padded(line);
     NdjsonTrace trace;
     bool hasTrace = false;
-    for (const auto field : object) {
-        const std::string name(field.key);
-        if (name == "trace") {
-            trace.traceJson = simdjson::minify(field.value);
-            hasTrace = true;
-            continue;
+    try {
+        const SimdJsonDocument document(padded.view(), nullptr, std::vector<std::string_view>{}); // read whole
+        const SimdJsonValue root = document.root();
+        if (root.kind() != JsonKind::Object) {
+            *problem = "not a JSON object";
+            return std::nullopt;
         }
-        switch (field.value.type()) {
-        case simdjson::dom::element_type::STRING:
-            trace.attributes.push_back({name, std::string(field.value.get_string().value())});
-            break;
-        case simdjson::dom::element_type::INT64:
-            trace.attributes.push_back({name, field.value.get_int64().value()});
-            break;
-        case simdjson::dom::element_type::UINT64:
-        case simdjson::dom::element_type::DOUBLE:
-            trace.attributes.push_back({name, field.value.get_double().value()});
-            break;
-        case simdjson::dom::element_type::BOOL:
-            trace.attributes.push_back({name, int64_t(field.value.get_bool().value() ? 1 : 0)});
-            break;
-        case simdjson::dom::element_type::NULL_VALUE:
-            break; // null: the trace lacks the attribute
-        default: // an object or an array, kept as its JSON text
-            trace.attributes.push_back({name, simdjson::minify(field.value)});
-            break;
-        }
+        root.forEachField([&](std::string_view key, const SimdJsonValue& value) {
+            std::string name(key);
+            if (name == "trace") {
+                trace.traceJson = value.minifiedJson();
+                hasTrace = true;
+                return;
+            }
+            switch (value.kind()) {
+            case JsonKind::String: trace.attributes.push_back({std::move(name), std::string(value.string())}); break;
+            case JsonKind::Integer:
+                if (value.overflow()) // beyond int64: kept as a real
+                    trace.attributes.push_back({std::move(name), value.number()});
+                else
+                    trace.attributes.push_back({std::move(name), value.integer()});
+                break;
+            case JsonKind::Float: trace.attributes.push_back({std::move(name), value.number()}); break;
+            case JsonKind::Bool: trace.attributes.push_back({std::move(name), int64_t(value.boolean() ? 1 : 0)}); break;
+            case JsonKind::Null: break; // null: the trace lacks the attribute
+            case JsonKind::Array:
+            case JsonKind::Object: // kept as its JSON text
+                trace.attributes.push_back({std::move(name), value.minifiedJson()});
+                break;
+            }
+        });
+    } catch (const SimdJsonFailure& failure) {
+        *problem = std::string("not JSON: ") + failure.what();
+        return std::nullopt;
     }
     if (!hasTrace) {
         *problem = "no \"trace\" member";

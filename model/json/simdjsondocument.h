@@ -55,6 +55,8 @@ public:
     double number() const;
     std::string_view string() const { return m_element.get_string().value_unsafe(); }
     bool boolean() const { return m_element.get_bool().value_unsafe(); }
+    // The value's JSON text without whitespace (an object or array of a document read whole).
+    std::string minifiedJson() const { return simdjson::minify(m_element); }
 
     template <class F>
     void forEachField(F&& f) const;

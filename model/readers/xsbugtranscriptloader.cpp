@@ -1,9 +1,9 @@
 #include "xsbugtranscriptloader.h"
 
 #include "model/filename.h"
-#include "model/xsbugelement.h"
-#include "model/xsbugframer.h"
-#include "model/xsprofilerecorder.h"
+#include "model/xs/xsbugelement.h"
+#include "model/xs/xsbugframer.h"
+#include "model/xs/xsprofilerecorder.h"
 
 namespace xsprof::readers {
 

@@ -5,7 +5,7 @@
 # libqt6svg6 holds the SVG image and icon plugins; without it the SVG icons do not show.
 # qt6-svg-dev: QSvgGenerator, for exporting the flame graph and timeline as SVG.
 # libsqlite3-dev: the collections' store (model/collection).
-# qt6-serialport-dev: serial devices (protocol/serialconnection).
+# qt6-serialport-dev: serial devices (protocol/serial/serialconnection).
 # python3 runs ../shared/tools (the oracle, the profile generator, the XS replayer) in tests;
 # clang and libclang-rt-14-dev build the libFuzzer targets; python3-scipy (Debian's /usr/bin/python3)
 # computes the reference values of the cohort statistics' test.

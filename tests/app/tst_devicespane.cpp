@@ -2,9 +2,11 @@
 // tests/protocol/serial_device.py playing two recorded machines), click Connect; each machine
 // becomes a tab, the board's description and its log show, Restart brings the machines back.
 #include "app/machines/devicespane.h"
+#include "app/machines/machineintake.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
-#include "protocol/serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -15,6 +17,7 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
 
 class TestDevicesPane : public QObject
@@ -63,7 +66,14 @@ void TestDevicesPane::twoMachinesOfABoardBecomeTabsWithTheBoardDescribed()
     QVERIFY(connectButton);
     QTest::mouseClick(connectButton, Qt::LeftButton);
     QVERIFY(pane->connection());
+    // The pane shows the intake's connection; the intake owns it and hands its machines on.
+    MachineIntake* intake = window.machines()->serverController()->intake();
+    QVERIFY(intake);
+    QCOMPARE(pane->connection(), intake->serial());
+    QCOMPARE(pane->connection()->parent(), intake);
+    QSignalSpy handedOn(intake, &MachineIntake::serialMachineConnected);
     QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), before + 2, 15000);
+    QCOMPARE(handedOn.count(), 2);
     QCOMPARE(connectButton->text(), QStringLiteral("Disconnect"));
     QVERIFY(tabs->tabText(before).contains(QLatin1String("xst")));
     QVERIFY(tabs->tabText(before + 1).contains(QLatin1String("simple")));

@@ -3,7 +3,7 @@
 // points. Whatever the journal left recovers to a prefix of the session the transcript holds:
 // same samples, same stacks, same times, nothing invented; the later the kill, the more.
 #include "model/profileloader.h"
-#include "model/sessionjournal.h"
+#include "model/xs/sessionjournal.h"
 
 #include <QDir>
 #include <QProcess>

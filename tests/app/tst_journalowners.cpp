@@ -5,7 +5,7 @@
 // app/machines/recoveryjournals does for the window.
 #include "app/machines/recoveryjournals.h"
 
-#include "model/sessionjournal.h"
+#include "model/xs/sessionjournal.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 // `xsprof listen --xsc --breakpoint --logpoint --eval` as a script runs it (issue 13), against
 // a scripted machine and a fake xsc returning .xsb files recorded from a real one.
-#include "model/xsbinary.h"
+#include "model/xs/xsbinary.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

@@ -13,9 +13,9 @@
 #include "app/tablabels.h"
 #include "app/windowexports.h"
 #include "model/profileloader.h"
-#include "model/sessionjournal.h"
-#include "model/xsbugelement.h"
-#include "model/xsbugframer.h"
+#include "model/xs/sessionjournal.h"
+#include "model/xs/xsbugelement.h"
+#include "model/xs/xsbugframer.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 

@@ -4,7 +4,7 @@
 // delivers them, demultiplexed by SerialDemux and parsed by one SessionParser per machine (what
 // each MachineSession runs). Prints CPU seconds per MB, and that as a share of the line's time
 // for a MB (8N1: 10 bits a byte, 92 160 bytes/s at 921 600 baud). Median of 5 runs.
-#include "protocol/serialdemux.h"
+#include "protocol/serial/serialdemux.h"
 #include "protocol/sessionparser.h"
 
 #include "../protocol/transcriptmessages.h"

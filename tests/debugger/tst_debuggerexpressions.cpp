@@ -24,7 +24,7 @@
 #include "app/xscpathfield.h"
 #include "views/sourceview.h"
 
-#include "model/xsbinary.h"
+#include "model/xs/xsbinary.h"
 #include "protocol/debugserver.h"
 #include "protocol/sessionexpressions.h"
 #include "protocol/xsccompiler.h"

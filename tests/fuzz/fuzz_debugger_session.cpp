@@ -73,7 +73,7 @@ Seen run(const QByteArray& bytes, qsizetype chunk, bool& failed)
                 checkText(b->message);
                 ++seen.breaks;
             } else if (const auto* i = std::get_if<xsbug::Instruments>(&e.message)) {
-                seen.instruments += size_t(i->instruments.size());
+                seen.instruments += size_t(i->names.size());
             } else if (const auto* s = std::get_if<xsbug::InstrumentSamples>(&e.message)) {
                 seen.values += size_t(s->values.size());
             }

@@ -3,7 +3,7 @@
 // (every field of every sample) must find the same stacks. The analyses of a recorded profile
 // are fuzzed by fuzz_session_parser, which records from whole sessions (<pr>, <ps>, <pt>): run
 // here as well, they were a third of this target's time and found nothing the other does not reach.
-#include "model/xsprofilerecorder.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -3,7 +3,7 @@
 // log replayed into a second recorder must give the same samples. Then the input itself is
 // replayed as a log of each form (a corrupt journal record): refused or recorded, never a
 // sample without a stack.
-#include "model/xsprofilerecorder.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <cstdint>
 #include <cstdlib>

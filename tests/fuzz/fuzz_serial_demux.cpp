@@ -2,8 +2,8 @@
 // with the input cut into reads of sizes chosen by the first byte. However the bytes are cut,
 // every machine gets the same messages, in whole (each parses on its own), the same binary
 // frames come out, and the buffer stays bounded.
-#include "protocol/serialdemux.h"
-#include "protocol/serialbinary.h"
+#include "protocol/serial/serialdemux.h"
+#include "protocol/serial/serialbinary.h"
 
 #include <QHash>
 

@@ -1,9 +1,9 @@
 // The journal's compact form of <ps> texts must give back every text exactly, on every real
 // transcript of the corpus and on the edge cases of the format, and must be much shorter on
 // deep stacks (the reason it exists); a corrupt compact text is refused.
-#include "model/journalsamplecodec.h"
-#include "model/xsbugelement.h"
-#include "model/xsbugframer.h"
+#include "model/xs/journalsamplecodec.h"
+#include "model/xs/xsbugelement.h"
+#include "model/xs/xsbugframer.h"
 
 #include <QDir>
 #include <QFile>

@@ -7,7 +7,7 @@
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
 #include "model/report.h"
-#include "model/xsprofilerecorder.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -2,9 +2,9 @@
 // loader finds in the same messages; a journal cut at any byte recovers a prefix of them (the
 // torn record dropped, nothing invented); a newer version's journal is refused clearly.
 #include "model/profileloader.h"
-#include "model/sessionjournal.h"
-#include "model/xsbugelement.h"
-#include "model/xsbugframer.h"
+#include "model/xs/sessionjournal.h"
+#include "model/xs/xsbugelement.h"
+#include "model/xs/xsbugframer.h"
 
 #include <QFile>
 #include <QTemporaryDir>

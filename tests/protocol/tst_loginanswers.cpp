@@ -6,7 +6,7 @@
 // the window's thread is not needed for an answer.
 #include "fakexsmachine.h"
 
-#include "model/xsbinary.h"
+#include "model/xs/xsbinary.h"
 #include "protocol/debugserver.h"
 #include "protocol/loginanswers.h"
 #include "protocol/machinesession.h"

@@ -4,12 +4,12 @@
 #include "expectedprofile.h"
 #include "transcriptmessages.h"
 
-#include "protocol/serialbinary.h"
-#include "protocol/serialconnection.h"
-#include "protocol/serialdemux.h"
-#include "protocol/serialdevicetasks.h"
-#include "protocol/serialmachinechannel.h"
-#include "protocol/serialportspec.h"
+#include "protocol/serial/serialbinary.h"
+#include "protocol/serial/serialconnection.h"
+#include "protocol/serial/serialdemux.h"
+#include "protocol/serial/serialdevicetasks.h"
+#include "protocol/serial/serialmachinechannel.h"
+#include "protocol/serial/serialportspec.h"
 #include "protocol/xsbugmessagereader.h"
 
 

@@ -4,7 +4,7 @@
 // returns those files, and a session answering a login and an evaluation with them.
 #include "fakexsmachine.h"
 
-#include "model/xsbinary.h"
+#include "model/xs/xsbinary.h"
 
 #include "protocol/debugserver.h"
 #include "protocol/sessionexpressions.h"

@@ -1,4 +1,4 @@
-#include "xsbinary.h"
+#include "model/xs/xsbinary.h"
 
 #include <algorithm>
 #include <charconv>

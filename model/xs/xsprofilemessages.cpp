@@ -1,6 +1,6 @@
-#include "xsprofilemessages.h"
+#include "model/xs/xsprofilemessages.h"
 
-#include "instrumentseries.h"
+#include "model/instrumentseries.h"
 
 #include <charconv>
 

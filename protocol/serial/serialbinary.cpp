@@ -1,6 +1,6 @@
-#include "serialbinary.h"
+#include "protocol/serial/serialbinary.h"
 
-#include "serialdemux.h"
+#include "protocol/serial/serialdemux.h"
 
 #include <QStringList>
 

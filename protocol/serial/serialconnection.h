@@ -5,11 +5,11 @@
 // restarts the board (the binary command, and the DTR/RTS pulse the boards' auto-reset
 // circuits expect), retries a start-up where no machine logs in, reopens a port that went away
 // when it comes back, and carries the binary requests of Appendix A (request()).
-#include "machinesession.h"
-#include "serialbinary.h"
-#include "serialdemux.h"
-#include "serialportspec.h"
-#include "sessionsettings.h"
+#include "protocol/machinesession.h"
+#include "protocol/serial/serialbinary.h"
+#include "protocol/serial/serialdemux.h"
+#include "protocol/serial/serialportspec.h"
+#include "protocol/sessionsettings.h"
 
 #include <QHash>
 #include <QObject>
@@ -128,5 +128,4 @@ private:
     bool m_reopening = false; // closed on purpose (restart): no "is back" note
     bool m_portAbsent = false; // the last openPort() failed because the port is not there
     bool m_neverOpened = false; // waiting for a port to appear for the first time
-    qint64 m_bytesReceived = 0;
 };

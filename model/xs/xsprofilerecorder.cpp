@@ -1,4 +1,4 @@
-#include "xsprofilerecorder.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "serialdemux.h"
+#include "protocol/serial/serialdemux.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "xsbugframer.h"
+#include "model/xs/xsbugframer.h"
 
 namespace xsprof {
 

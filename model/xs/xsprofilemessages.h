@@ -7,7 +7,7 @@
 //  - <pr value="DECIMAL" name path line>: no decimal value, or a line that is present but not
 //    decimal, is malformed and ignored; a missing name is "" (the views show it as is);
 //  - <ps>: the text, decoded sample by sample by XsProfileRecorder::onProfileSamples.
-#include "xsbugelement.h"
+#include "model/xs/xsbugelement.h"
 
 #include <cstdint>
 #include <optional>

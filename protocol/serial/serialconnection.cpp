@@ -1,6 +1,6 @@
-#include "serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 
-#include "serialmachinechannel.h"
+#include "protocol/serial/serialmachinechannel.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -140,7 +140,6 @@ void SerialConnection::onReadyRead()
     const QByteArray bytes = m_port->readAll();
     if (bytes.isEmpty())
         return;
-    m_bytesReceived += bytes.size();
     m_idle.start(m_options.idleFlushMs);
     dispatch(m_demux.feed(bytes));
 }

@@ -1,4 +1,4 @@
-#include "serialportspec.h"
+#include "protocol/serial/serialportspec.h"
 
 #include <QRegularExpression>
 #include <QSerialPortInfo>

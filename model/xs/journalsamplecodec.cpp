@@ -1,4 +1,4 @@
-#include "journalsamplecodec.h"
+#include "model/xs/journalsamplecodec.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,6 +1,6 @@
-#include "xsbugelement.h"
+#include "model/xs/xsbugelement.h"
 
-#include "utf8.h"
+#include "model/utf8.h"
 
 #include <cstdint>
 

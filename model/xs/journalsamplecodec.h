@@ -1,5 +1,5 @@
 #pragma once
-// The form version-2 crash-safety journals (model/sessionjournal) wrote <ps> texts in; since
+// The form version-2 crash-safety journals (model/xs/sessionjournal) wrote <ps> texts in; since
 // version 3 the journal keeps the recorder's decoding instead (XsProfileRecorder's sample
 // log), and this codec only reads old journals back (encode() remains as its exact inverse,
 // which the tests use). XS sends each sample's whole stack ("delta,id,id,...", innermost

@@ -2,7 +2,7 @@
 // What a serial device is asked through binary requests (xsbug-protocol.md Appendix A):
 // its description (DeviceInfoQuery), and installing or removing a mod (ModInstaller). Every
 // reply is checked; every failure is said in words.
-#include "serialbinary.h"
+#include "protocol/serial/serialbinary.h"
 
 #include <QObject>
 #include <QPointer>

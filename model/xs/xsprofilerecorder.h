@@ -2,9 +2,9 @@
 // Builds XS profiles from the instrument profiler's messages (xsbug-protocol.md §6):
 // <pt> starts, suspends, resumes and stops a session, <pr> names a profile id, <ps> brings
 // batches of samples. Used for live machines and for recorded transcripts.
-#include "profile.h"
-#include "profilebuilder.h"
-#include "xsprofilemessages.h"
+#include "model/profile.h"
+#include "model/profilebuilder.h"
+#include "model/xs/xsprofilemessages.h"
 
 #include <memory>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "sessionjournal.h"
+#include "model/xs/sessionjournal.h"
 
-#include "journalsamplecodec.h"
-#include "xsprofilemessages.h"
+#include "model/xs/journalsamplecodec.h"
+#include "model/xs/xsprofilemessages.h"
 
 #include <cerrno>
 #include <cstring>

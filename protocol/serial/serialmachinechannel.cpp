@@ -1,6 +1,6 @@
-#include "serialmachinechannel.h"
+#include "protocol/serial/serialmachinechannel.h"
 
-#include "serialdemux.h"
+#include "protocol/serial/serialdemux.h"
 
 #include <cstring>
 

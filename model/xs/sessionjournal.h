@@ -16,8 +16,8 @@
 // earlier log (3, XsProfileRecorder::replayHeadsLog); all are still read. A record that is
 // short or fails its checksum ends the journal (the torn tail of a killed writer).
 // Little-endian machines only (as XS and xsprof run): the checksum reads words as they are.
-#include "profile.h"
-#include "xsprofilerecorder.h"
+#include "model/profile.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -1,6 +1,6 @@
-#include "serialdevicetasks.h"
+#include "protocol/serial/serialdevicetasks.h"
 
-#include "serialconnection.h"
+#include "protocol/serial/serialconnection.h"
 
 
 using SerialBinary::Command;

@@ -5,9 +5,9 @@
 // snapshots taken earlier still hold exactly what they held.
 #include "model/liveanalysis.h"
 #include "model/profilebuilder.h"
-#include "model/xsbugelement.h"
-#include "model/xsbugframer.h"
-#include "model/xsprofilerecorder.h"
+#include "model/xs/xsbugelement.h"
+#include "model/xs/xsbugframer.h"
+#include "model/xs/xsprofilerecorder.h"
 
 #include <QFile>
 #include <QTest>

@@ -178,13 +178,24 @@ private:
         m_view = false;
         m_shared = false;
     }
+    // No snapshot holds the buffer any more, and what they read of it happened before: only
+    // this column makes new holders (share()), so a count of one stays one; the fence pairs
+    // with the release of the last snapshot's reference, so writing or freeing the buffer
+    // now cannot overtake that snapshot's reads.
+    bool soleOwner() const
+    {
+        if (m_buffer.use_count() != 1)
+            return false;
+        std::atomic_thread_fence(std::memory_order_acquire);
+        return true;
+    }
     // Before a write below size(): a buffer no snapshot reads, and a new lineage (snapshots of
     // the old one are no longer prefixes of this column).
     void makeWritable()
     {
         if (!m_view && !m_shared)
             return;
-        if (m_view || m_buffer.use_count() > 1)
+        if (m_view || !soleOwner())
             adopt(toVector());
         else
             m_lineage = samplecolumn::newLineage();
@@ -194,7 +205,7 @@ private:
     // stays: the values so far are the same.
     void growFor(size_t count)
     {
-        const bool own = m_buffer && !m_view && m_buffer.use_count() == 1;
+        const bool own = m_buffer && !m_view && soleOwner();
         if (own) {
             if (count > m_buffer->capacity())
                 m_buffer->reserve(std::max(count, 2 * m_buffer->capacity()));

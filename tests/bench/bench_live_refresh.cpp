@@ -92,7 +92,8 @@ struct Figures {
     size_t folded = 0;                     // samples the last incremental refresh summed
     bool incremental = false;
     bool same = false; // the last refresh's numbers equal the full analysis's
-    long peakRssKb = 0;
+    long peakRssKb = 0;    // after the new path's refreshes
+    long peakRssAllKb = 0; // after the old path's too (each made a full copy)
 };
 
 template <typename Stream>
@@ -166,6 +167,7 @@ Figures measure(Stream stream, const Instruments& instruments, long samples, int
             g_sink = g_sink + buckets.bucketTotal(0); // kept: the buckets are used
         }
     }
+    f.peakRssKb = peakRssKb();
     // The old path: a deep copy of the profile under the lock, then a full analysis.
     for (int r = 0; r < oldRefreshes; ++r) {
         feeder.feed(parser, 200);
@@ -198,7 +200,7 @@ Figures measure(Stream stream, const Instruments& instruments, long samples, int
     f.analysisMs = median(analysisMs);
     f.oldMs = median(old);
     f.timelineMs = median(timeline);
-    f.peakRssKb = peakRssKb();
+    f.peakRssAllKb = peakRssKb();
     return f;
 }
 
@@ -241,15 +243,16 @@ int main(int argc, char* argv[])
     const Instruments instruments = instrumentsOf(dir + "sim_worker_main.xsbug");
     std::printf("Live refresh after N minutes of 1 kHz samples, instruments once a second. A refresh = 200 more\n"
                 "samples, then snapshot + analysis. Medians of %d refreshes (new) and %d (old: full copy + full\n"
-                "analysis), ms. timeline: the timeline's 400 buckets over the whole profile (a view's work,\n"
-                "O(session), not part of the refresh), for reference.\n",
+                "analysis), ms. Peak RSS after the new path's refreshes, then after the old path's too.\n"
+                "timeline: the timeline's 400 buckets over the whole profile (a view's work, O(session), not\n"
+                "part of the refresh), for reference.\n",
                 refreshes, oldRefreshes);
     bool met = true;
     auto table = [&](const char* title, const auto& stream) {
         std::printf("\n%s\n", title);
-        std::printf("%7s %9s %7s %6s %7s | %8s %8s %8s %8s %7s | %8s %9s | %8s | %9s\n", "minutes", "samples",
-                    "stacks", "frames", "feed s", "new", "snapshot", "analysis", "new max", "folded", "old", "old/new",
-                    "peak MB", "timeline");
+        std::printf("%7s %9s %7s %6s %7s | %8s %8s %8s %8s %7s | %8s %9s | %8s %8s | %9s\n", "minutes",
+                    "samples", "stacks", "frames", "feed s", "new", "snapshot", "analysis", "new max", "folded", "old",
+                    "old/new", "peak MB", "+old MB", "timeline");
         std::vector<Figures> rows;
         for (int minutes : {1, 10, 60}) {
             Figures f;
@@ -258,10 +261,11 @@ int main(int argc, char* argv[])
                 met = false;
                 return;
             }
-            std::printf("%7d %9ld %7zu %6zu %7.1f | %8.3f %8.3f %8.3f %8.3f %7zu | %8.2f %8.1fx | %8.1f | %9.2f%s%s\n",
+            std::printf("%7d %9ld %7zu %6zu %7.1f | %8.3f %8.3f %8.3f %8.3f %7zu | %8.2f %8.1fx | %8.1f %8.1f | "
+                        "%9.2f%s%s\n",
                         minutes, f.samples, f.stacks, f.frames, f.feedSeconds, f.newMs, f.snapshotMs, f.analysisMs,
                         f.newMaxMs, f.folded, f.oldMs, f.newMs > 0 ? f.oldMs / f.newMs : 0.0,
-                        double(f.peakRssKb) / 1024, f.timelineMs, f.incremental ? "" : "  (NOT incremental)",
+                        double(f.peakRssKb) / 1024, double(f.peakRssAllKb) / 1024, f.timelineMs, f.incremental ? "" : "  (NOT incremental)",
                         f.same ? "" : "  (DIFFERS from a full analysis)");
             std::fflush(stdout);
             rows.push_back(f);

@@ -1,12 +1,10 @@
 #include "app/comparetabs.h"
 
 #include "app/comparisonopener.h"
-#include "app/documentnames.h"
-#include "app/tablabels.h"
 #include "app/debugger/debuggeepage.h"
-#include "app/machines/machinetabs.h"
-#include "app/mainwindow.h"
 #include "app/openfilefilter.h"
+#include "app/tabs/callerstab.h"
+#include "app/tabs/windowtabs.h"
 
 #include "views/callerscalleespage.h"
 #include "views/comparisonpage.h"
@@ -28,32 +26,10 @@
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QMessageBox>
-#include <QTabWidget>
 
 namespace CompareTabs {
 
 namespace {
-
-int addTab(MainWindow* window, QWidget* page, const QString& title)
-{
-    QTabWidget* tabs = window->tabWidget();
-    const int index = tabs->addTab(page, QString());
-    TabLabels::set(tabs, index, title);
-    tabs->setTabToolTip(index, title);
-    tabs->setCurrentIndex(index);
-    window->refreshWindowTitle();
-    return index;
-}
-
-// "Callers of fib — node_fib.cpuprofile": the function selected in the tab, and where from.
-QString callersTitle(const CallersCalleesPage* page, const ProfileData& data, const QString& source)
-{
-    const xsprof::FrameId f = page->selectedFunction();
-    if (!f.isValid())
-        return QObject::tr("Callers and callees — %1").arg(source);
-    const QString name = data.frameName(f);
-    return QObject::tr("Callers of %1 — %2").arg(name.isEmpty() ? QObject::tr("(anonymous)") : name, source);
-}
 
 ProfileSource sourceOf(const ProfileDataPtr& data)
 {
@@ -99,47 +75,45 @@ void followDocument(CallersCalleesPage* page, ProfileDocument* document)
 
 } // namespace
 
-ComparisonOpener* openComparison(MainWindow* window, int baseTab, int newTab)
+ComparisonOpener* openComparison(WindowTabs* tabs, int baseTab, int newTab)
 {
-    const ProfilePage* base = window->page(baseTab);
-    const ProfilePage* next = window->page(newTab);
+    const ProfilePage* base = tabs->page(baseTab);
+    const ProfilePage* next = tabs->page(newTab);
     if (!base || !next || !base->data() || !next->data())
         return nullptr;
     // The tabs' whole-profile analyses (after their transforms) are reused: only the matching
     // is computed, on a worker.
-    auto* opener = new ComparisonOpener(window);
-    QTabWidget* tabs = window->tabWidget();
-    opener->compare(base->data(), TabLabels::label(tabs, baseTab), next->data(), TabLabels::label(tabs, newTab));
+    auto* opener = new ComparisonOpener(tabs);
+    opener->compare(base->data(), tabs->label(baseTab), next->data(), tabs->label(newTab));
     return opener;
 }
 
-ComparisonOpener* compareWithFile(MainWindow* window, int tab, const QString& path, FileSide side)
+ComparisonOpener* compareWithFile(WindowTabs* tabs, int tab, const QString& path, FileSide side)
 {
-    const ProfilePage* page = window->page(tab);
+    const ProfilePage* page = tabs->page(tab);
     if (!page || !page->data())
         return nullptr;
-    auto* opener = new ComparisonOpener(window);
-    opener->compareWithFile(page->data(), TabLabels::label(window->tabWidget(), tab), path,
+    auto* opener = new ComparisonOpener(tabs);
+    opener->compareWithFile(page->data(), tabs->label(tab), path,
                             side == FileSide::Base ? ComparisonOpener::FileSide::Base : ComparisonOpener::FileSide::New);
     return opener;
 }
 
-ComparisonOpener* compareSessions(MainWindow* window, DebuggeePage* machine, int baseSession, int newSession)
+ComparisonOpener* compareSessions(WindowTabs* tabs, DebuggeePage* machine, int baseSession, int newSession)
 {
     MachineSession* session = machine->session();
     const auto base = session->finishedProfile(baseSession), next = session->finishedProfile(newSession);
     if (!base || !next)
         return nullptr;
     const auto name = [machine](int i) { return QObject::tr("%1 session %2").arg(machine->title()).arg(i + 1); };
-    auto* opener = new ComparisonOpener(window);
+    auto* opener = new ComparisonOpener(tabs);
     opener->compare(std::shared_ptr<const xsprof::Profile>(base), name(baseSession),
                     std::shared_ptr<const xsprof::Profile>(next), name(newSession));
     return opener;
 }
 
-void showCompareSessionsDialog(MainWindow* window, int machineTab)
+void showCompareSessionsDialog(WindowTabs* tabs, QWidget* window, DebuggeePage* machine)
 {
-    DebuggeePage* machine = window->machines()->debuggee(machineTab);
     if (!machine)
         return;
     const auto sessions = machine->session()->finishedProfiles();
@@ -167,23 +141,23 @@ void showCompareSessionsDialog(MainWindow* window, int machineTab)
     form->addRow(QObject::tr("New:"), newBox);
     form->addRow(buttons);
     if (dialog.exec() == QDialog::Accepted)
-        compareSessions(window, machine, baseBox->currentIndex(), newBox->currentIndex());
+        compareSessions(tabs, machine, baseBox->currentIndex(), newBox->currentIndex());
 }
 
-CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::FrameId select)
+CallersCalleesPage* openCallersCallees(WindowTabs* tabs, int tab, xsprof::FrameId select)
 {
-    const ProfilePage* source = window->page(tab);
+    const ProfilePage* source = tabs->page(tab);
     if (!source || !source->data())
         return nullptr;
     if (!select.isValid())
         select = source->selectedFunction();
-    // The same function of the same profile: its tab comes forward.
-    QTabWidget* tabs = window->tabWidget();
+    // The same function of the same profile: its tab comes forward. (Callers pages are told
+    // from the other tabs by their page: they are this file's kind.)
     for (int i = 0; i < tabs->count(); ++i) {
-        auto* open = qobject_cast<CallersCalleesPage*>(tabs->widget(i));
+        auto* open = tabs->at(i) ? qobject_cast<CallersCalleesPage*>(tabs->at(i)->widget()) : nullptr;
         if (open && open->document() == source->document() && select.isValid()
             && open->selectedFunction() == select) {
-            tabs->setCurrentIndex(i);
+            tabs->setCurrent(i);
             return open;
         }
     }
@@ -193,23 +167,16 @@ CallersCalleesPage* openCallersCallees(MainWindow* window, int tab, xsprof::Fram
     followDocument(page, source->document());
     if (select.isValid())
         page->selectFunction(select);
-    const QString sourceLabel = TabLabels::label(window->tabWidget(), tab);
-    const ProfileDataPtr data = source->data();
-    addTab(window, page, callersTitle(page, *data, sourceLabel));
+    tabs->add(std::make_unique<CallersTab>(page, source->data(), tabs->label(tab)));
     // The title names the function selected.
-    QObject::connect(page, &CallersCalleesPage::functionSelected, window, [window, page, data, sourceLabel] {
-        TabLabels::set(window->tabWidget(), window->indexOf(page), callersTitle(page, *data, sourceLabel));
-        window->tabWidget()->setTabToolTip(window->indexOf(page), TabLabels::label(window->tabWidget(), window->indexOf(page)));
-        window->refreshWindowTitle();
-    });
+    QObject::connect(page, &CallersCalleesPage::functionSelected, tabs, [tabs, page] { tabs->refresh(page); });
     return page;
 }
 
-void showCompareDialog(MainWindow* window)
+void showCompareDialog(WindowTabs* tabs, QWidget* window)
 {
-    QTabWidget* tabs = window->tabWidget();
     const int current = tabs->currentIndex();
-    if (!window->page(current)) {
+    if (!tabs->page(current)) {
         QMessageBox::information(window, QObject::tr("Compare With"),
                                  QObject::tr("Open a profile first: the profile in front is compared with another "
                                              "open one or a file."));
@@ -220,20 +187,20 @@ void showCompareDialog(MainWindow* window)
     dialog->setWindowTitle(QObject::tr("Compare With"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setMinimumWidth(dialog->fontMetrics().averageCharWidth() * 64); // the question on one line
-    auto* question = new QLabel(QObject::tr("Compare %1 (new) with which profile (base)?").arg(TabLabels::label(tabs, current)));
+    auto* question = new QLabel(QObject::tr("Compare %1 (new) with which profile (base)?").arg(tabs->label(current)));
     question->setTextFormat(Qt::PlainText);
     question->setWordWrap(true);
     auto* bases = new QComboBox;
     bases->setObjectName(QStringLiteral("compareBase"));
     QList<QPointer<QWidget>> others;
     for (int i = 0; i < tabs->count(); ++i) {
-        if (i != current && window->page(i)) {
-            bases->addItem(TabLabels::label(tabs, i));
-            others << tabs->widget(i);
+        if (i != current && tabs->page(i)) {
+            bases->addItem(tabs->label(i));
+            others << tabs->at(i)->widget();
         }
     }
     // The profile viewed last is the likely base.
-    if (const qsizetype last = others.indexOf(window->previousTab()); last >= 0)
+    if (const qsizetype last = others.indexOf(tabs->previousTab()); last >= 0)
         bases->setCurrentIndex(int(last));
     bases->setEnabled(!others.isEmpty());
     if (others.isEmpty())
@@ -247,23 +214,23 @@ void showCompareDialog(MainWindow* window)
     form->addRow(question);
     form->addRow(QObject::tr("&Base:"), bases);
     form->addRow(buttons);
-    QPointer<QWidget> next = tabs->widget(current);
+    QPointer<QWidget> next = tabs->at(current)->widget();
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, [window, dialog, bases, others, next] {
+    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, [tabs, dialog, bases, others, next] {
         dialog->accept();
         QWidget* base = others.value(bases->currentIndex());
-        if (base && next && window->indexOf(base) >= 0 && window->indexOf(next) >= 0)
-            openComparison(window, window->indexOf(base), window->indexOf(next));
+        if (base && next && tabs->indexOf(base) >= 0 && tabs->indexOf(next) >= 0)
+            openComparison(tabs, tabs->indexOf(base), tabs->indexOf(next));
     });
-    QObject::connect(browse, &QPushButton::clicked, dialog, [window, dialog, next] {
+    QObject::connect(browse, &QPushButton::clicked, dialog, [tabs, dialog, next] {
         auto* files = new QFileDialog(dialog, QObject::tr("Compare With File"), QString(), openFileFilter());
         files->setObjectName(QStringLiteral("compareFileDialog"));
         files->setFileMode(QFileDialog::ExistingFile);
         files->setAttribute(Qt::WA_DeleteOnClose);
-        QObject::connect(files, &QFileDialog::fileSelected, window, [window, dialog, next](const QString& path) {
+        QObject::connect(files, &QFileDialog::fileSelected, tabs, [tabs, dialog, next](const QString& path) {
             dialog->accept();
-            if (next && window->indexOf(next) >= 0)
-                compareWithFile(window, window->indexOf(next), path, FileSide::Base);
+            if (next && tabs->indexOf(next) >= 0)
+                compareWithFile(tabs, tabs->indexOf(next), path, FileSide::Base);
         });
         files->open();
     });

@@ -1,19 +1,18 @@
 #include "app/comparisonopener.h"
 
 #include "app/documentnames.h"
-#include "app/mainwindow.h"
-#include "app/tablabels.h"
+#include "app/tabs/plaintab.h"
+#include "app/tabs/windowtabs.h"
 
 #include "views/comparisondata.h"
 #include "views/comparisonpage.h"
 #include "views/document/profileopenjob.h"
 
 #include <QFileInfo>
-#include <QStatusBar>
-#include <QTabWidget>
 
-ComparisonOpener::ComparisonOpener(MainWindow* window) : QObject(window), m_window(window)
+ComparisonOpener::ComparisonOpener(WindowTabs* tabs) : QObject(tabs), m_tabs(tabs)
 {
+    connect(this, &ComparisonOpener::statusMessage, tabs, &WindowTabs::statusMessage);
 }
 
 bool ComparisonOpener::isBusy() const
@@ -23,11 +22,11 @@ bool ComparisonOpener::isBusy() const
 
 void ComparisonOpener::run(std::function<ComparisonDataPtr(const xsprof::TaskControl&)> work)
 {
-    m_window->statusBar()->showMessage(tr("Comparing…"));
+    emit statusMessage(tr("Comparing…"), 0);
     m_runner.run<ComparisonDataPtr>(std::move(work), [this](JobResult<ComparisonDataPtr> result) {
         if (!result.ok() || !*result.value) {
             const QString message = tr("Cannot compare: %1").arg(result.error);
-            m_window->statusBar()->showMessage(message, 8000);
+            emit statusMessage(message, 8000);
             emit failed(message);
             deleteLater();
             return;
@@ -35,13 +34,8 @@ void ComparisonOpener::run(std::function<ComparisonDataPtr(const xsprof::TaskCon
         auto* page = new ComparisonPage(*result.value);
         const ComparisonData& data = **result.value;
         const QString label = data.cohorts ? page->title() : DocumentNames::comparison(data.baseName, data.nextName);
-        QTabWidget* tabs = m_window->tabWidget();
-        const int index = tabs->addTab(page, QString());
-        TabLabels::set(tabs, index, label);
-        tabs->setTabToolTip(index, label);
-        tabs->setCurrentIndex(index);
-        m_window->refreshWindowTitle();
-        m_window->statusBar()->showMessage(tr("Opened %1.").arg(label), 4000);
+        m_tabs->add(std::make_unique<PlainTab>(page, label));
+        emit statusMessage(tr("Opened %1.").arg(label), 4000);
         emit opened(page);
         deleteLater();
     });
@@ -89,11 +83,11 @@ void ComparisonOpener::compareWithFile(ProfileDataPtr profile, QString name, con
     });
     connect(m_loader, &ProfileOpenJob::failed, this, [this](const QString& file, const QString& message) {
         const QString text = tr("Cannot compare with %1: %2").arg(QFileInfo(file).fileName(), message);
-        m_window->statusBar()->showMessage(text, 8000);
+        emit statusMessage(text, 8000);
         emit failed(text);
         deleteLater();
     });
     connect(m_loader, &ProfileOpenJob::cancelled, this, &QObject::deleteLater);
-    m_window->statusBar()->showMessage(tr("Reading %1 to compare…").arg(QFileInfo(path).fileName()));
+    emit statusMessage(tr("Reading %1 to compare…").arg(QFileInfo(path).fileName()), 0);
     m_loader->load(path);
 }

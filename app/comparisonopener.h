@@ -9,14 +9,15 @@
 #include <QObject>
 
 class ComparisonPage;
-class MainWindow;
 class ProfileOpenJob;
+class WindowTabs;
 
 class ComparisonOpener : public QObject
 {
     Q_OBJECT
 public:
-    explicit ComparisonOpener(MainWindow* window);
+    // The comparison tab goes to `tabs`; the opener's status goes where theirs does.
+    explicit ComparisonOpener(WindowTabs* tabs);
 
     // Two analysed profiles (open tabs): their analyses are reused, only the matching runs.
     void compare(ProfileDataPtr base, QString baseName, ProfileDataPtr next, QString nextName);
@@ -35,11 +36,12 @@ public:
 signals:
     void opened(ComparisonPage* page);
     void failed(const QString& message);
+    void statusMessage(const QString& text, int timeout);
 
 private:
     void run(std::function<ComparisonDataPtr(const xsprof::TaskControl&)> work);
 
-    MainWindow* m_window;
+    WindowTabs* m_tabs;
     JobRunner m_runner;
     ProfileOpenJob* m_loader = nullptr;
 };

@@ -15,7 +15,7 @@ int main(int argc, char* argv[])
     if (argc > 1 && HeadlessCommands::isCommand(QString::fromLocal8Bit(argv[1]))) {
         // listen runs for hours; collect loads thousands of small traces on two threads, which
         // one shared heap would serialise on its lock.
-        if (std::strcmp(argv[1], "listen") == 0 || std::strcmp(argv[1], "collect") == 0)
+        if (std::strcmp(argv[1], "listen") == 0 || std::strcmp(argv[1], "collect") == 0 || std::strcmp(argv[1], "dap") == 0)
             xsprof::HeapPolicy::keepBigTablesInTheirOwnMappings();
         else
             xsprof::HeapPolicy::reuseFreedTables();

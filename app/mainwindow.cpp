@@ -7,6 +7,7 @@
 #include "app/loaderrordialog.h"
 #include "app/loadstatuswidget.h"
 #include "app/openfilefilter.h"
+#include "app/machines/allmachinesconsole.h"
 #include "app/machines/devicespane.h"
 #include "app/machines/machinetabs.h"
 #include "app/machines/servercontroller.h"
@@ -17,9 +18,9 @@
 #include "app/recentfiles.h"
 #include "app/settingskeys.h"
 #include "app/sourceopening.h"
-#include "app/tablabels.h"
+#include "app/tabs/collectiontab.h"
+#include "app/tabs/windowtabs.h"
 
-#include "model/report.h"
 #include "views/collectionpage.h"
 #include "views/document/profileopenjob.h"
 #include "views/document/sourcemapswitch.h"
@@ -27,7 +28,6 @@
 #include "views/profilepage.h"
 
 #include <QCloseEvent>
-#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QDockWidget>
@@ -50,11 +50,10 @@
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_loader(new ProfileOpenJob(this)), m_central(new QStackedWidget),
-      m_tabs(new QTabWidget), m_loadStatus(new LoadStatusWidget(m_loader)),
+      m_tabs(new WindowTabs(settings)), m_loadStatus(new LoadStatusWidget(m_loader)),
       m_preferences(new Preferences(settings, this)), m_sourceOpening(new SourceOpening(this, m_preferences)),
       m_machines(new MachineTabs(
-          this, m_tabs, settings, m_preferences, m_sourceOpening,
-          [this](const ProfileDataPtr& data) { return addDocument(data); },
+          m_tabs, this, settings, m_preferences, m_sourceOpening,
           [this](const xsprof::Profile& profile, const QString& path) { return saveProfile(profile, path); }))
 {
     setWindowTitle(DocumentNames::windowTitle({}));
@@ -67,32 +66,26 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
                                   "bar) open a tab each, with their live profile.</p>"));
     welcome->setAlignment(Qt::AlignCenter);
     welcome->setWordWrap(true);
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->setDocumentMode(true);
     m_central->addWidget(welcome);
-    m_central->addWidget(m_tabs);
+    m_central->addWidget(m_tabs->widget());
     setCentralWidget(m_central);
     statusBar()->addPermanentWidget(m_loadStatus);
     statusBar()->addPermanentWidget(m_machines->serverStatus());
     connect(m_preferences, &Preferences::pathMappingsChanged, this, [this] {
         const PathMappings mappings = m_preferences->pathMappings();
         for (int i = 0; i < m_tabs->count(); ++i) {
-            if (ProfilePage* page = this->page(i))
+            if (ProfilePage* page = m_tabs->page(i))
                 page->setPathMappings(mappings);
         }
     });
+    connect(m_sourceOpening, &SourceOpening::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_sourceOpening, &SourceOpening::pathMappingRequested, this,
+            [this](const QString& url) { showPreferences()->addPathMapping(url); });
+    connectTabs();
     connectMachines();
+    addMachineDocks();
     addDevicesDock();
 
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_tabs->currentWidget() != m_shownTab) {
-            m_previousTab = m_shownTab;
-            m_shownTab = m_tabs->currentWidget();
-        }
-        updateActions();
-    });
     connect(m_loader, &ProfileOpenJob::loaded, this, &MainWindow::addDocument);
     connect(m_loader, &ProfileOpenJob::failed, this, &MainWindow::showLoadError);
     connect(m_loader, &ProfileOpenJob::profileChoiceNeeded, this, &MainWindow::askForProfile);
@@ -107,6 +100,16 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::connectTabs()
+{
+    connect(m_tabs, &WindowTabs::changed, this, &MainWindow::updateActions);
+    connect(m_tabs, &WindowTabs::labelsChanged, this, &MainWindow::refreshWindowTitle);
+    connect(m_tabs, &WindowTabs::tabAdded, this, [this] { m_central->setCurrentWidget(m_tabs->widget()); });
+    connect(m_tabs, &WindowTabs::emptied, this, [this] { m_central->setCurrentIndex(0); });
+    connect(m_tabs, &WindowTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_tabs, &WindowTabs::profileOpening, this, &MainWindow::attachOpenedPage);
+}
+
 void MainWindow::connectMachines()
 {
     connect(m_machines->serverStatus(), &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
@@ -116,14 +119,24 @@ void MainWindow::connectMachines()
             statusBar()->clearMessage();
     });
     connect(m_machines, &MachineTabs::errorOccurred, this, &MainWindow::showLoadError);
-    connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs); });
+    connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs->widget()); });
     connect(m_machines, &MachineTabs::frontChanged, this, &MainWindow::updateActions);
     connect(m_machines, &MachineTabs::pageCreated, this, &MainWindow::attachPage);
-    connect(m_machines, &MachineTabs::unsavedChanged, this, &MainWindow::updateActions); // Save As, the title
     m_machines->unsavedProfiles()->setPathChooser([this](const QString& name) { return askSavePath(name); });
-    connect(m_machines, &MachineTabs::removeTabRequested, this, [this](QWidget* tab) { removeTab(indexOf(tab)); });
-    connect(m_machines, &MachineTabs::sessionsCompareRequested, this,
-            [this](QWidget* machine) { CompareTabs::showCompareSessionsDialog(this, indexOf(machine)); });
+    connect(m_machines, &MachineTabs::sessionsCompareRequested, this, [this](QWidget* machine) {
+        CompareTabs::showCompareSessionsDialog(m_tabs, this, m_machines->debuggee(m_tabs->indexOf(machine)));
+    });
+}
+
+void MainWindow::addMachineDocks()
+{
+    AllMachinesConsole* console = m_machines->allMachinesConsole();
+    for (QDockWidget* dock : {console->dock(), console->conversationsDock()}) {
+        addDockWidget(Qt::BottomDockWidgetArea, dock); // across the window: it never widens it
+        dock->hide();
+    }
+    connect(console, &AllMachinesConsole::stripWanted, this,
+            [this](QDockWidget* dock, int height) { resizeDocks({dock}, {height}, Qt::Vertical); });
 }
 
 void MainWindow::addDevicesDock()
@@ -178,13 +191,10 @@ void MainWindow::saveSettings()
     m_machines->saveSettings();
     QStringList files;
     QVariantList indexes, counts;
-    for (int i = 0; i < documentCount(); ++i) {
-        const ProfilePage* open = filePage(i);
-        if (!open || open->data()->path.isEmpty())
-            continue; // machines and their sessions do not come back with the next start
-        files << open->data()->path;
-        indexes << open->data()->profileIndex;
-        counts << m_profileCounts.value(open->data()->path);
+    for (const WindowTabs::OpenFile& open : m_tabs->openFiles()) { // machines and their sessions do not come back
+        files << open.path;
+        indexes << open.profileIndex;
+        counts << open.profileCount;
     }
     m_settings->setValue(SettingsKeys::sessionFiles, files);
     m_settings->setValue(SettingsKeys::sessionProfileIndexes, indexes);
@@ -201,7 +211,7 @@ bool MainWindow::reopenLastSession()
         if (!QFileInfo::exists(files[i]))
             continue;
         if (const int count = counts.value(i).toInt(); count > 1) // "profile 2 of 3" again
-            m_profileCounts.insert(files[i], count);
+            m_tabs->setProfileCount(files[i], count);
         openFile(files[i], i < indexes.size() ? indexes[i].toInt() : -1);
         any = true;
     }
@@ -228,11 +238,11 @@ void MainWindow::openFile(const QString& path, int profileIndex)
         openCollection(path);
         return;
     }
-    const int open = indexOfFile(path, profileIndex);
+    const int open = m_tabs->indexOfFile(path, profileIndex);
     if (open >= 0) { // already open: show it rather than a second identical tab
-        m_tabs->setCurrentIndex(open);
-        m_central->setCurrentWidget(m_tabs);
-        statusBar()->showMessage(tr("%1 is already open.").arg(TabLabels::label(m_tabs, open)), 4000);
+        m_tabs->setCurrent(open);
+        m_central->setCurrentWidget(m_tabs->widget());
+        statusBar()->showMessage(tr("%1 is already open.").arg(m_tabs->label(open)), 4000);
         return;
     }
     m_loader->load(path, profileIndex);
@@ -240,14 +250,10 @@ void MainWindow::openFile(const QString& path, int profileIndex)
 
 void MainWindow::openCollection(const QString& path)
 {
-    const QString canonical = QFileInfo(path).canonicalFilePath();
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        const auto* open = qobject_cast<CollectionPage*>(m_tabs->widget(i));
-        if (open && QFileInfo(open->path()).canonicalFilePath() == canonical) {
-            m_tabs->setCurrentIndex(i);
-            m_central->setCurrentWidget(m_tabs);
-            return;
-        }
+    if (const int open = m_tabs->indexOfFile(path); open >= 0) {
+        m_tabs->setCurrent(open);
+        m_central->setCurrentWidget(m_tabs->widget());
+        return;
     }
     auto* collection = new CollectionPage(path);
     connect(collection, &CollectionPage::profilePageCreated, this, &MainWindow::attachPage);
@@ -259,59 +265,10 @@ void MainWindow::openCollection(const QString& path)
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(collection, &CollectionPage::compareCohortsRequested, this,
             [this](const QString& file, const QString& baseWhere, const QString& newWhere) {
-                (new ComparisonOpener(this))->compareCohorts(file, baseWhere, newWhere);
+                (new ComparisonOpener(m_tabs))->compareCohorts(file, baseWhere, newWhere);
             });
-    const int index = m_tabs->addTab(collection, QString());
-    TabLabels::set(m_tabs, index, tr("%1 (collection)").arg(QFileInfo(path).fileName()));
-    m_tabs->setTabToolTip(index, PlainText::toolTip(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
-    m_tabs->setCurrentIndex(index);
-    m_central->setCurrentWidget(m_tabs);
+    m_tabs->add(std::make_unique<CollectionTab>(collection));
     m_recent->add(QFileInfo(path).absoluteFilePath());
-}
-
-int MainWindow::indexOfFile(const QString& path, int profileIndex) const
-{
-    // The same file however it is spelled: relative, through a symbolic link, or absolute.
-    const auto identity = [](const QString& file) {
-        const QFileInfo info(file);
-        const QString canonical = info.canonicalFilePath();
-        return canonical.isEmpty() ? info.absoluteFilePath() : canonical;
-    };
-    const QString wanted = identity(path);
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        const ProfilePage* open = filePage(i);
-        if (!open || open->data()->path.isEmpty())
-            continue;
-        const bool samePath = open->data()->path.startsWith(QLatin1String(":/"))
-            ? open->data()->path == path
-            : identity(open->data()->path) == wanted;
-        if (samePath && (profileIndex < 0 || open->data()->profileIndex == profileIndex))
-            return i;
-    }
-    return -1;
-}
-
-// File tabs show the file name, with the folder when two open files share a name, and which
-// profile when the file holds several; a live profile's (a machine's session) is marked
-// until saved.
-void MainWindow::refreshFileTabTitles()
-{
-    QStringList paths;
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (const ProfilePage* open = filePage(i))
-            paths << open->data()->path;
-    }
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        const ProfilePage* open = filePage(i);
-        if (!open)
-            continue;
-        const QString& path = open->data()->path;
-        QString title = open->title();
-        if (!path.isEmpty() && !path.startsWith(QLatin1String(":/")))
-            title = DocumentNames::fileLabel(path, open->data()->profileIndex, m_profileCounts.value(path), paths);
-        TabLabels::set(m_tabs, i, title, m_machines->isUnsaved(m_tabs->widget(i)));
-    }
-    refreshWindowTitle();
 }
 
 void MainWindow::showOpenDialog()
@@ -334,37 +291,21 @@ void MainWindow::attachPage(ProfilePage* page)
     });
 }
 
-ProfilePage* MainWindow::addDocument(const ProfileDataPtr& data)
+void MainWindow::attachOpenedPage(ProfilePage* page)
 {
-    auto* page = new ProfilePage(data);
     attachPage(page);
     m_originalSources->attach(page);
-    page->restoreViewState(m_settings->value(SettingsKeys::pageViewState).toByteArray());
     connect(page, &ProfilePage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(page, &ProfilePage::callersCalleesRequested, this, [this, page](xsprof::FrameId f) {
-        CompareTabs::openCallersCallees(this, m_tabs->indexOf(page), f);
+        CompareTabs::openCallersCallees(m_tabs, m_tabs->indexOf(page), f);
     });
-    const int index = m_tabs->addTab(page, PlainText::escapeMnemonics(page->title()));
-    refreshFileTabTitles();
-    m_tabs->setTabToolTip(index, PlainText::toolTip(data->path.isEmpty() ? TabLabels::label(m_tabs, index)
-                                                                         : QDir::toNativeSeparators(data->path)));
-    m_tabs->setCurrentIndex(index);
-    m_central->setCurrentWidget(m_tabs);
-    page->setFocus();
-    if (!data->path.isEmpty()) // a machine's session has no file to open again
+}
+
+void MainWindow::addDocument(const ProfileDataPtr& data)
+{
+    m_tabs->openProfile(data);
+    if (!data->path.isEmpty())
         m_recent->add(data->path);
-    const QString label = TabLabels::label(m_tabs, index);
-    if (const std::string empty = xsprof::noSamplesExplanation(data->profile); !empty.empty()) // what was missing, when the reader knows
-        statusBar()->showMessage(tr("Opened %1: %2.").arg(label, data->warnings.isEmpty() ? QString::fromStdString(empty)
-                                                                                          : data->warnings.first()));
-    else if (!data->warnings.isEmpty())
-        statusBar()->showMessage(tr("Opened %1 with %n reader note(s): see the strip above its views.", nullptr,
-                                    int(data->warnings.size()))
-                                     .arg(label));
-    else
-        statusBar()->showMessage(tr("Opened %1.").arg(label), 4000);
-    updateActions();
-    return page;
 }
 
 LoadErrorDialog* MainWindow::loadErrorDialog() const
@@ -389,7 +330,7 @@ void MainWindow::askForProfile(const QString& path, const QStringList& profiles,
     dialog->setWindowTitle(tr("Choose a profile"));
     dialog->setLabelText(tr("%1 holds %2 profiles. Open which one?").arg(QFileInfo(path).fileName()).arg(profiles.size()));
     dialog->setComboBoxItems(profiles);
-    m_profileCounts.insert(path, int(profiles.size()));
+    m_tabs->setProfileCount(path, int(profiles.size()));
     dialog->setComboBoxEditable(false);
     dialog->setTextValue(profiles.value(suggested));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -401,6 +342,11 @@ void MainWindow::askForProfile(const QString& path, const QStringList& profiles,
     dialog->open();
 }
 
+QTabWidget* MainWindow::tabWidget() const
+{
+    return m_tabs->widget();
+}
+
 int MainWindow::documentCount() const
 {
     return m_tabs->count();
@@ -408,21 +354,12 @@ int MainWindow::documentCount() const
 
 ProfilePage* MainWindow::page(int index) const
 {
-    if (ProfilePage* live = m_machines->profilePage(m_tabs->widget(index)))
-        return live;
-    if (const auto* collection = qobject_cast<CollectionPage*>(m_tabs->widget(index)))
-        return collection->profilePage(); // the merged profile of its selected traces
-    return filePage(index);
-}
-
-ProfilePage* MainWindow::filePage(int index) const
-{
-    return qobject_cast<ProfilePage*>(m_tabs->widget(index));
+    return m_tabs->page(index);
 }
 
 ProfilePage* MainWindow::currentPage() const
 {
-    return page(m_tabs->currentIndex());
+    return m_tabs->currentPage();
 }
 
 int MainWindow::indexOf(QWidget* tab) const
@@ -430,43 +367,14 @@ int MainWindow::indexOf(QWidget* tab) const
     return m_tabs->indexOf(tab);
 }
 
+int MainWindow::indexOfFile(const QString& path, int profileIndex) const
+{
+    return m_tabs->indexOfFile(path, profileIndex);
+}
+
 void MainWindow::closeDocument(int index)
 {
-    QWidget* tab = m_tabs->widget(index);
-    if (!tab)
-        return;
-    m_machines->confirmClose(tab, tr("Close %1").arg(TabLabels::text(m_tabs, index)), [this, tab = QPointer<QWidget>(tab)] {
-        if (tab)
-            closeDocumentNow(indexOf(tab));
-    });
-}
-
-void MainWindow::closeDocumentNow(int index)
-{
-    QWidget* tab = m_tabs->widget(index);
-    if (m_machines->closeTab(tab)) // a machine's (asked first while connected) or the Sources tab
-        return;
-    ProfilePage* closing = page(index);
-    if (!closing) {
-        if (tab) // a comparison or callers/callees tab
-            removeTab(index);
-        return;
-    }
-    m_settings->setValue(SettingsKeys::pageViewState, closing->saveViewState());
-    removeTab(index);
-}
-
-void MainWindow::removeTab(int index)
-{
-    QWidget* closing = m_tabs->widget(index);
-    m_machines->aboutToRemove(closing);
-    m_tabs->removeTab(index);
-    closing->deleteLater();
-    refreshFileTabTitles();
-    if (m_tabs->count() == 0)
-        m_central->setCurrentIndex(0);
-    updateActions();
-    focusCurrentDocument(); // not the tab bar, where the keys do nothing useful
+    m_tabs->close(index);
 }
 
 PreferencesDialog* MainWindow::showPreferences()
@@ -494,7 +402,7 @@ void MainWindow::updateActions()
     ProfilePage* page = currentPage();
     for (QAction* action : std::as_const(m_pageActions))
         action->setEnabled(page != nullptr);
-    m_saveAction->setEnabled(hasCurrentProfile());
+    m_saveAction->setEnabled(m_tabs->current() && m_tabs->current()->canSave());
     m_closeAction->setEnabled(m_tabs->count() > 0);
     if (page)
         m_orderAction->setChecked(page->isBottomUp());
@@ -506,13 +414,8 @@ void MainWindow::updateActions()
 void MainWindow::refreshWindowTitle()
 {
     const int current = m_tabs->currentIndex();
-    setWindowTitle(DocumentNames::windowTitle(PlainText::visibleControls(TabLabels::label(m_tabs, current))));
-    setWindowModified(TabLabels::isMarkedUnsaved(m_tabs, current));
-}
-
-QWidget* MainWindow::previousTab() const
-{
-    return m_previousTab && m_tabs->indexOf(m_previousTab) >= 0 ? m_previousTab.data() : nullptr;
+    setWindowTitle(DocumentNames::windowTitle(PlainText::visibleControls(m_tabs->label(current))));
+    setWindowModified(m_tabs->isMarkedUnsaved(current));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -551,7 +454,7 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // Shift: compare the file with the profile in front (its base) instead of opening it.
     if ((event->modifiers() & Qt::ShiftModifier) && paths.size() == 1 && currentPage()) {
-        CompareTabs::compareWithFile(this, m_tabs->currentIndex(), paths.first());
+        CompareTabs::compareWithFile(m_tabs, m_tabs->currentIndex(), paths.first());
         return;
     }
     openFiles(paths);

@@ -1,11 +1,10 @@
 #pragma once
-// The window: menus, one tab per open profile or connected XS machine, the status bar. It
-// builds the window and connects the parts: the loader and the pages of files, and the
-// machines (MachineTabs, one object); pages do their own work.
+// The window: menus, docks and the status bar around its tabs (WindowTabs, their one owner).
+// It builds the window and connects the parts: the loader of files, the tabs, and the
+// machines (MachineTabs, one object); tabs and pages do their own work.
 #include "views/document/profiledata.h"
 
 #include <QMainWindow>
-#include <QHash>
 #include <QPointer>
 
 #include <memory>
@@ -25,6 +24,7 @@ class QStackedWidget;
 class QTabWidget;
 class RecentFiles;
 class SourceOpening;
+class WindowTabs;
 
 class MainWindow : public QMainWindow
 {
@@ -51,26 +51,23 @@ public:
     Preferences* preferences() const { return m_preferences; }
     PreferencesDialog* showPreferences();
 
-    // Tabs: files and machines. page() is the profile shown in a tab, null for a machine
-    // that has not sent a profile yet.
+    // The tabs: files, machines, comparisons, collections. The shortcuts below ask them:
+    // page() is the profile shown in a tab, null for a machine that has not sent one yet.
+    WindowTabs* tabs() const { return m_tabs; }
+    QTabWidget* tabWidget() const;
     int documentCount() const;
     ProfilePage* page(int index) const;
     ProfilePage* currentPage() const;
     int indexOf(QWidget* tab) const;
     // The tab of an open file (any of its profiles when `profileIndex` is -1), else -1.
     int indexOfFile(const QString& path, int profileIndex = -1) const;
-    LoadErrorDialog* loadErrorDialog() const; // while one is shown
-    QTabWidget* tabWidget() const { return m_tabs; }
     void closeDocument(int index);
+    LoadErrorDialog* loadErrorDialog() const; // while one is shown
+    // Save Profile As… of the tab in front, to `path`.
     bool saveCurrentProfile(const QString& path);
-    // What Save Profile As… and File › Export suggest for tab `index`, without extension: the
-    // file's name, or for a live profile the machine's and the time ("xst-2026-11-26-0412").
-    QString suggestedFileName(int index) const;
-    QString suggestedSavePath(int index) const; // in the folder profiles were last saved to
-    // The tab viewed before the current one (Compare With…'s base), null when none is left.
-    QWidget* previousTab() const;
-    // The window title follows the tab in front: its label, and its unsaved mark.
-    void refreshWindowTitle();
+    // What Save Profile As… suggests for tab `index`: its file name (a live profile's, the
+    // machine's and the time: "xst-2026-11-26-0412") in the folder profiles were last saved to.
+    QString suggestedSavePath(int index) const;
     ProfileOpenJob* loader() const { return m_loader; }
     QSettings* settings() const { return m_settings; }
 
@@ -81,7 +78,9 @@ protected:
 
 private:
     void createMenus();
+    void connectTabs();
     void connectMachines();
+    void addMachineDocks(); // the console and messages of all machines
     void addDevicesDock(); // the Devices pane: boards on serial ports
     void restoreSettings();
     void saveSettings();
@@ -89,30 +88,24 @@ private:
     void showSaveDialog();
     QString askSavePath(const QString& suggestedName); // the unsaved-profiles question's Save…
     void showAbout();
-    ProfilePage* addDocument(const ProfileDataPtr& data);
+    void addDocument(const ProfileDataPtr& data);
     // What every profile page gets: path mappings, source opening, the Bottom-up check mark.
     void attachPage(ProfilePage* page);
+    // What a profile page of its own gets besides (a file's, a session's): original sources,
+    // its status messages, callers and callees.
+    void attachOpenedPage(ProfilePage* page);
     void showLoadError(const QString& path, const QString& message);
     void askForProfile(const QString& path, const QStringList& profiles, int suggested);
     void updateActions();
-    void removeTab(int index);
-    // Ctrl+Tab and friends: the document `step` tabs away, its main view focused.
-    void switchDocument(int step);
-    void focusCurrentDocument();
-    void refreshFileTabTitles();
-    // The page in tab `index` when it is a profile of its own (a file, a session), else null.
-    ProfilePage* filePage(int index) const;
+    // The window title follows the tab in front: its label, and its unsaved mark.
+    void refreshWindowTitle();
     void placeForFirstStart();
-    void closeDocumentNow(int index);
     bool saveProfile(const xsprof::Profile& profile, const QString& path);
-    // A machine's is a copy of everything received so far: use hasCurrentProfile() to ask.
-    std::shared_ptr<const xsprof::Profile> currentProfile() const;
-    bool hasCurrentProfile() const;
 
     QSettings* m_settings;
     ProfileOpenJob* m_loader;
     QStackedWidget* m_central;
-    QTabWidget* m_tabs;
+    WindowTabs* m_tabs;
     LoadStatusWidget* m_loadStatus;
     RecentFiles* m_recent = nullptr;
     QAction* m_saveAction = nullptr;
@@ -125,6 +118,4 @@ private:
     MachineTabs* m_machines;
     DevicesPane* m_devices = nullptr; // serial boards, in the Devices dock
     QPointer<LoadErrorDialog> m_loadErrors; // while shown
-    QHash<QString, int> m_profileCounts;     // path -> profiles in it, for files holding several
-    QPointer<QWidget> m_shownTab, m_previousTab;
 };

@@ -1,4 +1,4 @@
-// MainWindow: the menus and their actions, and switching documents by key.
+// MainWindow: the menus and their actions.
 #include "mainwindow.h"
 
 #include "app/comparetabs.h"
@@ -8,6 +8,7 @@
 #include "app/recentfiles.h"
 #include "app/settingskeys.h"
 #include "app/shortcutsdialog.h"
+#include "app/tabs/windowtabs.h"
 #include "app/theme.h"
 #include "app/windowexports.h"
 
@@ -22,7 +23,6 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTabWidget>
 
 void MainWindow::createMenus()
 {
@@ -54,15 +54,16 @@ void MainWindow::createMenus()
         openFile(path);
     });
     m_saveAction = file->addAction(tr("Save Profile &As…"), QKeySequence::SaveAs, this, &MainWindow::showSaveDialog);
-    QAction* compare = file->addAction(tr("Compare &With…"), this, [this] { CompareTabs::showCompareDialog(this); });
-    new WindowExports(this, file->addMenu(tr("&Export")));
+    QAction* compare = file->addAction(tr("Compare &With…"), this, [this] { CompareTabs::showCompareDialog(m_tabs, this); });
+    auto* exports = new WindowExports(m_tabs, m_settings, this, file->addMenu(tr("&Export")));
+    connect(exports, &WindowExports::statusMessage, statusBar(), &QStatusBar::showMessage);
     file->addSeparator();
     QAction* preferences = file->addAction(tr("Prefere&nces…"), QKeySequence::Preferences, this,
                                            &MainWindow::showPreferences);
     preferences->setMenuRole(QAction::PreferencesRole);
     file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), QKeySequence(Qt::CTRL | Qt::Key_W), this,
-                                    [this] { closeDocument(m_tabs->currentIndex()); });
+                                    [this] { m_tabs->close(m_tabs->currentIndex()); });
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -81,7 +82,7 @@ void MainWindow::createMenus()
                                         [this] { currentPage()->findPrevious(); });
     view->addSeparator();
     QAction* callers = view->addAction(tr("&Callers and Callees"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
-                                       [this] { CompareTabs::openCallersCallees(this, m_tabs->currentIndex()); });
+                                       [this] { CompareTabs::openCallersCallees(m_tabs, m_tabs->currentIndex()); });
     QAction* hot = view->addAction(tr("&Expand Hot Path"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                    [this] { currentPage()->expandHotPath(); });
     QAction* resetZoom = view->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
@@ -96,9 +97,9 @@ void MainWindow::createMenus()
             currentPage()->focusMainView();
         });
     }
-    QAction* nextDocument = view->addAction(tr("Ne&xt Document"), this, [this] { switchDocument(1); });
+    QAction* nextDocument = view->addAction(tr("Ne&xt Document"), this, [this] { m_tabs->step(1); });
     nextDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
-    QAction* previousDocument = view->addAction(tr("Pre&vious Document"), this, [this] { switchDocument(-1); });
+    QAction* previousDocument = view->addAction(tr("Pre&vious Document"), this, [this] { m_tabs->step(-1); });
     previousDocument->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
                                     QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
     view->addSeparator();
@@ -124,21 +125,4 @@ void MainWindow::createMenus()
     });
     help->addAction(TotalColumns::instance()->helpAction());
     help->addAction(tr("&About xsprof"), this, &MainWindow::showAbout);
-}
-
-void MainWindow::switchDocument(int step)
-{
-    const int count = m_tabs->count();
-    if (count == 0)
-        return;
-    m_tabs->setCurrentIndex(((m_tabs->currentIndex() + step) % count + count) % count);
-    focusCurrentDocument();
-}
-
-void MainWindow::focusCurrentDocument()
-{
-    if (ProfilePage* page = currentPage())
-        page->focusMainView();
-    else if (QWidget* tab = m_tabs->currentWidget())
-        tab->setFocus(Qt::OtherFocusReason);
 }

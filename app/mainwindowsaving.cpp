@@ -1,43 +1,21 @@
-// MainWindow: Save Profile As… and the names and folder it suggests.
+// MainWindow: Save Profile As… and the folder it suggests; the tab in front says what it saves.
 #include "mainwindow.h"
 
-#include "app/documentnames.h"
-#include "app/machines/machinetabs.h"
 #include "app/recentfiles.h"
 #include "app/savefolder.h"
-#include "app/tablabels.h"
+#include "app/tabs/windowtabs.h"
 
 #include "model/cpuprofilewriter.h"
-#include "views/profilepage.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTabWidget>
-
-QString MainWindow::suggestedFileName(int index) const
-{
-    QWidget* tab = m_tabs->widget(index);
-    const ProfilePage* file = filePage(index);
-    const QString label = TabLabels::label(m_tabs, index);
-    // A live profile (a machine's, or a session of one) is named after the machine and the time.
-    if (m_machines->isMachineTab(tab) || (file && file->data()->path.isEmpty()))
-        return DocumentNames::stamped(label, QDateTime::currentDateTime());
-    if (file && !file->data()->path.startsWith(QLatin1String(":/"))) {
-        QString name = QFileInfo(file->data()->path).completeBaseName();
-        if (file->data()->profileIndex >= 0)
-            name += QStringLiteral("-profile-%1").arg(file->data()->profileIndex + 1);
-        return DocumentNames::fileNamePart(name);
-    }
-    return DocumentNames::fileNamePart(QFileInfo(label).completeBaseName());
-}
 
 QString MainWindow::suggestedSavePath(int index) const
 {
-    return QDir(SaveFolder::folder(*m_settings)).filePath(suggestedFileName(index) + QStringLiteral(".cpuprofile"));
+    return QDir(SaveFolder::folder(*m_settings)).filePath(m_tabs->suggestedFileName(index) + QStringLiteral(".cpuprofile"));
 }
 
 QString MainWindow::askSavePath(const QString& suggestedName)
@@ -49,7 +27,7 @@ QString MainWindow::askSavePath(const QString& suggestedName)
 
 void MainWindow::showSaveDialog()
 {
-    if (!hasCurrentProfile())
+    if (!m_tabs->current() || !m_tabs->current()->canSave())
         return;
     // Not exec(): the machines keep streaming while the dialog is up.
     auto* dialog = new QFileDialog(this, tr("Save Profile As"), SaveFolder::folder(*m_settings),
@@ -59,35 +37,22 @@ void MainWindow::showSaveDialog()
     dialog->setDefaultSuffix(QStringLiteral("cpuprofile"));
     dialog->selectFile(QFileInfo(suggestedSavePath(m_tabs->currentIndex())).fileName());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::fileSelected, this, [this, tab = QPointer<QWidget>(m_tabs->currentWidget())](const QString& path) {
-        if (tab && tab == m_tabs->currentWidget())
+    connect(dialog, &QFileDialog::fileSelected, this, [this, tab = QPointer<QWidget>(m_tabs->current()->widget())](const QString& path) {
+        if (tab && m_tabs->current() && tab == m_tabs->current()->widget())
             saveCurrentProfile(path);
     });
     dialog->open();
 }
 
-// A machine's tab saves everything received so far, which may be newer than what is shown.
-std::shared_ptr<const xsprof::Profile> MainWindow::currentProfile() const
-{
-    if (QWidget* tab = m_tabs->currentWidget(); m_machines->isMachineTab(tab))
-        return m_machines->profile(tab);
-    ProfilePage* page = currentPage();
-    return page ? page->data()->sharedProfile : nullptr;
-}
-
-bool MainWindow::hasCurrentProfile() const
-{
-    if (QWidget* tab = m_tabs->currentWidget(); m_machines->isMachineTab(tab))
-        return m_machines->hasProfile(tab);
-    return currentPage() != nullptr;
-}
-
+// The tab says what it saves: a machine's everything received so far, which may be newer than
+// what is shown.
 bool MainWindow::saveCurrentProfile(const QString& path)
 {
-    const std::shared_ptr<const xsprof::Profile> profile = currentProfile();
+    DocumentTab* tab = m_tabs->current();
+    const std::shared_ptr<const xsprof::Profile> profile = tab && tab->canSave() ? tab->profileToSave() : nullptr;
     if (!profile || !saveProfile(*profile, path))
         return false;
-    m_machines->markSaved(m_tabs->currentWidget(), *profile);
+    tab->saved(*profile);
     return true;
 }
 

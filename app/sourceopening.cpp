@@ -1,9 +1,7 @@
 #include "sourceopening.h"
 
 #include "editorlauncher.h"
-#include "mainwindow.h"
 #include "preferences.h"
-#include "preferencesdialog.h"
 
 #include "app/debugger/debuggerpanes.h"
 #include "views/profilepage.h"
@@ -11,9 +9,8 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStatusBar>
 
-SourceOpening::SourceOpening(MainWindow* window, Preferences* preferences)
+SourceOpening::SourceOpening(QWidget* window, Preferences* preferences)
     : QObject(window), m_window(window), m_preferences(preferences)
 {
 }
@@ -36,11 +33,10 @@ bool SourceOpening::openInEditor(const QString& path, int line)
         return false; // the built-in pane
     QString error;
     if (!EditorLauncher::open(command, path, line, &error)) {
-        m_window->statusBar()->showMessage(tr("Cannot open the editor (%1): %2. Showing the file here.").arg(command, error),
-                                           8000);
+        emit statusMessage(tr("Cannot open the editor (%1): %2. Showing the file here.").arg(command, error), 8000);
         return false;
     }
-    m_window->statusBar()->showMessage(tr("Opened %1 in the editor.").arg(QFileInfo(path).fileName()), 4000);
+    emit statusMessage(tr("Opened %1 in the editor.").arg(QFileInfo(path).fileName()), 4000);
     return true;
 }
 
@@ -56,6 +52,6 @@ void SourceOpening::offerPathMapping(const QString& url)
     QPushButton* map = box->addButton(tr("&Map Folder…"), QMessageBox::AcceptRole);
     box->setDefaultButton(map);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(map, &QPushButton::clicked, this, [this, url] { m_window->showPreferences()->addPathMapping(url); });
+    connect(map, &QPushButton::clicked, this, [this, url] { emit pathMappingRequested(url); });
     box->open();
 }

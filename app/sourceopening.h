@@ -5,25 +5,31 @@
 #include <QObject>
 
 class DebuggerPanes;
-class MainWindow;
 class Preferences;
 class ProfilePage;
+class QWidget;
 
 class SourceOpening : public QObject
 {
     Q_OBJECT
 public:
-    SourceOpening(MainWindow* window, Preferences* preferences);
+    // `window` parents the question about a missing file.
+    SourceOpening(QWidget* window, Preferences* preferences);
 
     // For every profile page of the window, as it is created.
     void attach(ProfilePage* page);
     // For a machine's debugger panes: double-click on a call-stack frame.
     void attach(DebuggerPanes* panes);
 
+signals:
+    void statusMessage(const QString& text, int timeout);
+    // The user chose to map the folder of `url` (Preferences › Source files, a rule begun).
+    void pathMappingRequested(const QString& url);
+
 private:
     bool openInEditor(const QString& path, int line);
     void offerPathMapping(const QString& url);
 
-    MainWindow* m_window;
+    QWidget* m_window;
     Preferences* m_preferences;
 };

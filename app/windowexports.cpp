@@ -1,7 +1,8 @@
 #include "windowexports.h"
 
-#include "mainwindow.h"
 #include "savefolder.h"
+
+#include "app/tabs/windowtabs.h"
 
 #include "views/flamegraphview.h"
 #include "views/imageexport.h"
@@ -14,7 +15,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPointer>
-#include <QStatusBar>
 #include <QTabWidget>
 #include <QTreeView>
 
@@ -35,16 +35,17 @@ T* shownOrFirst(QWidget* tab)
 
 } // namespace
 
-WindowExports::WindowExports(MainWindow* window, QMenu* menu) : QObject(window), m_window(window), m_menu(menu)
+WindowExports::WindowExports(WindowTabs* tabs, QSettings* settings, QWidget* window, QMenu* menu)
+    : QObject(tabs), m_tabs(tabs), m_settings(settings), m_window(window), m_menu(menu)
 {
     menu->addAction(tr("&Flame Graph as SVG or PNG…"), this, [this] {
-        FlameGraphView* view = flameView(m_window->tabWidget()->currentWidget());
+        FlameGraphView* view = flameView(m_tabs->widget()->currentWidget());
         if (view)
             exportImage(view, view->mode() == FlameGraphView::Mode::Chart ? QStringLiteral("flame-chart")
                                                                           : QStringLiteral("flame-graph"));
     })->setObjectName(QStringLiteral("exportFlameGraph"));
     menu->addAction(tr("&Timeline as SVG or PNG…"), this, [this] {
-        if (QWidget* view = timeline(m_window->tabWidget()->currentWidget()))
+        if (QWidget* view = timeline(m_tabs->widget()->currentWidget()))
             exportImage(view, QStringLiteral("timeline"));
     })->setObjectName(QStringLiteral("exportTimeline"));
     menu->addSeparator();
@@ -84,20 +85,20 @@ QTreeView* WindowExports::tableInFront(QWidget* tab)
 
 bool WindowExports::copyTable(TreeExport::Format format)
 {
-    QTreeView* tree = tableInFront(m_window->tabWidget()->currentWidget());
+    QTreeView* tree = tableInFront(m_tabs->widget()->currentWidget());
     if (!tree)
         return false;
     const QString text = TreeExport::text(tree, format);
     QApplication::clipboard()->setText(text);
-    m_window->statusBar()->showMessage(tr("Copied %n row(s).", nullptr, int(text.count(QLatin1Char('\n'))) -
-                                                                          (format == TreeExport::Format::Markdown ? 2 : 1)),
-                                       4000);
+    emit statusMessage(tr("Copied %n row(s).", nullptr,
+                          int(text.count(QLatin1Char('\n'))) - (format == TreeExport::Format::Markdown ? 2 : 1)),
+                       4000);
     return true;
 }
 
 void WindowExports::updateActions()
 {
-    QWidget* tab = m_window->tabWidget()->currentWidget();
+    QWidget* tab = m_tabs->widget()->currentWidget();
     const QList<QAction*> actions = m_menu->actions();
     for (QAction* action : actions) {
         if (action->objectName() == QLatin1String("exportFlameGraph"))
@@ -112,13 +113,12 @@ void WindowExports::updateActions()
 QString WindowExports::suggestedName(const QString& what) const
 {
     // "xst-2026-11-26-0412-flame-graph.svg", "node_fib-timeline.svg": no state words, no '#'.
-    return m_window->suggestedFileName(m_window->tabWidget()->currentIndex()) + QLatin1Char('-') + what +
-        QStringLiteral(".svg");
+    return m_tabs->suggestedFileName(m_tabs->currentIndex()) + QLatin1Char('-') + what + QStringLiteral(".svg");
 }
 
 void WindowExports::exportImage(QWidget* view, const QString& what)
 {
-    auto* dialog = new QFileDialog(m_window, tr("Export"), SaveFolder::folder(*m_window->settings()), ImageExport::fileFilter());
+    auto* dialog = new QFileDialog(m_window, tr("Export"), SaveFolder::folder(*m_settings), ImageExport::fileFilter());
     dialog->setObjectName(QStringLiteral("exportDialog"));
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->selectFile(suggestedName(what));
@@ -145,6 +145,6 @@ void WindowExports::save(QWidget* view, const QString& path, const QString& filt
         box->open();
         return;
     }
-    SaveFolder::remember(*m_window->settings(), target);
-    m_window->statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(target).fileName()), 4000);
+    SaveFolder::remember(*m_settings, target);
+    emit statusMessage(tr("Exported %1.").arg(QFileInfo(target).fileName()), 4000);
 }

@@ -7,17 +7,19 @@
 #include <QObject>
 
 class FlameGraphView;
-class MainWindow;
 class QMenu;
+class QSettings;
 class QTreeView;
 class QWidget;
+class WindowTabs;
 
 class WindowExports : public QObject
 {
     Q_OBJECT
 public:
-    // Fills `menu`; its actions act on the window's current tab.
-    WindowExports(MainWindow* window, QMenu* menu);
+    // Fills `menu`; its actions act on the tab in front of `tabs`. `window` parents the file
+    // dialogs; `settings` holds the folder last saved to.
+    WindowExports(WindowTabs* tabs, QSettings* settings, QWidget* window, QMenu* menu);
 
     // The view an action exports in `tab`: the flame graph or chart shown (or last shown), the
     // timeline, and the tree with the focus, else the visible one.
@@ -30,11 +32,16 @@ public:
     // The file name Export suggests for `what` ("flame-graph") of the tab in front.
     QString suggestedName(const QString& what) const;
 
+signals:
+    void statusMessage(const QString& text, int timeout);
+
 private:
     void updateActions();
     void exportImage(QWidget* view, const QString& what); // asks where, then saves
     void save(QWidget* view, const QString& path, const QString& filter);
 
-    MainWindow* m_window;
+    WindowTabs* m_tabs;
+    QSettings* m_settings;
+    QWidget* m_window;
     QMenu* m_menu;
 };

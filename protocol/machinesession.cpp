@@ -418,6 +418,8 @@ void MachineSession::handle(const SessionParser::Event& event, bool& sawLogin)
         emit evalResult(*result);
     } else if (const auto* bubble = std::get_if<xsbug::Bubble>(&message)) {
         emit bubbled(*bubble);
+    } else if (const auto* source = std::get_if<xsbug::EvalSource>(&message)) {
+        emit evalSourced(*source);
     } else if (const auto* instruments = std::get_if<xsbug::Instruments>(&message)) {
         m_instruments = *instruments;
         emit instrumentsDeclared(*instruments);

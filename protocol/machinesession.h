@@ -132,6 +132,8 @@ signals:
     void variablesChanged();
     void evalResult(const xsbug::EvalResult& result);
     void bubbled(const xsbug::Bubble& bubble);
+    // Source text compiled at run time (eval, new Function), tagged "#N" as frames will name it.
+    void evalSourced(const xsbug::EvalSource& source);
     void instrumentsDeclared(const xsbug::Instruments& instruments);
     void instrumentSamples(const xsbug::InstrumentSamples& samples);
     void profilingChanged(bool profiling);

@@ -5,6 +5,7 @@
 #include "model/flamegraphnavigation.h"
 #include "model/sampletimes.h"
 
+#include <QAccessible>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -19,14 +20,8 @@ using Box = FlameGraphLayout::Box;
 
 namespace {
 constexpr double minTextWidth = 28.0; // pixels: narrower frames get no label
-
-uint32_t hashText(std::string_view text)
-{
-    uint32_t h = 2166136261u; // FNV-1a: stable across runs, so colours are too
-    for (unsigned char c : text)
-        h = (h ^ c) * 16777619u;
-    return h;
-}
+constexpr double keyZoomIn = 0.5;     // + halves the chart's window
+constexpr double keyPan = 0.25;       // A/D move it by a quarter
 } // namespace
 
 FlameGraphView::FlameGraphView(QWidget* parent) : QWidget(parent)
@@ -42,16 +37,13 @@ void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1, Zoom zoo
     const bool sameProfile = m_data && data && &m_data->profile.frames == &data->profile.frames;
     const bool keep = zoom == Zoom::Keep && m_data && data;
     m_data = std::move(data);
-    m_t0 = t0;
-    m_t1 = t1;
+    m_zoom.setRange(t0, t1);
     if (!keep) {
-        m_zoomStack = {};
-        m_zoomFrames.clear();
-        m_chartZooms.clear();
+        m_zoom.reset();
         m_selected.reset();
     }
     if (!sameProfile && !keep) {
-        m_colors.clear();
+        m_colors.forget();
         m_names.clear();
     }
     if (!chartAvailable())
@@ -79,18 +71,15 @@ void FlameGraphView::setMode(Mode mode)
 
 void FlameGraphView::setColoring(Coloring coloring)
 {
-    if (coloring == m_coloring)
+    if (coloring == m_colors.coloring())
         return;
-    m_coloring = coloring;
-    m_colors.clear();
+    m_colors.setColoring(coloring);
     update();
 }
 
 void FlameGraphView::setMatches(std::vector<char> matches)
 {
-    m_matches = std::move(matches);
-    if (std::none_of(m_matches.begin(), m_matches.end(), [](char c) { return c != 0; }))
-        m_matches.clear(); // nothing matches: nothing to fade either
+    m_colors.setMatches(std::move(matches));
     update();
 }
 
@@ -118,15 +107,16 @@ void FlameGraphView::ensureLayout() const
         return;
     }
     const xsprof::Profile& profile = m_data->profile;
-    if (m_mode == Mode::Chart && chartAvailable()) {
-        const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
-        const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
-        setLayout(FlameGraphLayout::fromSamples(profile, t0, t1, pixels));
-    } else if (profile.hasStacks()) {
-        setLayout(FlameGraphLayout::fromCallTree(profile, m_data->analysis.callTree, m_zoomStack, pixels));
-    } else {
-        const xsprof::FrameId zoom = m_zoomFrames.empty() ? xsprof::FrameId() : m_zoomFrames.back();
-        setLayout(FlameGraphLayout::fromFunctionGraph(m_data->analysis.functions, zoom, pixels));
+    switch (zoomSource()) {
+    case FlameGraphZoom::Source::TimeOrder:
+        setLayout(FlameGraphLayout::fromSamples(profile, m_zoom.windowStart(), m_zoom.windowEnd(), pixels));
+        break;
+    case FlameGraphZoom::Source::CallTree:
+        setLayout(FlameGraphLayout::fromCallTree(profile, m_data->analysis.callTree, m_zoom.stack(), pixels));
+        break;
+    case FlameGraphZoom::Source::FunctionGraph:
+        setLayout(FlameGraphLayout::fromFunctionGraph(m_data->analysis.functions, m_zoom.function(), pixels));
+        break;
     }
 }
 
@@ -144,11 +134,9 @@ void FlameGraphView::setLayout(FlameGraphLayout layout) const
 // The layout due is a flame chart of too many samples to lay out on the GUI thread.
 bool FlameGraphView::layoutIsLarge() const
 {
-    if (!m_data || m_mode != Mode::Chart || !chartAvailable())
+    if (!m_data || zoomSource() != FlameGraphZoom::Source::TimeOrder)
         return false;
-    const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
-    const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
-    const xsprof::SampleRange samples = SampleTimes(m_data->profile).overlapping(t0, t1);
+    const xsprof::SampleRange samples = SampleTimes(m_data->profile).overlapping(m_zoom.windowStart(), m_zoom.windowEnd());
     return samples.end - samples.begin >= m_synchronousLimit;
 }
 
@@ -160,8 +148,7 @@ bool FlameGraphView::layOutInBackground()
         return true; // its result repaints, and a stale one starts the next
     if (!layoutIsLarge())
         return false;
-    const double t0 = m_chartZooms.empty() ? m_t0 : m_chartZooms.back().t0;
-    const double t1 = m_chartZooms.empty() ? m_t1 : m_chartZooms.back().t1;
+    const double t0 = m_zoom.windowStart(), t1 = m_zoom.windowEnd();
     m_layoutJob.run<FlameGraphLayout>(
         [data = m_data, t0, t1, pixels = double(std::max(width(), 1))](const xsprof::TaskControl&) {
             return FlameGraphLayout::fromSamples(data->profile, t0, t1, pixels);
@@ -194,42 +181,30 @@ QSize FlameGraphView::sizeHint() const
     return {600, std::max(1, m_layoutValid ? m_layout.depthCount() : 8) * rowHeight()};
 }
 
+FlameGraphZoom::Source FlameGraphView::zoomSource() const
+{
+    if (m_mode == Mode::Chart && chartAvailable())
+        return FlameGraphZoom::Source::TimeOrder;
+    return m_data && m_data->profile.hasStacks() ? FlameGraphZoom::Source::CallTree : FlameGraphZoom::Source::FunctionGraph;
+}
+
+double FlameGraphView::timeOrigin() const
+{
+    return m_data ? SampleTimes(m_data->profile).start() : 0.0; // as the timeline's axis
+}
+
 QStringList FlameGraphView::breadcrumb() const
 {
-    QStringList crumbs{tr("All")};
     if (!m_data)
-        return crumbs;
-    if (m_mode == Mode::Chart && chartAvailable()) {
-        for (const ChartZoom& z : m_chartZooms)
-            crumbs << z.label;
-    } else if (m_data->profile.hasStacks()) {
-        QStringList path;
-        for (xsprof::StackId s = m_zoomStack; s.isValid(); s = m_data->profile.stacks.parent[s.value])
-            path.prepend(nameOf(m_data->profile.stacks.frame[s.value]));
-        crumbs << path;
-    } else {
-        for (xsprof::FrameId f : m_zoomFrames)
-            crumbs << nameOf(f);
-    }
-    return crumbs;
+        return {tr("All")};
+    return m_zoom.breadcrumb(zoomSource(), m_data->profile, [this](xsprof::FrameId f) { return nameOf(f); });
 }
 
 void FlameGraphView::zoomOutTo(int level)
 {
     if (!m_data || level < 0)
         return;
-    level = std::max(level, 0);
-    if (m_mode == Mode::Chart && chartAvailable()) {
-        m_chartZooms.resize(std::min(m_chartZooms.size(), size_t(level)));
-    } else if (m_data->profile.hasStacks()) {
-        // Level k is the ancestor of the zoomed path at depth k - 1.
-        std::vector<xsprof::StackId> path;
-        for (xsprof::StackId s = m_zoomStack; s.isValid(); s = m_data->profile.stacks.parent[s.value])
-            path.insert(path.begin(), s);
-        m_zoomStack = level == 0 || path.empty() ? xsprof::StackId() : path[std::min(size_t(level), path.size()) - 1];
-    } else {
-        m_zoomFrames.resize(std::min(m_zoomFrames.size(), size_t(level)));
-    }
+    m_zoom.zoomOutTo(zoomSource(), level, m_data->profile);
     invalidate();
     emit zoomChanged();
 }
@@ -238,20 +213,7 @@ void FlameGraphView::zoomInto(const Box& box)
 {
     if (!m_data || box.merged || !box.frame.isValid())
         return;
-    switch (m_layout.source()) {
-    case FlameGraphLayout::Source::CallTree:
-        m_zoomStack = xsprof::StackId(box.node);
-        break;
-    case FlameGraphLayout::Source::FunctionGraph:
-        if (m_zoomFrames.empty() || m_zoomFrames.back() != box.frame)
-            m_zoomFrames.push_back(box.frame);
-        break;
-    case FlameGraphLayout::Source::TimeOrder: {
-        const double t0 = m_layout.origin() + box.x;
-        m_chartZooms.push_back({t0, t0 + box.width, nameOf(box.frame)});
-        break;
-    }
-    }
+    m_zoom.zoomInto(m_layout, box, nameOf(box.frame));
     invalidate();
     emit zoomChanged();
 }
@@ -268,42 +230,9 @@ const QString& FlameGraphView::nameOf(xsprof::FrameId f) const
     return name;
 }
 
-void FlameGraphView::computeColors() const
-{
-    const xsprof::Profile& profile = m_data->profile;
-    m_colors.resize(profile.frames.size());
-    for (uint32_t i = 0; i < profile.frames.size(); ++i) {
-        const xsprof::FrameId f(i);
-        QColor color;
-        if (m_coloring == Coloring::File) {
-            const std::string_view url = profile.frameUrl(f);
-            color = url.empty() ? QColor(200, 200, 200)
-                                : QColor::fromHsv(int(hashText(url) % 360), 90 + int(hashText(url) / 360 % 60), 235);
-        } else {
-            // A hue per category, its shade varied per function so neighbours stand apart.
-            const int jitter = int(hashText(profile.frameName(f)) % 40);
-            switch (profile.frames.kind[i]) {
-            case xsprof::FrameKind::Js: color = QColor::fromHsv(22 + jitter / 2, 120 + jitter, 245); break;
-            case xsprof::FrameKind::Native:
-            case xsprof::FrameKind::Host: color = QColor::fromHsv(205 + jitter / 4, 70 + jitter, 235); break;
-            case xsprof::FrameKind::Gc: color = QColor::fromHsv(0, 130 + jitter, 230); break;
-            default: color = QColor::fromHsv(0, 0, 200 + jitter / 2); break;
-            }
-        }
-        m_colors[i] = color.rgb();
-    }
-}
-
 QColor FlameGraphView::colorOf(const Box& box) const
 {
-    if (!box.frame.isValid())
-        return QColor(185, 185, 185);
-    if (m_colors.size() != m_data->profile.frames.size())
-        computeColors();
-    QColor color = QColor::fromRgb(m_colors[box.frame.value]);
-    if (!m_matches.empty() && !(box.frame.value < m_matches.size() && m_matches[box.frame.value]))
-        color = QColor::fromHsv(color.hsvHue(), color.hsvSaturation() / 5, 240); // faded: not a match
-    return color;
+    return m_colors.of(m_data->profile, box.frame);
 }
 
 QRectF FlameGraphView::rectOf(const Box& box) const
@@ -479,4 +408,184 @@ QString FlameGraphView::toolTipFor(const Box& box) const
     }
     text += QStringLiteral("</table>");
     return text;
+}
+
+// The keyboard: the selected frame, and what it tells a screen reader.
+
+int FlameGraphView::selectedIndex() const
+{
+    if (!m_selected)
+        return -1;
+    ensureLayout();
+    return FlameGraphNavigation::find(m_layout, *m_selected, m_selectedOrigin);
+}
+
+const Box* FlameGraphView::selectedBox() const
+{
+    const int index = selectedIndex();
+    return index < 0 ? nullptr : &m_layout.boxes()[size_t(index)];
+}
+
+void FlameGraphView::selectBox(int index)
+{
+    ensureLayout();
+    if (index < 0 || size_t(index) >= m_layout.boxes().size())
+        m_selected.reset();
+    else
+        m_selected = m_layout.boxes()[size_t(index)];
+    m_selectedOrigin = m_layout.origin();
+    update();
+    updateAccessibleDescription();
+    emit selectionChanged();
+}
+
+QRect FlameGraphView::selectedRect() const
+{
+    const Box* box = selectedBox();
+    return box ? rectOf(*box).toAlignedRect() : QRect();
+}
+
+QString FlameGraphView::describe(const Box& box) const
+{
+    if (!m_data)
+        return {};
+    if (!box.frame.isValid())
+        return tr("%n small frame(s), together %1", nullptr, int(box.merged)).arg(CostFormat::time(box.width));
+    QString text = nameOf(box.frame);
+    const auto& functions = m_data->analysis.functions;
+    if (m_layout.source() == FlameGraphLayout::Source::CallTree) {
+        const xsprof::StackId s(box.node);
+        text += tr(", self %1, total %2")
+                    .arg(CostFormat::time(m_data->analysis.callTree.self(s)),
+                         CostFormat::time(m_data->analysis.callTree.total(s)));
+    } else if (m_layout.source() == FlameGraphLayout::Source::TimeOrder) {
+        text += tr(", ran %1").arg(CostFormat::time(box.width));
+    } else if (functions.contains(box.frame)) {
+        text += tr(", self %1, total %2")
+                    .arg(CostFormat::time(functions.self(box.frame)), CostFormat::time(functions.total(box.frame)));
+    }
+    return text;
+}
+
+void FlameGraphView::updateAccessibleDescription()
+{
+    const Box* box = selectedBox();
+    setAccessibleDescription(box ? tr("Selected: %1").arg(describe(*box)) : tr("No frame selected; arrows choose one"));
+    if (QAccessible::isActive()) {
+        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
+}
+
+void FlameGraphView::paintSelection(QPainter& painter) const
+{
+    if (hasFocus()) {
+        // The keyboard is here: a frame around the part of the graph on screen.
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(visibleRegion().boundingRect().adjusted(1, 1, -1, -1));
+    }
+    if (const Box* box = selectedBox()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(rectOf(*box).adjusted(1.5, 1.5, -2.5, -2.5));
+    }
+}
+
+bool FlameGraphView::moveSelection(int key)
+{
+    using FlameGraphNavigation::Direction;
+    const int from = selectedIndex();
+    int to = -1;
+    if (from < 0) {
+        to = FlameGraphNavigation::first(layout());
+    } else {
+        const Direction direction = key == Qt::Key_Up ? Direction::Parent
+            : key == Qt::Key_Down                     ? Direction::Child
+            : key == Qt::Key_Left                     ? Direction::Previous
+                                                      : Direction::Next;
+        to = FlameGraphNavigation::step(m_layout, from, direction);
+    }
+    if (to < 0)
+        return false;
+    selectBox(to);
+    return true;
+}
+
+void FlameGraphView::zoomChartWindow(double factor)
+{
+    if (!m_data || m_mode != Mode::Chart)
+        return;
+    const Box* box = selectedBox();
+    const double middle =
+        box ? m_layout.origin() + box->x + box->width / 2 : (m_zoom.windowStart() + m_zoom.windowEnd()) / 2;
+    m_zoom.zoomWindow(factor, middle, timeOrigin());
+    invalidate();
+    emit zoomChanged();
+}
+
+void FlameGraphView::panChartWindow(double fraction)
+{
+    if (!m_data || m_mode != Mode::Chart || !m_zoom.panWindow(fraction, timeOrigin()))
+        return;
+    invalidate();
+    emit zoomChanged();
+}
+
+void FlameGraphView::keyPressEvent(QKeyEvent* event)
+{
+    const bool chart = m_mode == Mode::Chart && chartAvailable();
+    const int levels = int(breadcrumb().size());
+    switch (event->key()) {
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Right: moveSelection(event->key()); return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (const Box* box = selectedBox()) {
+            zoomInto(*box);
+            selectBox(FlameGraphNavigation::first(layout()));
+        }
+        return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_W:
+        if (chart) {
+            zoomChartWindow(keyZoomIn);
+        } else if (const Box* box = selectedBox()) {
+            zoomInto(*box);
+            selectBox(FlameGraphNavigation::first(layout()));
+        }
+        return;
+    case Qt::Key_Minus:
+    case Qt::Key_S:
+        if (chart && m_zoom.windowByKeys())
+            zoomChartWindow(1.0 / keyZoomIn);
+        else if (levels > 1)
+            zoomOutTo(levels - 2);
+        return;
+    case Qt::Key_A:
+    case Qt::Key_D: panChartWindow(event->key() == Qt::Key_A ? -keyPan : keyPan); return;
+    case Qt::Key_Backspace:
+        if (levels > 1)
+            zoomOutTo(levels - 2);
+        return;
+    case Qt::Key_0: resetZoom(); return;
+    default: break;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void FlameGraphView::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    updateAccessibleDescription();
+    update();
+}
+
+void FlameGraphView::focusOutEvent(QFocusEvent* event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }

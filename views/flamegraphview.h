@@ -1,12 +1,15 @@
 #pragma once
 // A custom-painted flame graph (root at the top): the aggregated graph, widest first, or
 // the flame chart in time order. Click a frame to zoom into it, hover for its numbers;
-// search matches keep their colour while the rest fades. By keyboard (flamegraphviewkeys.cpp):
-// arrows move between frames, Enter zooms, +/− and WASD zoom and pan, 0 resets. Layout lives in
-// FlameGraphLayout; this class only paints it and maps the mouse to it.
+// search matches keep their colour while the rest fades (FlameGraphColors). By keyboard: arrows move between
+// frames (the selected frame, which a screen reader is told), Enter zooms, +/− and WASD zoom
+// and pan, 0 resets. Layout lives in FlameGraphLayout, where it is zoomed in FlameGraphZoom;
+// this class paints the layout and maps the mouse and the keys to them.
 #include "model/flamegraphlayout.h"
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
+#include "views/flamegraphcolors.h"
+#include "views/flamegraphzoom.h"
 
 #include <QWidget>
 
@@ -19,7 +22,7 @@ class FlameGraphView : public QWidget
     Q_OBJECT
 public:
     enum class Mode { Graph, Chart };
-    enum class Coloring { Category, File };
+    using Coloring = FlameGraphColors::Coloring;
     // Keep: the same profile, grown or re-analysed (a live refresh): stacks, frames and times
     // mean the same, so the zoom stays.
     enum class Zoom { Reset, Keep };
@@ -33,7 +36,7 @@ public:
     Mode mode() const { return m_mode; }
     bool chartAvailable() const; // needs per-sample stacks
     void setColoring(Coloring coloring);
-    Coloring coloring() const { return m_coloring; }
+    Coloring coloring() const { return m_colors.coloring(); }
     // By FrameId; empty: no search, every frame in full colour.
     void setMatches(std::vector<char> matches);
 
@@ -84,12 +87,9 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    struct ChartZoom {
-        double t0, t1;
-        QString label;
-        bool byKeys = false; // a +/− or pan window: the next one replaces it
-    };
-    void setChartWindow(double t0, double t1);
+    // The form the zoom takes for the layout shown (the mode, and whether there are stacks).
+    FlameGraphZoom::Source zoomSource() const;
+    double timeOrigin() const; // where the timeline's axis starts: the chart's labels count from it
     bool moveSelection(int key);
     void paintSelection(QPainter& painter) const;
     void updateAccessibleDescription();
@@ -100,18 +100,12 @@ private:
     // Starts a worker layout when one is due and large; true while the painted one is stale.
     bool layOutInBackground();
     void setLayout(FlameGraphLayout layout) const;
-    void computeColors() const;
     const QString& nameOf(xsprof::FrameId f) const;
     QRectF rectOf(const FlameGraphLayout::Box& box) const;
 
     ProfileDataPtr m_data;
     Mode m_mode = Mode::Graph;
-    Coloring m_coloring = Coloring::Category;
-    double m_t0 = 0.0, m_t1 = 0.0;
-    xsprof::StackId m_zoomStack;              // call tree
-    std::vector<xsprof::FrameId> m_zoomFrames; // function graph
-    std::vector<ChartZoom> m_chartZooms;       // flame chart
-    std::vector<char> m_matches;
+    FlameGraphZoom m_zoom;
     mutable int m_hover = -1; // index into m_layout.boxes()
     std::optional<FlameGraphLayout::Box> m_selected; // as laid out when chosen
     double m_selectedOrigin = 0.0;                  // that layout's origin
@@ -119,7 +113,7 @@ private:
     // Derived on demand, from const paths too (painting, hit tests).
     mutable FlameGraphLayout m_layout;
     mutable bool m_layoutValid = false;
-    mutable std::vector<QRgb> m_colors; // by FrameId
+    FlameGraphColors m_colors;
     mutable std::vector<QString> m_names; // by FrameId, filled lazily
     unsigned m_layoutGeneration = 0; // bumped by invalidate(): a worker's layout is then stale
     unsigned m_failedGeneration = ~0u; // the worker could not lay this generation out

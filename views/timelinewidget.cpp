@@ -9,7 +9,7 @@
 #include <QAccessible>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -50,10 +50,14 @@ QString categoryName(int category)
 
 TimelineWidget::TimelineWidget(ProfileDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
-    const SampleTimes times(data().profile);
-    m_start = times.start();
-    m_end = std::max(times.end(), m_start + 1.0);
     setupPlot();
+    const SampleTimes times(data().profile);
+    m_viewport = new TimelineViewport(m_plot->xAxis, m_document, times.start(), std::max(times.end(), times.start() + 1.0), this);
+    connect(m_viewport, &TimelineViewport::visibleRangeChanged, this, [this] {
+        scheduleRebucket();
+        updateAccessibleDescription();
+    });
+    connect(m_viewport, &TimelineViewport::selectionShown, this, &TimelineWidget::updateSelectionItem);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2); // room for the focus frame
     layout->addWidget(m_plot);
@@ -63,10 +67,6 @@ TimelineWidget::TimelineWidget(ProfileDocument* document, QWidget* parent) : QWi
     setAccessibleName(tr("Timeline"));
     setToolTip(tr("Drag or Shift+arrows to select a range · Shift+drag or arrows to pan · wheel or +/− to zoom · "
                   "0 shows everything · Esc clears the selection"));
-    m_keySelection = new QTimer(this);
-    m_keySelection->setSingleShot(true);
-    m_keySelection->setInterval(300);
-    connect(m_keySelection, &QTimer::timeout, this, &TimelineWidget::commitPending);
     connect(m_document, &ProfileDocument::resultsChanged, this, [this] {
         if (m_document->results().change != ProfileDocument::Change::Selection)
             followProfile();
@@ -79,13 +79,8 @@ TimelineWidget::TimelineWidget(ProfileDocument* document, QWidget* parent) : QWi
 
 void TimelineWidget::followProfile()
 {
-    const bool wholeView = m_plot->xAxis->range().lower <= 0.0 && visibleEnd() >= m_end;
     const SampleTimes times(data().profile);
-    m_start = times.start();
-    m_end = std::max(times.end(), m_start + 1.0);
-    if (wholeView)
-        m_plot->xAxis->setRange(0.0, m_end - m_start);
-    keepInsideProfile();
+    m_viewport->followSpan(times.start(), std::max(times.end(), times.start() + 1.0));
     scheduleRebucket();
 }
 
@@ -100,7 +95,6 @@ void TimelineWidget::setupPlot()
     m_plot->axisRect()->setAutoMargins(QCP::msBottom);
     m_plot->axisRect()->setMargins(QMargins(4, 2, 4, 0));
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeTicker));
-    m_plot->xAxis->setRange(0.0, m_end - m_start);
     m_plot->yAxis->setVisible(false);
     m_plot->yAxis->setRange(0.0, 104.0); // % of each bucket, a little headroom
 
@@ -146,11 +140,6 @@ void TimelineWidget::setupPlot()
     });
     applyColors();
 
-    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
-        keepInsideProfile();
-        scheduleRebucket();
-        updateAccessibleDescription();
-    });
     connect(m_plot, &QCustomPlot::mousePress, this, &TimelineWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &TimelineWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::onMouseRelease);
@@ -268,8 +257,9 @@ void TimelineWidget::showBuckets(Bucketed bucketed)
     m_activity = std::move(bucketed.activity);
     const int n = m_buckets.count();
     QVector<double> keys(n + 1);
+    const double start = profileStart();
     for (int b = 0; b <= n; ++b)
-        keys[b] = (b < n ? m_buckets.bucketStart(b) : m_buckets.end()) - m_start;
+        keys[b] = (b < n ? m_buckets.bucketStart(b) : m_buckets.end()) - start;
     QVector<double> sum(n + 1, 0.0);
     const double toPercent = m_buckets.bucketWidth() > 0.0 ? 100.0 / m_buckets.bucketWidth() : 0.0;
     for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
@@ -330,14 +320,17 @@ bool TimelineWidget::event(QEvent* event)
 
 void TimelineWidget::updateAccessibleDescription()
 {
+    if (!m_viewport)
+        return; // still being made
     const double window = visibleEnd() - visibleStart();
+    const double start = profileStart();
     QString text = tr("Showing %1 to %2 of %3")
-                       .arg(TimeTicker::label(visibleStart() - m_start, window / 50), TimeTicker::label(visibleEnd() - m_start, window / 50),
-                            CostFormat::time(m_end - m_start));
+                       .arg(TimeTicker::label(visibleStart() - start, window / 50), TimeTicker::label(visibleEnd() - start, window / 50),
+                            CostFormat::time(profileEnd() - start));
     if (const ProfileDocument::Selection shown = selection(); shown.hasRange()) {
         text += tr("; selected %1 to %2 (%3)")
-                    .arg(TimeTicker::label(shown.start - m_start, window / 50),
-                         TimeTicker::label(shown.end - m_start, window / 50), CostFormat::time(shown.end - shown.start));
+                    .arg(TimeTicker::label(shown.start - start, window / 50),
+                         TimeTicker::label(shown.end - start, window / 50), CostFormat::time(shown.end - shown.start));
     }
     if (text == accessibleDescription())
         return;
@@ -378,7 +371,7 @@ QString TimelineWidget::toolTipAt(double time) const
     const double from = m_buckets.bucketStart(bucket);
     const double width = m_buckets.bucketWidth();
     QString text = QStringLiteral("<b>%1 – %2</b><br/>")
-                       .arg(TimeTicker::label(from - m_start, width), TimeTicker::label(from + width - m_start, width));
+                       .arg(TimeTicker::label(from - profileStart(), width), TimeTicker::label(from + width - profileStart(), width));
     QStringList shares;
     for (int c = 0; c < TimelineBuckets::categoryCount; ++c) {
         const double v = m_buckets.value(bucket, TimelineBuckets::Category(c));
@@ -396,4 +389,50 @@ QString TimelineWidget::toolTipAt(double time) const
         text += QStringLiteral("</table>");
     }
     return text;
+}
+
+void TimelineWidget::updateSelectionItem()
+{
+    updateAccessibleDescription();
+    const ProfileDocument::Selection shown = selection();
+    m_selectionItem->setVisible(shown.hasRange());
+    m_selectionItem->topLeft->setCoords(shown.start - profileStart(), 0.0);
+    m_selectionItem->bottomRight->setCoords(shown.end - profileStart(), 1.0);
+    requestReplot();
+}
+
+void TimelineWidget::onMousePress(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    setFocus(Qt::MouseFocusReason);
+    QToolTip::hideText();
+    const bool pan = event->modifiers() & Qt::ShiftModifier;
+    m_viewport->press(event->position().x(), pan);
+    if (pan)
+        m_plot->setCursor(Qt::ClosedHandCursor);
+}
+
+void TimelineWidget::onMouseMove(QMouseEvent* event)
+{
+    if (m_viewport->drag() != TimelineViewport::Drag::None) {
+        m_viewport->dragTo(event->position().x());
+        return;
+    }
+    if (m_plot->axisRect()->rect().contains(event->position().toPoint()))
+        QToolTip::showText(event->globalPosition().toPoint(), toolTipAt(m_viewport->timeAt(event->position().x())), m_plot);
+    else
+        QToolTip::hideText();
+}
+
+void TimelineWidget::onMouseRelease(QMouseEvent* event)
+{
+    m_plot->unsetCursor();
+    m_viewport->release(event->position().x());
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* event)
+{
+    if (!m_viewport->handleKey(event->key(), event->modifiers()))
+        QWidget::keyPressEvent(event);
 }

@@ -7,23 +7,23 @@
 // Shift+arrows select a range, Esc clears it, 0 shows the whole profile. Times are µs in
 // the profile's own time base. The timeline draws its ProfileDocument's whole profile, range
 // and selected function, and follows them; a range is the document's once the drag (or the
-// Shift+arrows) is over.
+// Shift+arrows) is over. Where it looks and what range is being chosen is its
+// TimelineViewport's; the widget draws, buckets and turns events into the viewport's terms.
 #include "views/document/jobrunner.h"
 #include "views/document/profiledata.h"
 #include "views/document/profiledocument.h"
+#include "views/timelineviewport.h"
 
 #include "model/timelinebuckets.h"
 
 #include <QWidget>
 
-#include <optional>
 #include <vector>
 
 class QCPGraph;
 class QCPItemRect;
 class QCustomPlot;
 class QMouseEvent;
-class QTimer;
 
 class TimelineWidget : public QWidget
 {
@@ -33,26 +33,24 @@ public:
 
     QCustomPlot* plot() const { return m_plot; }
     const TimelineBuckets& buckets() const { return m_buckets; }
-    double profileStart() const { return m_start; }
-    double profileEnd() const { return m_end; }
+    // The visible window and the range being chosen (see TimelineViewport for each call).
+    TimelineViewport* viewport() const { return m_viewport; }
+    double profileStart() const { return m_viewport->start(); }
+    double profileEnd() const { return m_viewport->end(); }
 
     // The range drawn: the one being dragged (or grown by keys), else the document's.
-    ProfileDocument::Selection selection() const { return m_pending.value_or(m_document->requestedSelection()); }
+    ProfileDocument::Selection selection() const { return m_viewport->selection(); }
     bool hasSelection() const { return selection().hasRange(); }
     double selectionStart() const { return selection().start; }
     double selectionEnd() const { return selection().end; }
 
-    // The visible window; zooming and panning keep it inside the profile.
-    void setVisibleRange(double t0, double t1);
-    double visibleStart() const;
-    double visibleEnd() const;
-    void resetZoom() { setVisibleRange(m_start, m_end); }
-    // Zooms the window by `factor` (< 1: in) around the selection's middle, or its own.
-    void zoomBy(double factor);
-    void panBy(double fraction); // of the window's width, negative to the left
-    // Shift+arrow: grows (or shrinks) the selection by a step of 1/50 of the window; it goes
-    // to the document (and the views follow) once the keys pause.
-    void extendSelection(int direction);
+    void setVisibleRange(double t0, double t1) { m_viewport->setVisibleRange(t0, t1); }
+    double visibleStart() const { return m_viewport->visibleStart(); }
+    double visibleEnd() const { return m_viewport->visibleEnd(); }
+    void resetZoom() { m_viewport->resetZoom(); }
+    void zoomBy(double factor) { m_viewport->zoomBy(factor); }
+    void panBy(double fraction) { m_viewport->panBy(fraction); }
+    void extendSelection(int direction) { m_viewport->extendSelection(direction); }
 
     // The document's selected function, drawn where it ran (inclusive activity per bucket).
     xsprof::FrameId highlightedFunction() const { return m_document->selectedFunction(); }
@@ -77,8 +75,6 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    enum class Drag { None, Select, Pan };
-
     void setupPlot();
     void applyColors();
     struct Bucketed {
@@ -91,9 +87,6 @@ private:
     // The document's whole profile changed (a live refresh, transforms): a zoomed window
     // stays where it is, otherwise the view follows the whole profile.
     void followProfile();
-    void showPending(double t0, double t1);
-    void commitPending(); // the dragged or key-grown range becomes the document's
-    void clearRange();    // the document's and a pending one
     void scheduleRebucket();
     void rebucket();
     void showBuckets(Bucketed bucketed);
@@ -103,8 +96,6 @@ private:
     void requestReplot();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void updateAccessibleDescription();
-    void keepInsideProfile();
-    double timeAt(double pixel) const;
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
@@ -113,25 +104,16 @@ private:
 
     ProfileDocument* m_document;
     QCustomPlot* m_plot = nullptr;
+    TimelineViewport* m_viewport = nullptr;
     QCPGraph* m_graphs[TimelineBuckets::categoryCount] = {};
     QCPGraph* m_highlightGraph = nullptr;
     bool m_dimmed = false; // the categories are faded behind a selected function's activity
     QCPItemRect* m_selectionItem = nullptr;
     TimelineBuckets m_buckets;
     std::vector<double> m_activity;
-    double m_start = 0.0, m_end = 0.0; // what the samples cover
-    std::optional<ProfileDocument::Selection> m_pending; // dragged or key-grown, not yet the document's
     bool m_rebucketPending = false;
     bool m_replotPending = false; // hidden when its contents changed
     bool m_rebucketAgain = false; // the window or data changed meanwhile
     size_t m_synchronousLimit = 50000;
-    bool m_clamping = false;
-
-    Drag m_drag = Drag::None;
-    double m_dragAnchor = 0.0;  // time where a selection drag began
-    double m_dragPixel = 0.0;   // pixel where a drag began
-    double m_panFrom = 0.0, m_panTo = 0.0; // visible window when a pan began
     JobRunner m_bucketJob; // one job at a time; the latest window follows it
-    QTimer* m_keySelection = nullptr; // reports a Shift+arrow selection when the keys pause
-    bool m_keyMovesEnd = true;        // which edge Shift+arrows move
 };

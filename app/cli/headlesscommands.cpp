@@ -2,6 +2,7 @@
 
 #include "app/cli/collectioncommands.h"
 #include "app/cli/commandlineoptions.h"
+#include "app/cli/dapcommand.h"
 #include "app/cli/diffcommand.h"
 #include "app/cli/commandlinepaths.h"
 #include "app/cli/listencommand.h"
@@ -73,7 +74,8 @@ void applySourceMaps(const QCommandLineParser& parser, std::optional<xsprof::Pro
 bool isCommand(const QString& word)
 {
     return word == QLatin1String("report") || word == QLatin1String("convert") || word == QLatin1String("diff")
-        || word == QLatin1String("listen") || word == QLatin1String("collect") || word == QLatin1String("export");
+        || word == QLatin1String("listen") || word == QLatin1String("collect") || word == QLatin1String("export")
+        || word == QLatin1String("dap");
 }
 
 int run(const QStringList& arguments)
@@ -91,6 +93,8 @@ int run(const QStringList& arguments)
         return CollectionCommands::collect(arguments);
     if (command == QLatin1String("export"))
         return CollectionCommands::exportTables(arguments);
+    if (command == QLatin1String("dap"))
+        return DapCommand::run(arguments);
     std::fprintf(stderr, "xsprof: unknown command %s\n", qPrintable(command));
     return 2;
 }

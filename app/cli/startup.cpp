@@ -49,6 +49,7 @@ QString usageText()
         "                                     compare two cohorts of a collection, with statistics\n"
         "       xsprof export DB OUT [--format csv|ndjson]\n"
         "                                     a collection as flat tables for SQL engines\n"
+        "       xsprof dap                    Debug Adapter Protocol server on stdin/stdout, for editors\n"
         "       xsprof COMMAND --help         the options of a command\n"
         "\n"
         "CPU-profile viewer and debugger front end for XS and V8 profiles.\n"
@@ -93,7 +94,7 @@ std::optional<int> answerWithoutWindow(const QStringList& arguments)
     }
     if (arguments.size() > 1 && looksLikeCommand(arguments[1])) {
         std::fprintf(stderr, "xsprof: unknown command '%s': the commands are report, convert, diff, listen, "
-                             "collect and export (xsprof --help)\n", qPrintable(arguments[1]));
+                             "collect, export and dap (xsprof --help)\n", qPrintable(arguments[1]));
         return 2;
     }
     QString why;

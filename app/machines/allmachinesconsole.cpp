@@ -8,13 +8,12 @@
 
 #include <QAction>
 #include <QDockWidget>
-#include <QMainWindow>
 #include <QSettings>
 
 #include <algorithm>
 #include <climits>
 
-AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings, int maxLines)
+AllMachinesConsole::AllMachinesConsole(QWidget* window, QSettings* settings, int maxLines)
     : QObject(window), m_window(window), m_settings(settings), m_model(new ConsoleModel(this)),
       m_dock(new QDockWidget(tr("Console (all machines)"), window)), m_conversations(new ConversationModel(this)),
       m_conversationsDock(new QDockWidget(tr("Messages (all machines)"), window))
@@ -23,7 +22,6 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     m_model->setMaxLines(maxLines);
     m_dock->setObjectName(QStringLiteral("allMachinesConsole"));
     m_dock->setWidget(new ConsolePane(m_model));
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     connect(m_dock, &QDockWidget::visibilityChanged, this, &AllMachinesConsole::shownChanged);
     m_dock->toggleViewAction()->setText(tr("Console (&all machines)"));
@@ -35,8 +33,7 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     auto* messages = new ConversationPane(m_conversations);
     m_conversationsDock->setObjectName(QStringLiteral("allMachinesMessages"));
     m_conversationsDock->setWidget(messages);
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_conversationsDock); // across the window: it never widens it
-    m_conversationsDock->hide();
+    m_conversationsDock->hide(); // the window puts it across its bottom: it never widens it
     m_conversationsDock->toggleViewAction()->setText(tr("Me&ssages (all machines)"));
     // It opens when the user asks: the first message of the run brings a note, once. Each
     // machine's tab shows its own messages already; a dock that opened itself took the
@@ -53,7 +50,7 @@ AllMachinesConsole::AllMachinesConsole(QMainWindow* window, QSettings* settings,
     });
     connect(m_conversationsDock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
         if (shown) // a strip across the window, not half of it
-            m_window->resizeDocks({m_conversationsDock}, {std::max(160, m_window->height() / 4)}, Qt::Vertical);
+            emit stripWanted(m_conversationsDock, std::max(160, m_window->height() / 4));
     });
     connect(messages, &ConversationPane::locationActivated, this, &AllMachinesConsole::locationRequested);
 }
@@ -105,7 +102,7 @@ void AllMachinesConsole::machineConnected(int machines)
     if (choice == QLatin1String("shown")) {
         m_dock->show();
         // A strip, not half the window.
-        m_window->resizeDocks({m_dock}, {std::max(120, m_window->height() / 6)}, Qt::Vertical);
+        emit stripWanted(m_dock, std::max(120, m_window->height() / 6));
     } else if (machines == 2) {
         emit statusMessage(tr("Two machines connected: View › Console (all machines) shows their logs together."),
                            10000);

@@ -15,17 +15,18 @@ class ConversationModel;
 class MachineSession;
 class QAction;
 class QDockWidget;
-class QMainWindow;
 class QSettings;
+class QWidget;
 
 class AllMachinesConsole : public QObject
 {
     Q_OBJECT
 public:
-    // Adds its dock (hidden) to the bottom of `window`.
-    AllMachinesConsole(QMainWindow* window, QSettings* settings, int maxLines);
+    // Its docks belong to `window`, which places them (hidden, at the bottom).
+    AllMachinesConsole(QWidget* window, QSettings* settings, int maxLines);
 
     ConsoleModel* model() const { return m_model; }
+    QDockWidget* dock() const { return m_dock; }
     QAction* toggleViewAction() const; // View › Console (all machines)
     ConversationModel* conversationModel() const { return m_conversations; }
     QDockWidget* conversationsDock() const { return m_conversationsDock; }
@@ -45,11 +46,13 @@ signals:
     // The console's dock came on screen or left it.
     void shownChanged(bool shown);
     void statusMessage(const QString& text, int timeout);
+    // `dock` came on screen as a strip across the window: `height` pixels high.
+    void stripWanted(QDockWidget* dock, int height);
     // A message of machine `source` was double-clicked: the line that sent it.
     void locationRequested(const QString& source, const QString& path, int line);
 
 private:
-    QMainWindow* m_window;
+    QWidget* m_window;
     QSettings* m_settings;
     ConsoleModel* m_model;
     QDockWidget* m_dock;

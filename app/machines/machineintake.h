@@ -7,7 +7,7 @@
 // That connection and its machines still run on the window's thread (a board's link is a few
 // tens of KB/s at most; its sessions share the port's channel, so they cannot move alone).
 #include "app/machines/machinereception.h"
-#include "app/machines/machinenames.h"
+#include "protocol/machinenames.h"
 
 #include <QObject>
 #include <QThread>

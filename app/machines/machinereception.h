@@ -8,7 +8,7 @@
 // one when it breaks, logs unread output, sends samples or stays) moves to the window's thread
 // with every message it received, after the batch that holds what it sent so far.
 #include "app/machines/leftmachines.h"
-#include "app/machines/quietmachines.h"
+#include "protocol/quietmachines.h"
 #include "protocol/xsbugmessages.h"
 
 #include <QDateTime>

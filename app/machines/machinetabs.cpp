@@ -11,7 +11,9 @@
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
-#include "app/machines/quietmachines.h"
+#include "app/machines/liveprofiletab.h"
+#include "app/machines/machinetab.h"
+#include "protocol/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
 #include "app/machines/machineintake.h"
 #include "app/machines/newtabmarker.h"
@@ -22,24 +24,23 @@
 #include "app/preferences.h"
 #include "app/settingskeys.h"
 #include "app/sourceopening.h"
-#include "app/tablabels.h"
+#include "app/tabs/plaintab.h"
+#include "app/tabs/windowtabs.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 #include "protocol/sessionexpressions.h"
 #include "views/document/jobrunner.h"
-#include "views/plaintext.h"
 #include "views/profilepage.h"
 
 #include <QAction>
-#include <QMainWindow>
 #include <QPointer>
 #include <QSettings>
 #include <QTabWidget>
+#include <QWidget>
 
-MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* settings, Preferences* preferences,
-                         SourceOpening* sourceOpening, DocumentOpener openDocument, UnsavedProfiles::Writer save)
-    : QObject(window), m_window(window), m_tabs(tabs), m_settings(settings), m_preferences(preferences),
-      m_sourceOpening(sourceOpening), m_openDocument(std::move(openDocument)),
+MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings, Preferences* preferences,
+                         SourceOpening* sourceOpening, UnsavedProfiles::Writer save)
+    : QObject(window), m_tabs(tabs), m_settings(settings), m_preferences(preferences), m_sourceOpening(sourceOpening),
       m_server(new ServerController(preferences, this)), m_serverStatus(new ServerStatusWidget(m_server)),
       m_breakpoints(new SharedBreakpoints(settings, m_server->server(), this)),
       m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
@@ -57,7 +58,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
                            held.connectedAt.msecsTo(QDateTime::currentDateTime())});
           },
           [this] { return m_console->isShown(); }, this)),
-      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this)), m_newTabs(new NewTabMarker(tabs, this))
+      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this)), m_newTabs(new NewTabMarker(tabs->widget(), this))
 {
     MachineIntake* intake = m_server->intake();
     connect(intake, &MachineIntake::machineReady, this, &MachineTabs::addReceived);
@@ -70,7 +71,7 @@ MachineTabs::MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* setti
     m_closeDisconnected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeDisconnected->setToolTip(tr("Close the tabs of every machine that has left"));
     connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
-    connect(m_unsaved, &UnsavedProfiles::changed, this, &MachineTabs::refreshUnsavedMarks);
+    connect(m_unsaved, &UnsavedProfiles::changed, m_tabs, &WindowTabs::refreshAll); // the unsaved marks
     m_serverStatus->setLeftMachines(m_left);
     m_serverStatus->setConnectedMachines(m_connected);
     connect(m_console, &AllMachinesConsole::statusMessage, this, &MachineTabs::statusMessage);
@@ -165,18 +166,11 @@ DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label,
         machine->setLabel(label);
     connectDebuggee(machine);
     // Behind the tab in front: a machine never takes it from the user unless it breaks.
-    m_tabs->addTab(machine, machine->stateIcon(), PlainText::escapeMnemonics(machine->title()));
+    m_tabs->add(std::make_unique<MachineTab>(machine, m_unsaved, m_settings), WindowTabs::Place::Behind);
     // Samples arriving make it unsaved: its mark comes (more samples cannot take it away).
-    connect(session, &MachineSession::profileUpdated, machine, [this, machine] {
-        const int index = m_tabs->indexOf(machine);
-        if (index >= 0 && !TabLabels::isMarkedUnsaved(m_tabs, index) && isUnsaved(machine)) {
-            TabLabels::setUnsaved(m_tabs, index, true);
-            emit unsavedChanged();
-        }
-    });
-    updateDebuggeeTab(machine);
+    connect(session, &MachineSession::profileUpdated, machine, [this, machine] { m_tabs->refreshMark(machine); });
     emit tabsShowRequested();
-    if (m_tabs->currentWidget() == machine)
+    if (currentDebuggee() == machine)
         emit statusMessage(tr("%1 connected.").arg(session->displayName()), 4000);
     else
         m_newTabs->opened(machine, session->displayName()); // in view in the strip, marked until seen
@@ -222,7 +216,7 @@ void MachineTabs::connectDebuggee(DebuggeePage* machine)
     connect(session, &MachineSession::broke, this, [this, machine] {
         const DebuggeePage* front = currentDebuggee();
         if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
-            m_tabs->setCurrentWidget(machine);
+            m_tabs->setCurrent(machine);
         emit tabsShowRequested();
     });
     connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
@@ -230,7 +224,7 @@ void MachineTabs::connectDebuggee(DebuggeePage* machine)
         emit frontChanged();
     });
     connect(machine, &DebuggeePage::profilingChanged, this, &MachineTabs::frontChanged);
-    connect(machine, &DebuggeePage::closeConfirmed, this, [this, machine] { emit removeTabRequested(machine); });
+    connect(machine, &DebuggeePage::closeConfirmed, this, [this, machine] { m_tabs->remove(machine); });
     connect(machine, &DebuggeePage::sessionOpenRequested, this,
             [this, machine](int index) { openMachineSession(machine->session(), index); });
     connect(machine, &DebuggeePage::sessionsCompareRequested, this,
@@ -245,11 +239,11 @@ void MachineTabs::connectDebuggee(DebuggeePage* machine)
 
 void MachineTabs::leftEmpty(DebuggeePage* machine)
 {
-    if (machine == m_tabs->currentWidget())
+    if (machine == currentDebuggee())
         return; // the user is looking at it
     m_left->add({machine->session()->name(), machine->title() == machine->session()->name() ? QString() : machine->title(),
                  machine->connectedAt(), machine->connectedAt().msecsTo(QDateTime::currentDateTime())});
-    emit removeTabRequested(machine);
+    m_tabs->remove(machine);
 }
 
 int MachineTabs::machinesWithoutTab() const
@@ -274,19 +268,14 @@ void MachineTabs::closeDisconnectedMachines()
     m_unsaved->confirm(unsaved, tr("Close Disconnected Machines"), [this, gone] {
         for (const QPointer<DebuggeePage>& machine : gone) {
             if (machine)
-                emit removeTabRequested(machine);
+                m_tabs->remove(machine);
         }
     });
 }
 
 void MachineTabs::updateDebuggeeTab(DebuggeePage* machine)
 {
-    const int index = m_tabs->indexOf(machine);
-    if (index < 0)
-        return;
-    TabLabels::set(m_tabs, index, machine->title(), isUnsaved(machine), machine->tabText());
-    m_tabs->setTabIcon(index, machine->stateIcon());
-    m_tabs->setTabToolTip(index, PlainText::toolTip(machine->tabToolTip()));
+    m_tabs->refresh(machine);
 }
 
 // A finished session of a machine in a tab of its own, analysed off the GUI thread. It has no
@@ -315,7 +304,7 @@ void MachineTabs::openMachineSession(MachineSession* session, int index)
                 emit errorOccurred(name, result.error);
                 return;
             }
-            ProfilePage* page = m_openDocument(*result.value);
+            ProfilePage* page = openLiveProfile(*result.value);
             if (machine) // a live profile: unsaved until saved
                 m_unsaved->addSessionTab(page, machine, index, (*result.value)->profile);
         });
@@ -343,7 +332,7 @@ int MachineTabs::recoverProfiles()
             profile->info.name = (r.sessions.size() == 1 ? tr("%1 (recovered)").arg(r.machine)
                                                          : tr("%1 (recovered, session %2)").arg(r.machine).arg(session + 1))
                                      .toStdString();
-            ProfilePage* page = m_openDocument(ProfileData::create(profile, QString(), -1));
+            ProfilePage* page = openLiveProfile(ProfileData::create(profile, QString(), -1));
             m_unsaved->addRecoveredTab(page, r.machine, session, profile, r.path);
             ++count;
         }
@@ -358,9 +347,16 @@ int MachineTabs::recoverProfiles()
     return count;
 }
 
+ProfilePage* MachineTabs::openLiveProfile(const ProfileDataPtr& data)
+{
+    return m_tabs->openProfile(data, [this](ProfilePage* page) { return std::make_unique<LiveProfileTab>(page, m_unsaved); });
+}
+
+// The machines' own tabs are told from the others by their page.
 DebuggeePage* MachineTabs::debuggee(int index) const
 {
-    return qobject_cast<DebuggeePage*>(m_tabs->widget(index));
+    const DocumentTab* tab = m_tabs->at(index);
+    return tab ? qobject_cast<DebuggeePage*>(tab->widget()) : nullptr;
 }
 
 DebuggeePage* MachineTabs::currentDebuggee() const
@@ -372,7 +368,7 @@ void MachineTabs::openMachineLocation(const QString& machineTitle, const QString
 {
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (DebuggeePage* machine = debuggee(i); machine && machine->title() == machineTitle) {
-            m_tabs->setCurrentIndex(i);
+            m_tabs->setCurrent(i);
             machine->debuggerPanes()->openFrameSource(path, line);
             return;
         }
@@ -387,9 +383,9 @@ DebuggerPanes* MachineTabs::sourcesTab()
         m_sourcesTab = new DebuggerPanes(nullptr, m_breakpoints->model());
         m_sourcesTab->sourcesPane()->setStore(m_settings, m_settings->value(SettingsKeys::lastMachineName).toString());
         m_sourcesTab->setPathMappings(m_preferences->pathMappings());
-        m_tabs->addTab(m_sourcesTab, tr("Sources"));
+        m_tabs->add(std::make_unique<PlainTab>(m_sourcesTab, tr("Sources"), [this] { m_sourcesTab = nullptr; }));
     }
-    m_tabs->setCurrentWidget(m_sourcesTab);
+    m_tabs->setCurrent(m_sourcesTab);
     emit tabsShowRequested();
     return m_sourcesTab;
 }
@@ -405,54 +401,6 @@ bool MachineTabs::openSource(const QString& path)
     if (!ok)
         emit statusMessage(tr("Cannot read %1.").arg(path), 8000);
     return ok;
-}
-
-bool MachineTabs::isMachineTab(const QWidget* tab) const
-{
-    return qobject_cast<const DebuggeePage*>(tab) != nullptr;
-}
-
-ProfilePage* MachineTabs::profilePage(QWidget* tab) const
-{
-    auto* machine = qobject_cast<DebuggeePage*>(tab);
-    return machine ? machine->profilePage() : nullptr;
-}
-
-QString MachineTabs::title(QWidget* tab) const
-{
-    auto* machine = qobject_cast<DebuggeePage*>(tab);
-    return machine ? machine->title() : QString();
-}
-
-bool MachineTabs::isUnsaved(QWidget* tab) const
-{
-    return !m_unsaved->unsaved(tab).isEmpty();
-}
-
-void MachineTabs::refreshUnsavedMarks()
-{
-    bool changed = false;
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        const bool unsaved = isUnsaved(m_tabs->widget(i));
-        if (unsaved != TabLabels::isMarkedUnsaved(m_tabs, i)) {
-            TabLabels::setUnsaved(m_tabs, i, unsaved);
-            changed = true;
-        }
-    }
-    if (changed)
-        emit unsavedChanged();
-}
-
-bool MachineTabs::hasProfile(QWidget* tab) const
-{
-    auto* machine = qobject_cast<DebuggeePage*>(tab);
-    return machine && machine->session()->hasProfile();
-}
-
-std::shared_ptr<const xsprof::Profile> MachineTabs::profile(QWidget* tab) const
-{
-    auto* machine = qobject_cast<DebuggeePage*>(tab);
-    return machine ? machine->profile() : nullptr;
 }
 
 void MachineTabs::fillDebugMenu(QMenu* menu)
@@ -475,37 +423,6 @@ QAction* MachineTabs::consoleAction() const
 void MachineTabs::updateFront()
 {
     m_debugMenu->setFront(currentDebuggee());
-}
-
-void MachineTabs::confirmClose(QWidget* tab, const QString& action, std::function<void()> proceed)
-{
-    m_unsaved->confirm(m_unsaved->unsaved(tab), action, std::move(proceed));
-}
-
-bool MachineTabs::closeTab(QWidget* tab)
-{
-    if (m_sourcesTab && tab == m_sourcesTab) {
-        m_sourcesTab = nullptr;
-        emit removeTabRequested(tab);
-        return true;
-    }
-    if (auto* machine = qobject_cast<DebuggeePage*>(tab)) {
-        machine->requestClose(); // asks first while the machine is connected
-        return true;
-    }
-    return false;
-}
-
-void MachineTabs::aboutToRemove(QWidget* tab)
-{
-    m_unsaved->forget(tab);
-    if (auto* machine = qobject_cast<DebuggeePage*>(tab))
-        m_settings->setValue(SettingsKeys::debuggerLayout, machine->debuggerPanes()->saveLayout());
-}
-
-void MachineTabs::markSaved(QWidget* tab, const xsprof::Profile& saved)
-{
-    m_unsaved->markSaved(tab, saved);
 }
 
 bool MachineTabs::mayQuit(std::function<void()> closeAgain)

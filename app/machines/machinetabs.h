@@ -3,15 +3,15 @@
 // (DebuggeePage) and the profiles opened from them, the Sources tab, the debug server and its
 // status, the console of all machines, the breakpoints sent to every machine, the Debug menu,
 // machine names, and the live profiles not saved yet with their crash-safety journals.
-// Machine tabs share the window's tab widget with files; the window asks this object about a
-// tab and does the rest (files, menus, the status bar).
+// Its tabs (MachineTab, LiveProfileTab, the Sources tab) are the window's WindowTabs': this
+// object makes them and asks the owner to add, show and remove them; the window asks the
+// tabs themselves (title, unsaved, profile, save, close).
 #include "app/machines/unsavedprofiles.h"
 #include "protocol/xsbugmessages.h"
 #include "views/document/profiledata.h"
 
 #include <QObject>
 
-#include <functional>
 #include <memory>
 
 class AllMachinesConsole;
@@ -28,27 +28,24 @@ class NewTabMarker;
 class QAction;
 class Preferences;
 class ProfilePage;
-class QMainWindow;
 class QMenu;
 class QSettings;
-class QTabWidget;
 class RecoveryJournals;
 class ServerController;
 class ServerStatusWidget;
 class SharedBreakpoints;
 class SourceOpening;
+class WindowTabs;
 
 class MachineTabs : public QObject
 {
     Q_OBJECT
 public:
-    // Opens a profile in a tab of its own, as a file's, made current; returns its page.
-    using DocumentOpener = std::function<ProfilePage*(const ProfileDataPtr& data)>;
-
-    // Adds the console of all machines to `window` as a dock (hidden). `tabs` is the window's
-    // tab widget; `save` writes a live profile (Save… of the unsaved-profiles question).
-    MachineTabs(QMainWindow* window, QTabWidget* tabs, QSettings* settings, Preferences* preferences,
-                SourceOpening* sourceOpening, DocumentOpener openDocument, UnsavedProfiles::Writer save);
+    // `tabs` are the window's; `window` parents the questions and the docks of the console of
+    // all machines (the window places them); `save` writes a live profile (Save… of the
+    // unsaved-profiles question).
+    MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings, Preferences* preferences,
+                SourceOpening* sourceOpening, UnsavedProfiles::Writer save);
     ~MachineTabs() override;
 
     // Listens for XS machines as the preferences say (not done by the constructor, so that a
@@ -86,18 +83,6 @@ public:
     // of the "Sources" tab (breakpoints before any machine runs); false when it cannot be read.
     bool openSource(const QString& path);
 
-    // What the window asks about a tab.
-    bool isMachineTab(const QWidget* tab) const;
-    ProfilePage* profilePage(QWidget* tab) const; // a machine's live profile, null before any
-    QString title(QWidget* tab) const;            // a machine's title
-    bool hasProfile(QWidget* tab) const;          // a machine has sent one
-    // `tab` holds a live profile not saved yet (a machine's, or a tab opened from one).
-    bool isUnsaved(QWidget* tab) const;
-    // Every tab's unsaved mark follows what is saved (unsavedChanged when one changed).
-    void refreshUnsavedMarks();
-    // A copy of everything a machine received so far (newer than what its views show).
-    std::shared_ptr<const xsprof::Profile> profile(QWidget* tab) const;
-
     // The window's part of the machines: the Debug menu and the View › Console action.
     void fillDebugMenu(QMenu* menu);
     QAction* consoleAction() const;
@@ -105,15 +90,6 @@ public:
     // The tab in front changed, or what it shows: the Debug menu follows.
     void updateFront();
 
-    // Closing: asks before unsaved live profiles of `tab` are lost, then calls `proceed`.
-    void confirmClose(QWidget* tab, const QString& action, std::function<void()> proceed);
-    // Closes a machine's tab (asking first while it is connected) or the Sources tab: true
-    // when `tab` is one of them (removeTabRequested follows when it may go).
-    bool closeTab(QWidget* tab);
-    // `tab` leaves the window (any tab: profiles opened from machines are unsaved too).
-    void aboutToRemove(QWidget* tab);
-    // The live profile of `tab` was written to a file.
-    void markSaved(QWidget* tab, const xsprof::Profile& saved);
     // For the window's closeEvent: true when it may close now (journals are then deleted: all
     // was saved or discarded); otherwise the question is up and `closeAgain` runs after it.
     bool mayQuit(std::function<void()> closeAgain);
@@ -131,9 +107,6 @@ signals:
     void frontChanged();
     // A machine's live profile has its page now (the window attaches it as a file's).
     void pageCreated(ProfilePage* page);
-    void removeTabRequested(QWidget* tab);
-    // A tab's unsaved mark came or went.
-    void unsavedChanged();
     // Sessions › Compare Sessions… of the machine in `machineTab`.
     void sessionsCompareRequested(QWidget* machineTab);
 
@@ -150,16 +123,16 @@ private:
     void connectDebuggee(DebuggeePage* machine);
     void updateDebuggeeTab(DebuggeePage* machine);
     void openMachineSession(MachineSession* session, int index);
+    // A live profile without a file in a tab of its own, in front (LiveProfileTab).
+    ProfilePage* openLiveProfile(const ProfileDataPtr& data);
     void followPreferences();
     // A message of the all-machines view was double-clicked: its machine's tab goes there.
     void openMachineLocation(const QString& machineTitle, const QString& path, int line);
 
-    QMainWindow* m_window;
-    QTabWidget* m_tabs;
+    WindowTabs* m_tabs;
     QSettings* m_settings;
     Preferences* m_preferences;
     SourceOpening* m_sourceOpening;
-    DocumentOpener m_openDocument;
     ServerController* m_server;
     ServerStatusWidget* m_serverStatus;
     SharedBreakpoints* m_breakpoints;

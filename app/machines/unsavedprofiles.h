@@ -51,11 +51,17 @@ public:
     void forget(QWidget* tab);
 
     QList<Item> unsaved(QWidget* tab) const;
+    bool isUnsaved(QWidget* tab) const { return !unsaved(tab).isEmpty(); }
     QList<Item> unsavedEverywhere() const;
 
     // When `items` is empty, calls `proceed` at once. Otherwise asks (window-modal, the event
     // loop keeps running), and calls `proceed` after Discard, or after Save… wrote every item.
     void confirm(const QList<Item>& items, const QString& action, std::function<void()> proceed);
+    // Closing `tab`: asks about what it holds unsaved, as confirm().
+    void confirmClose(QWidget* tab, const QString& action, std::function<void()> proceed)
+    {
+        confirm(unsaved(tab), action, std::move(proceed));
+    }
     QMessageBox* openPrompt() const { return m_prompt; }
     // For the window's closeEvent: true when it may close now; otherwise the question is up,
     // and `closeAgain` runs once the user discarded or saved everything.

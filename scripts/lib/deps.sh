@@ -87,11 +87,12 @@ xsprof_build() {
 }
 
 # xsprof_install_test_tools: what only the tests need beyond Debian's packages: Node.js (Debian's
-# nodejs and npm when no node is on the PATH) and DuckDB's Node bindings from the npm registry
-# (tests/sql/package.json), for the test that runs the README's export SQL in DuckDB.
+# nodejs and npm when no node is on the PATH), DuckDB's Node bindings from the npm registry
+# (tests/sql/package.json), for the test that runs the README's export SQL in DuckDB, and
+# Microsoft's DAP client (tests/dap/package.json), for the tests that drive `xsprof dap`.
 xsprof_install_test_tools() {
     if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-        echo "xsprof: installing Node.js and npm for the SQL test" >&2
+        echo "xsprof: installing Node.js and npm for the SQL and DAP tests" >&2
         local -a sudo=()
         [[ $(id -u) -ne 0 ]] && sudo=(sudo)
         "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nodejs npm
@@ -100,5 +101,10 @@ xsprof_install_test_tools() {
         echo "xsprof: installing DuckDB's Node bindings into tests/sql (npm registry)" >&2
         npm install --prefix tests/sql --no-audit --no-fund --loglevel=error \
             || echo "xsprof: npm install failed: the sql_duckdb_export test will say so" >&2
+    fi
+    if [[ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport ]]; then
+        echo "xsprof: installing Microsoft's DAP client into tests/dap (npm registry)" >&2
+        npm install --prefix tests/dap --no-audit --no-fund --loglevel=error \
+            || echo "xsprof: npm install failed: the dap_* tests will say so" >&2
     fi
 }

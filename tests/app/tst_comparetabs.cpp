@@ -82,7 +82,7 @@ QAction* TestCompareTabs::action(const QString& text) const
 void TestCompareTabs::compareTwoOpenProfiles()
 {
     const int base = m_window->page(0)->title() == QLatin1String("node_fib.cpuprofile") ? 0 : 1;
-    ComparisonOpener* opener = CompareTabs::openComparison(m_window.get(), base, 1 - base);
+    ComparisonOpener* opener = CompareTabs::openComparison(m_window->tabs(), base, 1 - base);
     QVERIFY(opener);
     QSignalSpy opened(opener, &ComparisonOpener::opened);
     QVERIFY(opener->isBusy()); // matched on a worker: no tab yet
@@ -245,7 +245,7 @@ void TestCompareTabs::callersAndCalleesFollowTransforms()
 {
     // A Callers / Callees tab shows its tab's profile after the transforms, and follows them.
     ProfilePage* source = m_window->page(0);
-    auto* page = CompareTabs::openCallersCallees(m_window.get(), 0);
+    auto* page = CompareTabs::openCallersCallees(m_window->tabs(), 0);
     QVERIFY(page);
     const int before = page->functions()->rowCount();
     xsprof::FrameId fib;

@@ -10,7 +10,7 @@
 #include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
 #include "app/machines/unsavedprofiles.h"
-#include "app/tablabels.h"
+#include "app/tabs/tablabels.h"
 #include "app/windowexports.h"
 #include "model/profileloader.h"
 #include "model/xs/sessionjournal.h"

@@ -1,6 +1,6 @@
 #include "quietmachines.h"
 
-#include "protocol/machinesession.h"
+#include "machinesession.h"
 
 #include <QPointer>
 #include <QTimer>

@@ -1,4 +1,4 @@
-#include "tablabels.h"
+#include "app/tabs/tablabels.h"
 
 #include "views/plaintext.h"
 

@@ -6,7 +6,7 @@
 // then it is handed over for a tab. One that leaves first is handed to `left` and deleted.
 // Console output earns a tab only while it is unread: not when the console of all machines,
 // where it goes as well, is on screen.
-#include "protocol/xsbugmessages.h"
+#include "xsbugmessages.h"
 
 #include <QDateTime>
 #include <QObject>

@@ -1,0 +1,626 @@
+#include "dapadapter.h"
+
+#include "app/dap/dapbreakpoints.h"
+#include "app/dap/dapinspection.h"
+#include "app/dap/dapmachines.h"
+#include "app/dap/dapoutput.h"
+#include "app/dap/dapprofiling.h"
+#include "app/dap/dapprogram.h"
+#include "protocol/bubbletext.h"
+#include "protocol/machinesession.h"
+#include "protocol/xsccompiler.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+std::string text(const QString& s)
+{
+    return s.toStdString();
+}
+
+// "# Break: breakpoint!" -> the DAP reason and the engine's words.
+std::pair<std::string, QString> breakReason(const QString& message)
+{
+    QString words = message.trimmed();
+    if (words.startsWith(QLatin1String("# Break: ")))
+        words = words.mid(9);
+    if (words.endsWith(QLatin1Char('!')))
+        words.chop(1);
+    if (words == QLatin1String("breakpoint"))
+        return {"breakpoint", words};
+    if (words == QLatin1String("step"))
+        return {"step", words};
+    if (words == QLatin1String("debugger"))
+        return {"breakpoint", QStringLiteral("debugger statement")};
+    if (words.startsWith(QLatin1String("C: ")))
+        return {"pause", words};
+    return {"exception", words};
+}
+
+} // namespace
+
+DapAdapter::DapAdapter(QObject* parent)
+    : QObject(parent), m_machines(new DapMachines(this)), m_breakpoints(new DapBreakpoints(this)),
+      m_inspection(new DapInspection(m_machines, this)), m_program(new DapProgram(this)),
+      m_profiling(new DapProfiling(this)), m_output(new DapOutput(this))
+{
+    m_handlers = {
+        {"initialize", &DapAdapter::onInitialize},
+        {"launch", &DapAdapter::onLaunch},
+        {"attach", &DapAdapter::onAttach},
+        {"configurationDone", &DapAdapter::onConfigurationDone},
+        {"setBreakpoints", &DapAdapter::onSetBreakpoints},
+        {"setFunctionBreakpoints", &DapAdapter::onSetFunctionBreakpoints},
+        {"setExceptionBreakpoints", &DapAdapter::onSetExceptionBreakpoints},
+        {"threads", &DapAdapter::onThreads},
+        {"stackTrace", &DapAdapter::onStackTrace},
+        {"scopes", &DapAdapter::onScopes},
+        {"variables", &DapAdapter::onVariables},
+        {"evaluate", &DapAdapter::onEvaluate},
+        {"source", &DapAdapter::onSource},
+        {"continue", &DapAdapter::onContinue},
+        {"next", &DapAdapter::onNext},
+        {"stepIn", &DapAdapter::onStepIn},
+        {"stepOut", &DapAdapter::onStepOut},
+        {"pause", &DapAdapter::onPause},
+        {"disconnect", &DapAdapter::onDisconnect},
+        {"terminate", &DapAdapter::onTerminate},
+        {"restart", &DapAdapter::onRestart},
+        {"xsprof/profile", &DapAdapter::onProfile},
+    };
+    m_launchFolder = QDir::currentPath();
+    connect(m_machines, &DapMachines::machineConnected, this, &DapAdapter::onMachineConnected);
+    connect(m_machines, &DapMachines::threadStarted, this, [this](int id, MachineSession*) {
+        event("thread", {{"reason", "started"}, {"threadId", id}});
+    });
+    connect(m_machines, &DapMachines::threadExited, this, [this](int id) {
+        m_inspection->forget(id);
+        event("thread", {{"reason", "exited"}, {"threadId", id}});
+    });
+    connect(m_machines, &DapMachines::machineLeft, this, [this](MachineSession*, int remaining) { onMachineLeft(remaining); });
+    connect(m_machines, &DapMachines::note, this, [this](const QString& t) { note(t); });
+    connect(m_breakpoints, &DapBreakpoints::changed, this, &DapAdapter::updateLoginAnswer);
+    connect(m_breakpoints, &DapBreakpoints::breakpointChanged, this,
+            [this](const nlohmann::json& b) { event("breakpoint", {{"reason", "changed"}, {"breakpoint", b}}); });
+    connect(m_output, &DapOutput::event, this, [this](const nlohmann::json& body) { sendEvent("output", body); });
+    connect(m_program, &DapProgram::output, this, [this](const QString& category, const QString& t) {
+        const DapStart::ProgramOutput shown = m_start ? m_start->programOutput : DapStart::ProgramOutput::All;
+        if (shown == DapStart::ProgramOutput::All ||
+            (shown == DapStart::ProgramOutput::Stderr && category == QLatin1String("stderr")))
+            m_output->add(category, t);
+    });
+    connect(m_program, &DapProgram::finished, this, &DapAdapter::onProgramFinished);
+}
+
+DapAdapter::~DapAdapter()
+{
+    if (!m_ended)
+        m_machines->letGoAll(); // never leave a machine stopped
+}
+
+void DapAdapter::setAnswerTimeoutMs(int ms)
+{
+    m_inspection->setAnswerTimeoutMs(ms);
+    m_profiling->setTimeoutMs(ms);
+}
+
+// --- framing ------------------------------------------------------------------------------
+
+void DapAdapter::feed(const QByteArray& bytes)
+{
+    m_framing.feed(std::string_view(bytes.constData(), size_t(bytes.size())));
+    DapFraming::Item item;
+    while (!m_ended && m_framing.next(item)) {
+        if (const auto* error = std::get_if<DapFraming::Error>(&item)) {
+            logToStderr(QString::fromStdString(error->message));
+            // A request framed wrongly but readable is answered; otherwise the editor learns of it
+            // through an error response to no request (request_seq 0) and an output line.
+            const std::optional<std::int64_t> seq = DapJson::integer(error->body, "seq");
+            respondError(seq.value_or(0), DapJson::string(error->body, "command"),
+                         QStringLiteral("bad DAP input: ") + QString::fromStdString(error->message));
+            continue;
+        }
+        dispatch(std::get<nlohmann::json>(item));
+    }
+}
+
+void DapAdapter::endOfInput()
+{
+    if (m_ended)
+        return;
+    if (m_framing.pendingBytes() > 0)
+        logToStderr(QStringLiteral("the editor's input ended inside a message (%1 bytes not framed)").arg(m_framing.pendingBytes()));
+    // The editor went away: machines go on running (a stopped one resumes), undebugged.
+    m_machines->letGoAll();
+    if (launched())
+        m_program->terminate();
+    finish(0);
+}
+
+void DapAdapter::finish(int status)
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    m_output->flush();
+    // Give the machines' sockets a moment to take the last commands (logout, abort).
+    QTimer::singleShot(300, this, [this, status] { emit finished(status); });
+}
+
+void DapAdapter::dispatch(const nlohmann::json& message)
+{
+    std::string error;
+    const std::optional<DapRequest> request = DapRequest::parse(message, error);
+    if (!request) {
+        respondError(DapJson::integer(message, "seq").value_or(0), DapJson::string(message, "command"),
+                     QStringLiteral("bad DAP request: ") + QString::fromStdString(error));
+        return;
+    }
+    const auto it = m_handlers.find(request->command);
+    if (it == m_handlers.end()) {
+        respondError(request->seq, request->command,
+                     QStringLiteral("unknown request \"%1\": xsprof dap does not implement it")
+                         .arg(QString::fromStdString(request->command)));
+        return;
+    }
+    if (!m_initialized && request->command != "initialize") {
+        respondError(request->seq, request->command,
+                     QStringLiteral("\"%1\" before \"initialize\": the first request must be initialize")
+                         .arg(QString::fromStdString(request->command)));
+        return;
+    }
+    (this->*(it->second))(*request);
+}
+
+void DapAdapter::respond(const DapRequest& request, const nlohmann::json& body)
+{
+    m_output->flush(); // lines printed before stay before
+    nlohmann::json message = {{"seq", m_seq++},        {"type", "response"}, {"request_seq", request.seq},
+                              {"success", true},       {"command", request.command}};
+    if (!body.empty())
+        message["body"] = body;
+    emit send(QByteArray::fromStdString(DapFraming::encode(message)));
+}
+
+void DapAdapter::respondError(std::int64_t requestSeq, const std::string& command, const QString& message)
+{
+    m_output->flush();
+    nlohmann::json m = {{"seq", m_seq++},
+                        {"type", "response"},
+                        {"request_seq", requestSeq},
+                        {"success", false},
+                        {"command", command},
+                        {"message", text(message)},
+                        {"body", {{"error", {{"id", 1}, {"format", text(message)}, {"showUser", false}}}}}};
+    emit send(QByteArray::fromStdString(DapFraming::encode(m)));
+}
+
+void DapAdapter::event(const char* name, const nlohmann::json& body)
+{
+    m_output->flush(); // a break never overtakes the lines printed before it
+    sendEvent(name, body);
+}
+
+void DapAdapter::sendEvent(const char* name, const nlohmann::json& body)
+{
+    nlohmann::json m = {{"seq", m_seq++}, {"type", "event"}, {"event", name}};
+    if (!body.empty())
+        m["body"] = body;
+    emit send(QByteArray::fromStdString(DapFraming::encode(m)));
+}
+
+void DapAdapter::note(const QString& t, const char* category)
+{
+    m_output->add(QString::fromLatin1(category), t + QLatin1Char('\n'));
+}
+
+void DapAdapter::logToStderr(const QString& t)
+{
+    std::fprintf(stderr, "xsprof dap: %s\n", qPrintable(t));
+}
+
+// --- session ------------------------------------------------------------------------------
+
+void DapAdapter::onInitialize(const DapRequest& r)
+{
+    if (m_initialized) {
+        respondError(r.seq, r.command, QStringLiteral("initialize was sent already"));
+        return;
+    }
+    m_initialized = true;
+    respond(r, {
+                   {"supportsConfigurationDoneRequest", true},
+                   {"supportsFunctionBreakpoints", true},
+                   {"supportsConditionalBreakpoints", true},
+                   {"supportsHitConditionalBreakpoints", true},
+                   {"supportsLogPoints", true},
+                   {"supportsEvaluateForHovers", true},
+                   {"supportsTerminateRequest", true},
+                   {"supportTerminateDebuggee", true},
+                   {"supportsRestartRequest", true},
+                   {"supportsDelayedStackTraceLoading", true},
+                   {"supportsSetVariable", false},
+                   {"supportsStepBack", false},
+                   {"supportsExceptionInfoRequest", false},
+                   {"exceptionBreakpointFilters",
+                    {{{"filter", "exceptions"},
+                      {"label", "Exceptions"},
+                      {"description", "Break at every throw (XS does not tell caught from uncaught)"},
+                      {"default", true}}}},
+               });
+    event("initialized");
+}
+
+bool DapAdapter::take(const DapRequest& r, DapStart::Mode mode)
+{
+    if (m_start) {
+        respondError(r.seq, r.command, QStringLiteral("a launch or attach was made already in this session"));
+        return false;
+    }
+    QString error;
+    std::optional<DapStart> start = DapStart::read(mode, r.arguments, error);
+    if (!start) {
+        respondError(r.seq, r.command, error);
+        return false;
+    }
+    if (mode == DapStart::Mode::Launch && !m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error)) {
+        respondError(r.seq, r.command, QStringLiteral("cannot listen for the program's machines: ") + error);
+        return false;
+    }
+    m_start = std::move(start);
+    m_entryPending = m_start->stopOnEntry;
+    m_breakpoints->setPaths(m_start->paths);
+    m_breakpoints->setCompilerAvailable(XscCompiler(m_start->xscPath).isAvailable());
+    m_inspection->setPaths(m_start->paths);
+    if (!m_start->program.workingDirectory.isEmpty())
+        m_launchFolder = m_start->program.workingDirectory;
+    updateLoginAnswer();
+    return true;
+}
+
+void DapAdapter::onLaunch(const DapRequest& r)
+{
+    if (!take(r, DapStart::Mode::Launch))
+        return;
+    logToStderr(QStringLiteral("machines connect to 127.0.0.1:%1").arg(m_machines->port()));
+    if (m_configurationDone && !begin())
+        return respondError(r.seq, r.command, QStringLiteral("the program did not start (see the output)"));
+    respond(r);
+}
+
+void DapAdapter::onAttach(const DapRequest& r)
+{
+    if (!take(r, DapStart::Mode::Attach))
+        return;
+    if (m_configurationDone)
+        begin();
+    respond(r);
+}
+
+void DapAdapter::onConfigurationDone(const DapRequest& r)
+{
+    m_configurationDone = true;
+    respond(r);
+    if (m_start)
+        begin();
+}
+
+bool DapAdapter::begin()
+{
+    if (m_begun)
+        return true;
+    m_begun = true;
+    m_machinesAtBegin = m_machines->machinesSeen(); // a restart's first machine breaks on start too
+    updateLoginAnswer();
+    QString error;
+    if (launched()) {
+        if (!m_program->start(m_start->program, m_machines->port(), error)) {
+            note(error, "stderr");
+            sendTerminated();
+            return false;
+        }
+        return true;
+    }
+    if (m_start->tcp) {
+        if (!m_machines->listen(m_start->host, m_start->port, error)) {
+            note(QStringLiteral("cannot wait for machines on %1:%2: %3").arg(m_start->host.toString()).arg(m_start->port).arg(error),
+                 "stderr");
+            sendTerminated();
+            return false;
+        }
+        note(QStringLiteral("waiting for XS machines on %1:%2").arg(m_start->host.toString()).arg(m_machines->port()));
+    }
+    if (m_start->serial && !m_machines->openSerial(*m_start->serial, error)) {
+        note(QStringLiteral("serial port %1: %2").arg(m_start->serial->describe(), error), "stderr");
+        sendTerminated();
+        return false;
+    }
+    return true;
+}
+
+void DapAdapter::updateLoginAnswer()
+{
+    SessionSettings settings = m_machines->sessionSettings();
+    settings.breakpoints = m_breakpoints->all();
+    settings.breakOnExceptions = m_breakpoints->breakOnExceptions();
+    settings.breakOnStart = m_entryPending && m_machines->machinesSeen() == m_machinesAtBegin;
+    settings.xscPath = m_start ? m_start->xscPath : QString();
+    m_machines->setSessionSettings(settings);
+}
+
+// --- breakpoints --------------------------------------------------------------------------
+
+void DapAdapter::onSetBreakpoints(const DapRequest& r)
+{
+    const nlohmann::json& source = DapJson::object(r.arguments, "source");
+    const QString path = QString::fromStdString(DapJson::string(source, "path"));
+    if (path.isEmpty()) {
+        respondError(r.seq, r.command, QStringLiteral("setBreakpoints needs \"source\" with a \"path\""));
+        return;
+    }
+    nlohmann::json requested = DapJson::array(r.arguments, "breakpoints");
+    if (requested.empty()) { // the deprecated form: lines only
+        for (const nlohmann::json& line : DapJson::array(r.arguments, "lines"))
+            requested.push_back({{"line", line}});
+    }
+    respond(r, {{"breakpoints", m_breakpoints->setSource(QDir::cleanPath(path), requested)}});
+}
+
+void DapAdapter::onSetFunctionBreakpoints(const DapRequest& r)
+{
+    respond(r, {{"breakpoints", m_breakpoints->setFunctions(DapJson::array(r.arguments, "breakpoints"))}});
+}
+
+void DapAdapter::onSetExceptionBreakpoints(const DapRequest& r)
+{
+    QString error;
+    if (!m_breakpoints->setExceptionFilters(DapJson::array(r.arguments, "filters"), error)) {
+        respondError(r.seq, r.command, error);
+        return;
+    }
+    const bool on = m_breakpoints->breakOnExceptions();
+    respond(r, {{"breakpoints", nlohmann::json::array({{{"verified", on}}})}});
+}
+
+// --- threads and inspection ---------------------------------------------------------------
+
+void DapAdapter::onThreads(const DapRequest& r)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& [id, name] : m_machines->threads())
+        list.push_back({{"id", id}, {"name", text(name)}});
+    respond(r, {{"threads", list}});
+}
+
+void DapAdapter::answerWith(const DapRequest& r, InspectionRequest handler)
+{
+    const DapRequest request = r;
+    (m_inspection->*handler)(
+        r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },
+        [this, request](const QString& message) { respondError(request.seq, request.command, message); });
+}
+
+void DapAdapter::onStackTrace(const DapRequest& r) { answerWith(r, &DapInspection::stackTrace); }
+void DapAdapter::onScopes(const DapRequest& r) { answerWith(r, &DapInspection::scopes); }
+void DapAdapter::onVariables(const DapRequest& r) { answerWith(r, &DapInspection::variables); }
+void DapAdapter::onEvaluate(const DapRequest& r) { answerWith(r, &DapInspection::evaluate); }
+void DapAdapter::onSource(const DapRequest& r) { answerWith(r, &DapInspection::source); }
+
+// --- execution ----------------------------------------------------------------------------
+
+MachineSession* DapAdapter::requestedSession(const DapRequest& r, bool mustBeStopped)
+{
+    const std::optional<std::int64_t> id = DapJson::integer(r.arguments, "threadId");
+    MachineSession* session = id ? m_machines->session(int(*id)) : nullptr;
+    if (!session) {
+        respondError(r.seq, r.command,
+                     id ? QStringLiteral("there is no thread %1 (its machine left)").arg(*id)
+                        : QStringLiteral("%1 needs a \"threadId\"").arg(QString::fromStdString(r.command)));
+        return nullptr;
+    }
+    if (mustBeStopped && session->state() != MachineSession::State::Broken) {
+        respondError(r.seq, r.command, QStringLiteral("thread %1 is running, not stopped at a break").arg(*id));
+        return nullptr;
+    }
+    return session;
+}
+
+void DapAdapter::resume(const DapRequest& r, void (MachineSession::*how)())
+{
+    MachineSession* session = requestedSession(r, true);
+    if (!session)
+        return;
+    m_inspection->forget(m_machines->threadFor(session));
+    m_pausing.remove(session);
+    (session->*how)();
+    if (r.command == "continue")
+        respond(r, {{"allThreadsContinued", false}});
+    else
+        respond(r);
+}
+
+void DapAdapter::onContinue(const DapRequest& r) { resume(r, &MachineSession::go); }
+void DapAdapter::onNext(const DapRequest& r) { resume(r, &MachineSession::step); }
+void DapAdapter::onStepIn(const DapRequest& r) { resume(r, &MachineSession::stepInside); }
+void DapAdapter::onStepOut(const DapRequest& r) { resume(r, &MachineSession::stepOutside); }
+
+void DapAdapter::onPause(const DapRequest& r)
+{
+    MachineSession* session = requestedSession(r, false);
+    if (!session)
+        return;
+    if (session->state() == MachineSession::State::Broken) {
+        respond(r); // stopped already
+        return;
+    }
+    session->step(); // xsbug's Break: a running machine stops at its next line
+    m_pausing.insert(session); // its next stop is the pause ("step", or "C: xsDebugger" when idle)
+    respond(r);
+    note(QStringLiteral("%1: pause requested — the machine acts on it at its next pause (a host that reads "
+                        "commands only at its pauses, such as xst, stops at its next break)")
+             .arg(session->name()));
+}
+
+void DapAdapter::onDisconnect(const DapRequest& r)
+{
+    const bool terminate = DapJson::boolean(r.arguments, "terminateDebuggee", launched());
+    if (terminate) {
+        const bool told = !m_machines->connected().isEmpty();
+        m_machines->abortAll(); // xst exits at <abort/>; a simulator may not
+        m_program->terminate(told ? 250 : 0);
+    } else {
+        m_machines->letGoAll(); // they run on, undebugged; none stays stopped
+    }
+    respond(r);
+    finish(0);
+}
+
+void DapAdapter::onTerminate(const DapRequest& r)
+{
+    const bool told = !m_machines->connected().isEmpty();
+    m_machines->abortAll();
+    m_program->terminate(told ? 1000 : 0);
+    respond(r);
+    if (attached() && m_machines->connected().isEmpty())
+        sendTerminated();
+}
+
+void DapAdapter::onRestart(const DapRequest& r)
+{
+    if (attached() && m_machines->restartSerial()) {
+        respond(r);
+        note(QStringLiteral("restarting the board"));
+        return;
+    }
+    if (!launched()) {
+        respondError(r.seq, r.command, QStringLiteral("restart needs a launched program or a serial board"));
+        return;
+    }
+    // The program again, with the same breakpoints in its machines' login answers.
+    m_restarting = true;
+    m_entryPending = m_start->stopOnEntry;
+    m_machines->abortAll();
+    m_program->terminate();
+    const DapRequest request = r;
+    auto start = [this, request] {
+        m_restarting = false;
+        m_begun = false;
+        begin();
+        respond(request);
+    };
+    if (m_program->isRunning())
+        connect(m_program, &DapProgram::finished, this, start, Qt::SingleShotConnection);
+    else
+        start();
+}
+
+void DapAdapter::onProfile(const DapRequest& r)
+{
+    MachineSession* session = nullptr;
+    if (r.arguments.contains("threadId")) {
+        session = requestedSession(r, false);
+        if (!session)
+            return;
+    } else if (!m_machines->threads().isEmpty()) {
+        session = m_machines->session(m_machines->threads().first().first);
+    }
+    if (!session) {
+        respondError(r.seq, r.command, QStringLiteral("no machine is connected to profile"));
+        return;
+    }
+    const DapRequest request = r;
+    m_profiling->request(
+        session, r.arguments, m_launchFolder, [this, request](const nlohmann::json& body) { respond(request, body); },
+        [this, request](const QString& message) { respondError(request.seq, request.command, message); });
+}
+
+// --- machines -----------------------------------------------------------------------------
+
+void DapAdapter::onMachineConnected(MachineSession* session)
+{
+    if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_entryPending)
+        updateLoginAnswer(); // break on start is for the first machine only, not each Worker
+    m_breakpoints->follow(session);
+    m_inspection->follow(session);
+    connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
+    connect(session, &MachineSession::disconnected, this, [this, session] { m_pausing.remove(session); });
+    connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {
+        if (log.path.isEmpty())
+            m_output->add(QStringLiteral("stdout"), log.text);
+        else
+            m_output->add(QStringLiteral("stdout"), log.text, m_inspection->sourceOf(log.path), log.line);
+    });
+    connect(session, &MachineSession::bubbled, this, [this](const xsbug::Bubble& bubble) {
+        m_output->add(QStringLiteral("stdout"), BubbleText::logLine(bubble) + QLatin1Char('\n'), nullptr, 0,
+                      {{"conversation", text(bubble.conversation)}});
+    });
+    connect(session, &MachineSession::errorOccurred, this,
+            [this, session](const QString& message) { note(session->name() + QStringLiteral(": ") + message, "stderr"); });
+}
+
+void DapAdapter::onBreak(MachineSession* session)
+{
+    const int thread = m_machines->threadFor(session);
+    if (thread == 0)
+        return;
+    m_inspection->forget(thread);
+    const xsbug::Break& at = session->lastBreak();
+    auto [reason, description] = breakReason(at.message);
+    if (m_entryPending && reason == "step") {
+        reason = "entry";
+        m_entryPending = false;
+    } else if (m_pausing.remove(session) && (reason == "step" || reason == "pause")) {
+        reason = "pause";
+        description = QStringLiteral("paused");
+    }
+    nlohmann::json body = {{"reason", reason},
+                           {"threadId", thread},
+                           {"description", text(description)},
+                           {"allThreadsStopped", false},
+                           {"preserveFocusHint", false}};
+    if (reason == "exception")
+        body["text"] = text(description);
+    if (reason == "breakpoint") {
+        const QList<xsbug::Frame>& frames = session->frames().frames;
+        if (const int id = m_breakpoints->idAt(at.path, at.line)) {
+            body["hitBreakpointIds"] = {id};
+        } else if (const int f = frames.isEmpty() ? 0 : m_breakpoints->functionIdFor(frames.first().name)) {
+            body["reason"] = "function breakpoint";
+            body["hitBreakpointIds"] = {f};
+        }
+    }
+    event("stopped", body);
+}
+
+void DapAdapter::onMachineLeft(int remaining)
+{
+    // A serial board restarts (its machines leave and log in again): only TCP attach ends here.
+    if (remaining > 0 || !attached() || m_restarting || m_start->serial)
+        return;
+    // Workers may follow their app within a moment: end only when none came back.
+    QTimer::singleShot(500, this, [this] {
+        if (m_machines->connected().isEmpty())
+            sendTerminated();
+    });
+}
+
+void DapAdapter::onProgramFinished(int exitCode)
+{
+    if (m_restarting)
+        return;
+    event("exited", {{"exitCode", exitCode}});
+    sendTerminated();
+}
+
+void DapAdapter::sendTerminated()
+{
+    if (m_terminatedSent)
+        return;
+    m_terminatedSent = true;
+    event("terminated");
+}

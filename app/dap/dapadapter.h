@@ -1,0 +1,176 @@
+#pragma once
+// `xsprof dap`: a Debug Adapter Protocol server for XS machines, on stdin/stdout.
+//
+// Requests
+//   initialize, launch, attach, configurationDone, setBreakpoints, setFunctionBreakpoints,
+//   setExceptionBreakpoints, threads, stackTrace, scopes, variables, evaluate (repl, watch,
+//   hover), source, continue, next, stepIn, stepOut, pause, disconnect, terminate, restart,
+//   and the custom request xsprof/profile.
+//   Anything before initialize, and any other command, is answered success:false with a message.
+//
+// launch arguments
+//   program      the command to run (xst, mcsim, any); required. Its stdout/stderr become
+//                output events (category stdout/stderr).
+//   args         its arguments (array of strings)       cwd   its working folder
+//   env          {"NAME": "value" | null} added to (null: removed from) the adapter's environment
+//   programOutput  which of the program's own output to show: "all", "stderr" or "none" (true
+//                and false for all and none). Default: all for xst and xsl (print() goes to stdout
+//                only), stderr for the others (mcsim prints every console line on its stdout as
+//                well as to the debugger: shown once, from the machine)
+//   The adapter sets XSBUG_HOST=127.0.0.1 and XSBUG_PORT to a free loopback port of its own
+//   (for xst and xsl, which read "host:port" from XSBUG_HOST, XSBUG_HOST=127.0.0.1:PORT).
+//   The program starts at configurationDone, so every breakpoint is in its login answer.
+// attach arguments
+//   port         TCP port to wait on for machines (default 5002; mcconfig -d builds connect there)
+//   host         address to listen on (default 127.0.0.1; 0.0.0.0 takes other devices)
+//   serial       "PORT[@BAUD]" as `xsprof listen --serial` (/dev/ttyUSB0, COM3, 303a:1001@921600);
+//                the board is restarted so that its machines log in. With serial and no port,
+//                no TCP port is opened.
+// both
+//   xsc          the XS compiler for conditions, log points and evaluate (default: as listen
+//                finds it, $MODDABLE/build/bin/<platform>/{release,debug}/xsc, then PATH)
+//   localRoot + remoteRoot, or sourceMap {"machine folder": "workspace folder"}: path mappings
+//   stopOnEntry  break at the first machine's first line (XS "break on start")
+//   Exceptions: setExceptionBreakpoints with the filter "exceptions" (every throw; on by default,
+//   as in xsbug and the window).
+//
+// Breakpoints: conditions, hit conditions ("5", ">=5", "%3") and log points ("n = {n}") compiled
+// by xsc; all are in every machine's login answer. Threads are machines (an app and its
+// Workers), named as the window's tabs; Workers with nothing to show never become threads.
+// Scopes: Locals, Closure, Globals, Modules. A machine that reads commands only at its pauses
+// (xst) acts on pause at its next pause; the adapter says so in an output event.
+//
+// xsprof/profile {"action": "start" | "stop", "threadId"?: N, "path"?: FILE}
+//   start: starts the machine's profiler (a stopped machine resumes, as in xsbug);
+//   stop: stops it and writes the samples as a .cpuprofile (default: the machine's name and the
+//   time in the launch folder); the response body is {"path", "samples", "durationMs"}.
+//
+// Output (batched every 50 ms, at most 2000 lines each): console lines (category stdout; a line
+// with a place, such as a log point's, carries source and line), trace conversations as
+// "[conversation] side: text" lines, the adapter's own notes (category console); exited and
+// terminated when the program or the machines go. End of input (the editor went away) lets
+// every machine go on running, never stopped.
+#include "app/dap/dapframing.h"
+#include "app/dap/dapmessages.h"
+#include "app/dap/dappaths.h"
+#include "app/dap/dapstart.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <functional>
+#include <map>
+#include <optional>
+
+class DapBreakpoints;
+class DapInspection;
+class DapMachines;
+class DapOutput;
+class DapProfiling;
+class DapProgram;
+class MachineSession;
+
+class DapAdapter : public QObject {
+    Q_OBJECT
+
+public:
+    explicit DapAdapter(QObject* parent = nullptr);
+    ~DapAdapter() override;
+
+    // Bytes from the editor (framed requests, split anywhere).
+    void feed(const QByteArray& bytes);
+    // The editor closed its end: machines are let go, then finished().
+    void endOfInput();
+    // For tests: how long machine answers are waited for.
+    void setAnswerTimeoutMs(int ms);
+
+signals:
+    // A framed DAP message for the editor.
+    void send(const QByteArray& bytes);
+    // The session is over (disconnect answered, or input ended): exit with `status`.
+    void finished(int status);
+
+private:
+    using Handler = void (DapAdapter::*)(const DapRequest&);
+    void dispatch(const nlohmann::json& message);
+    void respond(const DapRequest& request, const nlohmann::json& body = nlohmann::json::object());
+    void respondError(std::int64_t requestSeq, const std::string& command, const QString& message);
+    void event(const char* name, const nlohmann::json& body = nlohmann::json::object());
+    void sendEvent(const char* name, const nlohmann::json& body); // without flushing the output
+    void note(const QString& text, const char* category = "console");
+    void logToStderr(const QString& text);
+
+    // Requests.
+    void onInitialize(const DapRequest& r);
+    void onLaunch(const DapRequest& r);
+    void onAttach(const DapRequest& r);
+    void onConfigurationDone(const DapRequest& r);
+    void onSetBreakpoints(const DapRequest& r);
+    void onSetFunctionBreakpoints(const DapRequest& r);
+    void onSetExceptionBreakpoints(const DapRequest& r);
+    void onThreads(const DapRequest& r);
+    void onStackTrace(const DapRequest& r);
+    void onScopes(const DapRequest& r);
+    void onVariables(const DapRequest& r);
+    void onEvaluate(const DapRequest& r);
+    void onSource(const DapRequest& r);
+    void onContinue(const DapRequest& r);
+    void onNext(const DapRequest& r);
+    void onStepIn(const DapRequest& r);
+    void onStepOut(const DapRequest& r);
+    void onPause(const DapRequest& r);
+    void onDisconnect(const DapRequest& r);
+    void onTerminate(const DapRequest& r);
+    void onRestart(const DapRequest& r);
+    void onProfile(const DapRequest& r);
+
+    // A request DapInspection answers, now or once the machine has.
+    using InspectionRequest = void (DapInspection::*)(const nlohmann::json&, const std::function<void(const nlohmann::json&)>&,
+                                                      const std::function<void(const QString&)>&);
+    void answerWith(const DapRequest& r, InspectionRequest handler);
+
+    // Launch and attach share these.
+    // Reads and checks launch or attach; false when answered with an error.
+    bool take(const DapRequest& r, DapStart::Mode mode);
+    // At configurationDone after launch/attach: start listening, start the program; false when
+    // it could not (said in the output, and terminated).
+    bool begin();
+    bool launched() const { return m_start && m_start->mode == DapStart::Mode::Launch; }
+    bool attached() const { return m_start && m_start->mode == DapStart::Mode::Attach; }
+    void updateLoginAnswer();
+    // The session of the request's threadId when it is there (else answered with an error).
+    MachineSession* requestedSession(const DapRequest& r, bool mustBeStopped);
+    void resume(const DapRequest& r, void (MachineSession::*how)());
+    void finish(int status);
+
+    // Machines.
+    void onMachineConnected(MachineSession* session);
+    void onBreak(MachineSession* session);
+    void onMachineLeft(int remaining);
+    void onProgramFinished(int exitCode);
+    void sendTerminated();
+
+    DapFraming m_framing;
+    std::int64_t m_seq = 1;
+    std::map<std::string, Handler> m_handlers;
+    bool m_initialized = false;
+    bool m_configurationDone = false;
+    bool m_ended = false;
+    bool m_terminatedSent = false;
+    std::optional<DapStart> m_start; // what launch or attach said
+    bool m_begun = false;
+    bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
+    bool m_restarting = false;
+    int m_machinesAtBegin = 0; // machines seen before the program (re)started
+    QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
+    QString m_launchFolder;
+
+    DapMachines* m_machines;
+    DapBreakpoints* m_breakpoints;
+    DapInspection* m_inspection;
+    DapProgram* m_program;
+    DapProfiling* m_profiling;
+    DapOutput* m_output;
+};

@@ -1,0 +1,244 @@
+#include "dapbreakpoints.h"
+
+#include "app/dap/dapmessages.h"
+#include "protocol/machinesession.h"
+#include "protocol/sessionexpressions.h"
+
+DapBreakpoints::DapBreakpoints(QObject* parent) : QObject(parent) {}
+
+void DapBreakpoints::setPaths(const DapPaths& paths)
+{
+    m_paths = paths;
+    for (auto it = m_bySource.begin(); it != m_bySource.end(); ++it) {
+        for (Entry& e : it.value())
+            e.breakpoint.path = m_paths.toMachine(it.key());
+    }
+    emit changed();
+}
+
+QString DapBreakpoints::logMessageExpression(const QString& message)
+{
+    QString out = QStringLiteral("`");
+    int depth = 0;
+    for (const QChar c : message) {
+        if (depth == 0) {
+            if (c == QLatin1Char('{')) {
+                out += QStringLiteral("${");
+                depth = 1;
+            } else if (c == QLatin1Char('`') || c == QLatin1Char('\\') || c == QLatin1Char('$')) {
+                out += QLatin1Char('\\');
+                out += c;
+            } else {
+                out += c;
+            }
+            continue;
+        }
+        if (c == QLatin1Char('{'))
+            ++depth;
+        else if (c == QLatin1Char('}'))
+            --depth;
+        out += c;
+    }
+    if (depth != 0)
+        return {};
+    return out + QLatin1Char('`');
+}
+
+DapBreakpoints::Entry DapBreakpoints::make(const nlohmann::json& requested, const QString& path, int line, bool function)
+{
+    Entry entry;
+    entry.id = m_nextId++;
+    entry.breakpoint = Breakpoint(path, line, true, function);
+    entry.breakpoint.condition = QString::fromStdString(DapJson::string(requested, "condition")).trimmed();
+    const QString hit = QString::fromStdString(DapJson::string(requested, "hitCondition")).remove(QLatin1Char(' '));
+    const QString log = QString::fromStdString(DapJson::string(requested, "logMessage"));
+    if (!hit.isEmpty()) {
+        if (Breakpoint::isValidHitCount(hit)) {
+            entry.breakpoint.hitCount = hit;
+        } else {
+            entry.verified = false;
+            entry.message = QStringLiteral("hit condition \"%1\" is not one XS counts: a count (5), or an operator "
+                                           "(%, <, <=, =, >, >=) and a count (>=5, %3)")
+                                .arg(hit);
+        }
+    }
+    if (!log.isEmpty()) {
+        entry.breakpoint.logMessage = logMessageExpression(log);
+        if (entry.breakpoint.logMessage.isEmpty()) {
+            entry.verified = false;
+            entry.message = QStringLiteral("log message \"%1\": a { is not closed").arg(log);
+        }
+    }
+    if (entry.verified && entry.breakpoint.needsCompiler() && !m_haveCompiler) {
+        entry.verified = false;
+        entry.message = QStringLiteral("conditions and log points are compiled by the XS compiler: give \"xsc\" "
+                                       "(e.g. $MODDABLE/build/bin/lin/debug/xsc) in the launch configuration");
+    }
+    return entry;
+}
+
+nlohmann::json DapBreakpoints::describe(const Entry& entry, const QString& localPath) const
+{
+    nlohmann::json b = {{"id", entry.id}, {"verified", entry.verified}};
+    if (!entry.message.isEmpty())
+        b["message"] = entry.message.toStdString();
+    if (!entry.breakpoint.function) {
+        b["line"] = entry.breakpoint.line;
+        b["source"] = {{"path", localPath.toStdString()}};
+    }
+    return b;
+}
+
+nlohmann::json DapBreakpoints::setSource(const QString& localPath, const nlohmann::json& requested)
+{
+    const QString machinePath = m_paths.toMachine(localPath);
+    QList<Entry> entries;
+    nlohmann::json out = nlohmann::json::array();
+    for (const nlohmann::json& r : requested) {
+        const int line = int(DapJson::integer(r, "line").value_or(0));
+        Entry entry = make(r, machinePath, line, false);
+        if (line <= 0) {
+            entry.verified = false;
+            entry.message = QStringLiteral("a breakpoint needs a line (1 or more)");
+        }
+        out.push_back(describe(entry, localPath));
+        entries << entry;
+    }
+    const QList<Entry> before = m_bySource.value(localPath);
+    if (entries.isEmpty())
+        m_bySource.remove(localPath);
+    else
+        m_bySource.insert(localPath, entries);
+    apply(before, entries);
+    return out;
+}
+
+nlohmann::json DapBreakpoints::setFunctions(const nlohmann::json& requested)
+{
+    QList<Entry> entries;
+    nlohmann::json out = nlohmann::json::array();
+    for (const nlohmann::json& r : requested) {
+        const QString name = QString::fromStdString(DapJson::string(r, "name")).trimmed();
+        Entry entry = make(r, name, 0, true);
+        if (name.isEmpty()) {
+            entry.verified = false;
+            entry.message = QStringLiteral("a function breakpoint needs a function name");
+        }
+        out.push_back(describe(entry, {}));
+        entries << entry;
+    }
+    const QList<Entry> before = m_functions;
+    m_functions = entries;
+    apply(before, entries);
+    return out;
+}
+
+bool DapBreakpoints::setExceptionFilters(const nlohmann::json& filters, QString& error)
+{
+    bool exceptions = false;
+    for (const nlohmann::json& f : filters) {
+        if (f.is_string() && f.get<std::string>() == "exceptions") {
+            exceptions = true;
+        } else {
+            error = QStringLiteral("unknown exception filter %1: XS has one, \"exceptions\" (every throw)")
+                        .arg(QString::fromStdString(f.dump()));
+            return false;
+        }
+    }
+    if (exceptions == m_breakOnExceptions)
+        return true;
+    m_breakOnExceptions = exceptions;
+    for (const QPointer<MachineSession>& session : std::as_const(m_sessions)) {
+        if (!session || !session->isConnected())
+            continue;
+        if (exceptions)
+            session->setSpecialBreakpoint(QStringLiteral("exceptions"));
+        else
+            session->clearSpecialBreakpoint(QStringLiteral("exceptions"));
+    }
+    emit changed();
+    return true;
+}
+
+BreakpointList DapBreakpoints::all() const
+{
+    BreakpointList list;
+    auto add = [&list](const QList<Entry>& entries) {
+        for (const Entry& e : entries) {
+            if (e.verified)
+                list << e.breakpoint;
+        }
+    };
+    for (const QList<Entry>& entries : m_bySource)
+        add(entries);
+    add(m_functions);
+    return list;
+}
+
+int DapBreakpoints::idAt(const QString& machinePath, int line) const
+{
+    for (const QList<Entry>& entries : m_bySource) {
+        for (const Entry& e : entries) {
+            if (e.breakpoint.line == line && e.breakpoint.path == machinePath)
+                return e.id;
+        }
+    }
+    return 0;
+}
+
+int DapBreakpoints::functionIdFor(const QString& name) const
+{
+    for (const Entry& e : m_functions) {
+        // XS matches the function's name key: "C.prototype.f" is reported for a breakpoint on "f".
+        if (e.verified && (name == e.breakpoint.path || name.endsWith(QLatin1Char('.') + e.breakpoint.path)))
+            return e.id;
+    }
+    return 0;
+}
+
+void DapBreakpoints::follow(MachineSession* session)
+{
+    m_sessions.removeAll(nullptr);
+    m_sessions << session;
+    connect(session->expressions(), &SessionExpressions::breakpointNotSent, this, &DapBreakpoints::onNotSent);
+    // Those left out of its login answer were reported before we listened.
+    for (const LoginAnswer::NotSent& n : session->expressions()->notSentAtLogin())
+        onNotSent(n.breakpoint, n.reason);
+}
+
+void DapBreakpoints::apply(const QList<Entry>& before, const QList<Entry>& after)
+{
+    m_sessions.removeAll(nullptr);
+    for (const QPointer<MachineSession>& session : std::as_const(m_sessions)) {
+        if (!session->isConnected())
+            continue;
+        for (const Entry& old : before) {
+            const bool kept = std::any_of(after.begin(), after.end(), [&](const Entry& e) {
+                return e.verified && e.breakpoint == old.breakpoint;
+            });
+            if (old.verified && !kept)
+                session->clearBreakpoint(old.breakpoint);
+        }
+        for (const Entry& e : after) {
+            if (e.verified)
+                session->setBreakpoint(e.breakpoint); // replaces one at the same place
+        }
+    }
+    emit changed();
+}
+
+void DapBreakpoints::onNotSent(const Breakpoint& breakpoint, const QString& reason)
+{
+    auto mark = [&](QList<Entry>& entries, const QString& localPath) {
+        for (Entry& e : entries) {
+            if (e.breakpoint == breakpoint && e.verified) {
+                e.verified = false;
+                e.message = reason;
+                emit breakpointChanged(describe(e, localPath));
+            }
+        }
+    };
+    for (auto it = m_bySource.begin(); it != m_bySource.end(); ++it)
+        mark(it.value(), it.key());
+    mark(m_functions, {});
+}

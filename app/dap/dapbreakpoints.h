@@ -1,0 +1,77 @@
+#pragma once
+// The editor's breakpoints (setBreakpoints per source, setFunctionBreakpoints,
+// setExceptionBreakpoints) as the machines know them (protocol/Breakpoint): a source line
+// under the machine's path (DapPaths), a condition, a hit condition ("5", ">=5", "%3": what
+// the machine counts) and a log point, whose DAP `logMessage` ("n is {n}") becomes a template
+// literal (`n is ${n}`) compiled by xsc like the window's log points. All of them are in every
+// login answer (the machines' session settings), so a machine that reads commands only at
+// pauses (xst) stops at them; changes go to the machines connected at once.
+#include "app/dap/dappaths.h"
+#include "protocol/breakpoint.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+class MachineSession;
+
+class DapBreakpoints : public QObject {
+    Q_OBJECT
+
+public:
+    explicit DapBreakpoints(QObject* parent = nullptr);
+
+    // Breakpoints set before (an editor sends them before launch or attach) move under the new mapping.
+    void setPaths(const DapPaths& paths);
+    void setCompilerAvailable(bool available) { m_haveCompiler = available; }
+
+    // The `breakpoints` array of a setBreakpoints response (same order as asked).
+    nlohmann::json setSource(const QString& localPath, const nlohmann::json& requested);
+    nlohmann::json setFunctions(const nlohmann::json& requested);
+    // False with `error` for an unknown filter id.
+    bool setExceptionFilters(const nlohmann::json& filters, QString& error);
+
+    bool breakOnExceptions() const { return m_breakOnExceptions; }
+    // Every enabled breakpoint, for the login answer.
+    BreakpointList all() const;
+    // The DAP id of the breakpoint at the machine's `path`:`line`, or 0.
+    int idAt(const QString& machinePath, int line) const;
+    // The DAP id of the function breakpoint of the function `name` ("f", "C.prototype.f"), or 0.
+    int functionIdFor(const QString& name) const;
+
+    // Follows a connected machine: changes are sent to it, refusals reported.
+    void follow(MachineSession* session);
+
+    // "n is {n}" -> `n is ${n}`: literal text escaped for a template literal, {expression}
+    // interpolated (braces inside an expression nest); "" when the braces do not close.
+    static QString logMessageExpression(const QString& message);
+
+signals:
+    // A breakpoint the machines refused or could not be sent (DAP `breakpoint` event, reason changed).
+    void breakpointChanged(const nlohmann::json& breakpoint);
+    // The set changed: the login answer must follow.
+    void changed();
+
+private:
+    struct Entry {
+        int id = 0;
+        Breakpoint breakpoint; // the machine's path
+        bool verified = true;
+        QString message;
+    };
+    nlohmann::json describe(const Entry& entry, const QString& localPath) const;
+    Entry make(const nlohmann::json& requested, const QString& path, int line, bool function);
+    void apply(const QList<Entry>& before, const QList<Entry>& after);
+    void onNotSent(const Breakpoint& breakpoint, const QString& reason);
+
+    DapPaths m_paths;
+    bool m_haveCompiler = false;
+    bool m_breakOnExceptions = true;
+    int m_nextId = 1;
+    QHash<QString, QList<Entry>> m_bySource; // local path -> its breakpoints
+    QList<Entry> m_functions;
+    QList<QPointer<MachineSession>> m_sessions;
+};

@@ -1,0 +1,311 @@
+// `xsprof dap` against the real XS engine: `launch` runs xst on fixtures/program.js with the
+// adapter's port, and an editor's requests stop, inspect, evaluate and step it.
+//
+// XSPROF_TEST_XST names a debug xst and XSPROF_TEST_XSC an xsc of the same XS version and ID
+// size (conditions, log points and evaluate are compiled by it); without them every case skips
+// (CI has no Moddable SDK).
+import assert from 'node:assert/strict';
+import { accessSync, constants, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { DapSession, fixturesDir, lineOf } from './lib/session.mjs';
+
+const xst = process.env.XSPROF_TEST_XST ?? '', xsc = process.env.XSPROF_TEST_XSC ?? '';
+const executable = (path) => {
+    try {
+        accessSync(path, constants.X_OK);
+        return true;
+    } catch {
+        return false;
+    }
+};
+const skip = executable(xst) && executable(xsc) ? false
+    : 'no XS engine: set XSPROF_TEST_XST and XSPROF_TEST_XSC to a debug xst and a matching xsc of the Moddable SDK ' +
+      '(xs/makefiles/lin/xst.mk; xsc built with xst.h\'s feature flags) to run these against the real engine';
+
+const program = realpathSync(join(fixturesDir, 'program.js'));
+const line = (name) => lineOf(program, name);
+const source = { path: program, name: 'program.js' };
+
+// What fixtures/program.js computes, worked out here rather than read from the adapter.
+const squaresBelow = (i) => Array.from({ length: i }, (_, k) => k * k);
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+const loopCount = 3 + 7; // accumulate(config.sizes.length + 7)
+
+// Starts xst under the adapter as VS Code does: initialize, launch, then on `initialized` the
+// breakpoints and configurationDone. `breakpoints` is a setBreakpoints body for program.js.
+async function launchProgram({ breakpoints = [], exceptionFilters = [], launch = {} } = {}) {
+    const session = await new DapSession().start();
+    const capabilities = await session.initialize();
+    const launched = session.request('launch', { program: xst, args: [program], cwd: fixturesDir, xsc, ...launch });
+    await session.nextEvent('initialized');
+    const set = await session.request('setBreakpoints', { source, breakpoints, lines: breakpoints.map((b) => b.line) });
+    const filters = exceptionFilters.map((want) => {
+        const offered = (capabilities.exceptionBreakpointFilters ?? []).find((f) => want.test(f.filter));
+        assert.ok(offered, `the adapter offers an exception filter matching ${want}: ` +
+                           JSON.stringify(capabilities.exceptionBreakpointFilters));
+        return offered.filter;
+    });
+    await session.request('setExceptionBreakpoints', { filters });
+    await session.request('configurationDone');
+    await launched;
+    return { session, capabilities, verified: set.body.breakpoints };
+}
+
+// The machine runs to its end: the adapter says terminated and nothing stops on the way.
+async function runsToTheEnd(session, stopsSoFar) {
+    await session.nextEvent('terminated', () => true, 20000);
+    assert.equal(session.all('stopped').length, stopsSoFar,
+                 'no further stop: ' + JSON.stringify(session.all('stopped').map((e) => e.body)));
+}
+
+describe('xsprof dap with the real xst', { skip }, () => {
+    test('a conditional breakpoint stops where it holds: stack, scopes, variables, evaluate', async () => {
+        const { session, verified } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
+        try {
+            assert.equal(verified.length, 1);
+            assert.equal(verified[0].verified, true, 'the conditional breakpoint is verified: ' + JSON.stringify(verified[0]));
+
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'breakpoint');
+            const { threads } = (await session.request('threads')).body;
+            assert.deepEqual(threads.map((t) => t.name), ['xst'], 'one machine, one thread, named as in the window');
+            assert.equal(stopped.body.threadId, threads[0].id);
+
+            const { frame, frames } = await session.topFrame(stopped.body.threadId);
+            assert.match(frame.name, /accumulate/);
+            assert.equal(frame.line, line('add'));
+            assert.equal(frame.source.path, program, 'the frame names the workspace file');
+            assert.equal(frames[1]?.line, line('call-accumulate'), 'the caller is the top level, where it called accumulate: ' +
+                         JSON.stringify(frames.map((f) => [f.name, f.line])));
+
+            const scopes = (await session.request('scopes', { frameId: frame.id })).body.scopes;
+            const names = scopes.map((s) => s.name);
+            assert.ok(names.includes('Locals') && names.includes('Globals'), 'scopes as the window shows them: ' + names);
+            const locals = await session.variables(scopes.find((s) => s.name === 'Locals').variablesReference);
+            const squares = squaresBelow(7);           // i = 0..6 pushed, i === 6 not yet added
+            assert.equal(locals.get('i')?.value, '6');
+            assert.equal(locals.get('sq')?.value, String(6 * 6));
+            assert.equal(locals.get('total')?.value, String(sum(squaresBelow(6))));
+
+            // Lazy expansion: stats opens on request, and its array opens in turn.
+            const stats = locals.get('stats');
+            assert.ok(stats && stats.variablesReference > 0, 'stats is an object that opens: ' + JSON.stringify(stats));
+            const statsFields = await session.variables(stats.variablesReference);
+            assert.match(statsFields.get('label')?.value ?? '', /^(['"])squares\1$/);
+            assert.equal(statsFields.get('calls')?.value, '0');
+            const array = statsFields.get('squares');
+            assert.ok(array.variablesReference > 0, 'the array opens: ' + JSON.stringify(array));
+            const items = await session.variables(array.variablesReference);
+            assert.deepEqual(squares.map((_, k) => items.get(`[${k}]`)?.value ?? items.get(String(k))?.value),
+                             squares.map(String), 'the array holds the squares so far: ' + JSON.stringify([...items.keys()]));
+
+            // Add to Watch: a variable's evaluateName evaluates to the variable.
+            const item = items.get('[6]');
+            assert.ok(item?.evaluateName, 'the item says how to evaluate it: ' + JSON.stringify(item));
+            const watched = await session.request('evaluate', { expression: item.evaluateName, context: 'watch', frameId: frame.id },
+                                                  15000);
+            assert.equal(watched.body.result, '36');
+
+            // evaluate in the three contexts an editor uses, in the selected frame.
+            const evaluate = async (expression, context) =>
+                (await session.request('evaluate', { expression, context, frameId: frame.id }, 15000)).body;
+            assert.equal((await evaluate('total + sq', 'repl')).result, String(sum(squaresBelow(6)) + 36));
+            assert.equal((await evaluate('stats.squares.length', 'watch')).result, String(squares.length));
+            assert.equal((await evaluate('sq', 'hover')).result, '36');
+            // An object made by the expression opens.
+            const object = await evaluate('({ outer: { inner: sq }, label: stats.label })', 'repl');
+            assert.ok(object.variablesReference > 0, 'an object result opens: ' + JSON.stringify(object));
+            const fields = await session.variables(object.variablesReference);
+            assert.match(fields.get('label')?.value ?? '', /^(['"])squares\1$/);
+            assert.ok(fields.has('outer'), JSON.stringify([...fields.keys()]));
+
+            // A name that does not exist is an error response naming it, and the machine goes on.
+            const bad = await session.rawRequest('evaluate', { expression: 'noSuchName + 1', context: 'repl', frameId: frame.id },
+                                                 15000);
+            assert.equal(bad.success, false, 'evaluating an unknown name fails: ' + JSON.stringify(bad));
+            assert.match(bad.message + JSON.stringify(bad.body ?? {}), /noSuchName/);
+
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await session.waitForOutput(`sum ${sum(squaresBelow(loopCount))}\n`, 15000);
+            await runsToTheEnd(session, 1);
+            assert.doesNotMatch(session.output(), /RangeError/, 'no exception break was asked for');
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('an object an evaluation returns opens level by level', async () => {
+        const { session } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
+        try {
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            const object = (await session.request('evaluate', { expression: '({ outer: { inner: sq } })', context: 'repl',
+                                                                 frameId: frame.id }, 15000)).body;
+            const outer = (await session.variables(object.variablesReference)).get('outer');
+            assert.ok(outer?.variablesReference > 0, 'the nested object opens: ' + JSON.stringify(outer));
+            assert.equal((await session.variables(outer.variablesReference)).get('inner')?.value, '36');
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('a log point prints its interpolated message at each pass and never stops', async () => {
+        const { session } = await launchProgram({
+            breakpoints: [{ line: line('call-square'), logMessage: 'i={i} total={total} of {stats.label}' }],
+        });
+        try {
+            await runsToTheEnd(session, 0);
+            const expected = Array.from({ length: loopCount }, (_, i) => `i=${i} total=${sum(squaresBelow(i))} of squares`);
+            const lines = session.output().split('\n');
+            assert.deepEqual(lines.filter((l) => l.startsWith('i=')), expected,
+                             'output: ' + JSON.stringify(session.output()) + ' breakpoint events: ' +
+                             JSON.stringify(session.all('breakpoint').map((e) => e.body)));
+            assert.ok(lines.indexOf(expected.at(-1)) < lines.indexOf(`sum ${sum(squaresBelow(loopCount))}`),
+                      'the log points come before the sum is traced: ' + JSON.stringify(lines));
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('a function breakpoint stops when the function is called', async () => {
+        const session = await new DapSession().start();
+        try {
+            const capabilities = await session.initialize();
+            assert.equal(capabilities.supportsFunctionBreakpoints, true);
+            const launched = session.request('launch', { program: xst, args: [program], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            const set = await session.request('setFunctionBreakpoints', { breakpoints: [{ name: 'risky' }] });
+            assert.equal(set.body.breakpoints.length, 1);
+            await session.request('setExceptionBreakpoints', { filters: [] });
+            await session.request('configurationDone');
+            await launched;
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'function breakpoint');
+            assert.deepEqual(stopped.body.hitBreakpointIds, [set.body.breakpoints[0].id]);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            assert.match(frame.name, /risky/);
+            const value = await session.request('evaluate', { expression: 'value', context: 'watch', frameId: frame.id }, 15000);
+            assert.equal(value.body.result, '5');
+            assert.match(session.console(), /^sum \d+\n$/, 'accumulate ran, risky not yet');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await runsToTheEnd(session, 1);
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('a hit count stops at the given hit only', async () => {
+        const { session } = await launchProgram({ breakpoints: [{ line: line('square-body'), hitCondition: '=4' }] });
+        try {
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'breakpoint');
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            assert.equal(frame.line, line('square-body'));
+            const n = await session.request('evaluate', { expression: 'n', context: 'watch', frameId: frame.id }, 15000);
+            assert.equal(n.body.result, '3', 'the fourth call squares 3');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await runsToTheEnd(session, 1);
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('break on exceptions stops at the throw, and the program goes on to catch it', async () => {
+        const { session } = await launchProgram({ exceptionFilters: [/^exceptions?$/] });
+        try {
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'exception');
+            assert.match(`${stopped.body.text ?? ''} ${stopped.body.description ?? ''}`, /value 5 is too large/);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            assert.match(frame.name, /risky/);
+            assert.equal(frame.line, line('throw'));
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await session.waitForOutput('caught value 5 is too large\n', 15000);
+            await runsToTheEnd(session, 1);
+            assert.match(session.output(), /done inner\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
+    // Editors evaluate watches and hovers at every stop; one that throws must not change what the
+    // program does next.
+    test('an evaluation that throws at an exception break leaves the program\'s exception alone', {
+        todo: 'XS: at an exception break, an eval that throws replaces the pending exception (the catch block then ' +
+              'gets "TypeError: cannot coerce undefined to object"); `xsprof listen --eval` does the same, so it is ' +
+              'below the adapter',
+    }, async () => {
+        const { session } = await launchProgram({ exceptionFilters: [/^exceptions?$/] });
+        try {
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            const watch = await session.rawRequest('evaluate', { expression: 'total', context: 'watch', frameId: frame.id }, 15000);
+            assert.equal(watch.success, false, 'total is not a variable of risky()');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await session.waitUntil(() => session.all('terminated').length || session.all('stopped').length > 1, 20000,
+                                    'the program ends or stops again');
+            assert.deepEqual(session.all('stopped').map((e) => e.body.description), [stopped.body.description],
+                             'no other exception');
+            assert.match(session.console(), /caught value 5 is too large\ndone inner\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('stopOnEntry breaks before the first line runs', async () => {
+        const { session } = await launchProgram({ launch: { stopOnEntry: true } });
+        try {
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'entry');
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            assert.equal(frame.source?.path, program);
+            assert.ok(frame.line <= line('call-accumulate'), 'before accumulate() is called: line ' + frame.line);
+            assert.equal(session.console(), '', 'nothing traced yet');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await runsToTheEnd(session, 1);
+            assert.match(session.console(), /^sum \d+\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
+    test('stepIn, next and stepOut move through square() and back', async () => {
+        const { session } = await launchProgram({ breakpoints: [{ line: line('call-square'), condition: 'i === 2' }] });
+        try {
+            let stopped = await session.nextEvent('stopped', () => true, 20000);
+            const threadId = stopped.body.threadId;
+            const step = async (command) => {
+                await session.request(command, { threadId });
+                stopped = await session.nextEvent('stopped', () => true, 15000);
+                assert.equal(stopped.body.reason, 'step', `${command} stops with reason step`);
+                return (await session.topFrame(threadId)).frame;
+            };
+            // XS enters a function at the line that declares it (and stops there once more as it
+            // binds the arguments), then goes to its first statement.
+            let frame = await step('stepIn');
+            assert.match(frame.name, /square/);
+            assert.equal(frame.line, line('square-entry'));
+            frame = await step('next');
+            if (frame.line === line('square-entry'))
+                frame = await step('next');
+            assert.equal(frame.line, line('square-body'));
+            frame = await step('next');
+            assert.equal(frame.line, line('square-return'));
+            const result = await session.request('evaluate', { expression: 'result', context: 'watch', frameId: frame.id }, 15000);
+            assert.equal(result.body.result, '4');
+            // Out of square: back in accumulate, after the call's line.
+            frame = await step('stepOut');
+            assert.match(frame.name, /accumulate/);
+            assert.equal(frame.line, line('push'));
+            frame = await step('next');
+            assert.equal(frame.line, line('add'));
+            const stopsSoFar = session.all('stopped').length;
+            await session.request('continue', { threadId });
+            await runsToTheEnd(session, stopsSoFar);
+        } finally {
+            await session.close();
+        }
+    });
+});

@@ -16,6 +16,21 @@ CallTree::CallTree(const Profile& profile, SampleRange range)
         m_self[s] += profile.samples.duration(i);
         ++m_selfSamples[s];
     }
+    sumSubtrees(profile);
+}
+
+CallTree::CallTree(const Profile& profile, std::vector<double> self, std::vector<uint32_t> selfSamples)
+    : m_self(std::move(self)), m_selfSamples(std::move(selfSamples))
+{
+    m_self.resize(profile.stacks.size(), 0.0);
+    m_selfSamples.resize(profile.stacks.size(), 0);
+    sumSubtrees(profile);
+}
+
+void CallTree::sumSubtrees(const Profile& profile)
+{
+    const StackTable& stacks = profile.stacks;
+    const size_t n = stacks.size();
     m_total = m_self;
     m_totalSamples = m_selfSamples;
     // Parents precede children, so one backwards sweep sums every subtree.

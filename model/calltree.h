@@ -12,6 +12,9 @@ class CallTree {
 public:
     CallTree() = default;
     CallTree(const Profile& profile, SampleRange range = {});
+    // The tree of per-path self times summed already (one per stack, in sample order as the
+    // constructor above sums them: a live analysis folds samples in as they come).
+    CallTree(const Profile& profile, std::vector<double> self, std::vector<uint32_t> selfSamples);
 
     // Costs of one path (a trie node), indexed by StackId.
     double self(StackId s) const { return m_self[s.value]; }
@@ -27,6 +30,8 @@ public:
     size_t size() const { return m_self.size(); }
 
 private:
+    void sumSubtrees(const Profile& profile);
+
     std::vector<double> m_self, m_total;
     std::vector<uint32_t> m_selfSamples, m_totalSamples;
     std::vector<uint32_t> m_childBegin; // CSR over m_children, size() + 1 entries

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <span>
 
 namespace xsprof {
 
@@ -170,7 +171,7 @@ void writeCpuProfile(const Profile& p, std::ostream& out)
             givenEnd += s.duration(i);
         }
     }
-    const std::vector<double>& times = given ? givenTimes : s.time;
+    const std::span<const double> times = given ? std::span<const double>(givenTimes) : s.time.span();
     out << "\"startTime\":";
     writeNumber(out, start);
     // Until-next profiles without an end time keep it absent, so the last sample gets the median again.

@@ -63,9 +63,11 @@ FunctionAnalysis::FunctionAnalysis(const Profile& profile, const CallTree& callT
     }
     std::sort(m_functions.begin(), m_functions.end(),
               [&profile](FrameId a, FrameId b) { return profile.keyLess(a, b); });
-    // The divided total and the inclusive time need nothing of each other.
+    // The divided total and the inclusive time need nothing of each other. Both walk the
+    // stacks and functions, not the samples: a live profile's hour of samples over a few
+    // hundred paths is no reason for a second thread.
     runInParallelIf(
-        m_sampleCount >= parallelWorkMinimum && m_hasInclusive,
+        profile.stacks.size() + frameCount >= parallelWorkMinimum && m_hasInclusive,
         [&] { m_graph = FunctionGraph(m_functions, std::move(edges), m_self); },
         [&] {
             m_inclusive.assign(frameCount, 0.0);

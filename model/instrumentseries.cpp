@@ -27,6 +27,18 @@ void InstrumentSeries::declare(std::vector<std::string> declaredNames, std::vect
     values.assign(names.size(), {});
 }
 
+InstrumentSeries InstrumentSeries::share()
+{
+    InstrumentSeries view;
+    view.names = names;
+    view.units = units;
+    view.times = times.share();
+    view.values.reserve(values.size());
+    for (SampleColumn<int64_t>& v : values)
+        view.values.push_back(v.share());
+    return view;
+}
+
 void InstrumentSeries::append(double time, const std::vector<int64_t>& sample)
 {
     if (names.empty())
@@ -85,7 +97,7 @@ std::optional<int64_t> InstrumentSeries::valueAt(size_t i, double t) const
 
 void InstrumentSeries::shiftTimes(double offset)
 {
-    for (double& t : times)
+    for (double& t : times.mutableSpan())
         t += offset;
 }
 

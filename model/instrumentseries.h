@@ -3,6 +3,8 @@
 // declared (name and unit of each) and every <samples> received while the profile was
 // recorded, each at the profile's clock when it arrived (µs, the samples' time base), so
 // that frames drawn, heap and GCs line up with where the CPU went.
+#include "samplecolumn.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -22,13 +24,17 @@ struct InstrumentStats {
 struct InstrumentSeries {
     std::vector<std::string> names;
     std::vector<std::string> units; // as declared: " / " pairs a "used" with the next "available"
-    std::vector<double> times;      // one per <samples>, ascending
-    std::vector<std::vector<int64_t>> values; // per instrument, one per time
+    // Columns that a snapshot shares (SampleColumn), as the samples' are: a machine sends its
+    // instruments every second of an hour-long session.
+    SampleColumn<double> times;                // one per <samples>, ascending
+    std::vector<SampleColumn<int64_t>> values; // per instrument, one per time
 
     size_t instrumentCount() const { return names.size(); }
     size_t sampleCount() const { return times.size(); }
     bool empty() const { return names.empty(); }
 
+    // The series so far, its columns shared (O(instruments), not O(samples)).
+    InstrumentSeries share();
     // A new declaration: the history starts again (xsbug-protocol.md §7.3).
     void declare(std::vector<std::string> declaredNames, std::vector<std::string> declaredUnits);
     // One <samples>: missing values count as 0, extra ones are ignored (as xsbug does).

@@ -77,6 +77,37 @@ FrameKind classifyFrame(std::string_view name, std::string_view url, int32_t lin
     return FrameKind::Js;
 }
 
+SampleTable SampleTable::share()
+{
+    SampleTable view;
+    view.stack = stack.share();
+    view.time = time.share();
+    view.rule = rule;
+    view.origin = origin;
+    view.lastDuration = lastDuration;
+    view.given = given;
+    view.timesAscending = timesAscending;
+    return view;
+}
+
+Profile Profile::snapshot()
+{
+    // Every table but the samples and instruments copied as a copy would (whatever members
+    // come), those two shared.
+    SampleTable shared = samples.share();
+    SampleTable mine = std::move(samples);
+    samples = SampleTable();
+    InstrumentSeries sharedInstruments = instruments.share(); // they grow every second too
+    InstrumentSeries myInstruments = std::move(instruments);
+    instruments = InstrumentSeries();
+    Profile copy = *this;
+    samples = std::move(mine);
+    instruments = std::move(myInstruments);
+    copy.samples = std::move(shared);
+    copy.instruments = std::move(sharedInstruments);
+    return copy;
+}
+
 double Profile::duration() const
 {
     double sum = 0.0;

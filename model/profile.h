@@ -2,6 +2,7 @@
 // The profile data model of DESIGN.md: frames, a stack trie, samples.
 #include "ids.h"
 #include "instrumentseries.h"
+#include "samplecolumn.h"
 #include "stringtable.h"
 
 #include <optional>
@@ -54,16 +55,24 @@ struct StackTable {
 
 // Samples in the order their durations are taken (time order for until-next sources).
 // Durations are derived from the times (DESIGN.md), not stored: one less array per sample.
+// The two columns can be shared with snapshots (SampleColumn): a live profile's snapshot does
+// not copy them.
 struct SampleTable {
-    std::vector<StackId> stack;
-    std::vector<double> time; // µs
+    SampleColumn<StackId> stack;
+    SampleColumn<double> time; // µs
 
     DurationRule rule = DurationRule::UntilNext;
     double origin = 0.0;       // own-delta: the time the first sample's delta starts from
     double lastDuration = 0.0; // until-next: the last sample's (end time or median)
     std::vector<double> given; // given: each sample's stated duration (Safari, tracing profiles)
+    // Set by a producer that knows the times never step back (a live XS session: its deltas are
+    // unsigned): SampleTimes then spares its scan of every time, which a live view makes at
+    // every refresh. False means "not known", never "unsorted".
+    bool timesAscending = false;
 
     size_t size() const { return stack.size(); }
+    // The samples so far, sharing both columns (see SampleColumn): O(1) but for `given`.
+    SampleTable share();
     // µs, by the duration rule: until the next sample, or the sample's own delta.
     double duration(size_t i) const
     {
@@ -130,6 +139,11 @@ public:
     std::string_view frameName(FrameId f) const { return strings.view(frames.name[f.value]); }
     std::string_view frameUrl(FrameId f) const { return strings.view(frames.url[f.value]); }
     FrameId leafFrame(size_t sample) const { return stacks.frame[samples.stack[sample].value]; }
+
+    // A copy that shares the samples and instruments recorded so far instead of copying them:
+    // it costs the frame and stack tables, not the samples. Appending samples here afterwards
+    // leaves it as it is (a live session's snapshot for the views).
+    Profile snapshot();
 
     double duration() const; // sum of sample durations
     // "file (line)" as shown in the views: the url's last path component and the line;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <numeric>
+#include <span>
 
 namespace xsprof {
 
@@ -169,23 +170,25 @@ void sortSamplesByTime(SampleTable& s)
     const size_t n = s.size();
     size_t budget = 16 * n + 1024;
     bool finished = true;
+    const std::span<double> time = s.time.mutableSpan();
+    const std::span<StackId> stackOf = s.stack.mutableSpan();
     for (size_t i = 1; i < n && finished; ++i) {
-        if (!(s.time[i] < s.time[i - 1]))
+        if (!(time[i] < time[i - 1]))
             continue;
-        const double t = s.time[i];
-        const StackId stack = s.stack[i];
+        const double t = time[i];
+        const StackId stack = stackOf[i];
         size_t j = i;
-        while (j > 0 && s.time[j - 1] > t) {
+        while (j > 0 && time[j - 1] > t) {
             if (budget-- == 0) {
                 finished = false;
                 break;
             }
-            s.time[j] = s.time[j - 1];
-            s.stack[j] = s.stack[j - 1];
+            time[j] = time[j - 1];
+            stackOf[j] = stackOf[j - 1];
             --j;
         }
-        s.time[j] = t;
-        s.stack[j] = stack;
+        time[j] = t;
+        stackOf[j] = stack;
     }
     if (finished)
         return;

@@ -81,7 +81,7 @@ nlohmann::ordered_json instrumentsJson(const Profile& profile)
         track["min"] = stats.min;
         track["max"] = stats.max;
         track["mean"] = stats.mean;
-        track["values"] = in.values[i];
+        track["values"] = in.values[i].toVector();
         tracks.push_back(std::move(track));
     }
     nlohmann::ordered_json j;

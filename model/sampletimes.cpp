@@ -19,8 +19,8 @@ SampleTimes::SampleTimes(const xsprof::Profile& profile) : m_profile(&profile)
     if (!size())
         return;
     const xsprof::SampleTable& s = profile.samples;
-    const bool stepsBack =
-        s.rule == xsprof::DurationRule::OwnDelta && (s.time.front() < s.origin || !std::ranges::is_sorted(s.time));
+    const bool stepsBack = s.rule == xsprof::DurationRule::OwnDelta &&
+        (s.time.front() < s.origin || (!s.timesAscending && !std::ranges::is_sorted(s.time)));
     if (stepsBack) {
         m_ends.resize(size());
         double end = s.origin;

@@ -143,18 +143,20 @@ void setSamplesWithDurations(Profile& out, const Profile& p, std::vector<StackId
 {
     SampleTable& s = out.samples;
     s.stack = std::move(stacks);
-    s.time.resize(durations.size());
+    std::vector<double> times(durations.size());
     if (p.samples.rule == DurationRule::OwnDelta) {
         double t = p.samples.origin;
         for (size_t i = 0; i < durations.size(); ++i)
-            s.time[i] = t += durations[i];
+            times[i] = t += durations[i];
+        s.time = std::move(times);
         return;
     }
     double t = p.samples.size() ? p.samples.time[0] : 0.0;
     for (size_t i = 0; i < durations.size(); ++i) {
-        s.time[i] = t;
+        times[i] = t;
         t += durations[i];
     }
+    s.time = std::move(times);
     s.lastDuration = durations.empty() ? 0.0 : durations.back();
     if (out.info.endTime)
         out.info.endTime = t;

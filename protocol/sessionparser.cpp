@@ -113,11 +113,8 @@ SessionParser::Result SessionParser::finish()
 
 std::shared_ptr<xsprof::Profile> SessionParser::profileSnapshot() const
 {
-    std::lock_guard lock(m_profileMutex);
-    const xsprof::Profile* profile = m_recorder.current();
-    if (!profile && !m_recorder.sessions().empty())
-        profile = &m_recorder.sessions().back();
-    return profile ? std::make_shared<xsprof::Profile>(*profile) : nullptr;
+    std::lock_guard lock(m_profileMutex); // O(frames + stacks): the samples are shared
+    return m_recorder.snapshot();
 }
 
 bool SessionParser::hasProfile() const
@@ -172,8 +169,8 @@ std::vector<SessionParser::SessionSummary> SessionParser::allSessions() const
 std::shared_ptr<xsprof::Profile> SessionParser::finishedSession(int index) const
 {
     std::lock_guard lock(m_profileMutex);
-    const auto& sessions = m_recorder.sessions();
+    auto& sessions = m_recorder.sessions();
     if (index < 0 || size_t(index) >= sessions.size())
         return nullptr;
-    return std::make_shared<xsprof::Profile>(sessions[size_t(index)]);
+    return std::make_shared<xsprof::Profile>(sessions[size_t(index)].snapshot());
 }

@@ -47,8 +47,9 @@ public:
     // The end of the input: an open profiling session becomes a finished one.
     Result finish();
 
-    // Thread-safe. A copy (the caller's own) of the profile being recorded, else of the last
-    // one finished; null before any.
+    // Thread-safe. A snapshot (the caller's own; its samples shared with the recording, see
+    // Profile::snapshot) of the profile being recorded, else of the last one finished; null
+    // before any.
     std::shared_ptr<xsprof::Profile> profileSnapshot() const;
     bool hasProfile() const;
     int profileSessionCount() const;
@@ -62,7 +63,7 @@ public:
     std::vector<SessionSummary> finishedSessions() const;
     // finishedSessions() and, last, the session being recorded (thread-safe).
     std::vector<SessionSummary> allSessions() const;
-    // A copy of finished session `index`; null when there is no such session.
+    // A snapshot of finished session `index` (its samples shared); null when there is none.
     std::shared_ptr<xsprof::Profile> finishedSession(int index) const;
 
 private:

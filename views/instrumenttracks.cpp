@@ -30,7 +30,7 @@ QString withUnit(const QString& number, const QString& unit)
 
 bool varies(const xsprof::InstrumentSeries& series, size_t i)
 {
-    const std::vector<int64_t>& v = series.values[i];
+    const auto& v = series.values[i];
     return std::adjacent_find(v.begin(), v.end(), std::not_equal_to<>()) != v.end();
 }
 
@@ -274,7 +274,7 @@ void InstrumentTracks::paintTrack(QPainter& painter, int track, const QRect& rec
 {
     const xsprof::InstrumentSeries& s = series();
     const size_t i = m_shown[size_t(track)];
-    const std::vector<int64_t>& values = s.values[i];
+    const auto& values = s.values[i];
     if (!values.empty()) {
         const auto [low, high] = std::minmax_element(values.begin(), values.end());
         const double lo = std::min<double>(0.0, double(*low));

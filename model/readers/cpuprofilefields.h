@@ -304,7 +304,8 @@ void readXsprofInstruments(const V& field, InstrumentSeries& out)
         return;
     out.declare(std::move(names), std::move(units));
     out.times = std::move(times);
-    out.values = std::move(values);
+    for (size_t i = 0; i < values.size(); ++i)
+        out.values[i] = std::move(values[i]);
 }
 
 // The nodes of the pieces a helper thread read from the back of "nodes": the pieces'

@@ -237,7 +237,7 @@ std::optional<Profile> SourceMapper::apply(const Profile& profile, SourceMapRepo
     std::vector<StackId> stacks(profile.samples.size());
     for (size_t i = 0; i < stacks.size(); ++i)
         stacks[i] = stackOf[profile.samples.stack[i].value];
-    builder.setSamples(std::move(stacks), profile.samples.time);
+    builder.setSamples(std::move(stacks), profile.samples.time.toVector());
     if (profile.samples.rule == DurationRule::Given)
         builder.setGivenDurations(profile.samples.given);
     return builder.finish();

@@ -122,6 +122,7 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
         info.startTime = *t;
         m_builder = std::make_unique<ProfileBuilder>(std::move(info));
         m_builder->reserveTables(64, 128, 128); // a few KB
+        m_builder->profile().samples.timesAscending = true; // start + Σ unsigned deltas
         m_builder->profile().instruments.declare(m_instrumentNames, m_instrumentUnits);
         m_lastIds.clear();
         m_lastStacks.clear();
@@ -399,6 +400,15 @@ const Profile* XsProfileRecorder::current()
         m_durationsStale = false;
     }
     return &m_builder->profile();
+}
+
+std::shared_ptr<Profile> XsProfileRecorder::snapshot()
+{
+    if (current())
+        return std::make_shared<Profile>(m_builder->profile().snapshot());
+    if (!m_sessions.empty())
+        return std::make_shared<Profile>(m_sessions.back().snapshot());
+    return nullptr;
 }
 
 void XsProfileRecorder::closeSession()

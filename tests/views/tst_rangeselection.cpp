@@ -46,8 +46,9 @@ xsprof::Profile cut(const xsprof::Profile& profile, xsprof::SampleRange range)
 {
     xsprof::Profile p = profile;
     const auto& s = profile.samples;
-    p.samples.stack.assign(s.stack.begin() + ptrdiff_t(range.begin), s.stack.begin() + ptrdiff_t(range.end));
-    p.samples.time.assign(s.time.begin() + ptrdiff_t(range.begin), s.time.begin() + ptrdiff_t(range.end));
+    p.samples.stack = std::vector<xsprof::StackId>(s.stack.begin() + ptrdiff_t(range.begin),
+                                                   s.stack.begin() + ptrdiff_t(range.end));
+    p.samples.time = std::vector<double>(s.time.begin() + ptrdiff_t(range.begin), s.time.begin() + ptrdiff_t(range.end));
     if (s.rule == xsprof::DurationRule::UntilNext) {
         const double end = range.end < s.size() ? s.time[range.end] : s.time.back() + s.lastDuration;
         p.info.startTime = s.time[range.begin];

@@ -24,6 +24,16 @@ std::shared_ptr<ProfileData> ProfileData::create(std::shared_ptr<const xsprof::P
     return data;
 }
 
+std::shared_ptr<ProfileData> ProfileData::create(std::shared_ptr<const xsprof::Profile> profile,
+                                                 xsprof::ProfileAnalysis analysis)
+{
+    auto data = std::make_shared<ProfileData>(std::move(profile));
+    data->analysis = std::move(analysis);
+    if (data->profile.hasStacks())
+        data->bottomUpSeed = xsprof::BottomUpTree(data->profile, data->analysis.callTree);
+    return data;
+}
+
 std::shared_ptr<ProfileData> ProfileData::analyse(const ProfileData& whole, xsprof::SampleRange range)
 {
     auto data = std::make_shared<ProfileData>(whole.sharedProfile);

@@ -31,6 +31,9 @@ struct ProfileData {
     static std::shared_ptr<ProfileData> create(xsprof::Profile profile, const QString& path, int profileIndex);
     static std::shared_ptr<ProfileData> create(std::shared_ptr<const xsprof::Profile> profile, const QString& path,
                                                int profileIndex);
+    // The profile with an analysis of all of it already made (a live refresh's LiveAnalysis).
+    static std::shared_ptr<ProfileData> create(std::shared_ptr<const xsprof::Profile> profile,
+                                               xsprof::ProfileAnalysis analysis);
     // The profile with its analysis over `range` (the profile is shared with `whole`, so frame
     // and stack ids stay the same). Touches nothing but its arguments: call it on any thread.
     static std::shared_ptr<ProfileData> analyse(const ProfileData& whole, xsprof::SampleRange range);

@@ -36,6 +36,7 @@ void ProfileRefresher::reset()
     m_runner.cancel();
     m_timer.stop();
     m_pending = false;
+    m_live = std::make_shared<Live>(); // a job still running keeps the old sums to itself
 }
 
 void ProfileRefresher::start()
@@ -44,14 +45,17 @@ void ProfileRefresher::start()
         return;
     m_sinceStart.start();
     m_pending = false;
-    // The snapshot too is taken on the worker: copying a long profile is not free.
+    // The snapshot too is taken on the worker: it waits for the parser's lock.
     m_runner.run<Computed>(
-        [source = m_source](const xsprof::TaskControl&) {
+        [source = m_source, live = m_live](const xsprof::TaskControl&) {
             QElapsedTimer clock;
             clock.start();
             Computed computed;
-            if (std::shared_ptr<const xsprof::Profile> profile = source())
-                computed.data = ProfileData::create(std::move(profile), QString(), -1);
+            if (std::shared_ptr<const xsprof::Profile> profile = source()) {
+                std::lock_guard lock(live->mutex);
+                xsprof::ProfileAnalysis analysis = live->analysis.update(*profile);
+                computed.data = ProfileData::create(std::move(profile), std::move(analysis));
+            }
             computed.ms = double(clock.nsecsElapsed()) / 1e6;
             return computed;
         },

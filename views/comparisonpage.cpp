@@ -4,6 +4,7 @@
 #include "views/costformat.h"
 #include "views/deltadelegate.h"
 #include "views/diffflamegraphview.h"
+#include "views/namecolumnlayout.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -77,8 +78,6 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     m_tree->setAlternatingRowColors(true);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(ComparisonModel::TotalDelta, Qt::DescendingOrder); // Δ columns sort by |Δ|
-    m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Stretch);
     auto* delegate = new DeltaDelegate(ComparisonModel::DeltaFractionRole, m_tree);
     delegate->setColourRole(ComparisonModel::DeltaColourRole);
     for (int c : {ComparisonModel::SelfDelta, ComparisonModel::TotalDelta, ComparisonModel::InclDelta})
@@ -92,6 +91,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
         m_tree->setColumnWidth(ComparisonModel::Significance, 140);
         m_tree->sortByColumn(ComparisonModel::Significance, Qt::DescendingOrder);
     }
+    new NameColumnLayout(m_tree, ComparisonModel::Name); // after the widths: the name takes the rest
     m_flame->setData(m_data);
     connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
     connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);

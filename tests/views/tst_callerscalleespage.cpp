@@ -9,6 +9,7 @@
 #include "model/profileloader.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
@@ -54,6 +55,7 @@ private slots:
     void doubleClickMovesToTheFunction();
     void searchHidesAndSelectingClearsIt();
     void theFunctionListSaysWhatEachTotalMeans();
+    void theNumbersComeFirstAndStayOnScreen();
 };
 
 void TestCallersCalleesPage::modelsPassTheTester()
@@ -151,6 +153,29 @@ void TestCallersCalleesPage::theFunctionListSaysWhatEachTotalMeans()
     functions.setSource(sourceOf(QStringLiteral("tiny/xs_graph.cpuprofile")));
     QVERIFY(functions.rowCount() > 0);
     QCOMPARE(functions.index(0, FunctionListModel::Inclusive).data().toString(), QStringLiteral("n/a"));
+}
+
+// In a 1024 px window each list's numbers come first and fit in its half; the name takes
+// the rest of its list.
+void TestCallersCalleesPage::theNumbersComeFirstAndStayOnScreen()
+{
+    CallersCalleesPage page;
+    page.resize(1024, 700);
+    const ProfileSource s = sourceOf(QStringLiteral("node_dag_shared.cpuprofile"));
+    page.setSource(s);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.selectFunction(frameNamed(*s.profile, "normalize")));
+    for (QTreeView* view : {page.functionView(), page.callerView(), page.calleeView()}) {
+        const QHeaderView* head = view->header();
+        QCOMPARE(head->visualIndex(0), head->count() - 1);
+        for (int c = 1; c < head->count(); ++c) {
+            const int left = head->sectionViewportPosition(c);
+            QVERIFY2(left >= 0 && left + head->sectionSize(c) <= view->viewport()->width(),
+                     qPrintable(QStringLiteral("column %1 at %2 + %3 of %4").arg(c).arg(left).arg(head->sectionSize(c)).arg(view->viewport()->width())));
+        }
+        QVERIFY2(head->sectionSize(0) >= view->fontMetrics().averageCharWidth() * 12, qPrintable(QString::number(head->sectionSize(0))));
+    }
 }
 
 QTEST_MAIN(TestCallersCalleesPage)

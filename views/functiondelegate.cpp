@@ -51,8 +51,14 @@ void FunctionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     initStyleOption(&opt, index);
     const QWidget* widget = opt.widget;
     QStyle* style = widget ? widget->style() : QApplication::style();
-    const QString name = PlainText::singleLine(opt.text); // a line break or control from the file stays on the row
-    const QString location = index.data(CostTreeModel::LocationRole).toString();
+    QString name = PlainText::singleLine(opt.text); // a line break or control from the file stays on the row
+    QString location = index.data(CostTreeModel::LocationRole).toString();
+    // The lists and the comparison show "name  file (line)" in one string: the location
+    // gives way first there too.
+    if (const qsizetype split = name.indexOf(QLatin1String("  ")); location.isEmpty() && split > 0) {
+        location = name.mid(split + 2);
+        name.truncate(split);
+    }
     const QVariant level = index.data(CostTreeModel::LevelRole);
     opt.text.clear();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget); // background, focus

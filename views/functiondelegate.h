@@ -1,6 +1,7 @@
 #pragma once
 // Paints a Function cell: the name, elided in the middle, then "file (line)" in a lighter
-// colour. For a model that gives CostTreeModel::LevelRole (CostTreeView's trees, whose view
+// colour (CostTreeModel::LocationRole, or what follows two spaces in the text of a model
+// that shows "name  file (line)" in one string). For a model that gives CostTreeModel::LevelRole (CostTreeView's trees, whose view
 // draws no indentation of its own) it also draws the indentation and the expand arrow: the
 // indentation stops growing after levelsIndented levels, and a deeper row shows its level
 // in a badge ("⋯37"), so a name 1 000 calls deep still starts near the column's left edge.

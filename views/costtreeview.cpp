@@ -12,10 +12,10 @@
 #include <QDataStream>
 #include <QHeaderView>
 #include <QKeyEvent>
-#include <QMouseEvent>
-#include <QResizeEvent>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QQueue>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 

@@ -4,6 +4,7 @@
 // depth; a deep row's tooltip gives its path; the widths the user gives the columns come back
 // in a new window.
 #include "desktopwindowfixture.h"
+#include "viewtestutils.h"
 
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
@@ -70,24 +71,6 @@ int levelOf(const QModelIndex& index)
     return index.siblingAtColumn(0).data(CostTreeModel::LevelRole).toInt();
 }
 
-// Every shown cost column of `view` lies inside its viewport.
-QString numbersOutside(const CostTreeView* view)
-{
-    const QHeaderView* head = view->header();
-    for (int c = 1; c < head->count(); ++c) {
-        if (head->isSectionHidden(c))
-            continue;
-        const int left = head->sectionViewportPosition(c);
-        if (left < 0 || left + head->sectionSize(c) > view->viewport()->width())
-            return QStringLiteral("%1 at %2..%3 of %4")
-                .arg(head->model()->headerData(c, Qt::Horizontal).toString())
-                .arg(left)
-                .arg(left + head->sectionSize(c))
-                .arg(view->viewport()->width());
-    }
-    return {};
-}
-
 // The current row's name: room for a dozen characters on screen and drawn (text pixels,
 // which differ clearly from the selection's colour, in its part of the row).
 QString nameHidden(CostTreeView* view)
@@ -117,7 +100,7 @@ QString onScreen(CostTreeView* view)
 {
     if (!view->currentIndex().isValid())
         return QStringLiteral("no current row");
-    const QString numbers = numbersOutside(view);
+    const QString numbers = ViewTestUtils::numbersOutsideViewport(view);
     return numbers.isEmpty() ? nameHidden(view) : numbers;
 }
 
@@ -283,7 +266,7 @@ void TestDeepTrees::columnWidthsComeBackInANewWindow()
     functions->header()->resizeSection(self, selfWidth);
     callTree->header()->resizeSection(total, totalWidth);
     QApplication::processEvents();
-    QVERIFY(numbersOutside(functions).isEmpty());
+    QVERIFY(ViewTestUtils::numbersOutsideViewport(functions).isEmpty());
     // The window's width changes; the user's widths do not.
     m_window->resize(1100, 768);
     QApplication::processEvents();
@@ -295,7 +278,7 @@ void TestDeepTrees::columnWidthsComeBackInANewWindow()
     QVERIFY(page);
     QCOMPARE(page->functionView(false)->header()->sectionSize(self), selfWidth);
     QCOMPARE(page->callTreeView()->header()->sectionSize(total), totalWidth);
-    QVERIFY(numbersOutside(page->functionView(false)).isEmpty());
+    QVERIFY(ViewTestUtils::numbersOutsideViewport(page->functionView(false)).isEmpty());
 }
 
 QTEST_MAIN(TestDeepTrees)

@@ -39,6 +39,16 @@ FrameId frameNamed(const Profile& p, std::string_view name)
     return {};
 }
 
+// `page`, `width` × 700, showing the corpus file `relative` (whose source it returns).
+ProfileSource showOn(CallersCalleesPage& page, int width, const QString& relative)
+{
+    page.resize(width, 700);
+    ProfileSource s = sourceOf(relative);
+    page.setSource(s);
+    page.show();
+    return s;
+}
+
 QString nameAt(const QAbstractItemModel* model, int row)
 {
     return model->index(row, 0).data(EdgeListModel::SortRole).toString(); // the name without the location
@@ -102,10 +112,7 @@ void TestCallersCalleesPage::diamondEdgesByHand()
 void TestCallersCalleesPage::doubleClickMovesToTheFunction()
 {
     CallersCalleesPage page;
-    page.resize(1200, 700);
-    const ProfileSource s = sourceOf(QStringLiteral("tiny/diamond.cpuprofile"));
-    page.setSource(s);
-    page.show();
+    const ProfileSource s = showOn(page, 1200, QStringLiteral("tiny/diamond.cpuprofile"));
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QSignalSpy selected(&page, &CallersCalleesPage::functionSelected);
     QVERIFY(page.selectFunction(frameNamed(*s.profile, "A")));
@@ -160,20 +167,14 @@ void TestCallersCalleesPage::theFunctionListSaysWhatEachTotalMeans()
 void TestCallersCalleesPage::theNumbersComeFirstAndStayOnScreen()
 {
     CallersCalleesPage page;
-    page.resize(1024, 700);
-    const ProfileSource s = sourceOf(QStringLiteral("node_dag_shared.cpuprofile"));
-    page.setSource(s);
-    page.show();
+    const ProfileSource s = showOn(page, 1024, QStringLiteral("node_dag_shared.cpuprofile"));
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QVERIFY(page.selectFunction(frameNamed(*s.profile, "normalize")));
     for (QTreeView* view : {page.functionView(), page.callerView(), page.calleeView()}) {
         const QHeaderView* head = view->header();
         QCOMPARE(head->visualIndex(0), head->count() - 1);
-        for (int c = 1; c < head->count(); ++c) {
-            const int left = head->sectionViewportPosition(c);
-            QVERIFY2(left >= 0 && left + head->sectionSize(c) <= view->viewport()->width(),
-                     qPrintable(QStringLiteral("column %1 at %2 + %3 of %4").arg(c).arg(left).arg(head->sectionSize(c)).arg(view->viewport()->width())));
-        }
+        const QString outside = ViewTestUtils::numbersOutsideViewport(view);
+        QVERIFY2(outside.isEmpty(), qPrintable(outside));
         QVERIFY2(head->sectionSize(0) >= view->fontMetrics().averageCharWidth() * 12, qPrintable(QString::number(head->sectionSize(0))));
     }
 }

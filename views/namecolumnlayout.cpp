@@ -17,7 +17,8 @@ NameColumnLayout::NameColumnLayout(QTreeView* view, int nameColumn, Names names)
     QHeaderView* head = view->header();
     head->setStretchLastSection(false);
     placeNameLast();
-    view->viewport()->installEventFilter(this);
+    m_viewport = view->viewport();
+    m_viewport->installEventFilter(this);
     connect(head, &QHeaderView::sectionCountChanged, this, [this] {
         placeNameLast();
         fit();
@@ -76,7 +77,8 @@ int NameColumnLayout::scrollToShowName(int textOffset) const
 
 bool NameColumnLayout::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // The view may be half destroyed when its viewport's last events come: not asked here.
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         fit();
     return QObject::eventFilter(watched, event);
 }

@@ -38,6 +38,7 @@ private:
     void placeNameLast();
 
     QTreeView* m_view;
+    QObject* m_viewport; // what the filter watches, compared by address only
     int m_nameColumn;
     Names m_names;
     bool m_fitting = false;

@@ -48,7 +48,7 @@ void DebuggeeInspector::awaitScopes(Then then)
         *fired = true;
         context->deleteLater();
         // local, global and grammar come in one message, signalled one after another.
-        QTimer::singleShot(0, [then, ok] { then(ok); });
+        QTimer::singleShot(0, context->parent(), [then, ok] { then(ok); });
     };
     connect(m_debuggee, &Debuggee::variablesChanged, context, [finish] { finish(true); });
     connect(m_debuggee, &Debuggee::stateChanged, context, [finish] { finish(false); });

@@ -15,13 +15,9 @@
 
 namespace {
 
-xsbug::Property row(const QString& name, const QString& value, const QString& flags = QStringLiteral("  cew_"))
+xsbug::Property row(const QString& name, const QString& value, QChar state = QLatin1Char(' '))
 {
-    xsbug::Property p;
-    p.name = name;
-    p.value = value;
-    p.flags = flags;
-    return p;
+    return FakeDebuggee::property(name, value, state);
 }
 
 void stop(FakeDebuggee& machine)
@@ -32,7 +28,7 @@ void stop(FakeDebuggee& machine)
     xsbug::Local local;
     local.name = QStringLiteral("tick");
     local.address = QStringLiteral("@F1");
-    local.properties = {row(QStringLiteral("n"), QStringLiteral("6")), row(QStringLiteral("o"), QStringLiteral("@O1"), QStringLiteral("+ cew_"))};
+    local.properties = {row(QStringLiteral("n"), QStringLiteral("6")), row(QStringLiteral("o"), QStringLiteral("@O1"), QLatin1Char('+'))};
     machine.setChildren(QStringLiteral("@O1"), {row(QStringLiteral("k"), QStringLiteral("'v'"))});
     machine.breakAt({QStringLiteral("/app/main.js"), 4, QStringLiteral("# Break: debugger!")}, frames, local);
 }
@@ -68,7 +64,7 @@ private slots:
         seven.properties = {row(QStringLiteral("(return)"), QStringLiteral("7"))};
         machine.setEvalResult(QStringLiteral("n + 1"), seven);
         xsbug::EvalResult object;
-        object.properties = {row(QStringLiteral("(return)"), QStringLiteral("@O1"), QStringLiteral("- cew_")),
+        object.properties = {row(QStringLiteral("(return)"), QStringLiteral("@O1"), QLatin1Char('-')),
                              row(QStringLiteral("k"), QStringLiteral("'v'"))};
         object.properties[1].depth = 1;
         machine.setEvalResult(QStringLiteral("o"), object);
@@ -79,9 +75,10 @@ private slots:
         QTest::keyClick(&field, Qt::Key_Return);
         QTRY_COMPARE(shown.count(), 1);
         const QStringList lines = consoleLines(console);
+        // Echoed as typed; answered in the order asked, one evaluation at a time.
         QCOMPARE(lines.value(0), QStringLiteral("> n + 1"));
-        QCOMPARE(lines.value(1), QStringLiteral("< 7"));
-        QCOMPARE(lines.value(2), QStringLiteral("> o"));
+        QCOMPARE(lines.value(1), QStringLiteral("> o"));
+        QCOMPARE(lines.value(2), QStringLiteral("< 7"));
         QVERIFY2(lines.value(3).startsWith(QStringLiteral("< ")), qPrintable(lines.join(QLatin1Char('\n'))));
         QCOMPARE(machine.commands(), (QStringList{QStringLiteral("eval n + 1"), QStringLiteral("eval o")}));
         QCOMPARE(result.rowCount(), 1); // the object's row, named after the expression

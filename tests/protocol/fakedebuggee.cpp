@@ -4,6 +4,15 @@
 
 FakeDebuggee::FakeDebuggee(const QString& name, QObject* parent) : Debuggee(parent), m_name(name) {}
 
+xsbug::Property FakeDebuggee::property(const QString& name, const QString& value, QChar state)
+{
+    xsbug::Property p;
+    p.name = name;
+    p.value = value;
+    p.flags = state + QStringLiteral("cew_");
+    return p;
+}
+
 void FakeDebuggee::later(std::function<void()> answer)
 {
     if (!m_silent)

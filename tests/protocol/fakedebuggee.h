@@ -28,6 +28,8 @@ public:
     // What evaluating `expression` answers (properties, or text for an exception).
     void setEvalResult(const QString& expression, const xsbug::EvalResult& result);
     void setCompilerPath(const QString& path) { m_compilerPath = path; }
+    // A row as the machine sends it: ' ' leaf, '+' closed object, '-' open one.
+    static xsbug::Property property(const QString& name, const QString& value, QChar state = QLatin1Char(' '));
     // Nothing answered from now on (a machine that hangs): the asker's timeouts run.
     void setSilent(bool silent) { m_silent = silent; }
     void log(const QString& text);

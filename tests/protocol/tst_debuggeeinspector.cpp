@@ -9,13 +9,9 @@
 
 namespace {
 
-xsbug::Property row(const QString& name, const QString& value, const QString& flags = QStringLiteral("  cew_"))
+xsbug::Property row(const QString& name, const QString& value, QChar state = QLatin1Char(' '))
 {
-    xsbug::Property p;
-    p.name = name;
-    p.value = value;
-    p.flags = flags;
-    return p;
+    return FakeDebuggee::property(name, value, state);
 }
 
 // Stopped in "inner" (@F1) called from "outer" (@F2); local `o` is an object holding `inner`.
@@ -28,8 +24,8 @@ void stopInInner(FakeDebuggee& machine)
     xsbug::Local local;
     local.name = QStringLiteral("inner");
     local.address = QStringLiteral("@F1");
-    local.properties = {row(QStringLiteral("n"), QStringLiteral("1")), row(QStringLiteral("o"), QStringLiteral("@O1"), QStringLiteral("+ cew_"))};
-    machine.setChildren(QStringLiteral("@O1"), {row(QStringLiteral("inner"), QStringLiteral("@O2"), QStringLiteral("+ cew_")),
+    local.properties = {row(QStringLiteral("n"), QStringLiteral("1")), row(QStringLiteral("o"), QStringLiteral("@O1"), QLatin1Char('+'))};
+    machine.setChildren(QStringLiteral("@O1"), {row(QStringLiteral("inner"), QStringLiteral("@O2"), QLatin1Char('+')),
                                                 row(QStringLiteral("k"), QStringLiteral("'v'"))});
     machine.setChildren(QStringLiteral("@O2"), {row(QStringLiteral("deep"), QStringLiteral("42"))});
     machine.breakAt({QStringLiteral("/app/main.js"), 3, QStringLiteral("# Break: debugger!")}, frames, local);

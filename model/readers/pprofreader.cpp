@@ -1,0 +1,231 @@
+#include "pprofreader.h"
+
+#include "pprofvalidation.h"
+#include "readersupport.h"
+
+#include "model/filename.h"
+#include "model/json/jsonvalue.h"
+#include "model/profilebuilder.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
+#include <climits>
+#include <cstdio>
+
+namespace xsprof::readers {
+
+namespace pp = perftools::profiles;
+using google::protobuf::internal::WireFormatLite;
+
+namespace {
+
+// What one sample_type's values are: the measure and the factor to the model's unit (µs for time).
+struct PprofMeasure {
+    Measure measure = Measure::Count;
+    double scale = 1.0;
+};
+
+PprofMeasure pprofMeasureOf(std::string_view unit)
+{
+    if (unit == "nanoseconds")
+        return {Measure::Time, 1e-3};
+    if (unit == "microseconds")
+        return {Measure::Time, 1.0};
+    if (unit == "milliseconds")
+        return {Measure::Time, 1e3};
+    if (unit == "seconds")
+        return {Measure::Time, 1e6};
+    if (unit == "bytes")
+        return {Measure::Bytes, 1.0};
+    if (unit == "kilobytes")
+        return {Measure::Bytes, 1024.0};
+    if (unit == "megabytes")
+        return {Measure::Bytes, 1048576.0};
+    return {Measure::Count, 1.0}; // "count", "samples", "objects"...
+}
+
+std::string sampleTypeName(const pp::Profile& p, int i)
+{
+    const pp::ValueType& t = p.sample_type(i);
+    return p.string_table(int(t.type())) + "/" + p.string_table(int(t.unit()));
+}
+
+// The sample_type go tool pprof shows by default: default_sample_type's, else the last.
+size_t defaultSampleType(const pp::Profile& p)
+{
+    if (p.default_sample_type() != 0) {
+        for (int i = 0; i < p.sample_type_size(); ++i) {
+            if (p.sample_type(i).type() == p.default_sample_type())
+                return size_t(i);
+        }
+    }
+    return size_t(p.sample_type_size() - 1);
+}
+
+// The frames of each location, outermost first: a location's lines list its inlined functions
+// innermost first (profile.proto), each kept as a frame. A location without lines (not
+// symbolized) is its address, in its mapping's file.
+std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const PprofIndex& index, ProfileBuilder& builder)
+{
+    std::vector<FrameId> functionFrames(size_t(p.function_size()));
+    for (int i = 0; i < p.function_size(); ++i) {
+        const pp::Function& f = p.function(i);
+        const std::string& name = f.name() != 0 ? p.string_table(int(f.name())) : p.string_table(int(f.system_name()));
+        const int64_t line = f.start_line() > 0 && f.start_line() < INT32_MAX ? f.start_line() : 0;
+        functionFrames[size_t(i)] = builder.frameForKey(name, p.string_table(int(f.filename())), int32_t(line), 0);
+    }
+    std::unordered_map<uint64_t, int> mappings;
+    for (int i = 0; i < p.mapping_size(); ++i)
+        mappings.emplace(p.mapping(i).id(), i);
+    std::vector<std::vector<FrameId>> frames(size_t(p.location_size()));
+    for (int i = 0; i < p.location_size(); ++i) {
+        const pp::Location& l = p.location(i);
+        std::vector<FrameId>& out = frames[size_t(i)];
+        for (int k = l.line_size() - 1; k >= 0; --k)
+            out.push_back(functionFrames[size_t(index.function.at(l.line(k).function_id()))]);
+        if (out.empty()) {
+            char address[32];
+            std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(l.address()));
+            const auto mapping = mappings.find(l.mapping_id());
+            const std::string& file =
+                mapping == mappings.end() ? p.string_table(0) : p.string_table(int(p.mapping(mapping->second).filename()));
+            out.push_back(builder.frameForKey(address, file, 0, 0));
+        }
+    }
+    return frames;
+}
+
+// The profile of sample_type `chosen`: one sample per pprof sample with a positive value, its
+// stack from the locations (leaf first in the file), weighing the value in the model's unit.
+// The samples' times are only their order: a pprof sample has no time of its own.
+Profile pprofProfileOf(const pp::Profile& p, const PprofIndex& index, size_t chosen, ProfileInfo info,
+                       const TaskControl* control, size_t& negative)
+{
+    const PprofMeasure measure = pprofMeasureOf(p.string_table(int(p.sample_type(int(chosen)).unit())));
+    ProfileBuilder builder(std::move(info));
+    const std::vector<std::vector<FrameId>> frames = locationFrames(p, index, builder);
+    std::vector<StackId> stacks;
+    std::vector<double> times, values;
+    double position = 0.0;
+    for (int i = 0; i < p.sample_size(); ++i) {
+        if ((i & 0xFFFF) == 0)
+            checkCancel(control, 0.5 + 0.4 * double(i) / double(p.sample_size()));
+        const pp::Sample& s = p.sample(i);
+        const int64_t raw = s.value(int(chosen));
+        if (raw <= 0) {
+            negative += raw < 0;
+            continue;
+        }
+        StackId stack;
+        for (int k = s.location_id_size() - 1; k >= 0; --k) {
+            for (FrameId frame : frames[size_t(index.location.at(s.location_id(k)))])
+                stack = builder.stack(stack, frame);
+        }
+        if (!stack.isValid())
+            stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
+        const double value = double(raw) * measure.scale;
+        stacks.push_back(stack);
+        times.push_back(position);
+        values.push_back(value);
+        position += value;
+    }
+    builder.setSamples(std::move(stacks), std::move(times));
+    builder.setGivenDurations(std::move(values));
+    return builder.finish();
+}
+
+} // namespace
+
+bool looksLikePprof(std::string_view head)
+{
+    const auto* data = reinterpret_cast<const uint8_t*>(head.data());
+    google::protobuf::io::CodedInputStream in(data, int(std::min<size_t>(head.size(), INT32_MAX)));
+    size_t whole = 0;     // fields read to their end
+    bool beyondFirst = false; // a field other than sample_type (1)
+    while (true) {
+        const uint32_t tag = in.ReadTag();
+        if (tag == 0)
+            return whole > 0 && beyondFirst && in.CurrentPosition() == int(head.size());
+        const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
+        const auto wire = WireFormatLite::GetTagWireType(tag);
+        const bool delimited = (number >= 1 && number <= 6) || number == 11;
+        const bool varint = (number >= 7 && number <= 15 && number != 11);
+        const bool fits = wire == WireFormatLite::WIRETYPE_LENGTH_DELIMITED ? delimited || number == 13
+                                                                             : wire == WireFormatLite::WIRETYPE_VARINT && varint;
+        if (!fits)
+            return false;
+        // The head may end inside a field (a large file, or a truncated one: the reader says so).
+        if (!WireFormatLite::SkipField(&in, tag))
+            return whole > 0 && (beyondFirst || number != 1);
+        ++whole;
+        beyondFirst = beyondFirst || number != 1;
+    }
+}
+
+LoadResult readPprof(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                     const TaskControl* control)
+{
+    if (bytes.size() > size_t(INT_MAX))
+        return loadFailure(name, "pprof: a profile larger than 2 GB, more than the protobuf library reads");
+    pp::Profile p;
+    checkCancel(control, 0.05);
+    if (!p.ParseFromArray(bytes.data(), int(bytes.size()))) {
+        const PprofProblem problem = locatePprofParseFailure(bytes);
+        return loadFailure(name, "pprof: not a valid profile.proto message: " + problem.problem, problem.where);
+    }
+    if (options.releaseInput)
+        options.releaseInput();
+    if (control && control->isCancelled())
+        return loadCancelled(name);
+    PprofIndex index;
+    if (const std::optional<PprofProblem> problem = validatePprof(p, index))
+        return loadFailure(name, "pprof: " + problem->problem, problem->where);
+    if (p.sample_type_size() == 0)
+        return loadFailure(name, "pprof: the profile has no sample_type: its samples' values mean nothing");
+    LoadResult result;
+    for (int i = 0; i < p.sample_type_size(); ++i) {
+        size_t count = 0;
+        for (const pp::Sample& s : p.sample())
+            count += s.value(i) > 0;
+        result.available.push_back({sampleTypeName(p, i), count, size_t(p.location_size())});
+    }
+    const int requested = options.profileIndex;
+    if (requested >= p.sample_type_size())
+        return loadFailure(name, "pprof: there is no sample type " + std::to_string(requested) + ": the profile has " +
+                                     std::to_string(p.sample_type_size()) + " (" + result.available.front().name +
+                                     (p.sample_type_size() > 1 ? " …)" : ")"));
+    result.chosenIndex = requested >= 0 ? size_t(requested) : defaultSampleType(p);
+    ProfileInfo info;
+    info.name = fileNameOf(name);
+    info.format = SourceFormat::Pprof;
+    info.encoding = Encoding::Tree;
+    info.durationRule = DurationRule::Given;
+    const pp::ValueType& type = p.sample_type(int(result.chosenIndex));
+    info.measure = pprofMeasureOf(p.string_table(int(type.unit()))).measure;
+    info.measureName = p.string_table(int(type.type()));
+    info.hasTimeline = false;
+    info.description = "pprof " + sampleTypeName(p, int(result.chosenIndex));
+    size_t negative = 0;
+    try {
+        result.profile = pprofProfileOf(p, index, result.chosenIndex, std::move(info), control, negative);
+    } catch (const JsonReadCancelled&) {
+        return loadCancelled(name);
+    }
+    if (negative > 0)
+        result.warnings.push_back(std::to_string(negative) + " samples have a negative " + result.available[result.chosenIndex].name +
+                                  " (a difference of two profiles?): they count as 0");
+    return finishedRead(std::move(result), name, control);
+}
+
+constexpr std::string_view pprofFormatGlobs[] = {"*.pb.gz", "*.pprof", "*.pb"};
+const FormatReader pprofFormat{
+    .id = SourceFormat::Pprof,
+    .name = "pprof",
+    .displayName = "pprof profiles (profile.proto, gzipped or plain)",
+    .detect = looksLikePprof,
+    .read = readPprof,
+    .globs = pprofFormatGlobs,
+};
+
+} // namespace xsprof::readers

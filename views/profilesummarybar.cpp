@@ -54,7 +54,10 @@ void ProfileSummaryBar::updateFacts()
     QString name = fromStd(info.name);
     if (name.isEmpty())
         name = m_title;
-    QStringList facts{fromStd(xsprof::toString(info.format)), CostFormat::value(whole.duration(), info.measure),
+    // "12.4 s", "69.8 MB", "total 8" (a bare count says nothing).
+    const QString wholeCost = CostFormat::value(whole.duration(), info.measure);
+    QStringList facts{fromStd(xsprof::toString(info.format)),
+                      info.measure == xsprof::Measure::Count ? tr("total %1").arg(wholeCost) : wholeCost,
                       tr("%1 samples").arg(whole.analysis.functions.sampleCount()),
                       tr("%1 functions").arg(whole.analysis.functions.functions().size())};
     if (info.measure != xsprof::Measure::Time)

@@ -223,9 +223,8 @@ LoadResult readHeapProfile(std::string_view bytes, const std::string& name, cons
     info.measure = Measure::Bytes;
     info.measureName = "selfSize";
     info.hasTimeline = false;
-    info.description = "V8 sampling heap profile: bytes allocated per call path" +
-                       (t.samples.empty() ? std::string()
-                                          : " (V8's estimate from " + std::to_string(t.samples.size()) + " samples)");
+    info.description = "V8 sampling heap profile" +
+                       (t.samples.empty() ? std::string() : " (" + std::to_string(t.samples.size()) + " allocation samples)");
     LoadResult result;
     if (dangling > 0)
         result.warnings.push_back(std::to_string(dangling) + " of the " + std::to_string(t.samples.size()) +

@@ -12,6 +12,7 @@
 
 #include <climits>
 #include <cstdio>
+#include <memory>
 
 namespace xsprof::readers {
 
@@ -163,6 +164,70 @@ bool looksLikePprof(std::string_view head)
     }
 }
 
+namespace {
+
+// The parsed and checked file, kept so that another sample type opens without reading it again
+// (the window's profile picker). Thread-safe: each conversion only reads it.
+class ParsedPprof : public ParsedProfiles {
+public:
+    ParsedPprof(pp::Profile profile, PprofIndex index, std::string name)
+        : m_profile(std::move(profile)), m_index(std::move(index)), m_name(std::move(name))
+    {
+        for (int i = 0; i < m_profile.sample_type_size(); ++i) {
+            size_t count = 0;
+            for (const pp::Sample& s : m_profile.sample())
+                count += s.value(i) > 0;
+            m_types.push_back({sampleTypeName(m_profile, i), count, size_t(m_profile.location_size())});
+        }
+    }
+
+    const std::vector<ProfileSummary>& types() const { return m_types; }
+    size_t defaultType() const { return defaultSampleType(m_profile); }
+
+    LoadResult convert(int index) const override { return convertType(index, nullptr); }
+
+    LoadResult convertType(int requested, const TaskControl* control) const
+    {
+        const pp::Profile& p = m_profile;
+        if (requested >= p.sample_type_size())
+            return loadFailure(m_name, "pprof: there is no sample type " + std::to_string(requested) +
+                                           ": the profile has " + std::to_string(p.sample_type_size()) + " (" +
+                                           m_types.front().name + (p.sample_type_size() > 1 ? " …)" : ")"));
+        LoadResult result;
+        result.available = m_types;
+        result.chosenIndex = requested >= 0 ? size_t(requested) : defaultType();
+        ProfileInfo info;
+        info.name = fileNameOf(m_name);
+        info.format = SourceFormat::Pprof;
+        info.encoding = Encoding::Tree;
+        info.durationRule = DurationRule::Given;
+        const pp::ValueType& type = p.sample_type(int(result.chosenIndex));
+        info.measure = pprofMeasureOf(p.string_table(int(type.unit()))).measure;
+        info.measureName = p.string_table(int(type.type()));
+        info.hasTimeline = false;
+        info.description = "pprof " + m_types[result.chosenIndex].name;
+        size_t negative = 0;
+        try {
+            result.profile = pprofProfileOf(p, m_index, result.chosenIndex, std::move(info), control, negative);
+        } catch (const JsonReadCancelled&) {
+            return loadCancelled(m_name);
+        }
+        if (negative > 0)
+            result.warnings.push_back(std::to_string(negative) + " samples have a negative " +
+                                      m_types[result.chosenIndex].name +
+                                      " (a difference of two profiles?): they count as 0");
+        return result;
+    }
+
+private:
+    pp::Profile m_profile;
+    PprofIndex m_index;
+    std::string m_name;
+    std::vector<ProfileSummary> m_types;
+};
+
+} // namespace
+
 LoadResult readPprof(std::string_view bytes, const std::string& name, const LoadOptions& options,
                      const TaskControl* control)
 {
@@ -183,38 +248,18 @@ LoadResult readPprof(std::string_view bytes, const std::string& name, const Load
         return loadFailure(name, "pprof: " + problem->problem, problem->where);
     if (p.sample_type_size() == 0)
         return loadFailure(name, "pprof: the profile has no sample_type: its samples' values mean nothing");
-    LoadResult result;
-    for (int i = 0; i < p.sample_type_size(); ++i) {
-        size_t count = 0;
-        for (const pp::Sample& s : p.sample())
-            count += s.value(i) > 0;
-        result.available.push_back({sampleTypeName(p, i), count, size_t(p.location_size())});
+    auto parsed = std::make_shared<const ParsedPprof>(std::move(p), std::move(index), name);
+    // Several sample types and none asked for: the caller lists them and picks (the window).
+    if (options.listOnlyWhenSeveral && options.profileIndex < 0 && parsed->types().size() > 1) {
+        LoadResult listed;
+        listed.available = parsed->types();
+        listed.chosenIndex = parsed->defaultType();
+        listed.parsed = parsed;
+        return listed;
     }
-    const int requested = options.profileIndex;
-    if (requested >= p.sample_type_size())
-        return loadFailure(name, "pprof: there is no sample type " + std::to_string(requested) + ": the profile has " +
-                                     std::to_string(p.sample_type_size()) + " (" + result.available.front().name +
-                                     (p.sample_type_size() > 1 ? " …)" : ")"));
-    result.chosenIndex = requested >= 0 ? size_t(requested) : defaultSampleType(p);
-    ProfileInfo info;
-    info.name = fileNameOf(name);
-    info.format = SourceFormat::Pprof;
-    info.encoding = Encoding::Tree;
-    info.durationRule = DurationRule::Given;
-    const pp::ValueType& type = p.sample_type(int(result.chosenIndex));
-    info.measure = pprofMeasureOf(p.string_table(int(type.unit()))).measure;
-    info.measureName = p.string_table(int(type.type()));
-    info.hasTimeline = false;
-    info.description = "pprof " + sampleTypeName(p, int(result.chosenIndex));
-    size_t negative = 0;
-    try {
-        result.profile = pprofProfileOf(p, index, result.chosenIndex, std::move(info), control, negative);
-    } catch (const JsonReadCancelled&) {
-        return loadCancelled(name);
-    }
-    if (negative > 0)
-        result.warnings.push_back(std::to_string(negative) + " samples have a negative " + result.available[result.chosenIndex].name +
-                                  " (a difference of two profiles?): they count as 0");
+    LoadResult result = parsed->convertType(options.profileIndex, control);
+    if (result.ok() && parsed->types().size() > 1) // another type converts from it without reading again
+        result.parsed = std::move(parsed);
     return finishedRead(std::move(result), name, control);
 }
 

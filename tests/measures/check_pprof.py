@@ -2,7 +2,8 @@
 """pprof in and out, checked by programs that are not xsprof:
 
 - `go tool pprof` reads every pprof `xsprof convert` writes (CPU profiles of several formats,
-  an XS live session, a heap profile, a pprof read back), and its per-function flat and cum
+  an XS live session, a heap profile, a pprof read back, a collection's merged profile from
+  `xsprof export DB OUT --format pprof`), and its per-function flat and cum
   (`-top`, granularity functions) equal xsprof's self and inclusive (`report --json`) for
   every function whose name is its own;
 - a pprof written by an independent encoder (npm pprof-format, encode_pprof.mjs) from corpus
@@ -61,7 +62,10 @@ def check_go(xsprof, inputs, work, failures):
     for i, (source, options) in enumerate(inputs):
         name = os.path.basename(source)
         out = os.path.join(work, f"go{i}.pb.gz")
-        subprocess.run([xsprof, "convert", *options, source, out], check=True, capture_output=True)
+        if source.endswith(".db"):  # a collection: the merged profile of its traces
+            subprocess.run([xsprof, "export", source, out, "--format", "pprof"], check=True, capture_output=True)
+        else:
+            subprocess.run([xsprof, "convert", *options, source, out], check=True, capture_output=True)
         report = xsprof_report(xsprof, source, options)
         measure = report["measure"]
         unit = "us" if measure == "time" else measure
@@ -150,7 +154,14 @@ def main():
             readback = os.path.join(work, "readback.pb.gz")
             subprocess.run([args.xsprof, "convert", os.path.join(args.corpus, "node_tree.cpuprofile"), readback],
                            check=True)
-            inputs = [(os.path.join(args.corpus, "node_fib.cpuprofile"), []),
+            # A collection of three runs, exported as one merged pprof.
+            collection = os.path.join(work, "runs.db")
+            subprocess.run([args.xsprof, "collect", collection] +
+                           [os.path.join(args.corpus, f) for f in ("node_fib.cpuprofile", "node_fib_i100.cpuprofile",
+                                                                   "node_tree.cpuprofile")],
+                           check=True, capture_output=True)
+            inputs = [(collection, []),
+                      (os.path.join(args.corpus, "node_fib.cpuprofile"), []),
                       (os.path.join(args.corpus, "node_deep_recursion.cpuprofile"), []),
                       (os.path.join(args.corpus, "chromium_traceevents_shared.json"), []),
                       (os.path.join(args.corpus, "xsbug", "gc_alloc.profile-on-start.xsbug"), []),

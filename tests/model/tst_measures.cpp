@@ -271,6 +271,17 @@ void TestMeasures::pprofSampleTypes()
     r = loadPprof(p, 2);
     QVERIFY(!r.ok());
     QVERIFY2(r.error->problem.find("the profile has 2") != std::string::npos, r.error->toString().c_str());
+    // The window lists the types first and converts the one picked from what was parsed.
+    LoadOptions listOnly;
+    listOnly.listOnlyWhenSeveral = true;
+    r = loadProfileData(p.SerializeAsString(), "small.pb", listOnly);
+    QVERIFY(!r.ok() && !r.error && r.parsed);
+    QCOMPARE(r.available.size(), size_t(2));
+    QCOMPARE(r.chosenIndex, size_t(0));
+    const LoadResult picked = r.parsed->convert(1);
+    QVERIFY(picked.ok());
+    QVERIFY(picked.profile->info.measure == Measure::Bytes);
+    QCOMPARE(picked.profile->duration(), 5096.0);
 }
 
 void TestMeasures::pprofInlinedFramesAreFrames()

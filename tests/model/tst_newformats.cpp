@@ -557,7 +557,7 @@ void TestNewFormats::heapProfilesAreReadInBytes()
     QVERIFY(r.profile->info.measure == Measure::Bytes);
     QCOMPARE(std::string(toString(r.profile->info.format)), std::string("heapprofile"));
     // A legacy .cpuprofile's head is still read as time.
-    const LoadResult legacy = loadProfileFile((corpus + QStringLiteral("/peers/speedscope_node10_legacy.cpuprofile")).toStdString());
+    const LoadResult legacy = loadProfileFile(QString(corpus + QStringLiteral("/peers/speedscope_node10_legacy.cpuprofile")).toStdString());
     QVERIFY2(legacy.ok(), legacy.error ? legacy.error->toString().c_str() : "");
     QVERIFY(legacy.profile->info.format == SourceFormat::LegacyCpuProfile);
     QVERIFY(legacy.profile->info.measure == Measure::Time);

@@ -1,10 +1,9 @@
 #include "pprofwriter.h"
 
 #include "filesaving.h"
+#include "gzipoutput.h"
 
 #include "pprof/profile.pb.h" // generated from readers/pprof/profile.proto
-
-#include <zlib.h>
 
 #include <cmath>
 #include <string_view>
@@ -120,21 +119,6 @@ pp::Profile pprofOf(const Profile& p)
         out.set_duration_nanos(std::llround(p.duration() * 1000.0));
     out.add_comment(strings.index("written by xsprof from " + std::string(toString(p.info.format)) +
                                   (p.info.name.empty() ? std::string() : " " + p.info.name)));
-    return out;
-}
-
-std::string gzipped(const std::string& bytes)
-{
-    z_stream z{};
-    deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY); // 16: a gzip header
-    std::string out(deflateBound(&z, uLong(bytes.size())), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-    z.avail_in = uInt(bytes.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
     return out;
 }
 

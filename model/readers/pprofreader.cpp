@@ -1,5 +1,6 @@
 #include "pprofreader.h"
 
+#include "pprofsamples.h"
 #include "pprofvalidation.h"
 #include "readersupport.h"
 
@@ -12,7 +13,9 @@
 
 #include <climits>
 #include <cstdio>
+#include <algorithm>
 #include <memory>
+#include <unordered_map>
 
 namespace xsprof::readers {
 
@@ -84,7 +87,7 @@ std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const Ppr
         const pp::Location& l = p.location(i);
         std::vector<FrameId>& out = frames[size_t(i)];
         for (int k = l.line_size() - 1; k >= 0; --k)
-            out.push_back(functionFrames[size_t(index.function.at(l.line(k).function_id()))]);
+            out.push_back(functionFrames[size_t(index.function.find(l.line(k).function_id()))]);
         if (out.empty()) {
             char address[32];
             std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(l.address()));
@@ -100,31 +103,47 @@ std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const Ppr
 // The profile of sample_type `chosen`: one sample per pprof sample with a positive value, its
 // stack from the locations (leaf first in the file), weighing the value in the model's unit.
 // The samples' times are only their order: a pprof sample has no time of its own.
-Profile pprofProfileOf(const pp::Profile& p, const PprofIndex& index, size_t chosen, ProfileInfo info,
-                       const TaskControl* control, size_t& negative)
+Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const PprofIndex& index, size_t chosen,
+                       ProfileInfo info, const TaskControl* control, size_t& negative)
 {
     const PprofMeasure measure = pprofMeasureOf(p.string_table(int(p.sample_type(int(chosen)).unit())));
     ProfileBuilder builder(std::move(info));
     const std::vector<std::vector<FrameId>> frames = locationFrames(p, index, builder);
     std::vector<StackId> stacks;
     std::vector<double> times, values;
+    stacks.reserve(samples.size());
+    times.reserve(samples.size());
+    values.reserve(samples.size());
+    // Samples of one call path (a profiler that does not aggregate writes one per tick): the
+    // path's stack is built once, then found by its locations' hash and a comparison.
+    std::unordered_map<uint64_t, std::pair<size_t, StackId>> pathStacks;
     double position = 0.0;
-    for (int i = 0; i < p.sample_size(); ++i) {
+    for (size_t i = 0; i < samples.size(); ++i) {
         if ((i & 0xFFFF) == 0)
-            checkCancel(control, 0.5 + 0.4 * double(i) / double(p.sample_size()));
-        const pp::Sample& s = p.sample(i);
-        const int64_t raw = s.value(int(chosen));
+            checkCancel(control, 0.5 + 0.4 * double(i) / double(samples.size()));
+        const int64_t raw = samples.values(i)[chosen];
         if (raw <= 0) {
             negative += raw < 0;
             continue;
         }
+        const std::span<const uint64_t> locations = samples.locations(i);
+        uint64_t hash = 0xcbf29ce484222325ull;
+        for (uint64_t id : locations)
+            hash = (hash ^ id) * 0x100000001b3ull;
+        const auto known = pathStacks.find(hash);
         StackId stack;
-        for (int k = s.location_id_size() - 1; k >= 0; --k) {
-            for (FrameId frame : frames[size_t(index.location.at(s.location_id(k)))])
-                stack = builder.stack(stack, frame);
+        if (known != pathStacks.end() && std::ranges::equal(samples.locations(known->second.first), locations)) {
+            stack = known->second.second;
+        } else {
+            for (auto id = locations.rbegin(); id != locations.rend(); ++id) {
+                for (FrameId frame : frames[size_t(index.location.find(*id))])
+                    stack = builder.stack(stack, frame);
+            }
+            if (!stack.isValid())
+                stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
+            if (known == pathStacks.end())
+                pathStacks.emplace(hash, std::pair(i, stack));
         }
-        if (!stack.isValid())
-            stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
         const double value = double(raw) * measure.scale;
         stacks.push_back(stack);
         times.push_back(position);
@@ -170,13 +189,14 @@ namespace {
 // (the window's profile picker). Thread-safe: each conversion only reads it.
 class ParsedPprof : public ParsedProfiles {
 public:
-    ParsedPprof(pp::Profile profile, PprofIndex index, std::string name)
-        : m_profile(std::move(profile)), m_index(std::move(index)), m_name(std::move(name))
+    // `profile` lives in `arena`, which the parsed file owns.
+    ParsedPprof(pp::Profile profile, PprofSamples samples, PprofIndex index, std::string name)
+        : m_profile(std::move(profile)), m_samples(std::move(samples)), m_index(std::move(index)), m_name(std::move(name))
     {
         for (int i = 0; i < m_profile.sample_type_size(); ++i) {
             size_t count = 0;
-            for (const pp::Sample& s : m_profile.sample())
-                count += s.value(i) > 0;
+            for (size_t k = 0; k < m_samples.size(); ++k)
+                count += m_samples.values(k)[size_t(i)] > 0;
             m_types.push_back({sampleTypeName(m_profile, i), count, size_t(m_profile.location_size())});
         }
     }
@@ -208,7 +228,7 @@ public:
         info.description = "pprof " + m_types[result.chosenIndex].name;
         size_t negative = 0;
         try {
-            result.profile = pprofProfileOf(p, m_index, result.chosenIndex, std::move(info), control, negative);
+            result.profile = pprofProfileOf(p, m_samples, m_index, result.chosenIndex, std::move(info), control, negative);
         } catch (const JsonReadCancelled&) {
             return loadCancelled(m_name);
         }
@@ -220,7 +240,8 @@ public:
     }
 
 private:
-    pp::Profile m_profile;
+    pp::Profile m_profile; // without its samples: they are in m_samples
+    PprofSamples m_samples;
     PprofIndex m_index;
     std::string m_name;
     std::vector<ProfileSummary> m_types;
@@ -234,8 +255,9 @@ LoadResult readPprof(std::string_view bytes, const std::string& name, const Load
     if (bytes.size() > size_t(INT_MAX))
         return loadFailure(name, "pprof: a profile larger than 2 GB, more than the protobuf library reads");
     pp::Profile p;
+    PprofSamples samples;
     checkCancel(control, 0.05);
-    if (!p.ParseFromArray(bytes.data(), int(bytes.size()))) {
+    if (!readPprofMessage(bytes, p, samples)) {
         const PprofProblem problem = locatePprofParseFailure(bytes);
         return loadFailure(name, "pprof: not a valid profile.proto message: " + problem.problem, problem.where);
     }
@@ -244,11 +266,11 @@ LoadResult readPprof(std::string_view bytes, const std::string& name, const Load
     if (control && control->isCancelled())
         return loadCancelled(name);
     PprofIndex index;
-    if (const std::optional<PprofProblem> problem = validatePprof(p, index))
+    if (const std::optional<PprofProblem> problem = validatePprof(p, samples, index))
         return loadFailure(name, "pprof: " + problem->problem, problem->where);
     if (p.sample_type_size() == 0)
         return loadFailure(name, "pprof: the profile has no sample_type: its samples' values mean nothing");
-    auto parsed = std::make_shared<const ParsedPprof>(std::move(p), std::move(index), name);
+    auto parsed = std::make_shared<const ParsedPprof>(std::move(p), std::move(samples), std::move(index), name);
     // Several sample types and none asked for: the caller lists them and picks (the window).
     if (options.listOnlyWhenSeveral && options.profileIndex < 0 && parsed->types().size() > 1) {
         LoadResult listed;

@@ -75,6 +75,19 @@ std::string outOfTable(int64_t index, int size)
 
 } // namespace
 
+bool PprofIdIndex::add(uint64_t id, int index)
+{
+    if (id < m_denseLimit) {
+        if (id >= m_dense.size())
+            m_dense.resize(size_t(id) + 1, none);
+        if (m_dense[id] != none)
+            return false;
+        m_dense[id] = index;
+        return true;
+    }
+    return m_sparse.emplace(id, index).second;
+}
+
 PprofProblem locatePprofParseFailure(std::string_view bytes)
 {
     const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
@@ -121,8 +134,10 @@ PprofProblem locatePprofParseFailure(std::string_view bytes)
     }
 }
 
-std::optional<PprofProblem> validatePprof(const pp::Profile& profile, PprofIndex& index)
+std::optional<PprofProblem> validatePprof(const pp::Profile& profile, const PprofSamples& samples, PprofIndex& index)
 {
+    index.location = PprofIdIndex(size_t(profile.location_size()));
+    index.function = PprofIdIndex(size_t(profile.function_size()));
     const int strings = profile.string_table_size();
     auto badString = [&](int64_t i) { return i < 0 || i >= strings; };
     auto stringProblem = [&](int64_t i, const std::string& where) -> std::optional<PprofProblem> {
@@ -152,33 +167,34 @@ std::optional<PprofProblem> validatePprof(const pp::Profile& profile, PprofIndex
             return PprofProblem{outOfTable(f.system_name(), strings), place(".system_name")};
         if (badString(f.filename()))
             return PprofProblem{outOfTable(f.filename(), strings), place(".filename")};
-        if (!index.function.emplace(f.id(), i).second)
+        if (!index.function.add(f.id(), i))
             return PprofProblem{"function id " + std::to_string(f.id()) + " is used twice", place(".id")};
     }
     for (int i = 0; i < profile.location_size(); ++i) {
         const pp::Location& l = profile.location(i);
         const auto place = [i](const std::string& member) { return fieldPlace("location", size_t(i)) + member; };
         for (int k = 0; k < l.line_size(); ++k) {
-            if (!index.function.contains(l.line(k).function_id()))
+            if (index.function.find(l.line(k).function_id()) == PprofIdIndex::none)
                 return PprofProblem{"location " + std::to_string(l.id()) + " names function " +
                                         std::to_string(l.line(k).function_id()) + ", which the profile does not have",
                                     place(".line[" + std::to_string(k) + "].function_id")};
         }
-        if (!index.location.emplace(l.id(), i).second)
+        if (!index.location.add(l.id(), i))
             return PprofProblem{"location id " + std::to_string(l.id()) + " is used twice", place(".id")};
     }
     const int types = profile.sample_type_size();
-    for (int i = 0; i < profile.sample_size(); ++i) {
-        const pp::Sample& s = profile.sample(i);
-        const auto place = [i](const std::string& member) { return fieldPlace("sample", size_t(i)) + member; };
-        if (s.value_size() != types)
-            return PprofProblem{"sample " + std::to_string(i) + " has " + std::to_string(s.value_size()) +
+    for (size_t i = 0; i < samples.size(); ++i) {
+        const auto place = [i](const std::string& member) { return fieldPlace("sample", i) + member; };
+        const size_t values = samples.values(i).size();
+        if (values != size_t(types))
+            return PprofProblem{"sample " + std::to_string(i) + " has " + std::to_string(values) +
                                     " values; sample_type lists " + std::to_string(types),
                                 place(".value")};
-        for (int k = 0; k < s.location_id_size(); ++k) {
-            if (!index.location.contains(s.location_id(k)))
-                return PprofProblem{"sample " + std::to_string(i) + " names location " +
-                                        std::to_string(s.location_id(k)) + ", which the profile does not have",
+        const std::span<const uint64_t> locations = samples.locations(i);
+        for (size_t k = 0; k < locations.size(); ++k) {
+            if (index.location.find(locations[k]) == PprofIdIndex::none)
+                return PprofProblem{"sample " + std::to_string(i) + " names location " + std::to_string(locations[k]) +
+                                        ", which the profile does not have",
                                     place(".location_id[" + std::to_string(k) + "]")};
         }
     }

@@ -8,11 +8,10 @@
 // samples/count and cpu/microseconds), plain (about 100 MB) and gzipped. Each file is loaded
 // N times (default 5) side by side, alternating; prints the medians, the sizes and the ratio
 // of the pprof's median to the .cpuprofile's. Plain C++ and the model library: no Qt.
+#include "model/gzipoutput.h"
 #include "model/profileloader.h"
 
 #include "pprof/profile.pb.h"
-
-#include <zlib.h>
 
 #include <algorithm>
 #include <chrono>
@@ -61,22 +60,6 @@ std::string unaggregatedPprof(const xsprof::Profile& p)
         sample->add_value(std::llround(p.samples.duration(i)));
     }
     return out.SerializeAsString();
-}
-
-std::string gzipped(const std::string& bytes)
-{
-    uLongf size = compressBound(uLong(bytes.size())) + 32;
-    std::string out(size, '\0');
-    z_stream z{};
-    deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-    z.avail_in = uInt(bytes.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
 }
 
 bool writeFile(const std::string& path, const std::string& bytes)
@@ -134,7 +117,7 @@ int main(int argc, char** argv)
     }
     const std::string plain = unaggregatedPprof(*loaded.profile);
     const std::string pprofPath = source + ".pb", gzPath = source + ".pb.gz";
-    if (!writeFile(pprofPath, plain) || !writeFile(gzPath, gzipped(plain)))
+    if (!writeFile(pprofPath, plain) || !writeFile(gzPath, xsprof::gzipped(plain)))
         return 1;
     const std::vector<std::pair<const char*, std::string>> files{
         {".cpuprofile", source}, {"pprof", pprofPath}, {"pprof.gz", gzPath}};

@@ -149,8 +149,6 @@ class TestMeasures : public QObject {
 
 private slots:
     void heapProfileIsBytes();
-    void heapProfileErrors_data();
-    void heapProfileErrors();
     void heapSamplesNamingMissingNodesAreNoted();
     void pprofSampleTypes();
     void pprofInlinedFramesAreFrames();
@@ -182,51 +180,6 @@ void TestMeasures::heapProfileIsBytes()
     }
     QCOMPARE(p.duration(), whole);
     QVERIFY(whole > 500000.0); // the fixture allocated about 0.5 MB
-}
-
-void TestMeasures::heapProfileErrors_data()
-{
-    QTest::addColumn<QString>("from");
-    QTest::addColumn<QString>("to");
-    QTest::addColumn<QString>("problem");
-    QTest::addColumn<QString>("where");
-    // from "" = cut the file in half.
-    QTest::newRow("truncated") << "" << "" << "V8 sampling heap profile" << "byte";
-    // The message has the node's path; where, its number in preorder and the byte.
-    QTest::newRow("negative size") << "\"selfSize\":33000" << "\"selfSize\":-33000"
-                                   << "head.children[0].children[0].children[0].children[0].children[0].children[0]."
-                                      "children[0].children[0].children[0]: node 9 has a negative selfSize (-33000 bytes)"
-                                   << "node 9, byte";
-    QTest::newRow("size a string") << "\"selfSize\":33000" << "\"selfSize\":\"33000\""
-                                   << "selfSize is a string, expected an integer" << "node 9, byte";
-    QTest::newRow("repeated id") << "\"selfSize\":0,\"children\":[{" << "\"selfSize\":0,\"id\":1,\"children\":[{\"id\":1,"
-                                 << "head.children[0]: node id 1 appears twice (also at head)" << "node 1, byte";
-    QTest::newRow("sample without node") << "}]}]}]}]}]}]}]}]}]}]}]}]}]}}" << "}]}]}]}]}]}]}]}]}]}]}]}]}]}, \"samples\": [{\"size\": 8}]}"
-                                         << "samples[0] has no \"nodeId\"" << "sample 0";
-    QTest::newRow("negative sample") << "}]}]}]}]}]}]}]}]}]}]}]}]}]}}" << "}]}]}]}]}]}]}]}]}]}]}]}]}]}, \"samples\": [{\"size\": -8, \"nodeId\": 1}]}"
-                                     << "samples[0] has a negative size" << "sample 0";
-}
-
-void TestMeasures::heapProfileErrors()
-{
-    QFETCH(QString, from);
-    QFETCH(QString, to);
-    QFETCH(QString, problem);
-    QFETCH(QString, where);
-    std::string bytes = readBytes(heapFixture);
-    if (from.isEmpty()) {
-        bytes.resize(bytes.size() / 2);
-    } else {
-        const size_t at = bytes.find(from.toStdString());
-        QVERIFY2(at != std::string::npos, qPrintable(from));
-        bytes.replace(at, size_t(from.size()), to.toStdString());
-    }
-    const LoadResult r = loadProfileData(bytes, "bad.heapprofile");
-    QVERIFY(!r.ok());
-    const std::string text = r.error->toString();
-    QVERIFY2(text.starts_with("bad.heapprofile: V8 sampling heap profile"), text.c_str());
-    QVERIFY2(text.find(problem.toStdString()) != std::string::npos, text.c_str());
-    QVERIFY2(r.error->where.starts_with(where.toStdString()), text.c_str());
 }
 
 // node --heap-prof writes a few samples naming nodes it left out of the tree: a note, the bytes unchanged.

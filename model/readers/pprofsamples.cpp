@@ -1,6 +1,7 @@
 #include "pprofsamples.h"
 
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/wire_format_lite.h>
 
 #include <climits>
@@ -61,6 +62,8 @@ bool PprofSamples::read(CodedInputStream& in)
 
 bool readPprofMessage(std::string_view bytes, perftools::profiles::Profile& profile, PprofSamples& samples)
 {
+    // The library logs what it refuses (text that is not UTF-8) on stderr; the reader's error says it.
+    [[maybe_unused]] static const bool quiet = (google::protobuf::SetLogHandler(nullptr), true);
     if (bytes.size() > size_t(INT_MAX))
         return false;
     const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());

@@ -155,6 +155,7 @@ private slots:
     void pprofDetection();
     void pprofErrors_data();
     void pprofErrors();
+    void pprofDamageNeverCrashes();
     void pprofRoundTrip_data();
     void pprofRoundTrip();
 };
@@ -316,6 +317,38 @@ void TestMeasures::pprofErrors()
     QVERIFY2(text.starts_with("bad.pb: pprof: "), text.c_str());
     QVERIFY2(text.find(problem.toStdString()) != std::string::npos, text.c_str());
     QVERIFY2(r.error->where.starts_with(where.toStdString()), text.c_str());
+}
+
+// Bytes changed, cut or repeated at random (a fixed seed): every result is a profile or an error
+// saying what is wrong (ASan and UBSan check the rest in CI).
+void TestMeasures::pprofDamageNeverCrashes()
+{
+    const std::string good = smallPprof().SerializeAsString();
+    uint64_t state = 49;
+    const auto next = [&state](size_t below) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return size_t((state >> 33) % below);
+    };
+    size_t accepted = 0, refused = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string bytes = good;
+        for (size_t k = 0, n = 1 + next(4); k < n; ++k) {
+            switch (next(3)) {
+            case 0: bytes[next(bytes.size())] = char(next(256)); break;
+            case 1: bytes.resize(next(bytes.size()) + 1); break;
+            default: bytes.insert(next(bytes.size()), bytes.substr(next(bytes.size()), 1 + next(8))); break;
+            }
+        }
+        const LoadResult r = loadProfileData(bytes, "damaged.pb");
+        if (r.ok()) {
+            ++accepted;
+            QVERIFY(ProfileAnalysis::compute(*r.profile).functions.duration() >= 0.0);
+        } else {
+            ++refused;
+            QVERIFY(r.error && !r.error->problem.empty());
+        }
+    }
+    QVERIFY(accepted > 0 && refused > 0);
 }
 
 void TestMeasures::pprofRoundTrip_data()

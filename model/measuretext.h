@@ -3,6 +3,7 @@
 // counts whole; the unit's short name for column headers.
 #include "profile.h"
 
+#include <charconv>
 #include <string>
 
 namespace xsprof {
@@ -19,7 +20,13 @@ struct MeasureText {
     {
     }
     // "12.345"; with `sign`, "+12.345" for a positive value (a delta).
-    std::string operator()(double value, bool sign = false) const;
+    std::string operator()(double value, bool sign = false) const
+    {
+        char b[400]; // room for any double: at most 309 digits before the point
+        const auto [end, ec] = std::to_chars(b, b + sizeof b, value / per, std::chars_format::fixed, decimals);
+        const std::string text = ec == std::errc() ? std::string(b, end) : std::string("?");
+        return sign && value > 0.0 ? "+" + text : text;
+    }
     // `label` and the unit: "self ms".
     std::string header(const char* label) const { return std::string(label) + " " + unit; }
 };

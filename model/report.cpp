@@ -23,16 +23,6 @@ std::string fixed(double value, int decimals)
     return ec == std::errc() ? std::string(b, end) : std::string("?");
 }
 
-} // namespace
-
-std::string MeasureText::operator()(double value, bool sign) const
-{
-    std::string text = fixed(value / per, decimals);
-    return sign && value > 0.0 ? "+" + text : text;
-}
-
-namespace {
-
 // `text` right-aligned in `width` columns, as printf's "%*s".
 void appendRightAligned(std::string& out, const std::string& text, size_t width)
 {
@@ -46,20 +36,20 @@ void appendRightAligned(std::string& out, const std::string& text, size_t width)
 void appendReportLine(std::string& out, const Profile& profile, const FunctionAnalysis& a, FrameId f, double duration,
                       bool allTotals)
 {
-    const MeasureText milliseconds(profile.info.measure);
-    const std::string inclusive = a.hasInclusive() ? milliseconds(a.inclusive(f)) : std::string("-");
+    const MeasureText text(profile.info.measure);
+    const std::string inclusive = a.hasInclusive() ? text(a.inclusive(f)) : std::string("-");
     const double percent = duration > 0 ? 100.0 * a.total(f) / duration : 0.0;
     std::string name(profile.frameName(f));
     if (name.empty())
         name = "(anonymous)";
-    appendRightAligned(out, milliseconds(a.self(f)), 12);
+    appendRightAligned(out, text(a.self(f)), 12);
     out += ' ';
-    appendRightAligned(out, milliseconds(a.total(f)), 12);
+    appendRightAligned(out, text(a.total(f)), 12);
     out += ' ';
     appendRightAligned(out, inclusive, 12);
     out += ' ';
     if (allTotals) {
-        appendRightAligned(out, a.hasInclusive() ? milliseconds(a.summedPathTotal(f)) : std::string("-"), 12);
+        appendRightAligned(out, a.hasInclusive() ? text(a.summedPathTotal(f)) : std::string("-"), 12);
         out += ' ';
     }
     appendRightAligned(out, fixed(percent, 1), 6);

@@ -177,10 +177,12 @@ QVariant CostTreeModel::costData(const Node& node, Cost kind, int role) const
     const double duration = m_data->duration();
     switch (role) {
     case Qt::DisplayRole:
-        return CostFormat::timeAndPercent(value, duration);
+        return CostFormat::valueAndPercent(value, duration, m_data->profile.info.measure);
     case SortRole:
     case CostRole:
         return value;
+    case MeasureRole:
+        return int(m_data->profile.info.measure);
     case FractionRole:
         return duration > 0.0 ? value / duration : 0.0;
     case Qt::TextAlignmentRole:
@@ -196,7 +198,7 @@ QString CostTreeModel::rowSentence(const Node& node) const
     for (int column = 1; column < columnCount(); ++column) {
         const Cost kind = costOfColumn(column);
         text += QStringLiteral(", %1 %2").arg(headerData(column, Qt::Horizontal).toString().toLower(),
-                                             CostFormat::time(cost(node, kind)));
+                                             CostFormat::value(cost(node, kind), m_data->profile.info.measure));
     }
     return text;
 }
@@ -283,8 +285,14 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     }
     const Cost kind = costOfColumn(section);
-    if (role == Qt::DisplayRole)
-        return costHeader(kind);
+    if (role == Qt::DisplayRole) {
+        // Another measure than time is named in the header: "Self (bytes)".
+        const xsprof::Measure measure = m_data ? m_data->profile.info.measure : xsprof::Measure::Time;
+        if (measure == xsprof::Measure::Time)
+            return costHeader(kind);
+        return QStringLiteral("%1 (%2)").arg(kind == Cost::Time ? tr("Self") : costHeader(kind),
+                                             CostFormat::unitName(measure));
+    }
     if (role == Qt::ToolTipRole)
         return costHeaderToolTip(kind);
     if (role == Qt::TextAlignmentRole)

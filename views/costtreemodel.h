@@ -23,6 +23,7 @@ public:
         CostRole,                    // µs of a cost column
         FractionRole,                // cost / profile duration (VS Code's total can pass 1)
         RecursiveRole,               // a function already on the expansion path: a leaf
+        MeasureRole,                 // the profile's xsprof::Measure (int): what CostRole counts
         HotCostRole,                 // what "expand hot path" follows, µs
         DurationRole,                // the profile duration, µs
         LevelRole,                   // 1 for a top-level row, 2 for its children...

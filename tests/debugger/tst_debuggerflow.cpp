@@ -5,15 +5,22 @@
 #include "debuggeewindowfixture.h"
 #include "fakexsmachine.h"
 
+#include "app/debugger/consolepane.h"
+#include "app/debugger/debugcontrols.h"
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/machines/machinetabs.h"
 #include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
+#include "app/preferences.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 
+#include <QAbstractButton>
+#include <QApplication>
+#include <QClipboard>
 #include <QFile>
+#include <QLineEdit>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
@@ -37,6 +44,7 @@ class TestDebuggerFlow : public DebuggeeWindowFixture
     Q_OBJECT
 private slots:
     void aMachineStoppedAtItsFirstLineComesForwardAndStays();
+    void evaluateKeepsTheKeyboardAcrossStepsRunAndBreak();
 
 private:
     int tabOf(const MachineSession* session) const;
@@ -92,6 +100,58 @@ void TestDebuggerFlow::aMachineStoppedAtItsFirstLineComesForwardAndStays()
     QTRY_VERIFY(!session->isConnected());
     QTest::qWait(100);
     QVERIFY(tabOf(session) >= 0);
+}
+
+// The user types in Evaluate at a break and steps with the keys: the field keeps the keyboard
+// while the machine runs and when it stops again, and Enter never reaches another control
+// (it used to land on the console's Copy button).
+void TestDebuggerFlow::evaluateKeepsTheKeyboardAcrossStepsRunAndBreak()
+{
+    m_window->preferences()->setXscPath(QStringLiteral(XSPROF_FIXTURES_DIR "/xsc/fake-xsc"));
+    startServer(false);
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    FakeXsMachine engine;
+    QVERIFY(engine.connectTo(m_window->machines()->serverController()->server()->port()));
+    engine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+    QVERIFY(engine.waitFor("</set-all-breakpoints>"));
+    const QString script = m_dir->filePath(QStringLiteral("prog.js"));
+    engine.send(fakeBreakIn(script, 4));
+    QTRY_VERIFY(m_window->machines()->currentDebuggee());
+    DebuggeePage* machine = m_window->machines()->currentDebuggee();
+    QTRY_COMPARE(machine->session()->state(), MachineSession::State::Broken);
+    QLineEdit* field = machine->debuggerPanes()->console()->evalField();
+    QTRY_VERIFY(!field->isReadOnly());
+    QTest::mouseClick(field, Qt::LeftButton);
+    QTRY_COMPARE(QApplication::focusWidget(), field);
+    QApplication::clipboard()->setText(QStringLiteral("untouched"));
+
+    // F10, F11, F5 and Ctrl+. (Break) from the field, each followed by the machine's next break.
+    const struct { Qt::Key key; Qt::KeyboardModifiers modifiers; QByteArray command; bool breaks; } presses[] = {
+        {Qt::Key_F10, Qt::NoModifier, "<step/>", true},
+        {Qt::Key_F11, Qt::NoModifier, "<step-inside/>", true},
+        {Qt::Key_F5, Qt::NoModifier, "<go/>", false},
+        {Qt::Key_Period, Qt::ControlModifier, "<step/>", true},
+    };
+    int line = 5;
+    for (const auto& press : presses) {
+        engine.received.clear();
+        QTest::keyClick(QApplication::focusWidget(), press.key, press.modifiers);
+        QVERIFY2(engine.waitFor(press.command), press.command.constData());
+        QTRY_COMPARE(machine->session()->state(), MachineSession::State::Running);
+        QCOMPARE(QApplication::focusWidget(), field);
+        QVERIFY(field->isReadOnly()); // says it needs a break
+        QTest::keyClicks(field, QStringLiteral("n"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return); // nothing to press, nothing sent
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("untouched"));
+        if (press.breaks) {
+            engine.send(fakeBreakIn(script, line++));
+            QTRY_COMPARE(machine->session()->state(), MachineSession::State::Broken);
+            QCOMPARE(QApplication::focusWidget(), field);
+            QVERIFY(!field->isReadOnly());
+        }
+    }
 }
 
 QTEST_MAIN(TestDebuggerFlow)

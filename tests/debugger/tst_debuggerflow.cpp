@@ -9,6 +9,9 @@
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
+#include "app/debugger/consolemodel.h"
+#include "app/machines/allmachinesconsole.h"
+#include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
 #include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
@@ -20,12 +23,23 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFile>
+#include <QDockWidget>
 #include <QLineEdit>
+#include <QListView>
+#include <QProcess>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
 
 namespace {
+// The newest line of `view` is on screen.
+bool tailInView(QListView* view)
+{
+    const int rows = view->model()->rowCount();
+    return rows > 0 && view->viewport()->rect().contains(view->visualRect(view->model()->index(rows - 1, 0)));
+}
+
 // What the simulator sent with Break on start set, up to and including its first break.
 QByteArray breakOnStartHead()
 {
@@ -45,6 +59,7 @@ class TestDebuggerFlow : public DebuggeeWindowFixture
 private slots:
     void aMachineStoppedAtItsFirstLineComesForwardAndStays();
     void evaluateKeepsTheKeyboardAcrossStepsRunAndBreak();
+    void theConsoleOfAllMachinesFollowsItsTail();
 
 private:
     int tabOf(const MachineSession* session) const;
@@ -152,6 +167,73 @@ void TestDebuggerFlow::evaluateKeepsTheKeyboardAcrossStepsRunAndBreak()
             QVERIFY(!field->isReadOnly());
         }
     }
+}
+
+// A Worker flood fills the console of all machines past its bound while the user reads its
+// bottom: it shows the newest lines all along, as a machine's own console does; scrolled up, it
+// stays where the user is; back at the bottom, it follows again.
+void TestDebuggerFlow::theConsoleOfAllMachinesFollowsItsTail()
+{
+    m_window->preferences()->setConsoleLines(100);
+    startServer(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    AllMachinesConsole* console = m_window->machines()->allMachinesConsole();
+    auto* pane = m_window->findChild<QDockWidget*>(QStringLiteral("allMachinesConsole"))->findChild<ConsolePane*>();
+    QVERIFY(pane);
+    QListView* view = pane->view();
+    QScrollBar* bar = view->verticalScrollBar();
+
+    // Workers that each say 20 lines, as the simulator's simpleworker with logs.
+    QFile recorded(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_worker.xsbug"));
+    QVERIFY(recorded.open(QIODevice::ReadOnly));
+    QByteArray worker = recorded.readAll();
+    QByteArray lines;
+    for (int i = 0; i < 20; ++i)
+        lines += "\r\n<xsbug><log>worker line " + QByteArray::number(i) + "&#10;</log></xsbug>\r\n";
+    worker.insert(worker.indexOf("</xsbug>\r\n") + 10, lines);
+    QFile talking(m_dir->filePath(QStringLiteral("talking_worker.xsbug")));
+    QVERIFY(talking.open(QIODevice::WriteOnly) && talking.write(worker) == worker.size());
+    talking.close();
+    const QString address = QStringLiteral("127.0.0.1:%1").arg(m_window->machines()->serverController()->server()->port());
+    // Plays `count` Workers; how often the newest line was out of view while they came.
+    auto flood = [&](int count) {
+        QProcess storm;
+        storm.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_TOOLS_DIR "/machine_storm.py"), talking.fileName(),
+                                                QStringLiteral("--connect"), address, QStringLiteral("--count"),
+                                                QString::number(count), QStringLiteral("--timeout"), QStringLiteral("60")});
+        int outOfView = 0;
+        QDeadlineTimer deadline(70000);
+        while (storm.state() != QProcess::NotRunning && !deadline.hasExpired()) {
+            QTest::qWait(20);
+            outOfView += view->isVisible() && view->model()->rowCount() > 0 && !tailInView(view);
+        }
+        QTest::qWait(2 * 200); // the intake's last batch
+        return outOfView;
+    };
+    // The flood comes while the console is hidden (each Worker's unread lines earn it a tab);
+    // the user opens the console: it shows the newest lines.
+    flood(8);
+    QTRY_COMPARE(view->model()->rowCount(), 100); // full
+    m_window->machines()->consoleAction()->trigger();
+    QTRY_VERIFY(console->isShown());
+    QTRY_VERIFY(tailInView(view));
+    QVERIFY(view->model()->index(99, 0).data().toString().endsWith(QLatin1String("worker line 19")));
+
+    // Shown, full, and more come: the tail stays in view.
+    flood(20);
+    QTRY_VERIFY(tailInView(view));
+    // The user scrolls up: the console stays there while lines come.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(20, 5));
+    QTest::keyClick(view, Qt::Key_Home);
+    QTRY_COMPARE(bar->value(), 0);
+    flood(10);
+    QVERIFY(!tailInView(view));
+    // Back at the bottom (End, though the line the user clicked is gone): it follows again.
+    QTest::keyClick(view, Qt::Key_End);
+    QTRY_VERIFY(tailInView(view));
+    QCOMPARE(flood(10), 0);
+    QTRY_VERIFY(tailInView(view));
 }
 
 QTEST_MAIN(TestDebuggerFlow)

@@ -1,18 +1,32 @@
 #pragma once
-// The names machine tabs show: the name a machine logged in with, numbered when several share
-// it ("xst", "xst #2", "xst #3"). The console of all machines prefixes their lines with it.
+// The names machine tabs show: the name a machine logged in with, numbered when several of that
+// name are there at once ("xst", "xst #2", "xst #3"). The numbers count the machines there now
+// (a tab open, or held without one): a script run again after its tabs were closed is "xst"
+// again. The console of all machines prefixes their lines with it.
 #include <QCoreApplication>
 #include <QHash>
+#include <QSet>
 #include <QString>
 
 class MachineNames
 {
     Q_DECLARE_TR_FUNCTIONS(MachineNames)
 public:
-    // The label of the next machine that logged in as `name`: empty for the first of that
-    // name (its name says enough), "name #N" for the N-th.
-    QString labelFor(const QString& name);
+    struct Name {
+        QString label; // empty when no other machine of the name is there (its name says enough)
+        bool first = false; // no machine of the name came before (an app, not one of its Workers)
+    };
+    // Names the next machine that logged in as `name`: the lowest number free.
+    Name take(const QString& name);
+    // As take(), the label alone.
+    QString labelFor(const QString& name) { return take(name).label; }
+    // The machine labelled `label` by take() is no longer there (its tab closed, or it left
+    // without one): its number is free again.
+    void release(const QString& name, const QString& label);
 
 private:
-    QHash<QString, int> m_byName; // machines seen per name
+    QString labelOf(const QString& name, int number) const;
+
+    QHash<QString, QSet<int>> m_inUse; // numbers of the machines there now, per name
+    QSet<QString> m_seen;              // names that came in this run
 };

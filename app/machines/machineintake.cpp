@@ -14,7 +14,8 @@ MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
     QMetaObject::invokeMethod(
         onThread,
         [this, window, onThread] {
-            m_reception = new MachineReception(window, [this](const QString& name) { return labelFor(name); },
+            m_reception = new MachineReception(window, [this](const QString& name) { return nameFor(name); },
+                                               [this](const QString& name, const QString& label) { releaseName(name, label); },
                                                QuietMachines::defaultGraceMs);
             onThread->deleteLater();
         },
@@ -35,10 +36,16 @@ MachineIntake::~MachineIntake()
     m_thread.wait();
 }
 
-QString MachineIntake::labelFor(const QString& name)
+MachineNames::Name MachineIntake::nameFor(const QString& name)
 {
     std::lock_guard lock(m_namesMutex);
-    return m_names.labelFor(name);
+    return m_names.take(name);
+}
+
+void MachineIntake::releaseName(const QString& name, const QString& label)
+{
+    std::lock_guard lock(m_namesMutex);
+    m_names.release(name, label);
 }
 
 SerialConnection* MachineIntake::openSerial(const SerialPortSpec& spec)

@@ -19,15 +19,17 @@ void keepNewest(std::vector<Item>& items, size_t bound, qint64& dropped, bool ex
 }
 } // namespace
 
-MachineReception::MachineReception(QThread* windowThread, std::function<QString(const QString&)> labelFor,
-                                   int quietGraceMs, QObject* parent)
-    : QObject(parent), m_windowThread(windowThread), m_labelFor(std::move(labelFor)), m_server(new DebugServer(this)),
+MachineReception::MachineReception(QThread* windowThread, std::function<MachineNames::Name(const QString&)> nameFor,
+                                   std::function<void(const QString&, const QString&)> release, int quietGraceMs,
+                                   QObject* parent)
+    : QObject(parent), m_windowThread(windowThread), m_nameFor(std::move(nameFor)), m_server(new DebugServer(this)),
       m_quiet(new QuietMachines(
           quietGraceMs,
           [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
               handOver(session, held.label, held.connectedAt, log);
           },
-          [this](MachineSession* session, const QuietMachines::Held& held) {
+          [this, release = std::move(release)](MachineSession* session, const QuietMachines::Held& held) {
+              release(session->name(), held.label); // its number is free for the next one at once
               m_batch.left.push_back({session->name(), held.label, held.connectedAt,
                                       held.connectedAt.msecsTo(QDateTime::currentDateTime())});
               noteChange();
@@ -46,13 +48,14 @@ MachineReception::MachineReception(QThread* windowThread, std::function<QString(
 // are held until they have something to show, and most leave before that.
 void MachineReception::onMachine(MachineSession* session)
 {
-    const QString label = m_labelFor(session->name());
-    if (label.isEmpty()) {
-        handOver(session, label, QDateTime::currentDateTime(), nullptr);
+    const MachineNames::Name named = m_nameFor(session->name());
+    if (named.first) {
+        handOver(session, named.label, QDateTime::currentDateTime(), nullptr);
         return;
     }
-    collect(session, label); // before QuietMachines: a line that earns a tab is in the batch first
-    m_quiet->hold(session, label);
+    // before QuietMachines: a line that earns a tab is in the batch first
+    collect(session, named.label.isEmpty() ? session->name() : named.label);
+    m_quiet->hold(session, named.label);
     noteChange();
 }
 

@@ -8,6 +8,7 @@
 // one when it breaks, logs unread output, sends samples or stays) moves to the window's thread
 // with every message it received, after the batch that holds what it sent so far.
 #include "app/machines/leftmachines.h"
+#include "protocol/machinenames.h"
 #include "protocol/quietmachines.h"
 #include "protocol/xsbugmessages.h"
 
@@ -50,9 +51,11 @@ class MachineReception : public QObject {
 public:
     static constexpr int batchIntervalMs = 200;
 
-    // Made on the intake's thread. `windowThread` is where machines with a tab live; `labelFor`
+    // Made on the intake's thread. `windowThread` is where machines with a tab live; `nameFor`
     // numbers machines of the same name (any thread may call it).
-    MachineReception(QThread* windowThread, std::function<QString(const QString&)> labelFor, int quietGraceMs,
+    // `release` frees the name of a machine that left without a tab.
+    MachineReception(QThread* windowThread, std::function<MachineNames::Name(const QString&)> nameFor,
+                     std::function<void(const QString& name, const QString& label)> release, int quietGraceMs,
                      QObject* parent = nullptr);
 
     DebugServer* server() const { return m_server; }
@@ -76,7 +79,7 @@ private:
     void flush();
 
     QThread* m_windowThread;
-    std::function<QString(const QString&)> m_labelFor;
+    std::function<MachineNames::Name(const QString&)> m_nameFor;
     DebugServer* m_server;
     QuietMachines* m_quiet;
     std::atomic<bool> m_outputSeen{false};

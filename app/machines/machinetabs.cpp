@@ -49,13 +49,14 @@ MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings,
       m_quiet(new QuietMachines(
           QuietMachines::defaultGraceMs,
           [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
-              DebuggeePage* machine = addTab(session, held.label, held.connectedAt);
+              DebuggeePage* machine = addTab(session, held.label, held.connectedAt, log != nullptr);
               if (log) // the line that earned the tab, sent before the tab's console listened
                   machine->debuggerPanes()->consoleModel()->appendLog(*log);
           },
           [this](MachineSession* session, const QuietMachines::Held& held) {
               m_left->add({session->name(), held.label, held.connectedAt,
                            held.connectedAt.msecsTo(QDateTime::currentDateTime())});
+              m_server->intake()->releaseName(session->name(), held.label);
           },
           [this] { return m_console->isShown(); }, this)),
       m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this)), m_newTabs(new NewTabMarker(tabs->widget(), this))
@@ -126,7 +127,7 @@ void MachineTabs::addReceived(MachineSession* session, const QString& label, con
 {
     m_connected->add(session);
     m_console->attach(session, label.isEmpty() ? session->name() : label);
-    DebuggeePage* machine = addTab(session, label, connectedAt);
+    DebuggeePage* machine = addTab(session, label, connectedAt, !earnedBy.isEmpty());
     for (const xsbug::Log& log : earnedBy) // sent before the tab's console listened
         machine->debuggerPanes()->consoleModel()->appendLog(log);
     // Once every receiver of machineReady has connected too.
@@ -150,23 +151,25 @@ void MachineTabs::takeBatch(const IntakeBatch& batch)
 void MachineTabs::addDebuggee(MachineSession* session)
 {
     m_connected->add(session);
-    const QString label = m_server->intake()->labelFor(session->name());
-    m_console->attach(session, label.isEmpty() ? session->name() : label);
-    if (label.isEmpty())
-        addTab(session, label, QDateTime::currentDateTime());
+    const MachineNames::Name named = m_server->intake()->nameFor(session->name());
+    m_console->attach(session, named.label.isEmpty() ? session->name() : named.label);
+    if (named.first)
+        addTab(session, named.label, QDateTime::currentDateTime());
     else
-        m_quiet->hold(session, label);
+        m_quiet->hold(session, named.label);
 }
 
-DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt)
+DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt, bool keep)
 {
     DebuggeePage* machine = createDebuggee(session);
     machine->setConnectedAt(connectedAt);
     if (!label.isEmpty())
         machine->setLabel(label);
-    connectDebuggee(machine);
+    connectDebuggee(machine, keep);
     // Behind the tab in front: a machine never takes it from the user unless it breaks.
-    m_tabs->add(std::make_unique<MachineTab>(machine, m_unsaved, m_settings), WindowTabs::Place::Behind);
+    // Its number is taken while its tab is open, whether the machine is there or not.
+    auto release = [intake = m_server->intake(), name = session->name(), label] { intake->releaseName(name, label); };
+    m_tabs->add(std::make_unique<MachineTab>(machine, m_unsaved, m_settings, release), WindowTabs::Place::Behind);
     if (session->state() == MachineSession::State::Broken) // it broke while held, or at its first line
         comeForwardOnBreak(machine);
     // Samples arriving make it unsaved: its mark comes (more samples cannot take it away).
@@ -203,12 +206,12 @@ DebuggeePage* MachineTabs::createDebuggee(MachineSession* session)
     return machine;
 }
 
-void MachineTabs::connectDebuggee(DebuggeePage* machine)
+void MachineTabs::connectDebuggee(DebuggeePage* machine, bool keep)
 {
     MachineSession* session = machine->session();
-    // What it leaves behind decides whether its tab stays when it goes: a break (even one before
-    // its tab, at its first line) always.
-    auto kept = std::make_shared<bool>(session->state() == MachineSession::State::Broken);
+    // What it leaves behind decides whether its tab stays when it goes: a break or unread output
+    // (even before its tab: the output that earned it, a break at its first line) always.
+    auto kept = std::make_shared<bool>(keep || session->state() == MachineSession::State::Broken);
     connect(session, &MachineSession::broke, machine, [kept] { *kept = true; });
     connect(session, &MachineSession::logged, machine, [this, kept] { *kept = *kept || !m_console->isShown(); });
     connect(session, &MachineSession::disconnected, this, [this, machine, kept] {

@@ -9,6 +9,8 @@
 #include "app/debugger/debugcontrols.h"
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
+#include "app/debugger/samplewatch.h"
+#include "app/debugger/stopwatchbutton.h"
 #include "app/debugger/consolemodel.h"
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/leftmachines.h"
@@ -24,6 +26,7 @@
 #include <QClipboard>
 #include <QFile>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QProcess>
@@ -60,6 +63,8 @@ private slots:
     void aMachineStoppedAtItsFirstLineComesForwardAndStays();
     void evaluateKeepsTheKeyboardAcrossStepsRunAndBreak();
     void theConsoleOfAllMachinesFollowsItsTail();
+    void aScriptRunAgainAfterItsTabsClosedIsNamedAsBefore();
+    void theStopwatchSaysWhenNoSamplesCome();
 
 private:
     int tabOf(const MachineSession* session) const;
@@ -234,6 +239,121 @@ void TestDebuggerFlow::theConsoleOfAllMachinesFollowsItsTail()
     QTRY_VERIFY(tailInView(view));
     QCOMPARE(flood(10), 0);
     QTRY_VERIFY(tailInView(view));
+}
+
+// Tab names count the machines there now: a script run again after its tabs were closed is
+// "xst", not "xst #3"; a second one while the first is there is "xst #2".
+void TestDebuggerFlow::aScriptRunAgainAfterItsTabsClosedIsNamedAsBefore()
+{
+    startServer(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    const quint16 port = m_window->machines()->serverController()->server()->port();
+    QTabWidget* tabs = m_window->tabWidget();
+    auto run = [&](FakeXsMachine& engine) {
+        const int before = tabs->count();
+        QVERIFY(engine.connectTo(port));
+        engine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+        QVERIFY(engine.waitFor("</set-all-breakpoints>"));
+        engine.send("<log>hello&#10;</log>"); // unread: its tab stays when it goes
+        QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), before + 1, 10000);
+    };
+    auto texts = [&] {
+        QStringList all;
+        for (int i = 0; i < tabs->count(); ++i)
+            all << tabs->tabText(i);
+        return all;
+    };
+    {
+        FakeXsMachine first, second;
+        run(first);
+        run(second);
+        QCOMPARE(texts(), (QStringList{QStringLiteral("xst"), QStringLiteral("xst #2")}));
+        first.socket.disconnectFromHost();
+        second.socket.disconnectFromHost();
+        QTRY_COMPARE(texts(), (QStringList{QStringLiteral("xst (disconnected)"), QStringLiteral("xst #2 (disconnected)")}));
+    }
+    // The user closes both tabs with their close buttons.
+    while (tabs->count() > 0) {
+        QTabBar* bar = tabs->tabBar();
+        QWidget* close = bar->tabButton(0, QTabBar::RightSide) ? bar->tabButton(0, QTabBar::RightSide)
+                                                                : bar->tabButton(0, QTabBar::LeftSide);
+        QVERIFY(close);
+        const int before = tabs->count();
+        QTest::mouseClick(close, Qt::LeftButton);
+        QTRY_COMPARE(tabs->count(), before - 1);
+    }
+    FakeXsMachine again, alongside;
+    run(again);
+    QCOMPARE(texts(), QStringList{QStringLiteral("xst")});
+    run(alongside);
+    QCOMPARE(texts(), (QStringList{QStringLiteral("xst"), QStringLiteral("xst #2")}));
+}
+
+// The stopwatch pressed at a break: the machine resumes, and XS sends no samples (xst does not
+// even start). A few seconds later the tab says so and what works; samples that come after all
+// take the note away.
+void TestDebuggerFlow::theStopwatchSaysWhenNoSamplesCome()
+{
+    startServer(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    const quint16 port = m_window->machines()->serverController()->server()->port();
+    const QString script = m_dir->filePath(QStringLiteral("prog.js"));
+    auto stopAndPress = [&](FakeXsMachine& engine) -> DebuggeePage* {
+        const int before = m_window->tabWidget()->count();
+        if (!engine.connectTo(port))
+            return nullptr;
+        engine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
+        engine.send(fakeBreakIn(script, 4));
+        QDeadlineTimer deadline(10000);
+        while ((m_window->tabWidget()->count() == before || !m_window->machines()->currentDebuggee() ||
+                m_window->machines()->currentDebuggee()->session()->state() != MachineSession::State::Broken) &&
+               !deadline.hasExpired())
+            QTest::qWait(10);
+        DebuggeePage* machine = m_window->machines()->currentDebuggee();
+        if (!machine)
+            return nullptr;
+        engine.received.clear();
+        QTest::mouseClick(machine->stopwatch(), Qt::LeftButton);
+        return engine.waitFor("<start-profiling/>") ? machine : nullptr;
+    };
+
+    // The engine says it started (XS does when the command is read at a break) but sends nothing.
+    FakeXsMachine saysItStarted;
+    DebuggeePage* machine = stopAndPress(saysItStarted);
+    QVERIFY(machine);
+    QVERIFY(saysItStarted.received.contains("<go/>"));
+    saysItStarted.send("<pt name=\"start\" value=\"@0000000000001000\"/>");
+    QTRY_VERIFY(machine->session()->isProfiling());
+    QTRY_VERIFY_WITH_TIMEOUT(!machine->sampleWatch()->note().isEmpty(), SampleWatch::defaultWaitMs + 4000);
+    const QString note = machine->sampleWatch()->note();
+    QVERIFY2(note.contains(QLatin1String("xst says it is profiling but has sent no samples")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("started at a break")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("Profile on Start")) && note.contains(QLatin1String("simulator")), qPrintable(note));
+    // On screen: the Profile section says it, the header too.
+    bool shown = false;
+    for (QLabel* label : machine->findChildren<QLabel*>()) {
+        shown = shown || (label->isVisible() && label->text() == note);
+    }
+    QVERIFY(shown);
+    // Samples after all: the note goes.
+    QByteArray batch;
+    for (int i = 0; i < 8; ++i)
+        batch += (i ? "." : "") + QByteArray("5,1,0");
+    saysItStarted.send("<pr name=\"(host)\" value=\"0\"/>");
+    saysItStarted.send("<pr name=\"main\" value=\"1\" path=\"/app/main.js\" line=\"3\"/>");
+    saysItStarted.send("<ps>" + batch + "</ps>");
+    QTRY_VERIFY(machine->sampleWatch()->note().isEmpty());
+
+    // xst: it resumes, and never says it started (it reads the command only at its next pause).
+    FakeXsMachine neverStarts;
+    machine = stopAndPress(neverStarts);
+    QVERIFY(machine);
+    QTRY_VERIFY_WITH_TIMEOUT(!machine->sampleWatch()->note().isEmpty(), SampleWatch::defaultWaitMs + 4000);
+    QVERIFY2(machine->sampleWatch()->note().contains(QLatin1String("has not started profiling")),
+             qPrintable(machine->sampleWatch()->note()));
+    QVERIFY(!machine->session()->isProfiling());
 }
 
 QTEST_MAIN(TestDebuggerFlow)

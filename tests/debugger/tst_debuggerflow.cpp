@@ -15,6 +15,7 @@
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/serverstatuswidget.h"
 #include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
@@ -29,7 +30,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMenu>
+#include <QTimer>
+#include <QToolButton>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -65,6 +70,7 @@ private slots:
     void theConsoleOfAllMachinesFollowsItsTail();
     void aScriptRunAgainAfterItsTabsClosedIsNamedAsBefore();
     void theStopwatchSaysWhenNoSamplesCome();
+    void theLeftListOpensWithoutWarnings();
 
 private:
     int tabOf(const MachineSession* session) const;
@@ -354,6 +360,35 @@ void TestDebuggerFlow::theStopwatchSaysWhenNoSamplesCome()
     QVERIFY2(machine->sampleWatch()->note().contains(QLatin1String("has not started profiling")),
              qPrintable(machine->sampleWatch()->note()));
     QVERIFY(!machine->session()->isProfiling());
+}
+
+// The "N left" list, opened with a click, names one machine and several of a name without a
+// "QString::arg: Argument missing" on stderr.
+void TestDebuggerFlow::theLeftListOpensWithoutWarnings()
+{
+    startServer(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    const QDateTime at = QDateTime::currentDateTime();
+    m_window->machines()->leftMachines()->add({{QStringLiteral("xst"), QString(), at, 12},
+                                               {QStringLiteral("simpleworker"), QString(), at, 3},
+                                               {QStringLiteral("simpleworker"), QStringLiteral("simpleworker #2"), at, 4}});
+    QToolButton* left = m_window->machines()->serverStatus()->leftButton();
+    QTRY_COMPARE(left->text(), QStringLiteral("3 left"));
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("QString::arg")));
+    QStringList shown;
+    QTimer::singleShot(200, this, [&] {
+        if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())) {
+            for (QAction* action : menu->actions())
+                shown << action->text();
+            menu->close();
+        }
+    });
+    QTest::mouseClick(left, Qt::LeftButton);
+    QTRY_VERIFY(!shown.isEmpty());
+    const QString clock = at.toString(QStringLiteral("HH:mm:ss.zzz"));
+    QVERIFY2(shown.contains(QStringLiteral("xst — 1 machine, at ") + clock), qPrintable(shown.join(u'|')));
+    QVERIFY2(shown.contains(QStringLiteral("simpleworker — 2 machines, the last at ") + clock), qPrintable(shown.join(u'|')));
 }
 
 QTEST_MAIN(TestDebuggerFlow)

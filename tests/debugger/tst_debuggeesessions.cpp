@@ -10,6 +10,7 @@
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
+#include "app/debugger/instrumentspanel.h"
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
@@ -283,7 +284,9 @@ void TestDebuggeeSessions::theDebuggerLayoutCarriesOverToTheNextMachine()
     const int total = left->sizes().at(0) + left->sizes().at(1) + left->sizes().at(2);
     left->setSizes({total / 2, total / 3, total - total / 2 - total / 3});
     const QList<int> arranged = left->sizes();
-    a->debuggerPanes()->instrumentsAction()->setChecked(true);
+    // The first declares instruments (as the simulator does): they show, and the choice carries.
+    first.write("\r\n<xsbug><instruments><instrument name=\"Timers\" value=\" timers\"/></instruments></xsbug>\r\n");
+    QTRY_VERIFY(a->debuggerPanes()->instrumentsAction()->isChecked());
 
     QTcpSocket second;
     connectEngine(second, "second");
@@ -293,7 +296,10 @@ void TestDebuggeeSessions::theDebuggerLayoutCarriesOverToTheNextMachine()
     QTabBar* tabBar = m_window->tabWidget()->tabBar();
     QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(m_window->indexOf(b)).center()); // the user looks at it
     QCOMPARE(m_window->machines()->currentDebuggee(), b);
-    QVERIFY(b->debuggerPanes()->instrumentsAction()->isChecked());
+    // It declares no instruments (as xst): no empty Instruments column, whatever the first chose.
+    QVERIFY(!b->debuggerPanes()->instrumentsAction()->isChecked());
+    QVERIFY(!b->debuggerPanes()->instrumentsAction()->isEnabled());
+    QVERIFY(!b->debuggerPanes()->instruments()->isVisible());
     QTRY_COMPARE(leftSplitter(b)->sizes(), arranged);
 
     // Closing a connected machine asks first, in a box wide enough for its own title; Cancel

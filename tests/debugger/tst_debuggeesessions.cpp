@@ -34,6 +34,7 @@
 #include <QCheckBox>
 #include <QDialog>
 #include <QDockWidget>
+#include <QLayout>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
@@ -151,6 +152,12 @@ void TestDebuggeeSessions::aPortInUseIsSaidAndCanBeChanged()
     status->changeButton()->click();
     PreferencesDialog* dialog = nullptr;
     QTRY_VERIFY((dialog = m_window->findChild<PreferencesDialog*>()) && dialog->isVisible());
+    // Shown at its whole size: nothing left for a layout request to grow while it is being placed.
+    QVERIFY2(dialog->height() >= dialog->layout()->totalHeightForWidth(dialog->width()),
+             qPrintable(QStringLiteral("%1 px, %2 needed").arg(dialog->height()).arg(dialog->layout()->totalHeightForWidth(dialog->width()))));
+    PreferencesDialog unshown(m_window->preferences(), m_window.get());
+    QVERIFY(unshown.height() >= unshown.layout()->totalHeightForWidth(unshown.width()));
+    QVERIFY(unshown.width() >= unshown.minimumWidth());
     const quint16 port = freePort();
     QVERIFY(port != 0);
     dialog->portField()->setValue(port);

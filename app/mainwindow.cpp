@@ -122,7 +122,8 @@ void MainWindow::connectMachines()
     connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs->widget()); });
     connect(m_machines, &MachineTabs::frontChanged, this, &MainWindow::updateActions);
     connect(m_machines, &MachineTabs::pageCreated, this, &MainWindow::attachPage);
-    m_machines->unsavedProfiles()->setPathChooser([this](const QString& name) { return askSavePath(name); });
+    m_machines->unsavedProfiles()->setPathChooser(
+        [this](const QString& name, const QString& profile) { return askSavePath(name, profile); });
     connect(m_machines, &MachineTabs::sessionsCompareRequested, this, [this](QWidget* machine) {
         CompareTabs::showCompareSessionsDialog(m_tabs, this, m_machines->debuggee(m_tabs->indexOf(machine)));
     });

@@ -86,7 +86,8 @@ private:
     void saveSettings();
     void showOpenDialog();
     void showSaveDialog();
-    QString askSavePath(const QString& suggestedName); // the unsaved-profiles question's Save…
+    // The unsaved-profiles question's Save…, for `profile` ("xst #2 — session 1").
+    QString askSavePath(const QString& suggestedName, const QString& profile);
     void showAbout();
     void addDocument(const ProfileDataPtr& data);
     // What every profile page gets: path mappings, source opening, the Bottom-up check mark.

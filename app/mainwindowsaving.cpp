@@ -35,9 +35,9 @@ QString MainWindow::suggestedSavePath(int index) const
     return QDir(SaveFolder::folder(*m_settings)).filePath(m_tabs->suggestedFileName(index) + QStringLiteral(".cpuprofile"));
 }
 
-QString MainWindow::askSavePath(const QString& suggestedName)
+QString MainWindow::askSavePath(const QString& suggestedName, const QString& profile)
 {
-    return QFileDialog::getSaveFileName(this, tr("Save Profile As"),
+    return QFileDialog::getSaveFileName(this, tr("Save %1 As").arg(profile),
                                         QDir(SaveFolder::folder(*m_settings)).filePath(suggestedName), saveFilters());
 }
 

@@ -116,6 +116,10 @@ PreferencesDialog::PreferencesDialog(Preferences* preferences, QWidget* parent)
     // Wide enough for the example rule on one line.
     setMinimumWidth(std::max(560, fontMetrics().horizontalAdvance(QStringLiteral("/home/ci/app => /home/me/work/app")) * 2));
     layout->addWidget(buttons);
+    // Its whole size before it is shown: grown by a layout request while the window manager was
+    // placing it, it once came at (0,0) without a frame (Change Port… right after the start).
+    resize(minimumWidth(), 1);
+    fitHeight();
 }
 
 bool PreferencesDialog::event(QEvent* event)

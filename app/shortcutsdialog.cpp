@@ -5,7 +5,10 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QMenuBar>
+#include <QGuiApplication>
 #include <QRegularExpression>
+#include <QScreen>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -117,21 +120,32 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar* menuBar, QWidget* parent)
         for (const QString& text : {e.section, e.command, e.keys}) {
             auto* item = new QTableWidgetItem(text);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            item->setToolTip(text); // whole, should the window be narrower than the line
             m_table->setItem(row, column++, item);
         }
     }
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // One line a row, every row as tall: rows sized to their contents before the dialog had its
+    // width wrapped some commands in a narrow column and not others.
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->resizeColumnsToContents();
+    // Wide enough for every line where the screen allows.
+    int width = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width() + 24;
+    for (int column = 0; column < m_table->columnCount(); ++column)
+        width += m_table->columnWidth(column);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_table->resizeColumnToContents(0);
-    m_table->resizeColumnToContents(2);
-    m_table->resizeRowsToContents();
     m_table->setAccessibleName(tr("Keyboard shortcuts"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_table);
     layout->addWidget(buttons);
-    resize(640, 520);
+    const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const int available = screen ? screen->availableGeometry().width() - 40 : width;
+    resize(std::min(width, available), 520);
 }

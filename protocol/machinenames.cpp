@@ -1,11 +1,33 @@
 #include "machinenames.h"
 
-QString MachineNames::labelFor(const QString& name)
+MachineNames::Name MachineNames::take(const QString& name)
 {
-    int sameName = 0;
-    {
-        std::lock_guard lock(m_mutex);
-        sameName = ++m_byName[name];
+    std::lock_guard lock(m_mutex);
+    QSet<int>& used = m_inUse[name];
+    int number = 1;
+    while (used.contains(number))
+        ++number;
+    used.insert(number);
+    const bool first = !m_seen.contains(name);
+    m_seen.insert(name);
+    return {labelOf(name, number), first};
+}
+
+void MachineNames::release(const QString& name, const QString& label)
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_inUse.find(name);
+    if (it == m_inUse.end())
+        return;
+    for (auto number = it->begin(); number != it->end(); ++number) {
+        if (labelOf(name, *number) == label) {
+            it->erase(number);
+            return;
+        }
     }
-    return sameName > 1 ? tr("%1 #%2").arg(name).arg(sameName) : QString();
+}
+
+QString MachineNames::labelOf(const QString& name, int number)
+{
+    return number > 1 ? tr("%1 #%2").arg(name).arg(number) : QString();
 }

@@ -132,11 +132,15 @@ void TimelineWidget::setupPlot()
     m_plot->legend->setIconSize(10, 8);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->axisRect()->insetLayout()->setMargins(QMargins(0, 0, 4, 0));
-    // The legend gets a strip of its own above the areas: 100 % ends below it.
+    // The legend gets a strip of its own above the areas: 100 % ends below it. A timeline too
+    // short for both (instrument lanes took its room) shows the samples, not the legend over them.
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        constexpr double minimumAreas = 12.0; // px left to the areas under the legend's strip
         const double height = m_plot->axisRect()->height();
         const double legend = m_plot->legend->outerRect().bottom() - m_plot->axisRect()->top() + 2;
-        m_plot->yAxis->setRange(0.0, height > 2 * legend ? 100.0 * height / (height - legend) : 104.0);
+        const bool room = height - legend >= minimumAreas;
+        m_plot->legend->setVisible(room);
+        m_plot->yAxis->setRange(0.0, room ? 100.0 * height / (height - legend) : 100.0);
     });
     applyColors();
 

@@ -1,11 +1,35 @@
 #include "views/tracestablemodel.h"
 
+#include <QDateTime>
 #include <QLocale>
 
 namespace {
 
+// A start time in µs, as the file states it: microseconds since 1970 (2000 to 2100) are a local
+// date and time; smaller ones count from the host's own clock (its boot, the browser's start).
+QString startTimeText(double us)
+{
+    constexpr double from2000 = 946684800e6, to2100 = 4102444800e6;
+    if (us >= from2000 && us < to2100)
+        return QDateTime::fromMSecsSinceEpoch(qint64(us / 1000.0)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return QObject::tr("%1 s on its host's clock").arg(QLocale().toString(us / 1e6, 'f', 3));
+}
+
+std::optional<double> numberOf(const xsprof::collection::SqlValue& value)
+{
+    if (const auto* i = std::get_if<int64_t>(&value))
+        return double(*i);
+    if (const auto* d = std::get_if<double>(&value))
+        return *d;
+    return std::nullopt;
+}
+
 QString displayText(const xsprof::collection::SqlValue& value, const std::string& column)
 {
+    if (column == "start_time") {
+        const std::optional<double> us = numberOf(value);
+        return us ? startTimeText(*us) : QString();
+    }
     if (const auto* i = std::get_if<int64_t>(&value))
         return QLocale().toString(qlonglong(*i));
     if (const auto* d = std::get_if<double>(&value)) {
@@ -57,7 +81,11 @@ QVariant TracesTableModel::data(const QModelIndex& index, int role) const
     const auto& value = m_table.values[size_t(index.row())][size_t(index.column())];
     switch (role) {
     case Qt::DisplayRole:
+        return displayText(value, m_table.columns[size_t(index.column())]);
     case Qt::ToolTipRole:
+        if (m_table.columns[size_t(index.column())] == "start_time" && numberOf(value))
+            return tr("%1 (%2 µs as the file states it)")
+                .arg(displayText(value, "start_time"), QLocale().toString(*numberOf(value), 'f', 0));
         return displayText(value, m_table.columns[size_t(index.column())]);
     case SortRole:
         return sortValue(value);

@@ -45,7 +45,10 @@ void ConsoleEvaluator::updateField()
                                       : tr("Evaluate in %1 (Enter; Up/Down: history)").arg(frame);
         tip = tr("Compiled with %1").arg(m_session->compilerPath());
     }
-    m_field->setEnabled(enabled);
+    // Read-only rather than disabled: a disabled field hands the keyboard on (to the console's
+    // Copy button) on every step, and the next Enter would press that.
+    m_field->setEnabled(true);
+    m_field->setReadOnly(!enabled);
     m_field->setPlaceholderText(placeholder);
     m_field->setToolTip(tip);
 }
@@ -53,7 +56,7 @@ void ConsoleEvaluator::updateField()
 void ConsoleEvaluator::submit()
 {
     const QString expression = m_field->text().trimmed();
-    if (expression.isEmpty() || !m_session)
+    if (expression.isEmpty() || !m_session || m_field->isReadOnly())
         return;
     if (m_history.isEmpty() || m_history.last() != expression)
         m_history << expression;

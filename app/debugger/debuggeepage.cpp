@@ -6,6 +6,7 @@
 
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/pendingcommand.h"
+#include "app/debugger/samplewatch.h"
 
 #include "views/costformat.h"
 #include "views/profilepage.h"
@@ -60,7 +61,9 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
     m_sections->setDocumentMode(true);
     m_sections->addTab(m_debugger, tr("Debugger"));
     m_sections->addTab(m_stack, tr("Profile"));
-    m_sections->setCurrentWidget(session->isProfiling() ? static_cast<QWidget*>(m_stack) : m_debugger);
+    // A machine stopped already (at its first line) shows where; a profiling one its profile.
+    const bool showProfile = session->isProfiling() && session->state() != MachineSession::State::Broken;
+    m_sections->setCurrentWidget(showProfile ? static_cast<QWidget*>(m_stack) : m_debugger);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -135,6 +138,12 @@ QWidget* DebuggeePage::createHeader()
     connect(m_run, &QToolButton::clicked, m_session, &MachineSession::go);
 
     m_stopwatch = new StopwatchButton;
+    m_sampleWatch = new SampleWatch(m_session, SampleWatch::defaultWaitMs, this);
+    connect(m_sampleWatch, &SampleWatch::noteChanged, this, [this](const QString& note) {
+        updateHeader();
+        if (!note.isEmpty())
+            emit statusMessage(note.section(QLatin1Char('\n'), 0, 0));
+    });
     connect(m_stopwatch, &StopwatchButton::clicked, this, &DebuggeePage::toggleProfiling);
 
     m_sessions = new QToolButton;
@@ -260,6 +269,7 @@ void DebuggeePage::toggleProfiling()
     } else {
         // A running machine reads it at once, or (xst) only at its next pause: say so.
         PendingCommand::of(m_session)->note(tr("Start Profiling requested"));
+        m_sampleWatch->started(m_session->state() == MachineSession::State::Broken);
         m_session->startProfiling();
     }
 }
@@ -279,7 +289,11 @@ void DebuggeePage::updateHeader()
     const QString pending = PendingCommand::of(m_session)->text();
     if (!pending.isEmpty())
         state += QStringLiteral(" · ") + pending.toHtmlEscaped();
+    const QString noSamples = m_sampleWatch->note();
+    if (!noSamples.isEmpty())
+        state += tr(" · no samples yet");
     m_state->setText(state);
+    m_state->setToolTip(noSamples);
     m_stopwatch->setPending(pending);
     m_sessions->setEnabled(!m_session->finishedProfiles().empty());
     m_run->setVisible(m_session->state() == MachineSession::State::Broken);
@@ -288,6 +302,8 @@ void DebuggeePage::updateHeader()
     if (!m_page) {
         if (!m_session->isConnected())
             m_placeholder->setText(tr("%1 disconnected without sending a profile.").arg(title()));
+        else if (!noSamples.isEmpty())
+            m_placeholder->setText(noSamples);
         else if (m_session->isProfiling())
             m_placeholder->setText(tr("Profiling %1… waiting for the first samples.").arg(title()));
         else if (!pending.isEmpty())

@@ -19,6 +19,7 @@ class QLabel;
 class QStackedWidget;
 class QTabWidget;
 class QToolButton;
+class SampleWatch;
 class StopwatchButton;
 
 class DebuggeePage : public QWidget
@@ -37,6 +38,8 @@ public:
     // them, brings them up to date first.
     ProfilePage* profilePage();
     StopwatchButton* stopwatch() const { return m_stopwatch; }
+    // Why a profile started has no samples yet, when it has been long enough to say.
+    SampleWatch* sampleWatch() const { return m_sampleWatch; }
     // Earlier profiling sessions of this machine (each start..stop), to open in tabs of their own.
     QToolButton* sessionsButton() const { return m_sessions; }
     ProfileRefresher* refresher() const { return m_refresher; }
@@ -86,6 +89,7 @@ private:
     QLabel* m_error = nullptr;
     QToolButton* m_run = nullptr;
     StopwatchButton* m_stopwatch = nullptr;
+    SampleWatch* m_sampleWatch = nullptr;
     QToolButton* m_sessions = nullptr;
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_sections = nullptr; // Debugger | Profile

@@ -117,8 +117,10 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
     main->setSizes({320, 520, 260});
     // Fitted once the layouts have taken the new lines in (a splitter lays out after them).
     auto fitSoon = [this] { QTimer::singleShot(0, this, &DebuggerPanes::fitInstruments); };
-    connect(m_showInstruments, &QAction::toggled, this, [strip, fitSoon](bool shown) {
+    connect(m_showInstruments, &QAction::toggled, this, [this, strip, fitSoon](bool shown) {
         strip->setVisible(shown);
+        if (hasInstruments())
+            m_instrumentsWanted = shown;
         fitSoon();
     });
     connect(m_instruments, &InstrumentsPanel::linesWidened, this, fitSoon);
@@ -171,15 +173,34 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
         connect(session, &MachineSession::broke, this, &DebuggerPanes::showCurrentSource);
         // As xsbug: the instruments appear once the machine declares some.
         connect(session, &MachineSession::instrumentsDeclared, this, [this](const xsbug::Instruments& declared) {
+            followInstruments();
             if (!declared.names.empty())
                 m_showInstruments->setChecked(true);
         });
+        followInstruments();
         if (!session->instruments().names.empty())
             m_showInstruments->setChecked(true);
         if (session->state() == MachineSession::State::Broken)
             showCurrentSource();
     }
     updateStatus();
+}
+
+bool DebuggerPanes::hasInstruments() const
+{
+    return !m_session || !m_session->instruments().names.empty();
+}
+
+// A machine that declares no instruments (xst) has no Instruments to show: no empty column.
+void DebuggerPanes::followInstruments()
+{
+    const bool has = hasInstruments();
+    m_showInstruments->setEnabled(has);
+    m_showInstruments->setToolTip(has ? tr("Show or hide the instruments")
+                                      : tr("This machine declares no instruments (the Moddable simulator and devices "
+                                           "do; xst does not)"));
+    if (!has)
+        m_showInstruments->setChecked(false);
 }
 
 void DebuggerPanes::fitInstruments()
@@ -273,7 +294,7 @@ QByteArray DebuggerPanes::saveLayout() const
 {
     QByteArray layout;
     QDataStream out(&layout, QIODevice::WriteOnly);
-    out << layoutMagic << layoutVersion << m_showInstruments->isChecked() << quint16(m_splitters.size());
+    out << layoutMagic << layoutVersion << m_instrumentsWanted << quint16(m_splitters.size());
     for (const QSplitter* splitter : m_splitters)
         out << splitter->saveState();
     return layout;
@@ -298,7 +319,8 @@ bool DebuggerPanes::restoreLayout(const QByteArray& layout)
         return false;
     for (qsizetype i = 0; i < m_splitters.size(); ++i)
         m_splitters[i]->restoreState(states[i]);
-    m_showInstruments->setChecked(instruments);
+    m_instrumentsWanted = instruments;
+    m_showInstruments->setChecked(instruments && hasInstruments());
     m_conversations->setVisible(m_conversationModel->rowCount() > 0); // not another machine's choice
     return true;
 }

@@ -112,4 +112,9 @@ private:
     SourcesPane* m_sources;
     InstrumentsPanel* m_instruments;
     QAction* m_showInstruments;
+    // The user's choice, kept for the next machine: one without instruments (xst) shows no empty
+    // column, whatever the machine before chose.
+    bool m_instrumentsWanted = false;
+    bool hasInstruments() const;
+    void followInstruments();
 };

@@ -21,6 +21,7 @@ DebuggerSourcePane::DebuggerSourcePane(BreakpointsModel* breakpoints, QWidget* p
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText); // a path from the machine
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long note never widens the pane
+    m_title->setWordWrap(true); // it takes a second line rather than being cut ("… may d")
     m_title->setText(tr("No source"));
     m_view->setAccessibleDescription(m_title->text());
     if (auto* field = m_search->findChild<QLineEdit*>())

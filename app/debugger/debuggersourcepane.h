@@ -42,6 +42,7 @@ public:
     void setMachineStart(const QDateTime& start) { m_changes.setMachineStart(start); }
     // Why lines are marked (or that the file changed), as the title says; empty when unchanged.
     QString changeNote() const { return m_changeNote; }
+    QLabel* titleLabel() const { return m_title; } // the file, its line and the change note
 
 private:
     PathMappings m_pathMappings;

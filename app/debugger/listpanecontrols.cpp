@@ -48,6 +48,30 @@ void followTail(QAbstractItemView* view, QAbstractItemModel* rows)
     auto atBottom = std::make_shared<bool>(true);
     QScrollBar* scroll = view->verticalScrollBar();
     QObject::connect(scroll, &QScrollBar::valueChanged, view, [atBottom, scroll](int value) { *atBottom = value >= scroll->maximum(); });
+    // A range that grows without rows (the view shown, or made taller, after it filled while
+    // hidden) moves no value: the bottom is kept by hand.
+    QObject::connect(scroll, &QScrollBar::rangeChanged, view, [atBottom, scroll](int, int maximum) {
+        if (*atBottom)
+            scroll->setValue(maximum);
+    });
+    // A full pane drops its oldest rows: when the line the user clicked goes, the cursor moves
+    // to the first row (an invalid one sends End to the top, not the tail).
+    auto hadCurrent = std::make_shared<bool>(false);
+    if (QItemSelectionModel* selection = view->selectionModel()) {
+        QObject::connect(selection, &QItemSelectionModel::currentChanged, view,
+                         [hadCurrent](const QModelIndex& current) { *hadCurrent = *hadCurrent || current.isValid(); });
+    }
+    auto keepCursor = [hadCurrent, view, rows] {
+        if (!*hadCurrent || view->currentIndex().isValid() || rows->rowCount() == 0 || !view->selectionModel())
+            return;
+        const QModelIndex top = view->indexAt(QPoint(1, 1));
+        const bool autoScroll = view->hasAutoScroll();
+        view->setAutoScroll(false); // where the user looks stays
+        view->selectionModel()->setCurrentIndex(top.isValid() ? top : rows->index(0, 0), QItemSelectionModel::NoUpdate);
+        view->setAutoScroll(autoScroll);
+    };
+    QObject::connect(rows, &QAbstractItemModel::rowsRemoved, view, keepCursor);
+    QObject::connect(rows, &QAbstractItemModel::rowsInserted, view, keepCursor); // all rows went first
     // Once per turn of the event loop, not per row: scrolling lays out every row, and a machine
     // printing as fast as it can inserts thousands between two turns.
     auto* scrollLater = new QTimer(view);

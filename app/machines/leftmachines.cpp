@@ -18,9 +18,9 @@ QString LeftMachines::Group::describe() const
 {
     if (recent.empty())
         return name;
-    return (count == 1 ? tr("%1 — 1 machine, at %2") : tr("%1 — %3 machines, the last at %2"))
-        .arg(name, clock(recent.back().connectedAt))
-        .arg(count);
+    if (count == 1)
+        return tr("%1 — 1 machine, at %2").arg(name, clock(recent.back().connectedAt));
+    return tr("%1 — %2 machines, the last at %3").arg(name).arg(count).arg(clock(recent.back().connectedAt));
 }
 
 void LeftMachines::add(std::vector<Entry> entries)

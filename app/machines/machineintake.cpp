@@ -8,6 +8,7 @@ IntakeCore::Policy MachineIntake::serialPolicy(std::shared_ptr<MachineNames> nam
     IntakeCore::Policy policy;
     policy.names = std::move(names);
     policy.outputSeen = [outputSeen] { return outputSeen->load(); };
+    policy.releaseNames = true;
     return policy;
 }
 
@@ -45,11 +46,6 @@ MachineIntake::~MachineIntake()
     QMetaObject::invokeMethod(m_reception, [reception = m_reception] { delete reception; }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
-}
-
-QString MachineIntake::labelFor(const QString& name)
-{
-    return m_names->labelFor(name);
 }
 
 void MachineIntake::setOutputSeen(bool seen)

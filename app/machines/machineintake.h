@@ -27,8 +27,10 @@ public:
 
     // Lives on the intake's thread; its listen(), close() and session settings may be used from here.
     DebugServer* server() const { return m_reception->server(); }
-    // The label of the next machine of `name` ("" for the first, "name #N" after): any thread.
-    QString labelFor(const QString& name);
+    // Names the next machine of `name` ("" when it is the only one there, "name #N" else): any thread.
+    MachineNames::Name nameFor(const QString& name) { return m_names->take(name); }
+    // A machine named by nameFor() has gone with its tab, or left without one: any thread.
+    void releaseName(const QString& name, const QString& label) { m_names->release(name, label); }
     void setOutputSeen(bool seen);
     void setMaxLines(int lines) { m_reception->setMaxLines(lines); }
     // Machines connected and without a tab, as of the last batch.

@@ -26,6 +26,7 @@ MachineReception::MachineReception(QThread* windowThread, std::shared_ptr<Machin
                                                              policy.graceMs = quietGraceMs;
                                                              policy.outputSeen = [this] { return m_outputSeen.load(); };
                                                              policy.names = std::move(names);
+                                                             policy.releaseNames = true;
                                                              return policy;
                                                          }(),
                                                          this))
@@ -46,11 +47,12 @@ MachineReception::MachineReception(QThread* windowThread, std::shared_ptr<Machin
 
 // The first machine of a name (an app) goes to the window at once; further ones (its Workers)
 // are held by the intake core until they have something to show, and most leave before that.
-void MachineReception::onMachine(MachineSession* session, const QString& label)
+void MachineReception::onMachine(MachineSession* session, const QString& label, bool held)
 {
-    if (label.isEmpty())
+    if (!held)
         return;
-    collect(session, label); // before the core holds it: a line that earns a tab is in the batch first
+    // before the core holds it: a line that earns a tab is in the batch first
+    collect(session, label.isEmpty() ? session->name() : label);
     noteChange();
 }
 

@@ -69,7 +69,7 @@ signals:
     void batchReady(const IntakeBatch& batch);
 
 private:
-    void onMachine(MachineSession* session, const QString& label);
+    void onMachine(MachineSession* session, const QString& label, bool held);
     void handOver(MachineSession* session, const QString& label, const QDateTime& connectedAt, const xsbug::Log* log);
     void collect(MachineSession* session, const QString& source);
     void noteChange();

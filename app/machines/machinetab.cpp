@@ -10,8 +10,9 @@
 
 #include <QSettings>
 
-MachineTab::MachineTab(DebuggeePage* machine, UnsavedProfiles* unsaved, QSettings* settings)
-    : m_machine(machine), m_unsaved(unsaved), m_settings(settings)
+MachineTab::MachineTab(DebuggeePage* machine, UnsavedProfiles* unsaved, QSettings* settings,
+                       std::function<void()> removed)
+    : m_machine(machine), m_unsaved(unsaved), m_settings(settings), m_removed(std::move(removed))
 {
 }
 
@@ -85,4 +86,6 @@ void MachineTab::aboutToRemove()
 {
     m_unsaved->forget(m_machine);
     m_settings->setValue(SettingsKeys::debuggerLayout, m_machine->debuggerPanes()->saveLayout());
+    if (m_removed)
+        m_removed();
 }

@@ -4,6 +4,8 @@
 // closed only after asking while the machine is connected.
 #include "app/tabs/documenttab.h"
 
+#include <functional>
+
 class DebuggeePage;
 class QSettings;
 class UnsavedProfiles;
@@ -11,8 +13,9 @@ class UnsavedProfiles;
 class MachineTab : public DocumentTab
 {
 public:
-    // `settings` keeps the debugger layout of a machine that leaves for the next one.
-    MachineTab(DebuggeePage* machine, UnsavedProfiles* unsaved, QSettings* settings);
+    // `settings` keeps the debugger layout of a machine that leaves for the next one; `removed`
+    // runs when the tab goes (its machine's name is free again).
+    MachineTab(DebuggeePage* machine, UnsavedProfiles* unsaved, QSettings* settings, std::function<void()> removed = {});
 
     QWidget* widget() const override;
     QString title() const override;
@@ -33,4 +36,5 @@ private:
     DebuggeePage* m_machine;
     UnsavedProfiles* m_unsaved;
     QSettings* m_settings;
+    std::function<void()> m_removed;
 };

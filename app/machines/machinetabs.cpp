@@ -53,7 +53,7 @@ MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings,
     connect(intake, &MachineIntake::serialMachineConnected, this, &MachineTabs::addSerialMachine);
     connect(intake, &MachineIntake::serialMachineShown, this,
             [this](MachineSession* session, const QString& label, const QDateTime& connectedAt, const xsbug::Log* log) {
-                DebuggeePage* machine = addTab(session, label, connectedAt);
+                DebuggeePage* machine = addTab(session, label, connectedAt, log != nullptr);
                 if (log) // the line that earned the tab, sent before the tab's console listened
                     machine->debuggerPanes()->consoleModel()->appendLog(*log);
             });
@@ -124,7 +124,7 @@ void MachineTabs::addReceived(MachineSession* session, const QString& label, con
 {
     m_connected->add(session);
     m_console->attach(session, label.isEmpty() ? session->name() : label);
-    DebuggeePage* machine = addTab(session, label, connectedAt);
+    DebuggeePage* machine = addTab(session, label, connectedAt, !earnedBy.isEmpty());
     for (const xsbug::Log& log : earnedBy) // sent before the tab's console listened
         machine->debuggerPanes()->consoleModel()->appendLog(log);
     // Once every receiver of machineReady has connected too.
@@ -150,15 +150,19 @@ void MachineTabs::addSerialMachine(MachineSession* session, const QString& label
     m_console->attach(session, label.isEmpty() ? session->name() : label);
 }
 
-DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt)
+DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt, bool keep)
 {
     DebuggeePage* machine = createDebuggee(session);
     machine->setConnectedAt(connectedAt);
     if (!label.isEmpty())
         machine->setLabel(label);
-    connectDebuggee(machine);
+    connectDebuggee(machine, keep);
     // Behind the tab in front: a machine never takes it from the user unless it breaks.
-    m_tabs->add(std::make_unique<MachineTab>(machine, m_unsaved, m_settings), WindowTabs::Place::Behind);
+    // Its number is taken while its tab is open, whether the machine is there or not.
+    auto release = [intake = m_server->intake(), name = session->name(), label] { intake->releaseName(name, label); };
+    m_tabs->add(std::make_unique<MachineTab>(machine, m_unsaved, m_settings, release), WindowTabs::Place::Behind);
+    if (session->state() == MachineSession::State::Broken) // it broke while held, or at its first line
+        comeForwardOnBreak(machine);
     // Samples arriving make it unsaved: its mark comes (more samples cannot take it away).
     connect(session, &MachineSession::profileUpdated, machine, [this, machine] { m_tabs->refreshMark(machine); });
     emit tabsShowRequested();
@@ -193,24 +197,19 @@ DebuggeePage* MachineTabs::createDebuggee(MachineSession* session)
     return machine;
 }
 
-void MachineTabs::connectDebuggee(DebuggeePage* machine)
+void MachineTabs::connectDebuggee(DebuggeePage* machine, bool keep)
 {
     MachineSession* session = machine->session();
-    // What it leaves behind decides whether its tab stays when it goes.
-    auto kept = std::make_shared<bool>(false);
+    // What it leaves behind decides whether its tab stays when it goes: a break or unread output
+    // (even before its tab: the output that earned it, a break at its first line) always.
+    auto kept = std::make_shared<bool>(keep || session->state() == MachineSession::State::Broken);
     connect(session, &MachineSession::broke, machine, [kept] { *kept = true; });
     connect(session, &MachineSession::logged, machine, [this, kept] { *kept = *kept || !m_console->isShown(); });
     connect(session, &MachineSession::disconnected, this, [this, machine, kept] {
         if (!*kept && !QuietMachines::hasSamples(machine->session()))
             leftEmpty(machine);
     });
-    // A machine that breaks comes forward, unless the tab in front is already a broken machine.
-    connect(session, &MachineSession::broke, this, [this, machine] {
-        const DebuggeePage* front = currentDebuggee();
-        if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
-            m_tabs->setCurrent(machine);
-        emit tabsShowRequested();
-    });
+    connect(session, &MachineSession::broke, this, [this, machine] { comeForwardOnBreak(machine); });
     connect(machine, &DebuggeePage::titleChanged, this, [this, machine] {
         updateDebuggeeTab(machine);
         emit frontChanged();
@@ -227,6 +226,15 @@ void MachineTabs::connectDebuggee(DebuggeePage* machine)
         if (machine == currentDebuggee())
             emit frontChanged();
     });
+}
+
+// A machine that breaks comes forward, unless the tab in front is already a broken machine.
+void MachineTabs::comeForwardOnBreak(DebuggeePage* machine)
+{
+    const DebuggeePage* front = currentDebuggee();
+    if (!front || front == machine || front->session()->state() != MachineSession::State::Broken)
+        m_tabs->setCurrent(machine);
+    emit tabsShowRequested();
 }
 
 void MachineTabs::leftEmpty(DebuggeePage* machine)

@@ -112,11 +112,13 @@ private:
     void takeBatch(const IntakeBatch& batch);
     void addSerialMachine(MachineSession* session, const QString& label);
     // The machine's tab, behind the one in front unless the window has none.
-    DebuggeePage* addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt);
+    // `keep`: it showed something before its tab (output), so the tab stays when it goes.
+    DebuggeePage* addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt, bool keep = false);
     DebuggeePage* createDebuggee(MachineSession* session);
     // A machine that left with nothing to keep: listed, and its tab gone unless in front.
     void leftEmpty(DebuggeePage* machine);
-    void connectDebuggee(DebuggeePage* machine);
+    void connectDebuggee(DebuggeePage* machine, bool keep);
+    void comeForwardOnBreak(DebuggeePage* machine);
     void updateDebuggeeTab(DebuggeePage* machine);
     void openMachineSession(MachineSession* session, int index);
     // A live profile without a file in a tab of its own, in front (LiveProfileTab).

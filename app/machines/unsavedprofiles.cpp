@@ -20,11 +20,15 @@ QString seconds(double us)
 
 } // namespace
 
+QString UnsavedProfiles::Item::profileName() const
+{
+    return QObject::tr("%1 — session %2").arg(machine).arg(session + 1);
+}
+
 QString UnsavedProfiles::Item::describe() const
 {
-    return QObject::tr("%1 — session %2%3: %4, %5 samples")
-        .arg(machine)
-        .arg(session + 1)
+    return QObject::tr("%1%2: %3, %4 samples")
+        .arg(profileName())
         .arg(recording ? QObject::tr(" (recording)") : QString())
         .arg(seconds(duration))
         .arg(QLocale().toString(qulonglong(samples)));
@@ -33,8 +37,9 @@ QString UnsavedProfiles::Item::describe() const
 UnsavedProfiles::UnsavedProfiles(QWidget* window, Writer writer)
     : QObject(window), m_window(window), m_writer(std::move(writer))
 {
-    m_chooser = [this](const QString& suggested) {
-        return QFileDialog::getSaveFileName(m_window, tr("Save Profile As"), suggested, tr("CPU profiles (*.cpuprofile)"));
+    m_chooser = [this](const QString& suggested, const QString& profile) {
+        return QFileDialog::getSaveFileName(m_window, tr("Save %1 As").arg(profile), suggested,
+                                            tr("CPU profiles (*.cpuprofile)"));
     };
 }
 
@@ -102,7 +107,7 @@ void UnsavedProfiles::addSessionTab(QWidget* tab, DebuggeePage* machine, int ind
     const auto it = m_machines.find(machine);
     s.machineId = it == m_machines.end() ? 0 : it->second;
     s.item.tab = tab;
-    s.item.machine = machine->session()->displayName();
+    s.item.machine = machine->title(); // as its tab names it
     s.item.session = index;
     s.item.samples = profile.samples.size();
     if (const std::vector<SessionParser::SessionSummary> finished = machine->session()->finishedProfiles();
@@ -191,7 +196,7 @@ QList<UnsavedProfiles::Item> UnsavedProfiles::unsaved(QWidget* tab) const
             continue;
         Item item;
         item.tab = tab;
-        item.machine = session->displayName();
+        item.machine = machine->title(); // as its tab names it
         item.session = int(i);
         item.recording = summaries[i].recording;
         item.duration = summaries[i].duration;
@@ -226,7 +231,7 @@ bool UnsavedProfiles::saveAll(const QList<Item>& items)
         const QString name = DocumentNames::stamped(tr("%1 session %2").arg(item.machine).arg(item.session + 1),
                                                      QDateTime::currentDateTime()) +
             QStringLiteral(".cpuprofile");
-        const QString path = m_chooser(name);
+        const QString path = m_chooser(name, item.profileName());
         if (path.isEmpty() || !m_writer(*profile, path)) {
             emit changed(); // those saved before
             return false;
@@ -244,7 +249,8 @@ bool UnsavedProfiles::saveAll(const QList<Item>& items)
     return true;
 }
 
-void UnsavedProfiles::confirm(const QList<Item>& items, const QString& action, std::function<void()> proceed)
+void UnsavedProfiles::confirm(const QList<Item>& items, const QString& action, std::function<void()> proceed,
+                              const QString& note)
 {
     if (items.isEmpty()) {
         proceed();
@@ -261,6 +267,7 @@ void UnsavedProfiles::confirm(const QList<Item>& items, const QString& action, s
                                 QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("unsavedProfilesPrompt"));
     box->setInformativeText(lines.join(QLatin1Char('\n')) + QStringLiteral("\n\n")
+                            + (note.isEmpty() ? QString() : note + QStringLiteral("\n\n"))
                             + (items.size() == 1 ? tr("Save it before it is lost? Discard loses it; Cancel keeps everything.")
                                                  : tr("Save them before they are lost? Discard loses them; Cancel keeps "
                                                       "everything.")));
@@ -286,9 +293,25 @@ bool UnsavedProfiles::mayQuit(std::function<void()> closeAgain)
     const QList<Item> items = m_quitConfirmed ? QList<Item>() : unsavedEverywhere();
     if (items.isEmpty())
         return true;
-    confirm(items, tr("Quit xsprof"), [this, closeAgain = std::move(closeAgain)] {
-        m_quitConfirmed = true;
-        closeAgain();
-    });
+    QStringList connected;
+    for (const auto& [tab, id] : m_machines) {
+        if (const auto* machine = static_cast<DebuggeePage*>(tab); machine->isConnected())
+            connected << machine->title();
+    }
+    connected.sort(); // "fake, fake #2"
+    QString note;
+    if (connected.size() == 1)
+        note = tr("Quitting drops the connection of %1, still connected.").arg(connected.front());
+    else if (connected.size() > 1)
+        note = tr("Quitting drops the connection of %1 machines still connected: %2.")
+                   .arg(connected.size())
+                   .arg(connected.join(QStringLiteral(", ")));
+    confirm(
+        items, tr("Quit xsprof"),
+        [this, closeAgain = std::move(closeAgain)] {
+            m_quitConfirmed = true;
+            closeAgain();
+        },
+        note);
     return false;
 }

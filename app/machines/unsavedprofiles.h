@@ -30,9 +30,11 @@ public:
         std::function<std::shared_ptr<const xsprof::Profile>()> profile; // what Save… writes
 
         QString describe() const; // "machine — session 2 (recording): 1.25 s, 4096 samples"
+        QString profileName() const; // "machine — session 2"
     };
-    // Returns the path to save to ("" to cancel); the default asks with a file dialog.
-    using PathChooser = std::function<QString(const QString& suggestedName)>;
+    // Returns the path to save `profile` ("xst #2 — session 1") to ("" to cancel); the default
+    // asks with a file dialog that names it.
+    using PathChooser = std::function<QString(const QString& suggestedName, const QString& profile)>;
     // Writes a profile; false (having told the user) when it could not.
     using Writer = std::function<bool(const xsprof::Profile& profile, const QString& path)>;
 
@@ -56,7 +58,9 @@ public:
 
     // When `items` is empty, calls `proceed` at once. Otherwise asks (window-modal, the event
     // loop keeps running), and calls `proceed` after Discard, or after Save… wrote every item.
-    void confirm(const QList<Item>& items, const QString& action, std::function<void()> proceed);
+    // `note` (optional) says what else the action does.
+    void confirm(const QList<Item>& items, const QString& action, std::function<void()> proceed,
+                 const QString& note = QString());
     // Closing `tab`: asks about what it holds unsaved, as confirm().
     void confirmClose(QWidget* tab, const QString& action, std::function<void()> proceed)
     {

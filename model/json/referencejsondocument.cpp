@@ -14,6 +14,21 @@ namespace {
 
 using json = nlohmann::json;
 
+// At most this many bytes of what was read before an error are quoted: a string cut in a
+// truncated file (a trace's base64 screenshot) would otherwise quote kilobytes.
+constexpr size_t maxQuotedBytes = 40;
+
+// The end of `read`, shortened to maxQuotedBytes on a UTF-8 boundary with "…" before it.
+std::string lastReadContext(std::string read)
+{
+    if (read.size() <= maxQuotedBytes)
+        return read;
+    size_t from = read.size() - maxQuotedBytes;
+    while (from < read.size() && (static_cast<unsigned char>(read[from]) & 0xC0) == 0x80)
+        ++from; // not inside a character
+    return "…" + read.substr(from);
+}
+
 // nlohmann's error in xsprof's words: "[json.exception.parse_error.101] parse error at line 1,
 // column 5: syntax error while parsing object - invalid literal; last read: '{x'" becomes
 // "JSON syntax error in an object: invalid literal, after '{x'".
@@ -41,6 +56,16 @@ std::string syntaxProblem(const nlohmann::detail::exception& ex, const std::stri
                                    {"; expected ", ", expected "}}) {
         for (size_t at = what.find(from); at != std::string::npos; at = what.find(from, at + to.size()))
             what.replace(at, from.size(), to);
+    }
+    // The quoted context: one short line (nlohmann quotes the whole token read, a string's kilobytes).
+    constexpr std::string_view after = ", after '";
+    if (const size_t open = what.find(after); open != std::string::npos) {
+        const size_t start = open + after.size();
+        size_t close = what.find("', expected ", start);
+        if (close == std::string::npos)
+            close = what.rfind('\'');
+        if (close != std::string::npos && close >= start)
+            what.replace(start, close - start, lastReadContext(what.substr(start, close - start)));
     }
     return "JSON syntax error" + context + ": " + what;
 }

@@ -11,6 +11,8 @@ IntakeCore::IntakeCore(Policy policy, QObject* parent)
               emit machineShown(session, held.label, held.connectedAt, log);
           },
           [this](MachineSession* session, const QuietMachines::Held& held) {
+              if (m_policy.releaseNames)
+                  m_names->release(session->name(), held.label); // its number is free for the next one at once
               emit quietMachineLeft(session, held.label, held.connectedAt);
           },
           m_policy.outputSeen, this))
@@ -67,11 +69,13 @@ void IntakeCore::removeSerial(SerialConnection* port)
 
 void IntakeCore::onMachine(MachineSession* session)
 {
-    const QString label = labelFor(session->name());
-    emit machineConnected(session, label);
+    const MachineNames::Name named = m_names->take(session->name());
+    const QString& label = named.label;
+    const bool held = m_policy.holdQuiet && !named.first;
+    emit machineConnected(session, label, held);
     if (!session->isConnected()) // it left inside the signal
         return;
-    if (!m_policy.holdQuiet || label.isEmpty())
+    if (!held)
         emit machineShown(session, label, QDateTime::currentDateTime(), nullptr);
     else
         m_quiet->hold(session, label);

@@ -34,6 +34,9 @@ public:
         std::function<bool()> outputSeen = [] { return false; };
         // Names shared with another core (the window's serial ports and its server number alike).
         std::shared_ptr<MachineNames> names;
+        // A held machine's number is free again when it leaves (the window, which also releases
+        // those of closed tabs); false: numbers only grow (listen, dap).
+        bool releaseNames = false;
     };
 
     explicit IntakeCore(Policy policy, QObject* parent = nullptr);
@@ -57,15 +60,15 @@ public:
     // Deletes every port now (their requests still waiting are answered, failed, while the askers live).
     void deleteSerialPorts();
 
-    // The label of the next machine of `name` ("" for the first, "name #N" after): any thread.
-    QString labelFor(const QString& name) { return m_names->labelFor(name); }
     // Machines logged in and held (not shown yet).
     int held() const { return m_quiet->count(); }
 
 signals:
-    // `label` is "" for the first machine of its name. The session belongs to the server or its
-    // port until the front end reparents it; if it left inside this signal, nothing follows.
-    void machineConnected(MachineSession* session, const QString& label);
+    // `label` is "" when no other machine of its name is there; `held`: it waits to earn its place
+    // (a further machine of a name seen before), else machineShown follows at once. The session
+    // belongs to the server or its port until the front end reparents it; if it left inside this
+    // signal, nothing follows.
+    void machineConnected(MachineSession* session, const QString& label, bool held);
     // It earned its place; `earnedBy` is the console line that did, else null.
     void machineShown(MachineSession* session, const QString& label, const QDateTime& connectedAt,
                       const xsbug::Log* earnedBy);

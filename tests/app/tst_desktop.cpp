@@ -291,6 +291,23 @@ void TestDesktop::keyboardShortcutsDialogListsTheMenus()
     auto* dialog = m_window->findChild<ShortcutsDialog*>();
     QVERIFY(dialog);
     QCOMPARE(dialog->table()->rowCount(), int(entries.size()));
+    // Every row one line and as tall as the others, shown (not rows sized before the dialog had
+    // its width, some wrapped and some not).
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QTableWidget* table = dialog->table();
+    for (int row = 1; row < table->rowCount(); ++row)
+        QCOMPARE(table->rowHeight(row), table->rowHeight(0));
+    QVERIFY(table->rowHeight(0) < 2 * table->fontMetrics().height());
+    QVERIFY(!table->wordWrap());
+    // Wide enough for the longest command where the screen allows; its whole text in the tooltip.
+    int longest = 0;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        longest = std::max(longest, table->fontMetrics().horizontalAdvance(table->item(row, 1)->text()));
+        QCOMPARE(table->item(row, 1)->toolTip(), table->item(row, 1)->text());
+    }
+    if (dialog->width() < dialog->screen()->availableGeometry().width() - 60)
+        QVERIFY2(table->columnWidth(1) >= longest, qPrintable(QStringLiteral("%1 < %2").arg(table->columnWidth(1)).arg(longest)));
     const QString markdown = ShortcutsDialog::markdown(entries);
     QVERIFY(markdown.startsWith(QLatin1String("| Where | Command | Keys |")));
     QCOMPARE(markdown.count(QLatin1Char('\n')), int(entries.size()) + 2);

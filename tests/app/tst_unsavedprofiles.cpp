@@ -96,6 +96,7 @@ private:
     std::unique_ptr<QSettings> m_settings;
     std::unique_ptr<MainWindow> m_window;
     QStringList m_savedPaths;
+    QStringList m_savedProfiles; // as the Save dialogs named them
 };
 
 void TestUnsavedProfiles::init()
@@ -106,7 +107,9 @@ void TestUnsavedProfiles::init()
     m_window = std::make_unique<MainWindow>(m_settings.get());
     QVERIFY(m_window->machines()->startDebugServer());
     m_savedPaths.clear();
-    m_window->machines()->unsavedProfiles()->setPathChooser([this](const QString& suggested) {
+    m_savedProfiles.clear();
+    m_window->machines()->unsavedProfiles()->setPathChooser([this](const QString& suggested, const QString& profile) {
+        m_savedProfiles << profile;
         const QString path = m_dir->filePath(QStringLiteral("saved-%1-%2").arg(m_savedPaths.size()).arg(suggested));
         m_savedPaths << path;
         return path;
@@ -216,6 +219,12 @@ void TestUnsavedProfiles::quitAsks()
     DebuggeePage* machine = nullptr;
     connectMachine(engine, oneSession("0000000000001000", "0000000000002000"), machine);
     QVERIFY(machine);
+    // A second machine of that name, connected, nothing to save: "fake #2" as its tab says.
+    QTcpSocket second;
+    second.connectToHost(QHostAddress::LocalHost, m_window->machines()->serverController()->server()->port());
+    QVERIFY(second.waitForConnected(5000));
+    second.write(message("<login name=\"fake\" value=\"XS test\" flags=\"e\"/>"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 10000);
     m_window->show();
     m_window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -229,6 +238,12 @@ void TestUnsavedProfiles::quitAsks()
     QVERIFY2(prompt->informativeText().endsWith(
                  QStringLiteral("Save it before it is lost? Discard loses it; Cancel keeps everything.")),
              qPrintable(prompt->informativeText()));
+    // The machines as their tabs name them (not "fake (127.0.0.1:…)"), and what quitting does to them.
+    QVERIFY2(prompt->informativeText().startsWith(QStringLiteral("• fake — session 1: ")),
+             qPrintable(prompt->informativeText()));
+    QVERIFY2(prompt->informativeText().contains(
+                 QStringLiteral("Quitting drops the connection of 2 machines still connected: fake, fake #2.")),
+             qPrintable(prompt->informativeText()));
     prompt->button(QMessageBox::Cancel)->click();
     QTRY_VERIFY(!m_window->machines()->unsavedProfiles()->openPrompt());
     QVERIFY(m_window->isVisible());
@@ -236,8 +251,11 @@ void TestUnsavedProfiles::quitAsks()
     QVERIFY(!m_window->close());
     prompt = m_window->machines()->unsavedProfiles()->openPrompt();
     QVERIFY(prompt);
-    button(prompt, QStringLiteral("Discard"))->click();
+    // Save…: the Save dialog names the profile it saves.
+    button(prompt, QStringLiteral("Save…"))->click();
     QTRY_VERIFY(!m_window->isVisible());
+    QCOMPARE(m_savedProfiles, QStringList{QStringLiteral("fake — session 1")});
+    QVERIFY(QFileInfo::exists(m_savedPaths.value(0)));
 }
 
 // A machine's profiler messages are journalled while it streams; once its sessions are saved

@@ -159,7 +159,7 @@ void TestDebugger::logsFromMachineReachTheConsole()
     QCOMPARE(console->lineKind(2), ConsoleModel::Kind::Exception);
     QVERIFY(panes.console()->findNext(QStringLiteral("careful")));
     QCOMPARE(panes.console()->view()->currentIndex().row(), 1);
-    QVERIFY(!panes.console()->evalField()->isEnabled());
+    QVERIFY(panes.console()->evalField()->isReadOnly());
     QVERIFY(panes.console()->evalField()->toolTip().contains(QLatin1String("xsc")));
 
     // A merged console keeps the lines after the machine leaves.

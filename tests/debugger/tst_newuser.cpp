@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
@@ -359,6 +360,17 @@ void TestNewUser::aSourceEditedOnDiskShowsAsItIsNowWithItsChangesMarked()
     QVERIFY2(source->changeNote().contains(QLatin1String("since the machine loaded it: 2 lines marked")),
              qPrintable(source->changeNote()));
     QVERIFY(source->view()->accessibleDescription().contains(source->changeNote()));
+    // The title says it whole, on a second line when the pane is narrow, not cut at its edge.
+    m_window->tabWidget()->setCurrentWidget(machine);
+    QLabel* title = source->titleLabel();
+    QTRY_VERIFY(title->isVisible());
+    QVERIFY(title->text().endsWith(source->changeNote()));
+    QVERIFY(title->wordWrap());
+    QTRY_VERIFY2(title->height() >= title->heightForWidth(title->width()),
+                 qPrintable(QStringLiteral("%1 px high, %2 needed at %3 px")
+                                .arg(title->height())
+                                .arg(title->heightForWidth(title->width()))
+                                .arg(title->width())));
     // The gutter paints the marks: the bar's colour at line 2's height, not at line 1's.
     m_window->tabWidget()->setCurrentWidget(machine);
     QTRY_VERIFY(source->view()->isVisible());

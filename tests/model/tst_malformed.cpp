@@ -46,6 +46,7 @@ private slots:
     void truncatedRealFiles_data();
     void truncatedRealFiles();
     void traceProfileIndexOutOfRange();
+    void aStringCutByTruncationIsQuotedShort();
     void cancelledLoad();
     void randomMutationsNeverCrash();
     void validBaselineLoads();
@@ -537,6 +538,36 @@ void TestMalformed::truncatedRealFiles()
     // The byte offset names the end of what was there.
     QVERIFY2(r.error->where == "byte " + std::to_string(cut) || r.error->where == "byte " + std::to_string(cut - 1),
              r.error->toString().c_str());
+}
+
+// A Chrome trace cut inside a screenshot's base64 string: the error quotes one short line of
+// what came before (it quoted the whole string, kilobytes, which the load-error dialog cut), with
+// either JSON driver.
+void TestMalformed::aStringCutByTruncationIsQuotedShort()
+{
+    std::string bytes = readCorpus("chromium_traceevents_shared.json");
+    const size_t events = bytes.find("\"traceEvents\"");
+    const size_t firstEvent = bytes.find('{', events);
+    QVERIFY(events != std::string::npos && firstEvent != std::string::npos);
+    std::string base64;
+    for (int i = 0; base64.size() < 6000; ++i)
+        base64 += "iVBORw0KGgoAAAANSUhEUgAA"[i % 24];
+    const std::string screenshot = "{\"name\":\"Screenshot\",\"ph\":\"O\",\"ts\":1,\"pid\":1,\"tid\":1,\"id\":\"0x1\","
+                                   "\"args\":{\"snapshot\":\"" + base64 + "\"}},";
+    bytes.insert(firstEvent, screenshot);
+    const std::string cut = bytes.substr(0, firstEvent + screenshot.size() / 2);
+    LoadOptions reference;
+    reference.referenceJsonParser = true;
+    for (const LoadOptions& options : {LoadOptions{}, reference}) {
+        const LoadResult r = loadProfileData(cut, "cut-trace.json", options);
+        QVERIFY(!r.ok());
+        const std::string message = r.error->toString();
+        QVERIFY2(r.error->problem.find("JSON syntax error") != std::string::npos, message.c_str());
+        QVERIFY2(message.size() < 300, message.c_str());
+        QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+        // What it quotes is the end of what was read: the string's last bytes.
+        QVERIFY2(r.error->problem.find(cut.substr(cut.size() - 10) + "'") != std::string::npos, message.c_str());
+    }
 }
 
 void TestMalformed::traceProfileIndexOutOfRange()

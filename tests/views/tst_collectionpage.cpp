@@ -26,6 +26,7 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QSignalSpy>
 #include <QTableView>
@@ -44,6 +45,7 @@ class TestCollectionPage : public QObject
 private slots:
     void initTestCase();
     void tableShowsEveryTraceAndAttribute();
+    void startTimeSinceTheEpochIsALocalDate();
     void typedFilterSelectsTracesAndMerges();
     void badFilterSaysWhereAndKeepsTheTable();
     void tabLeavesTheTracesTableAndAltWReturnsToWhere();
@@ -107,11 +109,46 @@ void TestCollectionPage::tableShowsEveryTraceAndAttribute()
     const QAbstractItemModel* shown = page.tracesView()->model();
     QCOMPARE(shown->index(0, column(*model, QStringLiteral("release"))).data().toString(), QString());
     QCOMPARE(shown->index(3, column(*model, QStringLiteral("release"))).data().toString(), QStringLiteral("2.5"));
+    // start_time reads as a time, not a raw count of microseconds: a date for one since 1970, else
+    // seconds on the host's clock (node's startTime counts from its host's boot).
+    const int start = column(*model, QStringLiteral("start_time"));
+    QVERIFY(start >= 0);
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        const QString text = shown->index(row, start).data().toString();
+        const QString file = shown->index(row, column(*model, QStringLiteral("file"))).data().toString();
+        QVERIFY2(QRegularExpression(QStringLiteral("^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}|[\\d,.]+ s on its host's clock)?$"))
+                     .match(text)
+                     .hasMatch(),
+                 qPrintable(file + QStringLiteral(": ") + text));
+        if (file.endsWith(QLatin1String("node_fib.cpuprofile"))) {
+            std::ifstream in(ViewTestUtils::corpusPath(QStringLiteral("node_fib.cpuprofile")).toStdString());
+            const double us = nlohmann::json::parse(in).at("startTime").get<double>();
+            QCOMPARE(text, QStringLiteral("%1 s on its host's clock").arg(QLocale().toString(us / 1e6, 'f', 3)));
+        }
+    }
     page.resize(1200, 800);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QDir().mkpath(QStringLiteral(XSPROF_SCREENSHOT_DIR));
     page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/collection-page.png"));
+}
+
+// A start time in microseconds since 1970 (a Self-Profiling trace's, an xsprof live session's)
+// reads as the local date and time; the raw value stays in the tooltip and the sort.
+void TestCollectionPage::startTimeSinceTheEpochIsALocalDate()
+{
+    const QDateTime local(QDate(2026, 11, 28), QTime(9, 40, 12), Qt::LocalTime);
+    CollectionStore::TraceTable table;
+    table.columns = {"file", "start_time"};
+    table.values = {{std::string("a.json"), int64_t(local.toMSecsSinceEpoch()) * 1000},
+                    {std::string("b.json"), double(local.toMSecsSinceEpoch()) * 1000.0 + 2e6}};
+    TracesTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setTable(table);
+    QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("2026-11-28 09:40:12"));
+    QCOMPARE(model.index(1, 1).data().toString(), QStringLiteral("2026-11-28 09:40:14"));
+    QVERIFY(model.index(0, 1).data(Qt::ToolTipRole).toString().contains(QLocale().toString(double(local.toMSecsSinceEpoch()) * 1000.0, 'f', 0)));
+    QVERIFY(model.index(0, 1).data(TracesTableModel::SortRole).toDouble() < model.index(1, 1).data(TracesTableModel::SortRole).toDouble());
 }
 
 void TestCollectionPage::typedFilterSelectsTracesAndMerges()

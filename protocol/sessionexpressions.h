@@ -29,6 +29,7 @@ public:
     void setCompilerPath(const QString& path);
 
     // Evaluates in the inspected frame of the current break: evaluated() or evalFailed().
+    // At a break on a throw only names and paths, made unable to throw (exceptionbreakguard.h).
     void evaluate(const QString& expression);
     // Sends set-breakpoint with the condition and log message compiled: at once when they
     // are compiled already, else once they are, before any command sent after this call.
@@ -55,7 +56,11 @@ private:
 
     MachineSession* m_session;
     XscCompiler* m_compiler;
-    QHash<int, QString> m_pendingEvals; // <eval line> -> expression
+    struct PendingEval {
+        QString expression;
+        QString guardedRoot; // at an exception break: the path's first name
+    };
+    QHash<int, PendingEval> m_pendingEvals; // by <eval line>
     int m_nextEvalLine = 1;
     quint64 m_breakSerial = 0; // an evaluation compiled across a resume is dropped
     QList<LoginAnswer::NotSent> m_notSentAtLogin;

@@ -61,6 +61,68 @@ async function runsToTheEnd(session, stopsSoFar) {
 }
 
 describe('xsprof dap with the real xst', { skip }, () => {
+    // Issue 50 item 1: XS keeps the thrown value in one slot that an evaluation which throws (or
+    // which runs a try statement) clears; the editor's own hovers and watches must not change the
+    // program. caught.js run under the adapter with and without failing evaluations at its
+    // exception break: the same output, the same exit code (0).
+    test('evaluations at an exception break leave the thrown value to the program', async () => {
+        const caught = realpathSync(join(fixturesDir, 'caught.js'));
+        const run = async (evaluations) => {
+            const session = await new DapSession().start();
+            try {
+                await session.initialize();
+                const launched = session.request('launch', { program: xst, args: [caught], cwd: fixturesDir, xsc });
+                await session.nextEvent('initialized');
+                await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
+                await session.request('configurationDone');
+                await launched;
+                const stopped = await session.nextEvent('stopped', () => true, 20000);
+                assert.equal(stopped.body.reason, 'exception');
+                assert.equal(stopped.body.line ?? lineOf(caught, 'throw'), lineOf(caught, 'throw'));
+                const { frame } = await session.topFrame(stopped.body.threadId);
+                const answers = [];
+                for (const [expression, context] of evaluations) {
+                    const response = await session.rawRequest('evaluate', { expression, context, frameId: frame.id });
+                    answers.push({ expression, success: response.success, result: response.body?.result, message: response.message });
+                }
+                await session.request('continue', { threadId: stopped.body.threadId });
+                const exited = await session.nextEvent('exited', () => true, 20000);
+                await session.nextEvent('terminated', () => true, 5000);
+                return { answers, exitCode: exited.body.exitCode, output: session.output(['stdout']) };
+            } finally {
+                await session.close();
+            }
+        };
+        const plain = await run([]);
+        assert.equal(plain.exitCode, 0, 'caught.js exits 0 under the adapter: ' + plain.output);
+        assert.match(plain.output, /caught value 5 is too large\ndone\n/);
+
+        const failing = await run([
+            ['nope', 'hover'],                                  // an unknown name, as editors hover
+            ['nope.deeper', 'watch'],
+            ['limit.missing.deeper', 'watch'],                 // through undefined
+            ['missing()', 'repl'],                              // a call: refused, not run
+            ['(() => { try { return 1 } finally {} })()', 'repl'], // completes a try: refused, not run
+            ['value', 'hover'],
+            ['limit.max', 'watch'],
+            ['limit["name"]', 'repl'],
+        ]);
+        assert.deepEqual({ exitCode: failing.exitCode, output: failing.output }, { exitCode: plain.exitCode, output: plain.output },
+                         'the same program with evaluations at its exception break: ' + JSON.stringify(failing.answers));
+        const answer = (e) => failing.answers.find((a) => a.expression === e);
+        assert.equal(answer('nope').success, false);
+        assert.match(answer('nope').message, /nope is not defined/);
+        assert.equal(answer('nope.deeper').success, false);
+        assert.equal(answer('limit.missing.deeper').result, 'undefined', 'a step through undefined reads undefined');
+        for (const refused of ['missing()', '(() => { try { return 1 } finally {} })()']) {
+            assert.equal(answer(refused).success, false);
+            assert.match(answer(refused).message, /thrown value/, 'says why it is not evaluated');
+        }
+        assert.equal(answer('value').result, '5');
+        assert.equal(answer('limit.max').result, '2');
+        assert.equal(answer('limit["name"]').result, "'limit'");
+    });
+
     test('a conditional breakpoint stops where it holds: stack, scopes, variables, evaluate', async () => {
         const { session, verified } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
         try {

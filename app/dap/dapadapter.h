@@ -10,7 +10,8 @@
 //
 // launch arguments
 //   program      the command to run (xst, mcsim, any); required. Its stdout/stderr become
-//                output events (category stdout/stderr).
+//                output events (category stdout/stderr); stdout is a pseudo-terminal, so C's
+//                stdio sends each print() line when printed (dapterminal.h).
 //   args         its arguments (array of strings)       cwd   its working folder
 //   env          {"NAME": "value" | null} added to (null: removed from) the adapter's environment
 //   programOutput  which of the program's own output to show: "all", "stderr" or "none" (true

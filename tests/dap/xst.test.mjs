@@ -123,6 +123,29 @@ describe('xsprof dap with the real xst', { skip }, () => {
         assert.equal(answer('limit["name"]').result, "'limit'");
     });
 
+    // Issue 50 item 2: print() goes to a pseudo-terminal, so each line arrives when printed.
+    test('print() output arrives when printed, before the stop that follows it', async () => {
+        const printing = realpathSync(join(fixturesDir, 'printing.js'));
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const launched = session.request('launch', { program: xst, args: [printing], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            await session.request('configurationDone');
+            await launched;
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'breakpoint', 'the debugger statement');
+            await session.waitForOutput('first line\n', 3000, ['stdout']);
+            assert.doesNotMatch(session.output(['stdout']), /second line/);
+            await session.request('continue', { threadId: stopped.body.threadId });
+            const exited = await session.nextEvent('exited', () => true, 20000);
+            assert.equal(exited.body.exitCode, 0);
+            assert.equal(session.output(['stdout']), 'first line\nsecond line\n', 'in order, "\\n" as printed (no "\\r")');
+        } finally {
+            await session.close();
+        }
+    });
+
     test('a conditional breakpoint stops where it holds: stack, scopes, variables, evaluate', async () => {
         const { session, verified } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
         try {

@@ -485,6 +485,7 @@ void DapAdapter::onDisconnect(const DapRequest& r)
 
 void DapAdapter::onTerminate(const DapRequest& r)
 {
+    m_terminating = true;
     const bool told = !m_machines->connected().isEmpty();
     m_machines->abortAll();
     m_program->terminate(told ? 1000 : 0);
@@ -602,13 +603,23 @@ void DapAdapter::onBreak(MachineSession* session)
 
 void DapAdapter::onMachineLeft(int remaining)
 {
-    // A serial board restarts (its machines leave and log in again): only TCP attach ends here.
-    if (remaining > 0 || !attached() || m_restarting || m_start->serial)
+    // An attach session waits for machines until the editor disconnects, as xsbug does: the
+    // next run of the program, a restarted board, Workers. Said once none is left.
+    if (remaining > 0 || !attached() || m_restarting)
         return;
-    // Workers may follow their app within a moment: end only when none came back.
+    if (m_terminating) { // the editor asked: the machines are gone
+        sendTerminated();
+        return;
+    }
     QTimer::singleShot(500, this, [this] {
-        if (m_machines->connected().isEmpty())
-            sendTerminated();
+        if (!m_machines->connected().isEmpty() || m_ended || m_terminatedSent)
+            return;
+        if (m_start->tcp)
+            note(QStringLiteral("no machine is connected: waiting for the next on %1:%2 (disconnect to end)")
+                     .arg(m_start->host.toString())
+                     .arg(m_machines->port()));
+        else
+            note(QStringLiteral("no machine is connected: waiting for the board's machines (disconnect to end)"));
     });
 }
 

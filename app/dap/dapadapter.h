@@ -24,6 +24,8 @@
 // attach arguments
 //   port         TCP port to wait on for machines (default 5002; mcconfig -d builds connect there)
 //   host         address to listen on (default 127.0.0.1; 0.0.0.0 takes other devices)
+//                The session waits for machines until the editor disconnects (terminated comes
+//                only from terminate or disconnect): the next run, Workers, a restarted board.
 //   serial       "PORT[@BAUD]" as `xsprof listen --serial` (/dev/ttyUSB0, COM3, 303a:1001@921600);
 //                the board is restarted so that its machines log in. With serial and no port,
 //                no TCP port is opened.
@@ -49,7 +51,7 @@
 // Output (batched every 50 ms, at most 2000 lines each): console lines (category stdout; a line
 // with a place, such as a log point's, carries source and line), trace conversations as
 // "[conversation] side: text" lines, the adapter's own notes (category console); exited and
-// terminated when the program or the machines go. End of input (the editor went away) lets
+// terminated when a launched program exits. End of input (the editor went away) lets
 // every machine go on running, never stopped.
 #include "app/dap/dapframing.h"
 #include "app/dap/dapmessages.h"
@@ -164,6 +166,7 @@ private:
     bool m_begun = false;
     bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
     bool m_restarting = false;
+    bool m_terminating = false; // terminate was asked: an attach session ends when its machines left
     int m_machinesAtBegin = 0; // machines seen before the program (re)started
     QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
     QString m_launchFolder;

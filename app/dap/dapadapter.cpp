@@ -117,14 +117,16 @@ void DapAdapter::feed(const QByteArray& bytes)
     DapFraming::Item item;
     while (!m_ended && m_framing.next(item)) {
         if (const auto* error = std::get_if<DapFraming::Error>(&item)) {
-            logToStderr(QString::fromStdString(error->message));
-            // A request framed wrongly but readable is answered; otherwise the editor learns of it
-            // through an error response to no request (request_seq 0) and an output line.
+            // A request framed wrongly but readable is answered; other bad input is said in an
+            // output event, never as a response to no request.
             const std::optional<std::int64_t> seq = DapJson::integer(error->body, "seq");
-            respondError(seq.value_or(0), DapJson::string(error->body, "command"),
-                         QStringLiteral("bad DAP input: ") + QString::fromStdString(error->message));
+            const std::string command = DapJson::string(error->body, "command");
+            if (seq && *seq >= 1 && !command.empty())
+                respondError(*seq, command, QStringLiteral("bad DAP input: ") + QString::fromStdString(error->message));
+            reportBadInput(QString::fromStdString(error->message));
             continue;
         }
+        endBadStretch();
         dispatch(std::get<nlohmann::json>(item));
     }
 }
@@ -157,8 +159,11 @@ void DapAdapter::dispatch(const nlohmann::json& message)
     std::string error;
     const std::optional<DapRequest> request = DapRequest::parse(message, error);
     if (!request) {
-        respondError(DapJson::integer(message, "seq").value_or(0), DapJson::string(message, "command"),
-                     QStringLiteral("bad DAP request: ") + QString::fromStdString(error));
+        const std::optional<std::int64_t> seq = DapJson::integer(message, "seq");
+        if (seq && *seq >= 1)
+            respondError(*seq, DapJson::string(message, "command"), QStringLiteral("bad DAP request: ") + QString::fromStdString(error));
+        else
+            reportBadInput(QStringLiteral("a message without a \"seq\" of 1 or more: ") + QString::fromStdString(error));
         return;
     }
     const auto it = m_handlers.find(request->command);
@@ -217,6 +222,25 @@ void DapAdapter::sendEvent(const char* name, const nlohmann::json& body)
 void DapAdapter::note(const QString& t, const char* category)
 {
     m_output->add(QString::fromLatin1(category), t + QLatin1Char('\n'));
+}
+
+void DapAdapter::reportBadInput(const QString& what)
+{
+    // Once per stretch of bad input: a bogus 100 MB body is one report, not one per chunk.
+    if (m_badInputInStretch++ > 0)
+        return;
+    logToStderr(what);
+    m_output->add(QStringLiteral("important"),
+                  QStringLiteral("xsprof dap: bad DAP input: %1 (what follows up to the next good message is skipped "
+                                 "without a word)\n")
+                      .arg(what));
+}
+
+void DapAdapter::endBadStretch()
+{
+    if (m_badInputInStretch > 1)
+        logToStderr(QStringLiteral("%1 pieces of bad input in that stretch").arg(m_badInputInStretch));
+    m_badInputInStretch = 0;
 }
 
 void DapAdapter::logToStderr(const QString& t)

@@ -7,6 +7,8 @@
 //   hover), source, continue, next, stepIn, stepOut, pause, disconnect, terminate, restart,
 //   and the custom request xsprof/profile.
 //   Anything before initialize, and any other command, is answered success:false with a message.
+//   Bad input that is no request (a frame that cannot be read, a message without a seq) is said
+//   in an output event of category "important", once per stretch of bad input.
 //
 // launch arguments
 //   program      the command to run (xst, mcsim, any); required. Its stdout/stderr become
@@ -104,6 +106,9 @@ private:
     void sendEvent(const char* name, const nlohmann::json& body); // without flushing the output
     void note(const QString& text, const char* category = "console");
     void logToStderr(const QString& text);
+    // Bad input the editor sent (a frame, a message that is no request): said once per stretch.
+    void reportBadInput(const QString& what);
+    void endBadStretch();
 
     // Requests.
     void onInitialize(const DapRequest& r);
@@ -166,6 +171,7 @@ private:
     bool m_begun = false;
     bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
     bool m_restarting = false;
+    int m_badInputInStretch = 0; // pieces of bad input since the last good message
     bool m_terminating = false; // terminate was asked: an attach session ends when its machines left
     int m_machinesAtBegin = 0; // machines seen before the program (re)started
     QSet<MachineSession*> m_pausing; // asked to pause, not stopped since

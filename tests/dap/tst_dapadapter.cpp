@@ -93,11 +93,23 @@ private slots:
         QCOMPARE(r.value("success", true), false);
         QVERIFY2(r.value("message", "").find("before \"initialize\"") != std::string::npos, r.dump().c_str());
 
+        // A frame that cannot be read: an output event (category important), no response to
+        // request 0; a stretch of bad input (here 100 MB without a header) is said once.
         c.feedRaw("Content-Length: 12\r\n\r\n{\"seq\":2,\"ty");
-        r = c.response(0);
-        QVERIFY(!r.is_null());
-        QCOMPARE(r.value("success", true), false);
-        QVERIFY2(r.value("message", "").find("the body is not JSON") != std::string::npos, r.dump().c_str());
+        QVERIFY(c.waitForOutput("the body is not JSON"));
+        QCOMPARE(c.request("threads").value("success", true), false); // a good message ends the stretch
+        const QByteArray junk(1 << 20, 'x');
+        for (int i = 0; i < 100; ++i)
+            c.feedRaw(junk);
+        QCOMPARE(c.request("threads").value("success", true), false); // the next good message is read
+        QVERIFY2(c.waitForOutput("bytes without a Content-Length header"), c.output().c_str());
+        int important = 0, toNobody = 0;
+        for (const json& m : c.received) {
+            important += m.value("event", "") == "output" && m["body"].value("category", "") == "important";
+            toNobody += m.value("type", "") == "response" && m.value("request_seq", 0) < 1;
+        }
+        QCOMPARE(toNobody, 0);
+        QCOMPARE(important, 2); // the bad body; the 100 MB without a header
 
         r = c.request("initialize", {{"adapterID", "xs"}});
         QCOMPARE(r.value("success", false), true);

@@ -42,6 +42,18 @@ std::pair<std::string, QString> breakReason(const QString& message)
     return {"exception", words};
 }
 
+// Why conditions and log points cannot be compiled with `xscPath`; "" when they can.
+QString compilerProblem(const QString& xscPath)
+{
+    if (xscPath.isEmpty())
+        return QStringLiteral("conditions and log points are compiled by the XS compiler, and none was found "
+                              "($MODDABLE/build/bin/<platform>/{release,debug}/xsc, PATH): give \"xsc\" in the "
+                              "launch or attach configuration");
+    if (!XscCompiler(xscPath).isAvailable())
+        return QStringLiteral("the XS compiler %1 given as \"xsc\" is not an executable file").arg(xscPath);
+    return {};
+}
+
 } // namespace
 
 DapAdapter::DapAdapter(QObject* parent)
@@ -288,18 +300,19 @@ bool DapAdapter::take(const DapRequest& r, DapStart::Mode mode)
     }
     QString error;
     std::optional<DapStart> start = DapStart::read(mode, r.arguments, error);
+    if (start && mode == DapStart::Mode::Launch && !m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error))
+        error = QStringLiteral("cannot listen for the program's machines: ") + error, start.reset();
     if (!start) {
+        // The breakpoints say what failed, not something of their own.
+        m_breakpoints->setSessionProblem(QStringLiteral("not set: the %1 failed: %2").arg(QString::fromStdString(r.command), error));
         respondError(r.seq, r.command, error);
         return false;
     }
-    if (mode == DapStart::Mode::Launch && !m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error)) {
-        respondError(r.seq, r.command, QStringLiteral("cannot listen for the program's machines: ") + error);
-        return false;
-    }
+    m_breakpoints->setSessionProblem({});
     m_start = std::move(start);
     m_entryPending = m_start->stopOnEntry;
     m_breakpoints->setPaths(m_start->paths);
-    m_breakpoints->setCompilerAvailable(XscCompiler(m_start->xscPath).isAvailable());
+    m_breakpoints->setCompilerProblem(compilerProblem(m_start->xscPath));
     m_inspection->setPaths(m_start->paths);
     if (!m_start->program.workingDirectory.isEmpty())
         m_launchFolder = m_start->program.workingDirectory;
@@ -313,7 +326,7 @@ void DapAdapter::onLaunch(const DapRequest& r)
         return;
     logToStderr(QStringLiteral("machines connect to 127.0.0.1:%1").arg(m_machines->port()));
     if (m_configurationDone && !begin())
-        return respondError(r.seq, r.command, QStringLiteral("the program did not start (see the output)"));
+        return respondError(r.seq, r.command, QStringLiteral("the program did not start: ") + m_beginFailure);
     respond(r);
 }
 
@@ -341,30 +354,29 @@ bool DapAdapter::begin()
     m_begun = true;
     m_machinesAtBegin = m_machines->machinesSeen(); // a restart's first machine breaks on start too
     updateLoginAnswer();
-    QString error;
-    if (launched()) {
-        if (!m_program->start(m_start->program, m_machines->port(), error)) {
-            note(error, "stderr");
-            sendTerminated();
-            return false;
-        }
+    const QString failure = startMachines();
+    if (failure.isEmpty())
         return true;
-    }
+    m_beginFailure = failure;
+    note(failure, "stderr");
+    m_breakpoints->setSessionProblem(QStringLiteral("not set: ") + failure);
+    sendTerminated();
+    return false;
+}
+
+QString DapAdapter::startMachines()
+{
+    QString error;
+    if (launched())
+        return m_program->start(m_start->program, m_machines->port(), error) ? QString() : error;
     if (m_start->tcp) {
-        if (!m_machines->listen(m_start->host, m_start->port, error)) {
-            note(QStringLiteral("cannot wait for machines on %1:%2: %3").arg(m_start->host.toString()).arg(m_start->port).arg(error),
-                 "stderr");
-            sendTerminated();
-            return false;
-        }
+        if (!m_machines->listen(m_start->host, m_start->port, error))
+            return QStringLiteral("cannot wait for machines on %1:%2: %3").arg(m_start->host.toString()).arg(m_start->port).arg(error);
         note(QStringLiteral("waiting for XS machines on %1:%2").arg(m_start->host.toString()).arg(m_machines->port()));
     }
-    if (m_start->serial && !m_machines->openSerial(*m_start->serial, error)) {
-        note(QStringLiteral("serial port %1: %2").arg(m_start->serial->describe(), error), "stderr");
-        sendTerminated();
-        return false;
-    }
-    return true;
+    if (m_start->serial && !m_machines->openSerial(*m_start->serial, error))
+        return QStringLiteral("serial port %1: %2").arg(m_start->serial->describe(), error);
+    return {};
 }
 
 void DapAdapter::updateLoginAnswer()

@@ -145,6 +145,8 @@ private:
     // At configurationDone after launch/attach: start listening, start the program; false when
     // it could not (said in the output, and terminated).
     bool begin();
+    // Starts the program, or opens the port and serial line: "" or what failed.
+    QString startMachines();
     bool launched() const { return m_start && m_start->mode == DapStart::Mode::Launch; }
     bool attached() const { return m_start && m_start->mode == DapStart::Mode::Attach; }
     void updateLoginAnswer();
@@ -172,6 +174,7 @@ private:
     bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
     bool m_restarting = false;
     int m_badInputInStretch = 0; // pieces of bad input since the last good message
+    QString m_beginFailure; // what begin() could not do
     bool m_terminating = false; // terminate was asked: an attach session ends when its machines left
     int m_machinesAtBegin = 0; // machines seen before the program (re)started
     QSet<MachineSession*> m_pausing; // asked to pause, not stopped since

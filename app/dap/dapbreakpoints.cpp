@@ -69,18 +69,59 @@ DapBreakpoints::Entry DapBreakpoints::make(const nlohmann::json& requested, cons
             entry.message = QStringLiteral("log message \"%1\": a { is not closed").arg(log);
         }
     }
-    if (entry.verified && entry.breakpoint.needsCompiler() && !m_haveCompiler) {
-        entry.verified = false;
-        entry.message = QStringLiteral("conditions and log points are compiled by the XS compiler: give \"xsc\" "
-                                       "(e.g. $MODDABLE/build/bin/lin/debug/xsc) in the launch configuration");
-    }
+    entry.blockedBy = blockReason(entry);
     return entry;
+}
+
+QString DapBreakpoints::blockReason(const Entry& entry) const
+{
+    if (!m_sessionProblem.isEmpty())
+        return m_sessionProblem;
+    if (entry.breakpoint.needsCompiler())
+        return m_compilerProblem;
+    return {};
+}
+
+void DapBreakpoints::setCompilerProblem(const QString& problem)
+{
+    m_compilerProblem = problem;
+    reconsiderBlocked();
+}
+
+void DapBreakpoints::setSessionProblem(const QString& problem)
+{
+    m_sessionProblem = problem;
+    reconsiderBlocked();
+}
+
+void DapBreakpoints::reconsiderBlocked()
+{
+    bool any = false;
+    auto reconsider = [&](QList<Entry>& entries, const QString& localPath) {
+        for (Entry& e : entries) {
+            const QString reason = blockReason(e);
+            if (reason == e.blockedBy)
+                continue;
+            e.blockedBy = reason;
+            any = true;
+            emit breakpointChanged(describe(e, localPath));
+        }
+    };
+    for (auto it = m_bySource.begin(); it != m_bySource.end(); ++it)
+        reconsider(it.value(), it.key());
+    reconsider(m_functions, {});
+    if (any)
+        emit changed();
 }
 
 nlohmann::json DapBreakpoints::describe(const Entry& entry, const QString& localPath) const
 {
-    nlohmann::json b = {{"id", entry.id}, {"verified", entry.verified}};
-    if (!entry.message.isEmpty())
+    nlohmann::json b = {{"id", entry.id}, {"verified", entry.usable()}};
+    if (!entry.verified && !entry.message.isEmpty())
+        b["message"] = entry.message.toStdString();
+    else if (!entry.blockedBy.isEmpty())
+        b["message"] = entry.blockedBy.toStdString();
+    else if (!entry.message.isEmpty())
         b["message"] = entry.message.toStdString();
     if (!entry.breakpoint.function) {
         b["line"] = entry.breakpoint.line;
@@ -165,7 +206,7 @@ BreakpointList DapBreakpoints::all() const
     BreakpointList list;
     auto add = [&list](const QList<Entry>& entries) {
         for (const Entry& e : entries) {
-            if (e.verified)
+            if (e.usable())
                 list << e.breakpoint;
         }
     };
@@ -190,7 +231,7 @@ int DapBreakpoints::functionIdFor(const QString& name) const
 {
     for (const Entry& e : m_functions) {
         // XS matches the function's name key: "C.prototype.f" is reported for a breakpoint on "f".
-        if (e.verified && (name == e.breakpoint.path || name.endsWith(QLatin1Char('.') + e.breakpoint.path)))
+        if (e.usable() && (name == e.breakpoint.path || name.endsWith(QLatin1Char('.') + e.breakpoint.path)))
             return e.id;
     }
     return 0;
@@ -214,13 +255,13 @@ void DapBreakpoints::apply(const QList<Entry>& before, const QList<Entry>& after
             continue;
         for (const Entry& old : before) {
             const bool kept = std::any_of(after.begin(), after.end(), [&](const Entry& e) {
-                return e.verified && e.breakpoint == old.breakpoint;
+                return e.usable() && e.breakpoint == old.breakpoint;
             });
-            if (old.verified && !kept)
+            if (old.usable() && !kept)
                 session->clearBreakpoint(old.breakpoint);
         }
         for (const Entry& e : after) {
-            if (e.verified)
+            if (e.usable())
                 session->setBreakpoint(e.breakpoint); // replaces one at the same place
         }
     }

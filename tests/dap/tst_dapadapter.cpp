@@ -86,6 +86,33 @@ class TestDapAdapter : public QObject {
 private slots:
     void init() { QVERIFY(m_dir.isValid()); }
 
+    // Issue 50 item 6: after a failed launch, breakpoints say what failed (not "give xsc").
+    void breakpointsAfterAFailedLaunchSayWhatFailed()
+    {
+        DapClient c;
+        QCOMPARE(c.request("initialize", {{"adapterID", "xs"}}).value("success", false), true);
+        // Sent before launch, as editors do: the compiler is not known yet, nothing is refused.
+        json r = c.request("setBreakpoints", {{"source", {{"path", "/w/a.js"}}},
+                                              {"breakpoints", {{{"line", 3}, {"condition", "i > 2"}}, {{"line", 5}}}}});
+        QCOMPARE(r["body"]["breakpoints"][0].value("verified", false), true);
+        const QString notProgram = m_dir.filePath(QStringLiteral("not-a-program.txt"));
+        QFile file(notProgram);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        r = c.request("launch", {{"program", str(notProgram)}, {"xsc", "/bin/true"}});
+        QCOMPARE(r.value("success", true), false);
+        QVERIFY2(r.value("message", "").find("is not an executable file") != std::string::npos, r.dump().c_str());
+        // Both breakpoints changed to unverified, saying the launch failed and why.
+        QCOMPARE(c.count("breakpoint", "changed"), 2);
+        r = c.request("setBreakpoints", {{"source", {{"path", "/w/a.js"}}}, {"breakpoints", {{{"line", 3}, {"condition", "i > 2"}}}}});
+        const json b = r["body"]["breakpoints"][0];
+        QCOMPARE(b.value("verified", true), false);
+        const std::string message = b.value("message", "");
+        QVERIFY2(message.find("the launch failed") != std::string::npos && message.find("not an executable file") != std::string::npos,
+                 message.c_str());
+        QVERIFY2(message.find("give") == std::string::npos, message.c_str());
+    }
+
     void badInputIsAnsweredNeverFatal()
     {
         DapClient c;

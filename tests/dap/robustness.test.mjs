@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
+import { schemaProblems } from './lib/schema.mjs';
 import { corpusDir, DapSession, freePort, replayMachine, xsprofPath } from './lib/session.mjs';
 
 const frame = (body) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
@@ -29,6 +30,8 @@ function talk(input) {
                 messages.push(JSON.parse(Buffer.from(rest.slice(start)).subarray(0, length).toString()));
                 rest = Buffer.from(rest.slice(start)).subarray(length).toString();
             }
+            // Even to bad input, everything it says keeps to the official schema.
+            assert.deepEqual(messages.map(schemaProblems).filter((p) => p), [], 'messages the DAP schema accepts');
             done({ messages, code, signal, stderr: err });
         });
         adapter.stdin.end(input);

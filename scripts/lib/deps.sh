@@ -102,7 +102,8 @@ xsprof_install_test_tools() {
         npm install --prefix tests/sql --no-audit --no-fund --loglevel=error \
             || echo "xsprof: npm install failed: the sql_duckdb_export test will say so" >&2
     fi
-    if [[ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport || ! -d tests/dap/node_modules/ajv-draft-04 ]]; then
+    if [[ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport || ! -d tests/dap/node_modules/ajv-draft-04 ||
+          ! -d tests/dap/node_modules/@vscode/vsce ]]; then
         echo "xsprof: installing Microsoft's DAP client into tests/dap (npm registry)" >&2
         npm install --prefix tests/dap --no-audit --no-fund --loglevel=error \
             || echo "xsprof: npm install failed: the dap_* tests will say so" >&2

@@ -65,13 +65,19 @@ std::optional<QString> readIndex(const QString& s, qsizetype& i)
 
 } // namespace
 
-bool isExceptionBreak(const QString& breakMessage)
+QString breakWords(const QString& breakMessage)
 {
     QString words = breakMessage.trimmed();
     if (words.startsWith(QLatin1String("# Break: ")))
         words = words.mid(9);
     if (words.endsWith(QLatin1Char('!')))
         words.chop(1);
+    return words;
+}
+
+bool isExceptionBreak(const QString& breakMessage)
+{
+    const QString words = breakWords(breakMessage);
     return !words.isEmpty() && words != QLatin1String("breakpoint") && words != QLatin1String("step") &&
            words != QLatin1String("debugger") && !words.startsWith(QLatin1String("C: "));
 }

@@ -18,6 +18,9 @@
 
 namespace ExceptionBreakGuard {
 
+// A <break> message's words: "# Break: step!" -> "step".
+QString breakWords(const QString& breakMessage);
+
 // True when a <break> message ("# Break: RangeError: …!") is a stop on a throw, not a
 // breakpoint, step, debugger statement or host break ("C: …").
 bool isExceptionBreak(const QString& breakMessage);

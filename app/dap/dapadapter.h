@@ -55,6 +55,7 @@
 // "[conversation] side: text" lines, the adapter's own notes (category console); exited and
 // terminated when a launched program exits. End of input (the editor went away) lets
 // every machine go on running, never stopped.
+#include "app/dap/dapexecution.h"
 #include "app/dap/dapframing.h"
 #include "app/dap/dapmessages.h"
 #include "app/dap/dappaths.h"
@@ -76,6 +77,19 @@ class DapOutput;
 class DapProfiling;
 class DapProgram;
 class MachineSession;
+
+// The `error.id` of a failed response, and whether the editor shows it to the user: where the
+// user caused it (a launch configuration, a command they gave), yes.
+enum class DapError {
+    Configuration = 1001, // launch or attach arguments that cannot work (shown)
+    Arguments = 1002,     // a request's arguments of the wrong type or missing (the editor's)
+    NotNow = 1003,        // not in this state: before initialize, a running thread, a machine gone
+    Unsupported = 1004,   // a request xsprof dap does not implement
+    Inspection = 1005,    // stack, scopes, variables, evaluate, source could not be answered
+    Machine = 1006,       // a machine did not do what was asked (profiling; shown)
+    BadInput = 1007,      // a request framed wrongly
+};
+constexpr bool showsUser(DapError kind) { return kind == DapError::Configuration || kind == DapError::Machine; }
 
 class DapAdapter : public QObject {
     Q_OBJECT
@@ -101,7 +115,8 @@ private:
     using Handler = void (DapAdapter::*)(const DapRequest&);
     void dispatch(const nlohmann::json& message);
     void respond(const DapRequest& request, const nlohmann::json& body = nlohmann::json::object());
-    void respondError(std::int64_t requestSeq, const std::string& command, const QString& message);
+    void respondError(const DapRequest& request, DapError kind, const QString& message);
+    void respondError(std::int64_t requestSeq, const std::string& command, DapError kind, const QString& message);
     void event(const char* name, const nlohmann::json& body = nlohmann::json::object());
     void sendEvent(const char* name, const nlohmann::json& body); // without flushing the output
     void note(const QString& text, const char* category = "console");
@@ -152,7 +167,7 @@ private:
     void updateLoginAnswer();
     // The session of the request's threadId when it is there (else answered with an error).
     MachineSession* requestedSession(const DapRequest& r, bool mustBeStopped);
-    void resume(const DapRequest& r, void (MachineSession::*how)());
+    void resume(const DapRequest& r, DapExecution::Resume how);
     void finish(int status);
 
     // Machines.
@@ -165,19 +180,18 @@ private:
     DapFraming m_framing;
     std::int64_t m_seq = 1;
     std::map<std::string, Handler> m_handlers;
-    bool m_initialized = false;
+    // The session's life: New (until initialize), Initialized (launch or attach and
+    // configurationDone awaited, in either order), Running (the program started or the port
+    // opened), Restarting (the program ended for a restart), Terminating (terminate asked: an
+    // attach session ends when its machines left), Ended (disconnect answered or input ended).
+    enum class Phase { New, Initialized, Running, Restarting, Terminating, Ended };
+    Phase m_phase = Phase::New;
     bool m_configurationDone = false;
-    bool m_ended = false;
     bool m_terminatedSent = false;
     std::optional<DapStart> m_start; // what launch or attach said
-    bool m_begun = false;
-    bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
-    bool m_restarting = false;
     int m_badInputInStretch = 0; // pieces of bad input since the last good message
     QString m_beginFailure; // what begin() could not do
-    bool m_terminating = false; // terminate was asked: an attach session ends when its machines left
     int m_machinesAtBegin = 0; // machines seen before the program (re)started
-    QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
     QString m_launchFolder;
 
     DapMachines* m_machines;
@@ -186,4 +200,5 @@ private:
     DapProgram* m_program;
     DapProfiling* m_profiling;
     DapOutput* m_output;
+    DapExecution* m_execution;
 };

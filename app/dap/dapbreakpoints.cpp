@@ -44,14 +44,14 @@ QString DapBreakpoints::logMessageExpression(const QString& message)
     return out + QLatin1Char('`');
 }
 
-DapBreakpoints::Entry DapBreakpoints::make(const nlohmann::json& requested, const QString& path, int line, bool function)
+DapBreakpoints::Entry DapBreakpoints::make(const QString& path, int line, bool function, const QString& condition,
+                                           const QString& hitCondition, const QString& log)
 {
     Entry entry;
     entry.id = m_nextId++;
     entry.breakpoint = Breakpoint(path, line, true, function);
-    entry.breakpoint.condition = QString::fromStdString(DapJson::string(requested, "condition")).trimmed();
-    const QString hit = QString::fromStdString(DapJson::string(requested, "hitCondition")).remove(QLatin1Char(' '));
-    const QString log = QString::fromStdString(DapJson::string(requested, "logMessage"));
+    entry.breakpoint.condition = condition.trimmed();
+    const QString hit = QString(hitCondition).remove(QLatin1Char(' '));
     if (!hit.isEmpty()) {
         if (Breakpoint::isValidHitCount(hit)) {
             entry.breakpoint.hitCount = hit;
@@ -130,15 +130,14 @@ nlohmann::json DapBreakpoints::describe(const Entry& entry, const QString& local
     return b;
 }
 
-nlohmann::json DapBreakpoints::setSource(const QString& localPath, const nlohmann::json& requested)
+nlohmann::json DapBreakpoints::setSource(const QString& localPath, const std::vector<DapArgs::SourceBreakpoint>& requested)
 {
     const QString machinePath = m_paths.toMachine(localPath);
     QList<Entry> entries;
     nlohmann::json out = nlohmann::json::array();
-    for (const nlohmann::json& r : requested) {
-        const int line = int(DapJson::integer(r, "line").value_or(0));
-        Entry entry = make(r, machinePath, line, false);
-        if (line <= 0) {
+    for (const DapArgs::SourceBreakpoint& r : requested) {
+        Entry entry = make(machinePath, r.line, false, r.condition, r.hitCondition, r.logMessage);
+        if (r.line <= 0) {
             entry.verified = false;
             entry.message = QStringLiteral("a breakpoint needs a line (1 or more)");
         }
@@ -154,13 +153,13 @@ nlohmann::json DapBreakpoints::setSource(const QString& localPath, const nlohman
     return out;
 }
 
-nlohmann::json DapBreakpoints::setFunctions(const nlohmann::json& requested)
+nlohmann::json DapBreakpoints::setFunctions(const std::vector<DapArgs::FunctionBreakpoint>& requested)
 {
     QList<Entry> entries;
     nlohmann::json out = nlohmann::json::array();
-    for (const nlohmann::json& r : requested) {
-        const QString name = QString::fromStdString(DapJson::string(r, "name")).trimmed();
-        Entry entry = make(r, name, 0, true);
+    for (const DapArgs::FunctionBreakpoint& r : requested) {
+        const QString name = r.name.trimmed();
+        Entry entry = make(name, 0, true, r.condition, r.hitCondition, {});
         if (name.isEmpty()) {
             entry.verified = false;
             entry.message = QStringLiteral("a function breakpoint needs a function name");
@@ -174,15 +173,14 @@ nlohmann::json DapBreakpoints::setFunctions(const nlohmann::json& requested)
     return out;
 }
 
-bool DapBreakpoints::setExceptionFilters(const nlohmann::json& filters, QString& error)
+bool DapBreakpoints::setExceptionFilters(const QStringList& filters, QString& error)
 {
     bool exceptions = false;
-    for (const nlohmann::json& f : filters) {
-        if (f.is_string() && f.get<std::string>() == "exceptions") {
+    for (const QString& f : filters) {
+        if (f == QLatin1String("exceptions")) {
             exceptions = true;
         } else {
-            error = QStringLiteral("unknown exception filter %1: XS has one, \"exceptions\" (every throw)")
-                        .arg(QString::fromStdString(f.dump()));
+            error = QStringLiteral("unknown exception filter \"%1\": XS has one, \"exceptions\" (every throw)").arg(f);
             return false;
         }
     }

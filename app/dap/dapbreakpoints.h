@@ -6,6 +6,7 @@
 // literal (`n is ${n}`) compiled by xsc like the window's log points. All of them are in every
 // login answer (the machines' session settings), so a machine that reads commands only at
 // pauses (xst) stops at them; changes go to the machines connected at once.
+#include "app/dap/dapargs.h"
 #include "app/dap/dappaths.h"
 #include "protocol/breakpoint.h"
 
@@ -34,10 +35,10 @@ public:
     void setSessionProblem(const QString& problem);
 
     // The `breakpoints` array of a setBreakpoints response (same order as asked).
-    nlohmann::json setSource(const QString& localPath, const nlohmann::json& requested);
-    nlohmann::json setFunctions(const nlohmann::json& requested);
+    nlohmann::json setSource(const QString& localPath, const std::vector<DapArgs::SourceBreakpoint>& requested);
+    nlohmann::json setFunctions(const std::vector<DapArgs::FunctionBreakpoint>& requested);
     // False with `error` for an unknown filter id.
-    bool setExceptionFilters(const nlohmann::json& filters, QString& error);
+    bool setExceptionFilters(const QStringList& filters, QString& error);
 
     bool breakOnExceptions() const { return m_breakOnExceptions; }
     // Every enabled breakpoint, for the login answer.
@@ -73,7 +74,8 @@ private:
     QString blockReason(const Entry& entry) const;
     void reconsiderBlocked();
     nlohmann::json describe(const Entry& entry, const QString& localPath) const;
-    Entry make(const nlohmann::json& requested, const QString& path, int line, bool function);
+    Entry make(const QString& path, int line, bool function, const QString& condition, const QString& hitCondition,
+               const QString& logMessage);
     void apply(const QList<Entry>& before, const QList<Entry>& after);
     void onNotSent(const Breakpoint& breakpoint, const QString& reason);
 

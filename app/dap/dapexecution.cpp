@@ -1,0 +1,60 @@
+#include "dapexecution.h"
+
+#include "app/dap/dapbreakpoints.h"
+#include "app/dap/dapbreakreason.h"
+#include "app/dap/dapinspection.h"
+#include "app/dap/dapmachines.h"
+#include "protocol/machinesession.h"
+
+DapExecution::DapExecution(DapMachines* machines, DapInspection* inspection, DapBreakpoints* breakpoints, QObject* parent)
+    : QObject(parent), m_machines(machines), m_inspection(inspection), m_breakpoints(breakpoints)
+{
+}
+
+void DapExecution::resume(MachineSession* session, Resume how)
+{
+    m_inspection->forget(m_machines->threadFor(session));
+    m_pausing.remove(session);
+    switch (how) {
+    case Resume::Continue: session->go(); break;
+    case Resume::Next: session->step(); break;
+    case Resume::StepIn: session->stepInside(); break;
+    case Resume::StepOut: session->stepOutside(); break;
+    }
+}
+
+bool DapExecution::pause(MachineSession* session)
+{
+    if (session->state() == MachineSession::State::Broken)
+        return false;
+    session->step(); // xsbug's Break: a running machine stops at its next line
+    m_pausing.insert(session); // its next stop is the pause ("step", or "C: xsDebugger" when idle)
+    return true;
+}
+
+nlohmann::json DapExecution::stopped(MachineSession* session, int thread)
+{
+    m_inspection->forget(thread);
+    const xsbug::Break& at = session->lastBreak();
+    const bool entry = m_entryPending;
+    const DapBreakReason::Reason why = DapBreakReason::of(at.message, entry, m_pausing.remove(session));
+    if (why.reason == QLatin1String("entry"))
+        m_entryPending = false;
+    nlohmann::json body = {{"reason", why.reason.toStdString()},
+                           {"threadId", thread},
+                           {"description", why.description.toStdString()},
+                           {"allThreadsStopped", false},
+                           {"preserveFocusHint", false}};
+    if (why.isException())
+        body["text"] = why.description.toStdString();
+    if (why.reason == QLatin1String("breakpoint")) {
+        const QList<xsbug::Frame>& frames = session->frames().frames;
+        if (const int id = m_breakpoints->idAt(at.path, at.line)) {
+            body["hitBreakpointIds"] = {id};
+        } else if (const int f = frames.isEmpty() ? 0 : m_breakpoints->functionIdFor(frames.first().name)) {
+            body["reason"] = "function breakpoint";
+            body["hitBreakpointIds"] = {f};
+        }
+    }
+    return body;
+}

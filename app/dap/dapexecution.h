@@ -1,0 +1,44 @@
+#pragma once
+// Execution control of `xsprof dap`: continue, next, stepIn, stepOut and pause for a thread
+// (a machine), and the stopped event its next break makes (the reason from DapBreakReason, the
+// breakpoint it hit). A stopOnEntry session's first stop is "entry"; the stop after a pause is
+// "pause" (a running machine is told <step/>, xsbug's Break: it stops at its next line).
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QSet>
+
+class DapBreakpoints;
+class DapInspection;
+class DapMachines;
+class MachineSession;
+
+class DapExecution : public QObject {
+    Q_OBJECT
+
+public:
+    enum class Resume { Continue, Next, StepIn, StepOut };
+
+    DapExecution(DapMachines* machines, DapInspection* inspection, DapBreakpoints* breakpoints, QObject* parent = nullptr);
+
+    // The first stop of the next machine is "entry" (stopOnEntry, and again at a restart).
+    void setEntryPending(bool pending) { m_entryPending = pending; }
+    bool entryPending() const { return m_entryPending; }
+
+    // Resumes a stopped machine; what it knew of the break is forgotten.
+    void resume(MachineSession* session, Resume how);
+    // Asks a running machine to stop; false when it is stopped already.
+    bool pause(MachineSession* session);
+    // The machine left or was let go.
+    void forget(MachineSession* session) { m_pausing.remove(session); }
+
+    // The stopped event's body for the machine's last break (thread `thread`).
+    nlohmann::json stopped(MachineSession* session, int thread);
+
+private:
+    DapMachines* m_machines;
+    DapInspection* m_inspection;
+    DapBreakpoints* m_breakpoints;
+    bool m_entryPending = false;
+    QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
+};

@@ -412,6 +412,8 @@ QString DapInspection::childExpression(const QString& parent, const QString& nam
     const QString base = simple ? parent : QLatin1Char('(') + parent + QLatin1Char(')');
     if (identifier.match(name).hasMatch())
         return base + QLatin1Char('.') + name;
+    if (name == QLatin1String("(..)")) // the prototype, as a path (not a call: it may be evaluated again)
+        return base + QStringLiteral(".__proto__");
     if (const QRegularExpressionMatch m = index.match(name); m.hasMatch())
         return base + QLatin1Char('[') + m.captured(1) + QLatin1Char(']');
     return {};

@@ -271,6 +271,13 @@ describe('xsprof dap with the real xst', { skip }, () => {
             const outer = (await session.variables(object.variablesReference)).get('outer');
             assert.ok(outer?.variablesReference > 0, 'the nested object opens: ' + JSON.stringify(outer));
             assert.equal((await session.variables(outer.variablesReference)).get('inner')?.value, '36');
+            // Issue 50 item 5: the prototype entry opens from a result too, as from a scope.
+            const proto = (await session.variables(outer.variablesReference)).get('(..)');
+            assert.ok(proto?.variablesReference > 0, 'the prototype entry opens: ' + JSON.stringify(proto));
+            assert.match(proto.evaluateName, /\.outer\)?\.__proto__$/);
+            const members = await session.variables(proto.variablesReference);
+            assert.ok(members.has('hasOwnProperty') && members.has('constructor'),
+                      'Object.prototype\'s members: ' + [...members.keys()].join(' '));
         } finally {
             await session.close();
         }

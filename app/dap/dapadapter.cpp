@@ -587,6 +587,19 @@ void DapAdapter::onMachineConnected(MachineSession* session)
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
     connect(session, &MachineSession::disconnected, this, [this, session] { m_execution->forget(session); });
     connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {
+        // A log point whose message fails ("# ReferenceError: …") fails alike at every hit: once.
+        if (!log.path.isEmpty() && log.text.startsWith(QLatin1String("# "))) {
+            const QString key = log.path + QLatin1Char(':') + QString::number(log.line) + QLatin1Char(':') + log.text;
+            if (m_logPointErrors.contains(key))
+                return;
+            m_logPointErrors.insert(key);
+            QString text = log.text;
+            if (text.endsWith(QLatin1Char('\n')))
+                text.chop(1);
+            m_output->add(QStringLiteral("stdout"), text + QStringLiteral(" (this log point's error, shown once)\n"),
+                          m_inspection->sourceOf(log.path), log.line);
+            return;
+        }
         if (log.path.isEmpty())
             m_output->add(QStringLiteral("stdout"), log.text);
         else
@@ -603,7 +616,8 @@ void DapAdapter::onMachineConnected(MachineSession* session)
 void DapAdapter::onBreak(MachineSession* session)
 {
     if (const int thread = m_machines->threadFor(session))
-        event("stopped", m_execution->stopped(session, thread));
+        if (const std::optional<nlohmann::json> body = m_execution->stopped(session, thread))
+            event("stopped", *body);
 }
 
 void DapAdapter::onMachineLeft(int remaining)

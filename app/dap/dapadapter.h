@@ -193,6 +193,7 @@ private:
     QString m_beginFailure; // what begin() could not do
     int m_machinesAtBegin = 0; // machines seen before the program (re)started
     QString m_launchFolder;
+    QSet<QString> m_logPointErrors; // "path:line:error" of failing log points, said once
 
     DapMachines* m_machines;
     DapBreakpoints* m_breakpoints;

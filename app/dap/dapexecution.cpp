@@ -15,6 +15,11 @@ void DapExecution::resume(MachineSession* session, Resume how)
 {
     m_inspection->forget(m_machines->threadFor(session));
     m_pausing.remove(session);
+    m_stepFrom.remove(session);
+    if (how == Resume::StepIn || how == Resume::Next)
+        m_stepFrom.insert(session, {placeOf(session), how});
+    else
+        m_enteredAt.remove(session);
     switch (how) {
     case Resume::Continue: session->go(); break;
     case Resume::Next: session->step(); break;
@@ -32,12 +37,37 @@ bool DapExecution::pause(MachineSession* session)
     return true;
 }
 
-nlohmann::json DapExecution::stopped(MachineSession* session, int thread)
+DapExecution::Place DapExecution::placeOf(const MachineSession* session)
+{
+    const QList<xsbug::Frame>& frames = session->frames().frames;
+    if (frames.isEmpty())
+        return {};
+    return {frames.size(), frames.first().name, frames.first().path, frames.first().line};
+}
+
+std::optional<nlohmann::json> DapExecution::stopped(MachineSession* session, int thread)
 {
     m_inspection->forget(thread);
     const xsbug::Break& at = session->lastBreak();
     const bool entry = m_entryPending;
     const DapBreakReason::Reason why = DapBreakReason::of(at.message, entry, m_pausing.remove(session));
+    // Stepping into a function stops on its header line, then again on the same line at the
+    // next step (in or over): that second stop is stepped over, unseen.
+    const Place here = placeOf(session);
+    const std::optional<Step> from = m_stepFrom.contains(session) ? std::optional(m_stepFrom.take(session)) : std::nullopt;
+    const std::optional<Place> entered = m_enteredAt.contains(session) ? std::optional(m_enteredAt.take(session)) : std::nullopt;
+    if (why.reason == QLatin1String("step") && from) {
+        if (entered && *entered == here && from->from == here) {
+            if (from->how == Resume::StepIn)
+                session->stepInside();
+            else
+                session->step();
+            m_stepFrom.insert(session, {here, from->how});
+            return std::nullopt;
+        }
+        if (from->how == Resume::StepIn && here.depth > from->from.depth)
+            m_enteredAt.insert(session, here);
+    }
     if (why.reason == QLatin1String("entry"))
         m_entryPending = false;
     nlohmann::json body = {{"reason", why.reason.toStdString()},

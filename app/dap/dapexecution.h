@@ -5,8 +5,12 @@
 // "pause" (a running machine is told <step/>, xsbug's Break: it stops at its next line).
 #include <nlohmann/json.hpp>
 
+#include <QHash>
 #include <QObject>
 #include <QSet>
+#include <QString>
+
+#include <optional>
 
 class DapBreakpoints;
 class DapInspection;
@@ -32,8 +36,10 @@ public:
     // The machine left or was let go.
     void forget(MachineSession* session) { m_pausing.remove(session); }
 
-    // The stopped event's body for the machine's last break (thread `thread`).
-    nlohmann::json stopped(MachineSession* session, int thread);
+    // The stopped event's body for the machine's last break (thread `thread`); nothing when the
+    // adapter stepped on by itself: XS stops twice on a function's first line when stepping into
+    // it (its entry, then its first line opcode, both on the header's line), shown once.
+    std::optional<nlohmann::json> stopped(MachineSession* session, int thread);
 
 private:
     DapMachines* m_machines;
@@ -41,4 +47,17 @@ private:
     DapBreakpoints* m_breakpoints;
     bool m_entryPending = false;
     QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
+    struct Place {
+        qsizetype depth = 0;
+        QString function, path;
+        int line = 0;
+        bool operator==(const Place&) const = default;
+    };
+    static Place placeOf(const MachineSession* session);
+    struct Step {
+        Place from;
+        Resume how;
+    };
+    QHash<MachineSession*, Step> m_stepFrom;      // a stepping machine: where it was, how
+    QHash<MachineSession*, Place> m_enteredAt;    // the stop a stepIn made entering a function
 };

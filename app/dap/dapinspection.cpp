@@ -337,7 +337,9 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             fail(notStoppedMessage());
             return done();
         }
-        evaluateNow(session, frame, expression, [this, thread, frame, expression, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
+        // The answer, from the frame `in` that evaluated it.
+        auto finishWith = [this, thread, expression, reply, fail, done](const QString& in, const xsbug::EvalResult* result,
+                                                                        const QString& error) {
             if (!result) {
                 fail(error);
                 return done();
@@ -352,7 +354,7 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
                 Reference r;
                 r.thread = thread;
                 r.scope = Scope::Result;
-                r.frame = frame;
+                r.frame = in;
                 r.result = result->properties;
                 r.path = QStringList{top.name};
                 r.expression = isSafeToEvaluateAgain(expression) ? expression : QString();
@@ -360,8 +362,45 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             }
             reply(body);
             done();
+        };
+        // XS evaluates in one frame's scope: a script's top-level const/let is visible from the
+        // script's own frame only. A name not defined in a function's frame is looked up again
+        // there, when the expression is safe to evaluate twice.
+        const QString scriptFrame = outermostScriptFrame(session);
+        evaluateNow(session, frame, expression, [this, session, frame, scriptFrame, expression, fail, done, finishWith](
+                                                    const xsbug::EvalResult* result, const QString& error) {
+            const QString failure = !result ? error : result->properties.isEmpty() ? PropertySummary::resultText(*result) : QString();
+            if (failure.isEmpty() || !isUndefinedName(failure) || scriptFrame.isEmpty() || scriptFrame == frame ||
+                !isSafeToEvaluateAgain(expression) || !session)
+                return finishWith(frame, result, error);
+            // After the rest of the machine's answer (its <local> of the first frame) is read.
+            QTimer::singleShot(0, this, [this, session, scriptFrame, expression, failure, fail, done, finishWith] {
+                if (!session)
+                    return fail(failure), done();
+                evaluateNow(session, scriptFrame, expression,
+                            [failure, fail, done, finishWith, scriptFrame](const xsbug::EvalResult* r, const QString& e) {
+                                if (!r || r->properties.isEmpty())
+                                    return fail(failure), done(); // the function frame's words
+                                finishWith(scriptFrame, r, e);
+                            });
+            });
         });
     });
+}
+
+QString DapInspection::outermostScriptFrame(const MachineSession* session)
+{
+    const QList<xsbug::Frame>& frames = session->frames().frames;
+    for (qsizetype i = frames.size() - 1; i >= 0; --i)
+        if (!frames[i].path.isEmpty() && !frames[i].address.isEmpty())
+            return frames[i].address;
+    return {};
+}
+
+bool DapInspection::isUndefinedName(const QString& failure)
+{
+    return failure.contains(QLatin1String("ReferenceError")) &&
+           (failure.contains(QLatin1String("undefined variable")) || failure.contains(QLatin1String("is not defined")));
 }
 
 void DapInspection::evaluateNow(MachineSession* session, const QString& frame, const QString& expression,

@@ -186,6 +186,47 @@ describe('xsprof dap with the real xst', { skip }, () => {
         }
     });
 
+    // Issue 50 item 9: XS evaluates in one frame's scope (<eval id="@FRAME">), so a script's
+    // top-level const is looked up again in the script's own frame; stepping into a function
+    // stops once on its header line (XS stops there twice); a log point that fails at every hit
+    // says so once.
+    test('top-level const from a function frame, one stop entering a function, a failing log point once', async () => {
+        const scoped = realpathSync(join(fixturesDir, 'scoped.js'));
+        const at = (name) => lineOf(scoped, name);
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const launched = session.request('launch', { program: xst, args: [scoped], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            await session.request('setBreakpoints', { source: { path: scoped }, breakpoints: [
+                { line: at('call'), condition: 'i === 0' }, { line: at('f-first'), logMessage: 'over by {n - missing}' }] });
+            await session.request('configurationDone');
+            await launched;
+            let stopped = await session.nextEvent('stopped', () => true, 20000);
+            const threadId = stopped.body.threadId;
+            const lines = [];
+            for (let i = 0; i < 2; i++) {
+                await session.request('stepIn', { threadId });
+                stopped = await session.nextEvent('stopped', () => true, 20000);
+                lines.push((await session.topFrame(threadId)).frame.line);
+            }
+            assert.deepEqual(lines, [at('f-header'), at('f-first')], 'into f(): its header once, then its first line');
+            const { frame } = await session.topFrame(threadId);
+            const evaluate = (expression) => session.rawRequest('evaluate', { expression, frameId: frame.id, context: 'watch' });
+            assert.equal((await evaluate('LIMIT')).body?.result, '5', 'the top-level const, from f\'s frame');
+            assert.equal((await evaluate('n')).body?.result, '0', 'f\'s own parameter');
+            assert.equal((await evaluate('nothing')).success, false);
+            await session.request('continue', { threadId });
+            await session.nextEvent('terminated', () => true, 20000);
+            const failures = session.output().split('\n').filter((l) => l.includes('missing'));
+            assert.equal(failures.length, 1, 'the log point failed at each of 3 hits, said once: ' + JSON.stringify(session.output()));
+            assert.match(failures[0], /ReferenceError.*shown once/);
+            assert.match(session.output(), /done\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
     test('a conditional breakpoint stops where it holds: stack, scopes, variables, evaluate', async () => {
         const { session, verified } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
         try {

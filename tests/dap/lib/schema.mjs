@@ -22,6 +22,7 @@ const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: false });
 ajv.addFormat('int32', { type: 'number', validate: (n) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
 ajv.addFormat('uint32', { type: 'number', validate: (n) => Number.isInteger(n) && n >= 0 && n < 2 ** 32 });
+ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isInteger(n) });
 ajv.addFormat('uint64', { type: 'number', validate: (n) => Number.isInteger(n) && n >= 0 });
 ajv.addSchema(schema, 'dap');
 const validators = new Map();

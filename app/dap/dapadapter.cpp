@@ -43,7 +43,7 @@ DapAdapter::DapAdapter(QObject* parent)
     : QObject(parent), m_machines(new DapMachines(this)), m_breakpoints(new DapBreakpoints(this)),
       m_inspection(new DapInspection(m_machines, this)), m_program(new DapProgram(this)),
       m_profiling(new DapProfiling(this)), m_output(new DapOutput(this)),
-      m_execution(new DapExecution(m_machines, m_inspection, m_breakpoints, this))
+      m_execution(new DapExecution(m_inspection, m_breakpoints, this))
 {
     m_handlers = {
         {"initialize", &DapAdapter::onInitialize},
@@ -471,7 +471,7 @@ void DapAdapter::resume(const DapRequest& r, DapExecution::Resume how)
     MachineSession* session = requestedSession(r, true);
     if (!session)
         return;
-    m_execution->resume(session, how);
+    m_execution->resume(session, m_machines->threadFor(session), how);
     if (how == DapExecution::Resume::Continue)
         respond(r, {{"allThreadsContinued", false}});
     else

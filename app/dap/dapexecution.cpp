@@ -3,17 +3,16 @@
 #include "app/dap/dapbreakpoints.h"
 #include "app/dap/dapbreakreason.h"
 #include "app/dap/dapinspection.h"
-#include "app/dap/dapmachines.h"
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
-DapExecution::DapExecution(DapMachines* machines, DapInspection* inspection, DapBreakpoints* breakpoints, QObject* parent)
-    : QObject(parent), m_machines(machines), m_inspection(inspection), m_breakpoints(breakpoints)
+DapExecution::DapExecution(DapInspection* inspection, DapBreakpoints* breakpoints, QObject* parent)
+    : QObject(parent), m_inspection(inspection), m_breakpoints(breakpoints)
 {
 }
 
-void DapExecution::resume(MachineSession* session, Resume how)
+void DapExecution::resume(Debuggee* session, int thread, Resume how)
 {
-    m_inspection->forget(m_machines->threadFor(session));
+    m_inspection->forget(thread);
     m_pausing.remove(session);
     m_stepFrom.remove(session);
     if (how == Resume::StepIn || how == Resume::Next)
@@ -28,16 +27,16 @@ void DapExecution::resume(MachineSession* session, Resume how)
     }
 }
 
-bool DapExecution::pause(MachineSession* session)
+bool DapExecution::pause(Debuggee* session)
 {
-    if (session->state() == MachineSession::State::Broken)
+    if (session->state() == Debuggee::State::Broken)
         return false;
     session->step(); // xsbug's Break: a running machine stops at its next line
     m_pausing.insert(session); // its next stop is the pause ("step", or "C: xsDebugger" when idle)
     return true;
 }
 
-DapExecution::Place DapExecution::placeOf(const MachineSession* session)
+DapExecution::Place DapExecution::placeOf(const Debuggee* session)
 {
     const QList<xsbug::Frame>& frames = session->frames().frames;
     if (frames.isEmpty())
@@ -45,7 +44,7 @@ DapExecution::Place DapExecution::placeOf(const MachineSession* session)
     return {frames.size(), frames.first().name, frames.first().path, frames.first().line};
 }
 
-std::optional<nlohmann::json> DapExecution::stopped(MachineSession* session, int thread)
+std::optional<nlohmann::json> DapExecution::stopped(Debuggee* session, int thread)
 {
     m_inspection->forget(thread);
     const xsbug::Break& at = session->lastBreak();

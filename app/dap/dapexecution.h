@@ -14,8 +14,7 @@
 
 class DapBreakpoints;
 class DapInspection;
-class DapMachines;
-class MachineSession;
+class Debuggee;
 
 class DapExecution : public QObject {
     Q_OBJECT
@@ -23,41 +22,40 @@ class DapExecution : public QObject {
 public:
     enum class Resume { Continue, Next, StepIn, StepOut };
 
-    DapExecution(DapMachines* machines, DapInspection* inspection, DapBreakpoints* breakpoints, QObject* parent = nullptr);
+    DapExecution(DapInspection* inspection, DapBreakpoints* breakpoints, QObject* parent = nullptr);
 
     // The first stop of the next machine is "entry" (stopOnEntry, and again at a restart).
     void setEntryPending(bool pending) { m_entryPending = pending; }
     bool entryPending() const { return m_entryPending; }
 
-    // Resumes a stopped machine; what it knew of the break is forgotten.
-    void resume(MachineSession* session, Resume how);
+    // Resumes a stopped machine (thread `thread`); what it knew of the break is forgotten.
+    void resume(Debuggee* session, int thread, Resume how);
     // Asks a running machine to stop; false when it is stopped already.
-    bool pause(MachineSession* session);
+    bool pause(Debuggee* session);
     // The machine left or was let go.
-    void forget(MachineSession* session) { m_pausing.remove(session); }
+    void forget(Debuggee* session) { m_pausing.remove(session); }
 
     // The stopped event's body for the machine's last break (thread `thread`); nothing when the
     // adapter stepped on by itself: XS stops twice on a function's first line when stepping into
     // it (its entry, then its first line opcode, both on the header's line), shown once.
-    std::optional<nlohmann::json> stopped(MachineSession* session, int thread);
+    std::optional<nlohmann::json> stopped(Debuggee* session, int thread);
 
 private:
-    DapMachines* m_machines;
     DapInspection* m_inspection;
     DapBreakpoints* m_breakpoints;
     bool m_entryPending = false;
-    QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
+    QSet<Debuggee*> m_pausing; // asked to pause, not stopped since
     struct Place {
         qsizetype depth = 0;
         QString function, path;
         int line = 0;
         bool operator==(const Place&) const = default;
     };
-    static Place placeOf(const MachineSession* session);
+    static Place placeOf(const Debuggee* session);
     struct Step {
         Place from;
         Resume how;
     };
-    QHash<MachineSession*, Step> m_stepFrom;      // a stepping machine: where it was, how
-    QHash<MachineSession*, Place> m_enteredAt;    // the stop a stepIn made entering a function
+    QHash<Debuggee*, Step> m_stepFrom;      // a stepping machine: where it was, how
+    QHash<Debuggee*, Place> m_enteredAt;    // the stop a stepIn made entering a function
 };

@@ -1,5 +1,6 @@
 #include "sessionexpressions.h"
 
+#include "exceptionbreakguard.h"
 #include "xsbugcommandwriter.h"
 #include "xsccompiler.h"
 
@@ -28,9 +29,22 @@ void SessionExpressions::evaluate(const QString& expression)
         emit evalFailed(expression, tr("Evaluating needs the machine stopped at a break."));
         return;
     }
+    // At a break on a throw, only what cannot throw is evaluated (exceptionbreakguard.h).
+    QString source = expression;
+    QString guardedRoot;
+    if (ExceptionBreakGuard::isExceptionBreak(m_host->lastBreak().message)) {
+        const auto guarded =
+            ExceptionBreakGuard::guard(expression, ExceptionBreakGuard::knownNames(m_host->local(), m_host->global()));
+        if (!guarded) {
+            emit evalFailed(expression, ExceptionBreakGuard::refusal());
+            return;
+        }
+        source = guarded->source;
+        guardedRoot = guarded->root;
+    }
     const quint64 serial = m_breakSerial;
     QPointer<SessionExpressions> self(this);
-    m_compiler->compile(expression, [self, expression, serial](const XscResult& result) {
+    m_compiler->compile(source, [self, expression, guardedRoot, serial](const XscResult& result) {
         if (!self)
             return;
         if (const QString problem = self->problemWith(result); !problem.isEmpty()) {
@@ -47,15 +61,19 @@ void SessionExpressions::evaluate(const QString& expression)
             return;
         }
         const int line = self->m_nextEvalLine++;
-        self->m_pendingEvals.insert(line, expression);
+        self->m_pendingEvals.insert(line, {expression, guardedRoot});
         self->m_host->sendCommand(XsbugCommandWriter::eval(frame, result.hex, line));
     });
 }
 
 void SessionExpressions::takeResult(const xsbug::EvalResult& result)
 {
-    const QString expression = m_pendingEvals.take(result.line);
-    emit evaluated(expression, result);
+    const PendingEval pending = m_pendingEvals.take(result.line);
+    if (!pending.guardedRoot.isEmpty() && ExceptionBreakGuard::isUndefinedName(result)) {
+        emit evalFailed(pending.expression, tr("ReferenceError: %1 is not defined").arg(pending.guardedRoot));
+        return;
+    }
+    emit evaluated(pending.expression, result);
 }
 
 QString SessionExpressions::problemWith(const XscResult* condition, const XscResult* trace) const

@@ -36,6 +36,10 @@ public:
         virtual quint64 reserveCommand() = 0;
         virtual void fillCommand(quint64 place, const QByteArray& command) = 0;
         virtual std::shared_ptr<LoginAnswers> loginAnswers() = 0;
+        // The break and the inspected frame's listings (what an exception break may evaluate).
+        virtual const xsbug::Break& lastBreak() const = 0;
+        virtual const xsbug::Local& local() const = 0;
+        virtual const xsbug::Global& global() const = 0;
 
     protected:
         ~Host() = default;
@@ -48,6 +52,7 @@ public:
     void setCompilerPath(const QString& path);
 
     // Evaluates in the inspected frame of the current break: evaluated() or evalFailed().
+    // At a break on a throw only names and paths, made unable to throw (exceptionbreakguard.h).
     void evaluate(const QString& expression);
     // Sends set-breakpoint with the condition and log message compiled: at once when they
     // are compiled already, else once they are, before any command sent after this call.
@@ -78,7 +83,11 @@ private:
 
     Host* m_host;
     XscCompiler* m_compiler;
-    QHash<int, QString> m_pendingEvals; // <eval line> -> expression
+    struct PendingEval {
+        QString expression;
+        QString guardedRoot; // at an exception break: the path's first name
+    };
+    QHash<int, PendingEval> m_pendingEvals; // by <eval line>
     int m_nextEvalLine = 1;
     quint64 m_breakSerial = 0; // an evaluation compiled across a resume is dropped
     QList<LoginAnswer::NotSent> m_notSentAtLogin;

@@ -1,6 +1,8 @@
 #include "dapadapter.h"
 
+#include "app/dap/dapargs.h"
 #include "app/dap/dapbreakpoints.h"
+#include "app/dap/dapexecution.h"
 #include "app/dap/dapinspection.h"
 #include "app/dap/dapmachines.h"
 #include "app/dap/dapoutput.h"
@@ -23,23 +25,16 @@ std::string text(const QString& s)
     return s.toStdString();
 }
 
-// "# Break: breakpoint!" -> the DAP reason and the engine's words.
-std::pair<std::string, QString> breakReason(const QString& message)
+// Why conditions and log points cannot be compiled with `xscPath`; "" when they can.
+QString compilerProblem(const QString& xscPath)
 {
-    QString words = message.trimmed();
-    if (words.startsWith(QLatin1String("# Break: ")))
-        words = words.mid(9);
-    if (words.endsWith(QLatin1Char('!')))
-        words.chop(1);
-    if (words == QLatin1String("breakpoint"))
-        return {"breakpoint", words};
-    if (words == QLatin1String("step"))
-        return {"step", words};
-    if (words == QLatin1String("debugger"))
-        return {"breakpoint", QStringLiteral("debugger statement")};
-    if (words.startsWith(QLatin1String("C: ")))
-        return {"pause", words};
-    return {"exception", words};
+    if (xscPath.isEmpty())
+        return QStringLiteral("conditions and log points are compiled by the XS compiler, and none was found "
+                              "($MODDABLE/build/bin/<platform>/{release,debug}/xsc, PATH): give \"xsc\" in the "
+                              "launch or attach configuration");
+    if (!XscCompiler(xscPath).isAvailable())
+        return QStringLiteral("the XS compiler %1 given as \"xsc\" is not an executable file").arg(xscPath);
+    return {};
 }
 
 } // namespace
@@ -47,7 +42,8 @@ std::pair<std::string, QString> breakReason(const QString& message)
 DapAdapter::DapAdapter(QObject* parent)
     : QObject(parent), m_machines(new DapMachines(this)), m_breakpoints(new DapBreakpoints(this)),
       m_inspection(new DapInspection(m_machines, this)), m_program(new DapProgram(this)),
-      m_profiling(new DapProfiling(this)), m_output(new DapOutput(this))
+      m_profiling(new DapProfiling(this)), m_output(new DapOutput(this)),
+      m_execution(new DapExecution(m_inspection, m_breakpoints, this))
 {
     m_handlers = {
         {"initialize", &DapAdapter::onInitialize},
@@ -99,7 +95,7 @@ DapAdapter::DapAdapter(QObject* parent)
 
 DapAdapter::~DapAdapter()
 {
-    if (!m_ended)
+    if (m_phase != Phase::Ended)
         m_machines->letGoAll(); // never leave a machine stopped
 }
 
@@ -115,23 +111,25 @@ void DapAdapter::feed(const QByteArray& bytes)
 {
     m_framing.feed(std::string_view(bytes.constData(), size_t(bytes.size())));
     DapFraming::Item item;
-    while (!m_ended && m_framing.next(item)) {
+    while (m_phase != Phase::Ended && m_framing.next(item)) {
         if (const auto* error = std::get_if<DapFraming::Error>(&item)) {
-            logToStderr(QString::fromStdString(error->message));
-            // A request framed wrongly but readable is answered; otherwise the editor learns of it
-            // through an error response to no request (request_seq 0) and an output line.
+            // A request framed wrongly but readable is answered; other bad input is said in an
+            // output event, never as a response to no request.
             const std::optional<std::int64_t> seq = DapJson::integer(error->body, "seq");
-            respondError(seq.value_or(0), DapJson::string(error->body, "command"),
-                         QStringLiteral("bad DAP input: ") + QString::fromStdString(error->message));
+            const std::string command = DapJson::string(error->body, "command");
+            if (seq && *seq >= 1 && !command.empty())
+                respondError(*seq, command, DapError::BadInput, QStringLiteral("bad DAP input: ") + QString::fromStdString(error->message));
+            reportBadInput(QString::fromStdString(error->message));
             continue;
         }
+        endBadStretch();
         dispatch(std::get<nlohmann::json>(item));
     }
 }
 
 void DapAdapter::endOfInput()
 {
-    if (m_ended)
+    if (m_phase == Phase::Ended)
         return;
     if (m_framing.pendingBytes() > 0)
         logToStderr(QStringLiteral("the editor's input ended inside a message (%1 bytes not framed)").arg(m_framing.pendingBytes()));
@@ -144,9 +142,9 @@ void DapAdapter::endOfInput()
 
 void DapAdapter::finish(int status)
 {
-    if (m_ended)
+    if (m_phase == Phase::Ended)
         return;
-    m_ended = true;
+    m_phase = Phase::Ended;
     m_output->flush();
     // Give the machines' sockets a moment to take the last commands (logout, abort).
     QTimer::singleShot(300, this, [this, status] { emit finished(status); });
@@ -157,19 +155,23 @@ void DapAdapter::dispatch(const nlohmann::json& message)
     std::string error;
     const std::optional<DapRequest> request = DapRequest::parse(message, error);
     if (!request) {
-        respondError(DapJson::integer(message, "seq").value_or(0), DapJson::string(message, "command"),
-                     QStringLiteral("bad DAP request: ") + QString::fromStdString(error));
+        const std::optional<std::int64_t> seq = DapJson::integer(message, "seq");
+        if (seq && *seq >= 1)
+            respondError(*seq, DapJson::string(message, "command"), DapError::BadInput,
+                         QStringLiteral("bad DAP request: ") + QString::fromStdString(error));
+        else
+            reportBadInput(QStringLiteral("a message without a \"seq\" of 1 or more: ") + QString::fromStdString(error));
         return;
     }
     const auto it = m_handlers.find(request->command);
     if (it == m_handlers.end()) {
-        respondError(request->seq, request->command,
+        respondError(request->seq, request->command, DapError::Unsupported,
                      QStringLiteral("unknown request \"%1\": xsprof dap does not implement it")
                          .arg(QString::fromStdString(request->command)));
         return;
     }
-    if (!m_initialized && request->command != "initialize") {
-        respondError(request->seq, request->command,
+    if (m_phase == Phase::New && request->command != "initialize") {
+        respondError(request->seq, request->command, DapError::NotNow,
                      QStringLiteral("\"%1\" before \"initialize\": the first request must be initialize")
                          .arg(QString::fromStdString(request->command)));
         return;
@@ -187,7 +189,12 @@ void DapAdapter::respond(const DapRequest& request, const nlohmann::json& body)
     emit send(QByteArray::fromStdString(DapFraming::encode(message)));
 }
 
-void DapAdapter::respondError(std::int64_t requestSeq, const std::string& command, const QString& message)
+void DapAdapter::respondError(const DapRequest& request, DapError kind, const QString& message)
+{
+    respondError(request.seq, request.command, kind, message);
+}
+
+void DapAdapter::respondError(std::int64_t requestSeq, const std::string& command, DapError kind, const QString& message)
 {
     m_output->flush();
     nlohmann::json m = {{"seq", m_seq++},
@@ -196,7 +203,7 @@ void DapAdapter::respondError(std::int64_t requestSeq, const std::string& comman
                         {"success", false},
                         {"command", command},
                         {"message", text(message)},
-                        {"body", {{"error", {{"id", 1}, {"format", text(message)}, {"showUser", false}}}}}};
+                        {"body", {{"error", {{"id", int(kind)}, {"format", text(message)}, {"showUser", showsUser(kind)}}}}}};
     emit send(QByteArray::fromStdString(DapFraming::encode(m)));
 }
 
@@ -219,6 +226,25 @@ void DapAdapter::note(const QString& t, const char* category)
     m_output->add(QString::fromLatin1(category), t + QLatin1Char('\n'));
 }
 
+void DapAdapter::reportBadInput(const QString& what)
+{
+    // Once per stretch of bad input: a bogus 100 MB body is one report, not one per chunk.
+    if (m_badInputInStretch++ > 0)
+        return;
+    logToStderr(what);
+    m_output->add(QStringLiteral("important"),
+                  QStringLiteral("xsprof dap: bad DAP input: %1 (what follows up to the next good message is skipped "
+                                 "without a word)\n")
+                      .arg(what));
+}
+
+void DapAdapter::endBadStretch()
+{
+    if (m_badInputInStretch > 1)
+        logToStderr(QStringLiteral("%1 pieces of bad input in that stretch").arg(m_badInputInStretch));
+    m_badInputInStretch = 0;
+}
+
 void DapAdapter::logToStderr(const QString& t)
 {
     std::fprintf(stderr, "xsprof dap: %s\n", qPrintable(t));
@@ -228,11 +254,11 @@ void DapAdapter::logToStderr(const QString& t)
 
 void DapAdapter::onInitialize(const DapRequest& r)
 {
-    if (m_initialized) {
-        respondError(r.seq, r.command, QStringLiteral("initialize was sent already"));
+    if (m_phase != Phase::New) {
+        respondError(r, DapError::NotNow, QStringLiteral("initialize was sent already"));
         return;
     }
-    m_initialized = true;
+    m_phase = Phase::Initialized;
     respond(r, {
                    {"supportsConfigurationDoneRequest", true},
                    {"supportsFunctionBreakpoints", true},
@@ -259,23 +285,24 @@ void DapAdapter::onInitialize(const DapRequest& r)
 bool DapAdapter::take(const DapRequest& r, DapStart::Mode mode)
 {
     if (m_start) {
-        respondError(r.seq, r.command, QStringLiteral("a launch or attach was made already in this session"));
+        respondError(r, DapError::NotNow, QStringLiteral("a launch or attach was made already in this session"));
         return false;
     }
     QString error;
     std::optional<DapStart> start = DapStart::read(mode, r.arguments, error);
+    if (start && mode == DapStart::Mode::Launch && !m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error))
+        error = QStringLiteral("cannot listen for the program's machines: ") + error, start.reset();
     if (!start) {
-        respondError(r.seq, r.command, error);
+        // The breakpoints say what failed, not something of their own.
+        m_breakpoints->setSessionProblem(QStringLiteral("not set: the %1 failed: %2").arg(QString::fromStdString(r.command), error));
+        respondError(r, DapError::Configuration, error);
         return false;
     }
-    if (mode == DapStart::Mode::Launch && !m_machines->listen(QHostAddress(QHostAddress::LocalHost), 0, error)) {
-        respondError(r.seq, r.command, QStringLiteral("cannot listen for the program's machines: ") + error);
-        return false;
-    }
+    m_breakpoints->setSessionProblem({});
     m_start = std::move(start);
-    m_entryPending = m_start->stopOnEntry;
+    m_execution->setEntryPending(m_start->stopOnEntry);
     m_breakpoints->setPaths(m_start->paths);
-    m_breakpoints->setCompilerAvailable(XscCompiler(m_start->xscPath).isAvailable());
+    m_breakpoints->setCompilerProblem(compilerProblem(m_start->xscPath));
     m_inspection->setPaths(m_start->paths);
     if (!m_start->program.workingDirectory.isEmpty())
         m_launchFolder = m_start->program.workingDirectory;
@@ -289,7 +316,7 @@ void DapAdapter::onLaunch(const DapRequest& r)
         return;
     logToStderr(QStringLiteral("machines connect to 127.0.0.1:%1").arg(m_machines->port()));
     if (m_configurationDone && !begin())
-        return respondError(r.seq, r.command, QStringLiteral("the program did not start (see the output)"));
+        return respondError(r, DapError::Configuration, QStringLiteral("the program did not start: ") + m_beginFailure);
     respond(r);
 }
 
@@ -312,35 +339,34 @@ void DapAdapter::onConfigurationDone(const DapRequest& r)
 
 bool DapAdapter::begin()
 {
-    if (m_begun)
+    if (m_phase == Phase::Running)
         return true;
-    m_begun = true;
+    m_phase = Phase::Running;
     m_machinesAtBegin = m_machines->machinesSeen(); // a restart's first machine breaks on start too
     updateLoginAnswer();
-    QString error;
-    if (launched()) {
-        if (!m_program->start(m_start->program, m_machines->port(), error)) {
-            note(error, "stderr");
-            sendTerminated();
-            return false;
-        }
+    const QString failure = startMachines();
+    if (failure.isEmpty())
         return true;
-    }
+    m_beginFailure = failure;
+    note(failure, "stderr");
+    m_breakpoints->setSessionProblem(QStringLiteral("not set: ") + failure);
+    sendTerminated();
+    return false;
+}
+
+QString DapAdapter::startMachines()
+{
+    QString error;
+    if (launched())
+        return m_program->start(m_start->program, m_machines->port(), error) ? QString() : error;
     if (m_start->tcp) {
-        if (!m_machines->listen(m_start->host, m_start->port, error)) {
-            note(QStringLiteral("cannot wait for machines on %1:%2: %3").arg(m_start->host.toString()).arg(m_start->port).arg(error),
-                 "stderr");
-            sendTerminated();
-            return false;
-        }
+        if (!m_machines->listen(m_start->host, m_start->port, error))
+            return QStringLiteral("cannot wait for machines on %1:%2: %3").arg(m_start->host.toString()).arg(m_start->port).arg(error);
         note(QStringLiteral("waiting for XS machines on %1:%2").arg(m_start->host.toString()).arg(m_machines->port()));
     }
-    if (m_start->serial && !m_machines->openSerial(*m_start->serial, error)) {
-        note(QStringLiteral("serial port %1: %2").arg(m_start->serial->describe(), error), "stderr");
-        sendTerminated();
-        return false;
-    }
-    return true;
+    if (m_start->serial && !m_machines->openSerial(*m_start->serial, error))
+        return QStringLiteral("serial port %1: %2").arg(m_start->serial->describe(), error);
+    return {};
 }
 
 void DapAdapter::updateLoginAnswer()
@@ -348,7 +374,7 @@ void DapAdapter::updateLoginAnswer()
     SessionSettings settings = m_machines->sessionSettings();
     settings.breakpoints = m_breakpoints->all();
     settings.breakOnExceptions = m_breakpoints->breakOnExceptions();
-    settings.breakOnStart = m_entryPending && m_machines->machinesSeen() == m_machinesAtBegin;
+    settings.breakOnStart = m_execution->entryPending() && m_machines->machinesSeen() == m_machinesAtBegin;
     settings.xscPath = m_start ? m_start->xscPath : QString();
     m_machines->setSessionSettings(settings);
 }
@@ -357,35 +383,36 @@ void DapAdapter::updateLoginAnswer()
 
 void DapAdapter::onSetBreakpoints(const DapRequest& r)
 {
-    const nlohmann::json& source = DapJson::object(r.arguments, "source");
-    const QString path = QString::fromStdString(DapJson::string(source, "path"));
-    if (path.isEmpty()) {
-        respondError(r.seq, r.command, QStringLiteral("setBreakpoints needs \"source\" with a \"path\""));
-        return;
-    }
-    nlohmann::json requested = DapJson::array(r.arguments, "breakpoints");
-    if (requested.empty()) { // the deprecated form: lines only
-        for (const nlohmann::json& line : DapJson::array(r.arguments, "lines"))
-            requested.push_back({{"line", line}});
-    }
-    respond(r, {{"breakpoints", m_breakpoints->setSource(QDir::cleanPath(path), requested)}});
+    std::string error;
+    const std::optional<DapArgs::SetBreakpoints> args = DapArgs::setBreakpoints(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
+    if (args->path.isEmpty())
+        return respondError(r, DapError::Arguments, QStringLiteral("setBreakpoints needs \"source\" with a \"path\""));
+    respond(r, {{"breakpoints", m_breakpoints->setSource(QDir::cleanPath(args->path), args->breakpoints)}});
 }
 
 void DapAdapter::onSetFunctionBreakpoints(const DapRequest& r)
 {
-    respond(r, {{"breakpoints", m_breakpoints->setFunctions(DapJson::array(r.arguments, "breakpoints"))}});
+    std::string error;
+    const std::optional<DapArgs::SetFunctionBreakpoints> args = DapArgs::setFunctionBreakpoints(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
+    respond(r, {{"breakpoints", m_breakpoints->setFunctions(args->breakpoints)}});
 }
 
 void DapAdapter::onSetExceptionBreakpoints(const DapRequest& r)
 {
-    QString error;
-    if (!m_breakpoints->setExceptionFilters(DapJson::array(r.arguments, "filters"), error)) {
-        respondError(r.seq, r.command, error);
-        return;
-    }
+    std::string error;
+    const std::optional<DapArgs::SetExceptionBreakpoints> args = DapArgs::setExceptionBreakpoints(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
+    QString refused;
+    if (!m_breakpoints->setExceptionFilters(args->filters, refused))
+        return respondError(r, DapError::Arguments, refused);
     // One entry per filter given, in their order (as DAP asks): XS takes each one it accepted.
     nlohmann::json entries = nlohmann::json::array();
-    for (size_t i = 0, n = DapJson::array(r.arguments, "filters").size(); i < n; ++i)
+    for (qsizetype i = 0; i < args->filters.size(); ++i)
         entries.push_back({{"verified", true}});
     respond(r, {{"breakpoints", entries}});
 }
@@ -405,7 +432,7 @@ void DapAdapter::answerWith(const DapRequest& r, InspectionRequest handler)
     const DapRequest request = r;
     (m_inspection->*handler)(
         r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },
-        [this, request](const QString& message) { respondError(request.seq, request.command, message); });
+        [this, request](const QString& message) { respondError(request, DapError::Inspection, message); });
 }
 
 void DapAdapter::onStackTrace(const DapRequest& r) { answerWith(r, &DapInspection::stackTrace); }
@@ -418,51 +445,51 @@ void DapAdapter::onSource(const DapRequest& r) { answerWith(r, &DapInspection::s
 
 MachineSession* DapAdapter::requestedSession(const DapRequest& r, bool mustBeStopped)
 {
-    const std::optional<std::int64_t> id = DapJson::integer(r.arguments, "threadId");
+    std::string error;
+    const std::optional<DapArgs::Thread> args = DapArgs::thread(r.arguments, error);
+    if (!args) {
+        respondError(r, DapError::Arguments, QString::fromStdString(error));
+        return nullptr;
+    }
+    const std::optional<std::int64_t> id = args->threadId;
     MachineSession* session = id ? m_machines->session(int(*id)) : nullptr;
     if (!session) {
-        respondError(r.seq, r.command,
+        respondError(r, id ? DapError::NotNow : DapError::Arguments,
                      id ? QStringLiteral("there is no thread %1 (its machine left)").arg(*id)
                         : QStringLiteral("%1 needs a \"threadId\"").arg(QString::fromStdString(r.command)));
         return nullptr;
     }
     if (mustBeStopped && session->state() != MachineSession::State::Broken) {
-        respondError(r.seq, r.command, QStringLiteral("thread %1 is running, not stopped at a break").arg(*id));
+        respondError(r, DapError::NotNow, QStringLiteral("thread %1 is running, not stopped at a break").arg(*id));
         return nullptr;
     }
     return session;
 }
 
-void DapAdapter::resume(const DapRequest& r, void (MachineSession::*how)())
+void DapAdapter::resume(const DapRequest& r, DapExecution::Resume how)
 {
     MachineSession* session = requestedSession(r, true);
     if (!session)
         return;
-    m_inspection->forget(m_machines->threadFor(session));
-    m_pausing.remove(session);
-    (session->*how)();
-    if (r.command == "continue")
+    m_execution->resume(session, m_machines->threadFor(session), how);
+    if (how == DapExecution::Resume::Continue)
         respond(r, {{"allThreadsContinued", false}});
     else
         respond(r);
 }
 
-void DapAdapter::onContinue(const DapRequest& r) { resume(r, &MachineSession::go); }
-void DapAdapter::onNext(const DapRequest& r) { resume(r, &MachineSession::step); }
-void DapAdapter::onStepIn(const DapRequest& r) { resume(r, &MachineSession::stepInside); }
-void DapAdapter::onStepOut(const DapRequest& r) { resume(r, &MachineSession::stepOutside); }
+void DapAdapter::onContinue(const DapRequest& r) { resume(r, DapExecution::Resume::Continue); }
+void DapAdapter::onNext(const DapRequest& r) { resume(r, DapExecution::Resume::Next); }
+void DapAdapter::onStepIn(const DapRequest& r) { resume(r, DapExecution::Resume::StepIn); }
+void DapAdapter::onStepOut(const DapRequest& r) { resume(r, DapExecution::Resume::StepOut); }
 
 void DapAdapter::onPause(const DapRequest& r)
 {
     MachineSession* session = requestedSession(r, false);
     if (!session)
         return;
-    if (session->state() == MachineSession::State::Broken) {
-        respond(r); // stopped already
-        return;
-    }
-    session->step(); // xsbug's Break: a running machine stops at its next line
-    m_pausing.insert(session); // its next stop is the pause ("step", or "C: xsDebugger" when idle)
+    if (!m_execution->pause(session))
+        return respond(r); // stopped already
     respond(r);
     note(QStringLiteral("%1: pause requested — the machine acts on it at its next pause (a host that reads "
                         "commands only at its pauses, such as xst, stops at its next break)")
@@ -471,7 +498,11 @@ void DapAdapter::onPause(const DapRequest& r)
 
 void DapAdapter::onDisconnect(const DapRequest& r)
 {
-    const bool terminate = DapJson::boolean(r.arguments, "terminateDebuggee", launched());
+    std::string error;
+    const std::optional<DapArgs::Disconnect> args = DapArgs::disconnect(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
+    const bool terminate = args->terminateDebuggee.value_or(launched());
     if (terminate) {
         const bool told = !m_machines->connected().isEmpty();
         m_machines->abortAll(); // xst exits at <abort/>; a simulator may not
@@ -485,6 +516,8 @@ void DapAdapter::onDisconnect(const DapRequest& r)
 
 void DapAdapter::onTerminate(const DapRequest& r)
 {
+    if (m_phase != Phase::Ended)
+        m_phase = Phase::Terminating;
     const bool told = !m_machines->connected().isEmpty();
     m_machines->abortAll();
     m_program->terminate(told ? 1000 : 0);
@@ -501,18 +534,17 @@ void DapAdapter::onRestart(const DapRequest& r)
         return;
     }
     if (!launched()) {
-        respondError(r.seq, r.command, QStringLiteral("restart needs a launched program or a serial board"));
+        respondError(r, DapError::NotNow, QStringLiteral("restart needs a launched program or a serial board"));
         return;
     }
     // The program again, with the same breakpoints in its machines' login answers.
-    m_restarting = true;
-    m_entryPending = m_start->stopOnEntry;
+    m_phase = Phase::Restarting;
+    m_execution->setEntryPending(m_start->stopOnEntry);
     m_machines->abortAll();
     m_program->terminate();
     const DapRequest request = r;
     auto start = [this, request] {
-        m_restarting = false;
-        m_begun = false;
+        m_phase = Phase::Initialized;
         begin();
         respond(request);
     };
@@ -524,35 +556,50 @@ void DapAdapter::onRestart(const DapRequest& r)
 
 void DapAdapter::onProfile(const DapRequest& r)
 {
+    std::string error;
+    const std::optional<DapArgs::Profile> args = DapArgs::profile(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
     MachineSession* session = nullptr;
-    if (r.arguments.contains("threadId")) {
+    if (args->threadId) {
         session = requestedSession(r, false);
         if (!session)
             return;
     } else if (!m_machines->threads().isEmpty()) {
         session = m_machines->session(m_machines->threads().first().first);
     }
-    if (!session) {
-        respondError(r.seq, r.command, QStringLiteral("no machine is connected to profile"));
-        return;
-    }
+    if (!session)
+        return respondError(r, DapError::NotNow, QStringLiteral("no machine is connected to profile"));
     const DapRequest request = r;
     m_profiling->request(
-        session, r.arguments, m_launchFolder, [this, request](const nlohmann::json& body) { respond(request, body); },
-        [this, request](const QString& message) { respondError(request.seq, request.command, message); });
+        session, *args, m_launchFolder, [this, request](const nlohmann::json& body) { respond(request, body); },
+        [this, request](const QString& message) { respondError(request, DapError::Machine, message); });
 }
 
 // --- machines -----------------------------------------------------------------------------
 
 void DapAdapter::onMachineConnected(MachineSession* session)
 {
-    if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_entryPending)
+    if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_execution->entryPending())
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
     m_inspection->follow(session);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
-    connect(session, &MachineSession::disconnected, this, [this, session] { m_pausing.remove(session); });
+    connect(session, &MachineSession::disconnected, this, [this, session] { m_execution->forget(session); });
     connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {
+        // A log point whose message fails ("# ReferenceError: …") fails alike at every hit: once.
+        if (!log.path.isEmpty() && log.text.startsWith(QLatin1String("# "))) {
+            const QString key = log.path + QLatin1Char(':') + QString::number(log.line) + QLatin1Char(':') + log.text;
+            if (m_logPointErrors.contains(key))
+                return;
+            m_logPointErrors.insert(key);
+            QString text = log.text;
+            if (text.endsWith(QLatin1Char('\n')))
+                text.chop(1);
+            m_output->add(QStringLiteral("stdout"), text + QStringLiteral(" (this log point's error, shown once)\n"),
+                          m_inspection->sourceOf(log.path), log.line);
+            return;
+        }
         if (log.path.isEmpty())
             m_output->add(QStringLiteral("stdout"), log.text);
         else
@@ -568,53 +615,36 @@ void DapAdapter::onMachineConnected(MachineSession* session)
 
 void DapAdapter::onBreak(MachineSession* session)
 {
-    const int thread = m_machines->threadFor(session);
-    if (thread == 0)
-        return;
-    m_inspection->forget(thread);
-    const xsbug::Break& at = session->lastBreak();
-    auto [reason, description] = breakReason(at.message);
-    if (m_entryPending && reason == "step") {
-        reason = "entry";
-        m_entryPending = false;
-    } else if (m_pausing.remove(session) && (reason == "step" || reason == "pause")) {
-        reason = "pause";
-        description = QStringLiteral("paused");
-    }
-    nlohmann::json body = {{"reason", reason},
-                           {"threadId", thread},
-                           {"description", text(description)},
-                           {"allThreadsStopped", false},
-                           {"preserveFocusHint", false}};
-    if (reason == "exception")
-        body["text"] = text(description);
-    if (reason == "breakpoint") {
-        const QList<xsbug::Frame>& frames = session->frames().frames;
-        if (const int id = m_breakpoints->idAt(at.path, at.line)) {
-            body["hitBreakpointIds"] = {id};
-        } else if (const int f = frames.isEmpty() ? 0 : m_breakpoints->functionIdFor(frames.first().name)) {
-            body["reason"] = "function breakpoint";
-            body["hitBreakpointIds"] = {f};
-        }
-    }
-    event("stopped", body);
+    if (const int thread = m_machines->threadFor(session))
+        if (const std::optional<nlohmann::json> body = m_execution->stopped(session, thread))
+            event("stopped", *body);
 }
 
 void DapAdapter::onMachineLeft(int remaining)
 {
-    // A serial board restarts (its machines leave and log in again): only TCP attach ends here.
-    if (remaining > 0 || !attached() || m_restarting || m_start->serial)
+    // An attach session waits for machines until the editor disconnects, as xsbug does: the
+    // next run of the program, a restarted board, Workers. Said once none is left.
+    if (remaining > 0 || !attached() || m_phase == Phase::Restarting)
         return;
-    // Workers may follow their app within a moment: end only when none came back.
+    if (m_phase == Phase::Terminating) { // the editor asked: the machines are gone
+        sendTerminated();
+        return;
+    }
     QTimer::singleShot(500, this, [this] {
-        if (m_machines->connected().isEmpty())
-            sendTerminated();
+        if (!m_machines->connected().isEmpty() || m_phase == Phase::Ended || m_terminatedSent)
+            return;
+        if (m_start->tcp)
+            note(QStringLiteral("no machine is connected: waiting for the next on %1:%2 (disconnect to end)")
+                     .arg(m_start->host.toString())
+                     .arg(m_machines->port()));
+        else
+            note(QStringLiteral("no machine is connected: waiting for the board's machines (disconnect to end)"));
     });
 }
 
 void DapAdapter::onProgramFinished(int exitCode)
 {
-    if (m_restarting)
+    if (m_phase == Phase::Restarting)
         return;
     event("exited", {{"exitCode", exitCode}});
     sendTerminated();

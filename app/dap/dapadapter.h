@@ -7,10 +7,13 @@
 //   hover), source, continue, next, stepIn, stepOut, pause, disconnect, terminate, restart,
 //   and the custom request xsprof/profile.
 //   Anything before initialize, and any other command, is answered success:false with a message.
+//   Bad input that is no request (a frame that cannot be read, a message without a seq) is said
+//   in an output event of category "important", once per stretch of bad input.
 //
 // launch arguments
 //   program      the command to run (xst, mcsim, any); required. Its stdout/stderr become
-//                output events (category stdout/stderr).
+//                output events (category stdout/stderr); stdout is a pseudo-terminal, so C's
+//                stdio sends each print() line when printed (dapterminal.h).
 //   args         its arguments (array of strings)       cwd   its working folder
 //   env          {"NAME": "value" | null} added to (null: removed from) the adapter's environment
 //   programOutput  which of the program's own output to show: "all", "stderr" or "none" (true
@@ -23,6 +26,8 @@
 // attach arguments
 //   port         TCP port to wait on for machines (default 5002; mcconfig -d builds connect there)
 //   host         address to listen on (default 127.0.0.1; 0.0.0.0 takes other devices)
+//                The session waits for machines until the editor disconnects (terminated comes
+//                only from terminate or disconnect): the next run, Workers, a restarted board.
 //   serial       "PORT[@BAUD]" as `xsprof listen --serial` (/dev/ttyUSB0, COM3, 303a:1001@921600);
 //                the board is restarted so that its machines log in. With serial and no port,
 //                no TCP port is opened.
@@ -48,8 +53,9 @@
 // Output (batched every 50 ms, at most 2000 lines each): console lines (category stdout; a line
 // with a place, such as a log point's, carries source and line), trace conversations as
 // "[conversation] side: text" lines, the adapter's own notes (category console); exited and
-// terminated when the program or the machines go. End of input (the editor went away) lets
+// terminated when a launched program exits. End of input (the editor went away) lets
 // every machine go on running, never stopped.
+#include "app/dap/dapexecution.h"
 #include "app/dap/dapframing.h"
 #include "app/dap/dapmessages.h"
 #include "app/dap/dappaths.h"
@@ -71,6 +77,19 @@ class DapOutput;
 class DapProfiling;
 class DapProgram;
 class MachineSession;
+
+// The `error.id` of a failed response, and whether the editor shows it to the user: where the
+// user caused it (a launch configuration, a command they gave), yes.
+enum class DapError {
+    Configuration = 1001, // launch or attach arguments that cannot work (shown)
+    Arguments = 1002,     // a request's arguments of the wrong type or missing (the editor's)
+    NotNow = 1003,        // not in this state: before initialize, a running thread, a machine gone
+    Unsupported = 1004,   // a request xsprof dap does not implement
+    Inspection = 1005,    // stack, scopes, variables, evaluate, source could not be answered
+    Machine = 1006,       // a machine did not do what was asked (profiling; shown)
+    BadInput = 1007,      // a request framed wrongly
+};
+constexpr bool showsUser(DapError kind) { return kind == DapError::Configuration || kind == DapError::Machine; }
 
 class DapAdapter : public QObject {
     Q_OBJECT
@@ -96,11 +115,15 @@ private:
     using Handler = void (DapAdapter::*)(const DapRequest&);
     void dispatch(const nlohmann::json& message);
     void respond(const DapRequest& request, const nlohmann::json& body = nlohmann::json::object());
-    void respondError(std::int64_t requestSeq, const std::string& command, const QString& message);
+    void respondError(const DapRequest& request, DapError kind, const QString& message);
+    void respondError(std::int64_t requestSeq, const std::string& command, DapError kind, const QString& message);
     void event(const char* name, const nlohmann::json& body = nlohmann::json::object());
     void sendEvent(const char* name, const nlohmann::json& body); // without flushing the output
     void note(const QString& text, const char* category = "console");
     void logToStderr(const QString& text);
+    // Bad input the editor sent (a frame, a message that is no request): said once per stretch.
+    void reportBadInput(const QString& what);
+    void endBadStretch();
 
     // Requests.
     void onInitialize(const DapRequest& r);
@@ -137,12 +160,14 @@ private:
     // At configurationDone after launch/attach: start listening, start the program; false when
     // it could not (said in the output, and terminated).
     bool begin();
+    // Starts the program, or opens the port and serial line: "" or what failed.
+    QString startMachines();
     bool launched() const { return m_start && m_start->mode == DapStart::Mode::Launch; }
     bool attached() const { return m_start && m_start->mode == DapStart::Mode::Attach; }
     void updateLoginAnswer();
     // The session of the request's threadId when it is there (else answered with an error).
     MachineSession* requestedSession(const DapRequest& r, bool mustBeStopped);
-    void resume(const DapRequest& r, void (MachineSession::*how)());
+    void resume(const DapRequest& r, DapExecution::Resume how);
     void finish(int status);
 
     // Machines.
@@ -155,17 +180,20 @@ private:
     DapFraming m_framing;
     std::int64_t m_seq = 1;
     std::map<std::string, Handler> m_handlers;
-    bool m_initialized = false;
+    // The session's life: New (until initialize), Initialized (launch or attach and
+    // configurationDone awaited, in either order), Running (the program started or the port
+    // opened), Restarting (the program ended for a restart), Terminating (terminate asked: an
+    // attach session ends when its machines left), Ended (disconnect answered or input ended).
+    enum class Phase { New, Initialized, Running, Restarting, Terminating, Ended };
+    Phase m_phase = Phase::New;
     bool m_configurationDone = false;
-    bool m_ended = false;
     bool m_terminatedSent = false;
     std::optional<DapStart> m_start; // what launch or attach said
-    bool m_begun = false;
-    bool m_entryPending = false; // the first break of a stopOnEntry session is "entry"
-    bool m_restarting = false;
+    int m_badInputInStretch = 0; // pieces of bad input since the last good message
+    QString m_beginFailure; // what begin() could not do
     int m_machinesAtBegin = 0; // machines seen before the program (re)started
-    QSet<MachineSession*> m_pausing; // asked to pause, not stopped since
     QString m_launchFolder;
+    QSet<QString> m_logPointErrors; // "path:line:error" of failing log points, said once
 
     DapMachines* m_machines;
     DapBreakpoints* m_breakpoints;
@@ -173,4 +201,5 @@ private:
     DapProgram* m_program;
     DapProfiling* m_profiling;
     DapOutput* m_output;
+    DapExecution* m_execution;
 };

@@ -44,14 +44,14 @@ QString DapBreakpoints::logMessageExpression(const QString& message)
     return out + QLatin1Char('`');
 }
 
-DapBreakpoints::Entry DapBreakpoints::make(const nlohmann::json& requested, const QString& path, int line, bool function)
+DapBreakpoints::Entry DapBreakpoints::make(const QString& path, int line, bool function, const QString& condition,
+                                           const QString& hitCondition, const QString& log)
 {
     Entry entry;
     entry.id = m_nextId++;
     entry.breakpoint = Breakpoint(path, line, true, function);
-    entry.breakpoint.condition = QString::fromStdString(DapJson::string(requested, "condition")).trimmed();
-    const QString hit = QString::fromStdString(DapJson::string(requested, "hitCondition")).remove(QLatin1Char(' '));
-    const QString log = QString::fromStdString(DapJson::string(requested, "logMessage"));
+    entry.breakpoint.condition = condition.trimmed();
+    const QString hit = QString(hitCondition).remove(QLatin1Char(' '));
     if (!hit.isEmpty()) {
         if (Breakpoint::isValidHitCount(hit)) {
             entry.breakpoint.hitCount = hit;
@@ -69,18 +69,59 @@ DapBreakpoints::Entry DapBreakpoints::make(const nlohmann::json& requested, cons
             entry.message = QStringLiteral("log message \"%1\": a { is not closed").arg(log);
         }
     }
-    if (entry.verified && entry.breakpoint.needsCompiler() && !m_haveCompiler) {
-        entry.verified = false;
-        entry.message = QStringLiteral("conditions and log points are compiled by the XS compiler: give \"xsc\" "
-                                       "(e.g. $MODDABLE/build/bin/lin/debug/xsc) in the launch configuration");
-    }
+    entry.blockedBy = blockReason(entry);
     return entry;
+}
+
+QString DapBreakpoints::blockReason(const Entry& entry) const
+{
+    if (!m_sessionProblem.isEmpty())
+        return m_sessionProblem;
+    if (entry.breakpoint.needsCompiler())
+        return m_compilerProblem;
+    return {};
+}
+
+void DapBreakpoints::setCompilerProblem(const QString& problem)
+{
+    m_compilerProblem = problem;
+    reconsiderBlocked();
+}
+
+void DapBreakpoints::setSessionProblem(const QString& problem)
+{
+    m_sessionProblem = problem;
+    reconsiderBlocked();
+}
+
+void DapBreakpoints::reconsiderBlocked()
+{
+    bool any = false;
+    auto reconsider = [&](QList<Entry>& entries, const QString& localPath) {
+        for (Entry& e : entries) {
+            const QString reason = blockReason(e);
+            if (reason == e.blockedBy)
+                continue;
+            e.blockedBy = reason;
+            any = true;
+            emit breakpointChanged(describe(e, localPath));
+        }
+    };
+    for (auto it = m_bySource.begin(); it != m_bySource.end(); ++it)
+        reconsider(it.value(), it.key());
+    reconsider(m_functions, {});
+    if (any)
+        emit changed();
 }
 
 nlohmann::json DapBreakpoints::describe(const Entry& entry, const QString& localPath) const
 {
-    nlohmann::json b = {{"id", entry.id}, {"verified", entry.verified}};
-    if (!entry.message.isEmpty())
+    nlohmann::json b = {{"id", entry.id}, {"verified", entry.usable()}};
+    if (!entry.verified && !entry.message.isEmpty())
+        b["message"] = entry.message.toStdString();
+    else if (!entry.blockedBy.isEmpty())
+        b["message"] = entry.blockedBy.toStdString();
+    else if (!entry.message.isEmpty())
         b["message"] = entry.message.toStdString();
     if (!entry.breakpoint.function) {
         b["line"] = entry.breakpoint.line;
@@ -89,15 +130,14 @@ nlohmann::json DapBreakpoints::describe(const Entry& entry, const QString& local
     return b;
 }
 
-nlohmann::json DapBreakpoints::setSource(const QString& localPath, const nlohmann::json& requested)
+nlohmann::json DapBreakpoints::setSource(const QString& localPath, const std::vector<DapArgs::SourceBreakpoint>& requested)
 {
     const QString machinePath = m_paths.toMachine(localPath);
     QList<Entry> entries;
     nlohmann::json out = nlohmann::json::array();
-    for (const nlohmann::json& r : requested) {
-        const int line = int(DapJson::integer(r, "line").value_or(0));
-        Entry entry = make(r, machinePath, line, false);
-        if (line <= 0) {
+    for (const DapArgs::SourceBreakpoint& r : requested) {
+        Entry entry = make(machinePath, r.line, false, r.condition, r.hitCondition, r.logMessage);
+        if (r.line <= 0) {
             entry.verified = false;
             entry.message = QStringLiteral("a breakpoint needs a line (1 or more)");
         }
@@ -113,13 +153,13 @@ nlohmann::json DapBreakpoints::setSource(const QString& localPath, const nlohman
     return out;
 }
 
-nlohmann::json DapBreakpoints::setFunctions(const nlohmann::json& requested)
+nlohmann::json DapBreakpoints::setFunctions(const std::vector<DapArgs::FunctionBreakpoint>& requested)
 {
     QList<Entry> entries;
     nlohmann::json out = nlohmann::json::array();
-    for (const nlohmann::json& r : requested) {
-        const QString name = QString::fromStdString(DapJson::string(r, "name")).trimmed();
-        Entry entry = make(r, name, 0, true);
+    for (const DapArgs::FunctionBreakpoint& r : requested) {
+        const QString name = r.name.trimmed();
+        Entry entry = make(name, 0, true, r.condition, r.hitCondition, {});
         if (name.isEmpty()) {
             entry.verified = false;
             entry.message = QStringLiteral("a function breakpoint needs a function name");
@@ -133,15 +173,14 @@ nlohmann::json DapBreakpoints::setFunctions(const nlohmann::json& requested)
     return out;
 }
 
-bool DapBreakpoints::setExceptionFilters(const nlohmann::json& filters, QString& error)
+bool DapBreakpoints::setExceptionFilters(const QStringList& filters, QString& error)
 {
     bool exceptions = false;
-    for (const nlohmann::json& f : filters) {
-        if (f.is_string() && f.get<std::string>() == "exceptions") {
+    for (const QString& f : filters) {
+        if (f == QLatin1String("exceptions")) {
             exceptions = true;
         } else {
-            error = QStringLiteral("unknown exception filter %1: XS has one, \"exceptions\" (every throw)")
-                        .arg(QString::fromStdString(f.dump()));
+            error = QStringLiteral("unknown exception filter \"%1\": XS has one, \"exceptions\" (every throw)").arg(f);
             return false;
         }
     }
@@ -165,7 +204,7 @@ BreakpointList DapBreakpoints::all() const
     BreakpointList list;
     auto add = [&list](const QList<Entry>& entries) {
         for (const Entry& e : entries) {
-            if (e.verified)
+            if (e.usable())
                 list << e.breakpoint;
         }
     };
@@ -190,7 +229,7 @@ int DapBreakpoints::functionIdFor(const QString& name) const
 {
     for (const Entry& e : m_functions) {
         // XS matches the function's name key: "C.prototype.f" is reported for a breakpoint on "f".
-        if (e.verified && (name == e.breakpoint.path || name.endsWith(QLatin1Char('.') + e.breakpoint.path)))
+        if (e.usable() && (name == e.breakpoint.path || name.endsWith(QLatin1Char('.') + e.breakpoint.path)))
             return e.id;
     }
     return 0;
@@ -214,13 +253,13 @@ void DapBreakpoints::apply(const QList<Entry>& before, const QList<Entry>& after
             continue;
         for (const Entry& old : before) {
             const bool kept = std::any_of(after.begin(), after.end(), [&](const Entry& e) {
-                return e.verified && e.breakpoint == old.breakpoint;
+                return e.usable() && e.breakpoint == old.breakpoint;
             });
-            if (old.verified && !kept)
+            if (old.usable() && !kept)
                 session->clearBreakpoint(old.breakpoint);
         }
         for (const Entry& e : after) {
-            if (e.verified)
+            if (e.usable())
                 session->setBreakpoint(e.breakpoint); // replaces one at the same place
         }
     }

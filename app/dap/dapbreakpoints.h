@@ -6,6 +6,7 @@
 // literal (`n is ${n}`) compiled by xsc like the window's log points. All of them are in every
 // login answer (the machines' session settings), so a machine that reads commands only at
 // pauses (xst) stops at them; changes go to the machines connected at once.
+#include "app/dap/dapargs.h"
 #include "app/dap/dappaths.h"
 #include "protocol/breakpoint.h"
 
@@ -26,13 +27,18 @@ public:
 
     // Breakpoints set before (an editor sends them before launch or attach) move under the new mapping.
     void setPaths(const DapPaths& paths);
-    void setCompilerAvailable(bool available) { m_haveCompiler = available; }
+    // Why conditions and log points cannot be compiled ("" when they can: the default until a
+    // launch or attach names the compiler), and why no breakpoint can be set at all (a launch or
+    // attach that failed). Breakpoints they concern become unverified with that reason (and back),
+    // told in breakpoint events.
+    void setCompilerProblem(const QString& problem);
+    void setSessionProblem(const QString& problem);
 
     // The `breakpoints` array of a setBreakpoints response (same order as asked).
-    nlohmann::json setSource(const QString& localPath, const nlohmann::json& requested);
-    nlohmann::json setFunctions(const nlohmann::json& requested);
+    nlohmann::json setSource(const QString& localPath, const std::vector<DapArgs::SourceBreakpoint>& requested);
+    nlohmann::json setFunctions(const std::vector<DapArgs::FunctionBreakpoint>& requested);
     // False with `error` for an unknown filter id.
-    bool setExceptionFilters(const nlohmann::json& filters, QString& error);
+    bool setExceptionFilters(const QStringList& filters, QString& error);
 
     bool breakOnExceptions() const { return m_breakOnExceptions; }
     // Every enabled breakpoint, for the login answer.
@@ -61,14 +67,21 @@ private:
         Breakpoint breakpoint; // the machine's path
         bool verified = true;
         QString message;
+        QString blockedBy; // the session's or the compiler's problem, when it concerns this one
+
+        bool usable() const { return verified && blockedBy.isEmpty(); }
     };
+    QString blockReason(const Entry& entry) const;
+    void reconsiderBlocked();
     nlohmann::json describe(const Entry& entry, const QString& localPath) const;
-    Entry make(const nlohmann::json& requested, const QString& path, int line, bool function);
+    Entry make(const QString& path, int line, bool function, const QString& condition, const QString& hitCondition,
+               const QString& logMessage);
     void apply(const QList<Entry>& before, const QList<Entry>& after);
     void onNotSent(const Breakpoint& breakpoint, const QString& reason);
 
     DapPaths m_paths;
-    bool m_haveCompiler = false;
+    QString m_compilerProblem;
+    QString m_sessionProblem;
     bool m_breakOnExceptions = true;
     int m_nextId = 1;
     QHash<QString, QList<Entry>> m_bySource; // local path -> its breakpoints

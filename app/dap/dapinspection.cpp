@@ -327,7 +327,9 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
         frame = session->frames().frames[index].address;
     DebuggeeInspector* machine = inspector(thread, session);
     machine->enqueue([this, machine, thread, frame, expression, reply, fail](std::function<void()> done) {
-        machine->evaluate(frame, expression, [this, thread, frame, expression, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
+        // The answer, from the frame `in` that evaluated it.
+        auto finishWith = [this, thread, expression, reply, fail, done](const QString& in, const xsbug::EvalResult* result,
+                                                                        const QString& error) {
             if (!result) {
                 fail(error);
                 return done();
@@ -342,7 +344,7 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
                 Reference r;
                 r.thread = thread;
                 r.scope = Scope::Result;
-                r.frame = frame;
+                r.frame = in;
                 r.result = result->properties;
                 r.path = QStringList{top.name};
                 r.expression = isSafeToEvaluateAgain(expression) ? expression : QString();
@@ -350,8 +352,47 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             }
             reply(body);
             done();
+        };
+        // XS evaluates in one frame's scope: a script's top-level const/let is visible from the
+        // script's own frame only. A name not defined in a function's frame is looked up again
+        // there, when the expression is safe to evaluate twice.
+        Debuggee* session = machine->debuggee();
+        const QString scriptFrame = session ? outermostScriptFrame(session) : QString();
+        machine->evaluate(frame, expression, [this, machine, frame, scriptFrame, expression, fail, done, finishWith](
+                                                 const xsbug::EvalResult* result, const QString& error) {
+            const QString failure = !result ? error : result->properties.isEmpty() ? PropertySummary::resultText(*result) : QString();
+            if (failure.isEmpty() || !isUndefinedName(failure) || scriptFrame.isEmpty() || scriptFrame == frame ||
+                !isSafeToEvaluateAgain(expression) || !machine->debuggee())
+                return finishWith(frame, result, error);
+            // After the rest of the machine's answer (its <local> of the first frame) is read.
+            QTimer::singleShot(0, this, [machine = QPointer<DebuggeeInspector>(machine), scriptFrame, expression, failure, fail, done,
+                                         finishWith] {
+                if (!machine || !machine->debuggee())
+                    return fail(failure), done();
+                machine->evaluate(scriptFrame, expression,
+                                  [failure, fail, done, finishWith, scriptFrame](const xsbug::EvalResult* r, const QString& e) {
+                                      if (!r || r->properties.isEmpty())
+                                          return fail(failure), done(); // the function frame's words
+                                      finishWith(scriptFrame, r, e);
+                                  });
+            });
         });
     });
+}
+
+QString DapInspection::outermostScriptFrame(const Debuggee* session)
+{
+    const QList<xsbug::Frame>& frames = session->frames().frames;
+    for (qsizetype i = frames.size() - 1; i >= 0; --i)
+        if (!frames[i].path.isEmpty() && !frames[i].address.isEmpty())
+            return frames[i].address;
+    return {};
+}
+
+bool DapInspection::isUndefinedName(const QString& failure)
+{
+    return failure.contains(QLatin1String("ReferenceError")) &&
+           (failure.contains(QLatin1String("undefined variable")) || failure.contains(QLatin1String("is not defined")));
 }
 
 QString DapInspection::childExpression(const QString& parent, const QString& name)
@@ -365,6 +406,8 @@ QString DapInspection::childExpression(const QString& parent, const QString& nam
     const QString base = simple ? parent : QLatin1Char('(') + parent + QLatin1Char(')');
     if (identifier.match(name).hasMatch())
         return base + QLatin1Char('.') + name;
+    if (name == QLatin1String("(..)")) // the prototype, as a path (not a call: it may be evaluated again)
+        return base + QStringLiteral(".__proto__");
     if (const QRegularExpressionMatch m = index.match(name); m.hasMatch())
         return base + QLatin1Char('[') + m.captured(1) + QLatin1Char(']');
     return {};

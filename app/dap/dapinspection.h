@@ -55,6 +55,10 @@ public:
     // An expression evaluated again to open what it returned: without calls, assignments,
     // increments, new or delete (XS sends an eval's value one level deep and keeps nothing).
     static bool isSafeToEvaluateAgain(const QString& expression);
+    // The address of the outermost frame that has a source (the script's own), or "".
+    static QString outermostScriptFrame(const Debuggee* session);
+    // True for a failure saying a name is not defined ("ReferenceError: get x: undefined variable").
+    static bool isUndefinedName(const QString& failure);
 
 private:
     enum class Scope { Locals, Globals, Modules, Result };

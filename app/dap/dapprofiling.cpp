@@ -12,11 +12,11 @@
 
 #include <memory>
 
-void DapProfiling::request(MachineSession* session, const nlohmann::json& arguments, const QString& defaultFolder,
+void DapProfiling::request(MachineSession* session, const DapArgs::Profile& arguments, const QString& defaultFolder,
                            const Reply& reply, const Fail& fail)
 {
-    const std::string action = DapJson::string(arguments, "action");
-    if (action == "start") {
+    const QString& action = arguments.action;
+    if (action == QLatin1String("start")) {
         if (session->isProfiling()) {
             reply({{"profiling", true}});
             return;
@@ -25,11 +25,11 @@ void DapProfiling::request(MachineSession* session, const nlohmann::json& argume
         reply({{"profiling", true}});
         return;
     }
-    if (action != "stop") {
+    if (action != QLatin1String("stop")) {
         fail(QStringLiteral("xsprof/profile takes \"action\": \"start\" or \"stop\""));
         return;
     }
-    QString path = QString::fromStdString(DapJson::string(arguments, "path"));
+    QString path = arguments.path;
     if (path.isEmpty()) {
         QString name = session->name();
         name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));

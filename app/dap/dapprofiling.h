@@ -2,6 +2,8 @@
 // The custom request xsprof/profile: starts a machine's profiler, or stops it and writes what
 // it recorded as a .cpuprofile (the existing writer), which the editor can open and xsprof
 // shows with the divided totals.
+#include "app/dap/dapargs.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QObject>
@@ -22,7 +24,7 @@ public:
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
 
     // `defaultFolder` holds the file when `path` is empty ("NAME-yyyyMMdd-hhmmss.cpuprofile").
-    void request(MachineSession* session, const nlohmann::json& arguments, const QString& defaultFolder,
+    void request(MachineSession* session, const DapArgs::Profile& arguments, const QString& defaultFolder,
                  const Reply& reply, const Fail& fail);
 
 private:

@@ -1,11 +1,14 @@
 #include "dapprogram.h"
 
 #include "app/dap/dapmessages.h"
+#include "app/dap/dapterminal.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTimer>
+
+#include <unistd.h>
 
 bool DapProgram::read(const nlohmann::json& arguments, Spec& spec, QString& error)
 {
@@ -107,18 +110,39 @@ bool DapProgram::start(const Spec& spec, quint16 debugPort, QString& error)
     const QString program = executable(spec, error);
     if (program.isEmpty())
         return false;
-    connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
-        emit output(QStringLiteral("stdout"), QString::fromLocal8Bit(process->readAllStandardOutput()));
-    });
+    // Standard output on a pseudo-terminal (line-buffered: print() arrives when printed), or
+    // a pipe when none can be opened.
+    delete m_terminal;
+    m_terminal = new DapTerminal(this);
+    QString terminalError;
+    if (m_terminal->open(terminalError)) {
+        connect(m_terminal, &DapTerminal::data, this,
+                [this](const QByteArray& bytes) { emit output(QStringLiteral("stdout"), QString::fromLocal8Bit(bytes)); });
+        const int end = m_terminal->programEnd();
+        m_process->setChildProcessModifier([end] { ::dup2(end, STDOUT_FILENO); });
+        m_process->setStandardOutputFile(QProcess::nullDevice()); // no pipe for it
+    } else {
+        delete m_terminal;
+        m_terminal = nullptr;
+        emit output(QStringLiteral("console"), terminalError + QStringLiteral(": the program's output comes through a pipe\n"));
+        connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
+            emit output(QStringLiteral("stdout"), QString::fromLocal8Bit(process->readAllStandardOutput()));
+        });
+    }
     connect(process, &QProcess::readyReadStandardError, this, [this, process] {
         emit output(QStringLiteral("stderr"), QString::fromLocal8Bit(process->readAllStandardError()));
     });
     connect(process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+        if (m_terminal)
+            m_terminal->drain(); // its last lines before its exit
         // Killed by a signal: the shell's 128 + its number (Qt gives the number as the exit code).
         emit finished(status == QProcess::CrashExit ? 128 + exitCode : exitCode);
     });
     m_process->start(program, spec.arguments);
-    if (!m_process->waitForStarted(10000)) {
+    const bool started = m_process->waitForStarted(10000);
+    if (m_terminal)
+        m_terminal->closeProgramEnd();
+    if (!started) {
         error = QStringLiteral("cannot start %1: %2").arg(program, m_process->errorString());
         return false;
     }

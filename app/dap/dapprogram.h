@@ -1,13 +1,16 @@
 #pragma once
 // The program a `launch` runs: `xst`, `mcsim` with an app, or any command, with the adapter's
 // debug port in its environment (XSBUG_HOST=127.0.0.1, XSBUG_PORT=the port) so that its
-// machines connect to the adapter. Its standard output and error become DAP output.
+// machines connect to the adapter. Its standard output (on a pseudo-terminal, so that C's stdio
+// sends each line when printed) and error become DAP output.
 #include <nlohmann/json.hpp>
 
 #include <QObject>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+
+class DapTerminal;
 
 class DapProgram : public QObject {
     Q_OBJECT
@@ -41,4 +44,5 @@ signals:
 
 private:
     QProcess* m_process = nullptr;
+    DapTerminal* m_terminal = nullptr; // the program's standard output
 };

@@ -3,8 +3,53 @@
 //
 // A `debuggers` contribution's own "program" is resolved inside the extension's folder, which
 // cannot name an xsprof installed elsewhere; a descriptor factory can.
+//
+// "XS: Start Profiling" and "XS: Stop Profiling" send the adapter's custom request
+// xsprof/profile to the active xs session (its stopped thread, else its first machine); Stop
+// opens the .cpuprofile written in VS Code's own profile viewer.
 'use strict';
 const vscode = require('vscode');
+
+// The xs session the commands act on, and the thread of its focused stack frame, if any.
+function profiledSession() {
+    const session = vscode.debug.activeDebugSession;
+    if (!session || session.type !== 'xs')
+        return null;
+    const item = vscode.debug.activeStackItem;
+    const threadId = item && item.session === session ? item.threadId : undefined;
+    return { session, threadId };
+}
+
+async function profile(action) {
+    const target = profiledSession();
+    if (!target) {
+        vscode.window.showErrorMessage('XS profiling: no XS debug session is active.');
+        return undefined;
+    }
+    const args = { action };
+    if (target.threadId !== undefined)
+        args.threadId = target.threadId;
+    try {
+        return await target.session.customRequest('xsprof/profile', args);
+    } catch (e) {
+        vscode.window.showErrorMessage(`XS profiling: ${e.message}`);
+        return undefined;
+    }
+}
+
+async function startProfiling() {
+    const body = await profile('start');
+    if (body)
+        vscode.window.showInformationMessage(body.message || 'XS: profiling started.');
+}
+
+async function stopProfiling() {
+    const body = await profile('stop');
+    if (!body || !body.path)
+        return;
+    // VS Code opens a .cpuprofile in its built-in profile viewer (a custom editor).
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(body.path));
+}
 
 function activate(context) {
     context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('xs', {
@@ -13,6 +58,8 @@ function activate(context) {
             return new vscode.DebugAdapterExecutable(command, ['dap']);
         },
     }));
+    context.subscriptions.push(vscode.commands.registerCommand('xsprof.startProfiling', startProfiling));
+    context.subscriptions.push(vscode.commands.registerCommand('xsprof.stopProfiling', stopProfiling));
 }
 
 function deactivate() {}

@@ -110,7 +110,8 @@ xsprof_install_test_tools() {
         npm install --prefix tests/measures --no-audit --no-fund --loglevel=error \
             || echo "xsprof: npm install failed: measures_pprof will skip its pprof-format part" >&2
     fi
-    if [[ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport ]]; then
+    if [[ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport || ! -d tests/dap/node_modules/ajv-draft-04 ||
+          ! -d tests/dap/node_modules/@vscode/vsce ]]; then
         echo "xsprof: installing Microsoft's DAP client into tests/dap (npm registry)" >&2
         npm install --prefix tests/dap --no-audit --no-fund --loglevel=error \
             || echo "xsprof: npm install failed: the dap_* tests will say so" >&2

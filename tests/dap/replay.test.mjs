@@ -98,7 +98,9 @@ describe('xsprof dap attached to recorded machines', () => {
             await session.waitForOutput(recording.logs.join(''), 5000, ['stdout'], { console: true });
             const exited = await session.nextEvent('thread', (e) => e.body.reason === 'exited');
             assert.equal(exited.body.threadId, threadId);
-            await session.nextEvent('terminated');
+            // An attach session waits for the next machine until the editor disconnects.
+            await session.waitForOutput(/no machine is connected: waiting for the next on 127\.0\.0\.1:\d+/, 5000);
+            assert.equal(session.all('terminated').length, 0, 'attach does not end with its machine');
 
             const { code, summary } = await replay;
             assert.equal(code, 0, 'the machine completed its replay: ' + JSON.stringify(summary.machines));

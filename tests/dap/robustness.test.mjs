@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
+import { schemaProblems } from './lib/schema.mjs';
 import { corpusDir, DapSession, freePort, replayMachine, xsprofPath } from './lib/session.mjs';
 
 const frame = (body) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
@@ -29,6 +30,8 @@ function talk(input) {
                 messages.push(JSON.parse(Buffer.from(rest.slice(start)).subarray(0, length).toString()));
                 rest = Buffer.from(rest.slice(start)).subarray(length).toString();
             }
+            // Even to bad input, everything it says keeps to the official schema.
+            assert.deepEqual(messages.map(schemaProblems).filter((p) => p), [], 'messages the DAP schema accepts');
             done({ messages, code, signal, stderr: err });
         });
         adapter.stdin.end(input);
@@ -36,7 +39,7 @@ function talk(input) {
 }
 
 describe('xsprof dap and a misbehaving editor', () => {
-    test('bad frames and bad requests get error responses naming what and where; reading goes on', async () => {
+    test('bad requests get error responses, bad frames an output event naming what and where; reading goes on', async () => {
         const { messages, code, signal, stderr } = await talk(
             request(1, 'threads') +                                      // before initialize
             frame('{"seq": 2, "type": "request", "command": ') +         // not JSON
@@ -50,10 +53,11 @@ describe('xsprof dap and a misbehaving editor', () => {
         const to = (seq) => responses.find((r) => r.request_seq === seq);
         assert.equal(to(1).success, false);
         assert.match(to(1).message, /threads.*before.*initialize/);
-        const framing = responses.filter((r) => r.request_seq === 0).map((r) => r.message);
-        assert.equal(framing.length, 2, JSON.stringify(framing));
-        assert.match(framing[0], /message 2 \(byte \d+\): the body is not JSON/);
-        assert.match(framing[1], /message 3 \(byte \d+\): Content-Length is not a number: "x"/);
+        assert.deepEqual(responses.filter((r) => !(r.request_seq >= 1)), [], 'no response to a request that was not made');
+        // The two bad frames in a row are one stretch of bad input: one output event says it.
+        const bad = messages.filter((m) => m.type === 'event' && m.event === 'output' && m.body.category === 'important');
+        assert.equal(bad.length, 1, JSON.stringify(bad));
+        assert.match(bad[0].body.output, /message 2 \(byte \d+\): the body is not JSON/);
         assert.equal(to(5).success, false);
         assert.match(to(5).message, /command/);
         assert.equal(to(3).success, true, 'initialize after bad input');

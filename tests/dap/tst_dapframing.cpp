@@ -255,7 +255,7 @@ private slots:
         QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("list")), QStringLiteral("data.list"));
         QCOMPARE(DapInspection::childExpression(QStringLiteral("data.list"), QStringLiteral("[2]")), QStringLiteral("data.list[2]"));
         QCOMPARE(DapInspection::childExpression(QStringLiteral("a + b"), QStringLiteral("x")), QStringLiteral("(a + b).x"));
-        QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("(..)")), QString());
+        QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("(..)")), QStringLiteral("data.__proto__")); // the prototype, as a path
         QCOMPARE(DapInspection::childExpression(QStringLiteral("data"), QStringLiteral("get x")), QString());
         QCOMPARE(DapInspection::childExpression(QString(), QStringLiteral("x")), QString());
         for (const char* safe : {"data", "data.list[2]", "a === b ? o : p", "({ outer: { inner: sq } })", "x >= 2 && y <= 3", "[1, 2]"})

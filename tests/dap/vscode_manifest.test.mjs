@@ -14,15 +14,17 @@ const extensionDir = join(repoDir, 'editors', 'vscode');
 const manifest = JSON.parse(readFileSync(join(extensionDir, 'package.json'), 'utf8'));
 const debuggerOf = () => manifest.contributes.debuggers.find((d) => d.type === 'xs');
 
-// Loads extension.js with a stand-in for the `vscode` module and returns what its descriptor
-// factory gives for a session: the command and arguments VS Code would start.
-function adapterCommand(configuredPath) {
-    const registered = {};
-    const vscode = {
+// Loads extension.js with a stand-in for the `vscode` module (`extra` adds to or replaces its
+// parts) and activates it: what it registered, and the context.
+function loadExtension({ configuredPath, extra = {} } = {}) {
+    const registered = {}, commands = {};
+    const base = {
         debug: { registerDebugAdapterDescriptorFactory: (type, factory) => { registered[type] = factory; return { dispose() {} }; } },
         workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'xsprof' && key === 'path' ? configuredPath : undefined) }) },
+        commands: { registerCommand: (id, run) => { commands[id] = run; return { dispose() {} }; } },
         DebugAdapterExecutable: class { constructor(command, args) { this.command = command; this.args = args; } },
     };
+    const vscode = { ...base, ...extra, debug: { ...base.debug, ...extra.debug }, commands: { ...base.commands, ...extra.commands } };
     const load = Module._load;
     Module._load = function (request, ...rest) {
         return request === 'vscode' ? vscode : load.call(this, request, ...rest);
@@ -34,12 +36,19 @@ function adapterCommand(configuredPath) {
         const extension = require(main);
         const context = { subscriptions: [] };
         extension.activate(context);
-        assert.ok(registered.xs, 'the extension registers a factory for the xs type');
-        assert.equal(context.subscriptions.length, 1, 'and disposes of it with the extension');
-        return registered.xs.createDebugAdapterDescriptor({ configuration: {} }, undefined);
+        return { registered, commands, context };
     } finally {
         Module._load = load;
     }
+}
+
+// What the extension's descriptor factory gives for a session: the command and arguments VS
+// Code would start.
+function adapterCommand(configuredPath) {
+    const { registered, commands, context } = loadExtension({ configuredPath });
+    assert.ok(registered.xs, 'the extension registers a factory for the xs type');
+    assert.equal(context.subscriptions.length, 1 + Object.keys(commands).length, 'and disposes of all it registers with the extension');
+    return registered.xs.createDebugAdapterDescriptor({ configuration: {} }, undefined);
 }
 
 // A snippet's text as inserted with its defaults: ${N:default} is its default (placeholders
@@ -114,6 +123,41 @@ describe('editors/vscode', () => {
             for (const required of xs.configurationAttributes[configuration.request].required ?? [])
                 assert.ok(required in configuration, `${configuration.name} has ${required}`);
         }
+    });
+
+    test('XS: Start Profiling / Stop Profiling ask the session, then open the .cpuprofile', async () => {
+        const declared = manifest.contributes.commands.map((c) => [c.command, `${c.category}: ${c.title}`]);
+        assert.deepEqual(declared, [['xsprof.startProfiling', 'XS: Start Profiling'], ['xsprof.stopProfiling', 'XS: Stop Profiling']]);
+        const asked = [], opened = [], errors = [], infos = [];
+        const session = {
+            type: 'xs',
+            customRequest: async (command, args) => {
+                asked.push([command, args]);
+                return args.action === 'stop' ? { path: '/tmp/xst 1.cpuprofile', samples: 12, durationMs: 40 }
+                                              : { message: 'profiling xst' };
+            },
+        };
+        const extra = {
+            debug: { activeDebugSession: session, activeStackItem: { session, threadId: 3 } },
+            commands: { executeCommand: async (...args) => { opened.push(args); } },
+            window: { showErrorMessage: (m) => errors.push(m), showInformationMessage: (m) => infos.push(m) },
+            Uri: { file: (path) => ({ scheme: 'file', path }) },
+        };
+        const { commands } = loadExtension({ extra });
+        for (const id of declared.map(([id]) => id))
+            assert.equal(typeof commands[id], 'function', `${id} is registered`);
+        await commands['xsprof.startProfiling']();
+        await commands['xsprof.stopProfiling']();
+        assert.deepEqual(asked, [['xsprof/profile', { action: 'start', threadId: 3 }], ['xsprof/profile', { action: 'stop', threadId: 3 }]]);
+        assert.deepEqual(infos, ['profiling xst']);
+        assert.deepEqual(opened, [['vscode.open', { scheme: 'file', path: '/tmp/xst 1.cpuprofile' }]],
+                         'the written profile opens in VS Code (its profile viewer takes .cpuprofile)');
+        assert.deepEqual(errors, []);
+        // Without an xs session: said, nothing asked.
+        const none = loadExtension({ extra: { ...extra, debug: { activeDebugSession: undefined } } });
+        await none.commands['xsprof.stopProfiling']();
+        assert.equal(asked.length, 2);
+        assert.match(errors[0], /no XS debug session/);
     });
 
     test('the extension starts `xsprof dap`, from the setting or the PATH', () => {

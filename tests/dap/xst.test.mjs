@@ -6,10 +6,11 @@
 // (CI has no Moddable SDK).
 import assert from 'node:assert/strict';
 import { accessSync, constants, realpathSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { DapSession, fixturesDir, lineOf } from './lib/session.mjs';
+import { DapSession, fixturesDir, freePort, lineOf } from './lib/session.mjs';
 
 const xst = process.env.XSPROF_TEST_XST ?? '', xsc = process.env.XSPROF_TEST_XSC ?? '';
 const executable = (path) => {
@@ -61,6 +62,171 @@ async function runsToTheEnd(session, stopsSoFar) {
 }
 
 describe('xsprof dap with the real xst', { skip }, () => {
+    // Issue 50 item 1: XS keeps the thrown value in one slot that an evaluation which throws (or
+    // which runs a try statement) clears; the editor's own hovers and watches must not change the
+    // program. caught.js run under the adapter with and without failing evaluations at its
+    // exception break: the same output, the same exit code (0).
+    test('evaluations at an exception break leave the thrown value to the program', async () => {
+        const caught = realpathSync(join(fixturesDir, 'caught.js'));
+        const run = async (evaluations) => {
+            const session = await new DapSession().start();
+            try {
+                await session.initialize();
+                const launched = session.request('launch', { program: xst, args: [caught], cwd: fixturesDir, xsc });
+                await session.nextEvent('initialized');
+                await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
+                await session.request('configurationDone');
+                await launched;
+                const stopped = await session.nextEvent('stopped', () => true, 20000);
+                assert.equal(stopped.body.reason, 'exception');
+                assert.equal(stopped.body.line ?? lineOf(caught, 'throw'), lineOf(caught, 'throw'));
+                const { frame } = await session.topFrame(stopped.body.threadId);
+                const answers = [];
+                for (const [expression, context] of evaluations) {
+                    const response = await session.rawRequest('evaluate', { expression, context, frameId: frame.id });
+                    answers.push({ expression, success: response.success, result: response.body?.result, message: response.message });
+                }
+                await session.request('continue', { threadId: stopped.body.threadId });
+                const exited = await session.nextEvent('exited', () => true, 20000);
+                await session.nextEvent('terminated', () => true, 5000);
+                return { answers, exitCode: exited.body.exitCode, output: session.output(['stdout']) };
+            } finally {
+                await session.close();
+            }
+        };
+        const plain = await run([]);
+        assert.equal(plain.exitCode, 0, 'caught.js exits 0 under the adapter: ' + plain.output);
+        assert.match(plain.output, /caught value 5 is too large\ndone\n/);
+
+        const failing = await run([
+            ['nope', 'hover'],                                  // an unknown name, as editors hover
+            ['nope.deeper', 'watch'],
+            ['limit.missing.deeper', 'watch'],                 // through undefined
+            ['missing()', 'repl'],                              // a call: refused, not run
+            ['(() => { try { return 1 } finally {} })()', 'repl'], // completes a try: refused, not run
+            ['value', 'hover'],
+            ['limit.max', 'watch'],
+            ['limit["name"]', 'repl'],
+        ]);
+        assert.deepEqual({ exitCode: failing.exitCode, output: failing.output }, { exitCode: plain.exitCode, output: plain.output },
+                         'the same program with evaluations at its exception break: ' + JSON.stringify(failing.answers));
+        const answer = (e) => failing.answers.find((a) => a.expression === e);
+        assert.equal(answer('nope').success, false);
+        assert.match(answer('nope').message, /nope is not defined/);
+        assert.equal(answer('nope.deeper').success, false);
+        assert.equal(answer('limit.missing.deeper').result, 'undefined', 'a step through undefined reads undefined');
+        for (const refused of ['missing()', '(() => { try { return 1 } finally {} })()']) {
+            assert.equal(answer(refused).success, false);
+            assert.match(answer(refused).message, /thrown value/, 'says why it is not evaluated');
+        }
+        assert.equal(answer('value').result, '5');
+        assert.equal(answer('limit.max').result, '2');
+        assert.equal(answer('limit["name"]').result, "'limit'");
+    });
+
+    // Issue 50 item 2: print() goes to a pseudo-terminal, so each line arrives when printed.
+    test('print() output arrives when printed, before the stop that follows it', async () => {
+        const printing = realpathSync(join(fixturesDir, 'printing.js'));
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const launched = session.request('launch', { program: xst, args: [printing], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            await session.request('configurationDone');
+            await launched;
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal(stopped.body.reason, 'breakpoint', 'the debugger statement');
+            await session.waitForOutput('first line\n', 3000, ['stdout']);
+            assert.doesNotMatch(session.output(['stdout']), /second line/);
+            await session.request('continue', { threadId: stopped.body.threadId });
+            const exited = await session.nextEvent('exited', () => true, 20000);
+            assert.equal(exited.body.exitCode, 0);
+            assert.equal(session.output(['stdout']), 'first line\nsecond line\n', 'in order, "\\n" as printed (no "\\r")');
+        } finally {
+            await session.close();
+        }
+    });
+
+    // Issue 50 item 3: an attach session outlives its machines; the next xst on the port is
+    // debugged too. xst reads the port from XSBUG_HOST=host:port (XSBUG_PORT alone: 5002).
+    test('attach waits for machines until the editor disconnects', async () => {
+        const printing = realpathSync(join(fixturesDir, 'printing.js'));
+        const port = await freePort();
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            await session.request('attach', { port, xsc });
+            await session.request('configurationDone');
+            await session.waitForOutput(`waiting for XS machines on 127.0.0.1:${port}`, 5000);
+            for (const run of [1, 2]) {
+                const machine = spawn(xst, [printing], { cwd: fixturesDir, stdio: 'ignore',
+                                                         env: { ...process.env, XSBUG_HOST: `127.0.0.1:${port}` } });
+                const ended = new Promise((done) => machine.on('exit', (code) => done(code)));
+                const stopped = await session.nextEvent('stopped', () => true, 20000);
+                assert.equal(stopped.body.reason, 'breakpoint', `run ${run} stops at its debugger statement`);
+                await session.request('continue', { threadId: stopped.body.threadId });
+                assert.equal(await ended, 0, `run ${run} of xst exits 0`);
+                await session.nextEvent('thread', (e) => e.body.reason === 'exited', 5000);
+                await session.waitUntil(() => session.output().split('waiting for the next on').length > run, 5000,
+                                        'the adapter says it waits for the next machine');
+                assert.equal(session.all('terminated').length, 0, `no terminated after run ${run}`);
+            }
+            const threads = session.all('thread').filter((e) => e.body.reason === 'started').map((e) => e.body.threadId);
+            assert.equal(threads.length, 2, 'each run was a thread');
+            // terminate ends the session: the machine is aborted, then terminated.
+            const third = spawn(xst, [printing], { cwd: fixturesDir, stdio: 'ignore',
+                                                   env: { ...process.env, XSBUG_HOST: `127.0.0.1:${port}` } });
+            const thirdEnded = new Promise((done) => third.on('exit', (code) => done(code)));
+            await session.nextEvent('stopped', () => true, 20000);
+            await session.request('terminate');
+            await session.nextEvent('terminated', () => true, 5000);
+            await thirdEnded;
+        } finally {
+            await session.close();
+        }
+    });
+
+    // Issue 50 item 9: XS evaluates in one frame's scope (<eval id="@FRAME">), so a script's
+    // top-level const is looked up again in the script's own frame; stepping into a function
+    // stops once on its header line (XS stops there twice); a log point that fails at every hit
+    // says so once.
+    test('top-level const from a function frame, one stop entering a function, a failing log point once', async () => {
+        const scoped = realpathSync(join(fixturesDir, 'scoped.js'));
+        const at = (name) => lineOf(scoped, name);
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const launched = session.request('launch', { program: xst, args: [scoped], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            await session.request('setBreakpoints', { source: { path: scoped }, breakpoints: [
+                { line: at('call'), condition: 'i === 0' }, { line: at('f-first'), logMessage: 'over by {n - missing}' }] });
+            await session.request('configurationDone');
+            await launched;
+            let stopped = await session.nextEvent('stopped', () => true, 20000);
+            const threadId = stopped.body.threadId;
+            const lines = [];
+            for (let i = 0; i < 2; i++) {
+                await session.request('stepIn', { threadId });
+                stopped = await session.nextEvent('stopped', () => true, 20000);
+                lines.push((await session.topFrame(threadId)).frame.line);
+            }
+            assert.deepEqual(lines, [at('f-header'), at('f-first')], 'into f(): its header once, then its first line');
+            const { frame } = await session.topFrame(threadId);
+            const evaluate = (expression) => session.rawRequest('evaluate', { expression, frameId: frame.id, context: 'watch' });
+            assert.equal((await evaluate('LIMIT')).body?.result, '5', 'the top-level const, from f\'s frame');
+            assert.equal((await evaluate('n')).body?.result, '0', 'f\'s own parameter');
+            assert.equal((await evaluate('nothing')).success, false);
+            await session.request('continue', { threadId });
+            await session.nextEvent('terminated', () => true, 20000);
+            const failures = session.output().split('\n').filter((l) => l.includes('missing'));
+            assert.equal(failures.length, 1, 'the log point failed at each of 3 hits, said once: ' + JSON.stringify(session.output()));
+            assert.match(failures[0], /ReferenceError.*shown once/);
+            assert.match(session.output(), /done\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
     test('a conditional breakpoint stops where it holds: stack, scopes, variables, evaluate', async () => {
         const { session, verified } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
         try {
@@ -146,6 +312,13 @@ describe('xsprof dap with the real xst', { skip }, () => {
             const outer = (await session.variables(object.variablesReference)).get('outer');
             assert.ok(outer?.variablesReference > 0, 'the nested object opens: ' + JSON.stringify(outer));
             assert.equal((await session.variables(outer.variablesReference)).get('inner')?.value, '36');
+            // Issue 50 item 5: the prototype entry opens from a result too, as from a scope.
+            const proto = (await session.variables(outer.variablesReference)).get('(..)');
+            assert.ok(proto?.variablesReference > 0, 'the prototype entry opens: ' + JSON.stringify(proto));
+            assert.match(proto.evaluateName, /\.outer\)?\.__proto__$/);
+            const members = await session.variables(proto.variablesReference);
+            assert.ok(members.has('hasOwnProperty') && members.has('constructor'),
+                      'Object.prototype\'s members: ' + [...members.keys()].join(' '));
         } finally {
             await session.close();
         }
@@ -232,11 +405,9 @@ describe('xsprof dap with the real xst', { skip }, () => {
 
     // Editors evaluate watches and hovers at every stop; one that throws must not change what the
     // program does next.
-    test('an evaluation that throws at an exception break leaves the program\'s exception alone', {
-        todo: 'XS: at an exception break, an eval that throws replaces the pending exception (the catch block then ' +
-              'gets "TypeError: cannot coerce undefined to object"); `xsprof listen --eval` does the same, so it is ' +
-              'below the adapter',
-    }, async () => {
+    // (XS empties the pending exception when an evaluation throws: SessionExpressions evaluates
+    // only paths that cannot throw there, protocol/exceptionbreakguard.h.)
+    test('an evaluation that throws at an exception break leaves the program\'s exception alone', async () => {
         const { session } = await launchProgram({ exceptionFilters: [/^exceptions?$/] });
         try {
             const stopped = await session.nextEvent('stopped', () => true, 20000);

@@ -11,6 +11,8 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { SchemaChecker } from './schema.mjs';
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoDir = resolve(here, '..', '..', '..');
 export const fixturesDir = join(here, '..', 'fixtures');
@@ -99,6 +101,18 @@ export class DapSession {
                              JSON.stringify(response.body ?? {}));
                 done(response);
             });
+        };
+        // Every message the adapter sends is checked against the official schema (lib/schema.mjs);
+        // close() fails the test on any problem.
+        this.schema = new SchemaChecker();
+        const dispatch = this.client.dispatch.bind(this.client);
+        this.client.dispatch = (body) => {
+            try {
+                this.schema.check(JSON.parse(body));
+            } catch (e) {
+                this.schema.problems.push('not JSON: ' + e.message);
+            }
+            return dispatch(body);
         };
         const emit = this.client.emit.bind(this.client);
         this.client.emit = (name, event) => {
@@ -254,6 +268,9 @@ export class DapSession {
             await withTimeout(gone, 3000, 'adapter exit after disconnect').catch(() => adapter.kill('SIGKILL'));
         }
         this.client._adapterProcess = null;
+        if (this.schema.problems.length)
+            throw new Error(`${this.schema.problems.length} of the ${this.schema.checked} messages the adapter sent break ` +
+                            'the DAP schema:\n' + this.schema.problems.slice(0, 10).join('\n'));
     }
 }
 

@@ -1,0 +1,57 @@
+#pragma once
+// The typed arguments of the requests the adapter reads itself (launch and attach: DapStart;
+// stackTrace, scopes, variables, evaluate, source: DapInspection), read in one place. A field
+// present with the wrong type is an error naming it by its JSON path from the request, in the
+// readers' JsonPath idiom (model/json/jsonpath.h): "arguments.breakpoints[2].line must be an
+// integer, not a string". A field that is absent or null takes its default.
+#include <nlohmann/json.hpp>
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace DapArgs {
+
+struct SourceBreakpoint {
+    int line = 0;
+    QString condition, hitCondition, logMessage;
+};
+struct SetBreakpoints {
+    QString path; // source.path
+    std::vector<SourceBreakpoint> breakpoints; // or, in the deprecated form, from "lines"
+};
+struct FunctionBreakpoint {
+    QString name, condition, hitCondition;
+};
+struct SetFunctionBreakpoints {
+    std::vector<FunctionBreakpoint> breakpoints;
+};
+struct SetExceptionBreakpoints {
+    QStringList filters;
+};
+// continue, next, stepIn, stepOut, pause.
+struct Thread {
+    std::optional<std::int64_t> threadId;
+};
+struct Disconnect {
+    std::optional<bool> terminateDebuggee;
+};
+struct Profile {
+    QString action; // "start" | "stop"
+    std::optional<std::int64_t> threadId;
+    QString path;
+};
+
+// Each: the typed arguments, or nullopt with `error` naming the field.
+std::optional<SetBreakpoints> setBreakpoints(const nlohmann::json& arguments, std::string& error);
+std::optional<SetFunctionBreakpoints> setFunctionBreakpoints(const nlohmann::json& arguments, std::string& error);
+std::optional<SetExceptionBreakpoints> setExceptionBreakpoints(const nlohmann::json& arguments, std::string& error);
+std::optional<Thread> thread(const nlohmann::json& arguments, std::string& error);
+std::optional<Disconnect> disconnect(const nlohmann::json& arguments, std::string& error);
+std::optional<Profile> profile(const nlohmann::json& arguments, std::string& error);
+
+} // namespace DapArgs

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace {
 QString describe(const ComparisonData& d, xsprof::Side side)
@@ -98,10 +99,11 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
         m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Interactive);
         m_tree->setColumnWidth(ComparisonModel::ShareShift, 150);
         m_tree->setColumnWidth(ComparisonModel::AggregateShift, 150);
-        m_tree->setColumnWidth(ComparisonModel::TimeShift, 190);
-        m_tree->resizeColumnToContents(ComparisonModel::Significance);
-        m_tree->setColumnWidth(ComparisonModel::Significance,
-                               std::clamp(m_tree->columnWidth(ComparisonModel::Significance), 150, 460));
+        for (const auto& [column, least, most] : {std::tuple{int(ComparisonModel::TimeShift), 150, 320},
+                                                  std::tuple{int(ComparisonModel::Significance), 150, 460}}) {
+            m_tree->resizeColumnToContents(column);
+            m_tree->setColumnWidth(column, std::clamp(m_tree->columnWidth(column), least, most));
+        }
         m_tree->resizeColumnToContents(ComparisonModel::Name);
         m_tree->setColumnWidth(ComparisonModel::Name, std::clamp(m_tree->columnWidth(ComparisonModel::Name), 220, 480));
     }

@@ -182,6 +182,8 @@ private slots:
     void anOptimisationFlagsNothingElse();
     void aCommonOnePointRegressionIsFound();
     void aRarePathRegressionIsFound();
+    void verdictFollowsItsRule();
+    void testAndIntervalAgreeOrSayWhy();
 };
 
 void CohortGateTest::smallAgainstLargeEqualCohortsRarelyFire()
@@ -244,6 +246,74 @@ void CohortGateTest::aRarePathRegressionIsFound()
     report("checkout (30 % of traces) 45 % slower, 1 000 v 1 000, PCT 0.5", r);
     QVERIFY(r.interval * 10 >= r.runs * 7);
     QVERIFY(std::count(r.firedOn.begin(), r.firedOn.end(), "checkout") >= std::ptrdiff_t(r.firedOn.size()) - r.runs / 10);
+}
+
+void CohortGateTest::verdictFollowsItsRule()
+{
+    // A judged function whose own time rose, its aggregate share up by 1.2 [0.7, 1.7] points
+    // and its per-trace share by 0.9 [0.8, 1.0].
+    CohortFunction f;
+    f.judged = true;
+    f.time.change = {120.0, 40.0, 200.0, 0.001, 0.002, true, false};
+    f.aggregate.change = {0.012, 0.007, 0.017, 1e-5, 1e-4, true, false};
+    f.self = {0.009, 0.008, 0.010, 1e-9, 1e-8, true, false};
+    const GateVerdict low = gateVerdict(f, 0.005);
+    QCOMPARE(low.measure, GateMeasure::PerTrace); // the larger lower end: 0.8 against 0.7
+    QCOMPARE(low.bound, 0.008);
+    QCOMPARE(gateVerdict(f, 0.0075).measure, GateMeasure::PerTrace);
+    QVERIFY(!gateVerdict(f, 0.010).fired()); // no lower end above a point
+    const GateVerdict estimate = gateVerdict(f, 0.010, GateBound::Estimate);
+    QCOMPARE(estimate.measure, GateMeasure::Aggregate); // its shift, 1.2 points
+    QCOMPARE(estimate.bound, 0.012);
+    QCOMPARE(QByteArray(gateMeasureName(estimate.measure)), QByteArray("aggregate"));
+    // Its own time did not rise (interval holds 0): no regression, whatever the shares say.
+    CohortFunction still = f;
+    still.time.change.low = -5.0;
+    QVERIFY(!gateVerdict(still, 0.0).fired());
+    QVERIFY(!gateVerdict(still, 0.0, GateBound::Estimate).fired());
+    // Too few traces: never gated on.
+    CohortFunction few = f;
+    few.judged = false;
+    QVERIFY(!gateVerdict(few, 0.0).fired());
+    // A significant fall is no regression.
+    CohortFunction faster = f;
+    faster.aggregate.change = {-0.012, -0.017, -0.007, 1e-5, 1e-4, true, false};
+    faster.self.significant = false;
+    QVERIFY(!gateVerdict(faster, 0.0).fired());
+}
+
+void CohortGateTest::testAndIntervalAgreeOrSayWhy()
+{
+    // A function that runs in 20 % of the base traces and in 50 % of the new, with the same
+    // share where it runs: the U test sees the difference, the shift of the shares is 0 [0, 0].
+    std::mt19937_64 random(11);
+    std::uniform_real_distribution<double> coin(0.0, 1.0), part(0.05, 0.15), length(1e6, 3e6);
+    const auto cohort = [&](size_t traces, double presence) {
+        GeneratedCohort c;
+        c.functions.push_back({FunctionKey{"sometimes", "app.js", 1, 1}, 0, std::vector<double>(traces, 0.0), {}});
+        c.functions.push_back({FunctionKey{"always", "app.js", 2, 1}, 0, std::vector<double>(traces, 0.0), {}});
+        for (size_t t = 0; t < traces; ++t) {
+            const double share = coin(random) < presence ? part(random) : 0.0;
+            c.functions[0].selfShare[t] = share;
+            c.functions[0].traces += share > 0.0;
+            c.functions[1].selfShare[t] = 1.0 - share;
+            c.functions[1].traces += 1;
+            c.durations.push_back(length(random));
+        }
+        return c;
+    };
+    const GeneratedCohort base = cohort(400, 0.2), next = cohort(400, 0.5);
+    const CohortComparison c = compareShares(base.functions, base.durations, next.functions, next.durations);
+    const CohortFunction& sometimes = c.functions[1]; // ordered by key: "always" < "sometimes"
+    QCOMPARE(sometimes.key.name, std::string("sometimes"));
+    QVERIFY(sometimes.self.q < 1e-6);                                   // the U test rejects
+    QVERIFY(sometimes.self.low <= 0.0 && sometimes.self.high >= 0.0);   // the interval holds 0
+    QVERIFY(!sometimes.self.significant && sometimes.self.testOnly);    // said, never significant
+    QVERIFY(sometimes.aggregate.change.significant);                    // the aggregate sees it
+    QVERIFY(sometimes.aggregate.change.low > 0.0);
+    // Everywhere else, significant per trace means an interval that leaves out 0.
+    for (const CohortFunction& f : c.functions)
+        QVERIFY(!f.self.significant || f.self.low > 0.0 || f.self.high < 0.0);
 }
 
 QTEST_GUILESS_MAIN(CohortGateTest)

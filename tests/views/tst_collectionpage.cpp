@@ -424,6 +424,27 @@ void TestCollectionPage::cohortTableShowsNamesWholeAndResizes()
     }
     QVERIFY(rows >= 20);
     QVERIFY(tree->columnWidth(ComparisonModel::Name) >= 220);
+    // The Significant cell names the measure and the bound the gate sees (the lower end of its
+    // interval), as xsprof diff computes them.
+    int regressions = 0;
+    for (int row = 0; row < tree->model()->rowCount(); ++row) {
+        const auto* model = static_cast<const ComparisonModel*>(tree->model());
+        const uint32_t function = model->functionRow(model->index(row, 0));
+        const auto& stats = data->cohorts->byRow[function];
+        if (!stats)
+            continue;
+        const GateVerdict verdict = gateVerdict(*stats, 0.0);
+        const QString text = model->index(row, ComparisonModel::Significance).data().toString();
+        QCOMPARE(text.contains(QStringLiteral("rose ≥")), verdict.fired());
+        if (verdict.fired()) {
+            ++regressions;
+            QVERIFY2(text.endsWith(QStringLiteral("rose ≥ +%1 pp (%2)")
+                                       .arg(QString::number(100.0 * verdict.bound, 'f', 2), QString::fromUtf8(gateMeasureName(verdict.measure)))),
+                     qPrintable(text));
+        }
+        QCOMPARE(text.startsWith(QStringLiteral("too few traces")), !stats->judged);
+    }
+    QVERIFY(regressions >= 1); // parseRecords
     // The header's border resizes the Function column, as a user drags it.
     QHeaderView* header = tree->header();
     QCOMPARE(header->sectionResizeMode(ComparisonModel::Name), QHeaderView::Interactive);

@@ -240,8 +240,9 @@ int run(const QStringList& arguments)
         "files after --base and after --new. Besides the summed times of `diff`, each function's self time is compared "
         "as a share of duration by two measures: per trace (did the typical trace change? Mann-Whitney U, the "
         "Hodges-Lehmann shift with its 95 % interval) and aggregate (did the total time in it change? summed self over "
-        "summed duration, the ratio estimator and Welch's t), each with Benjamini-Hochberg q-values over the "
-        "functions."));
+        "summed duration, t with a variance pooled over both cohorts), and as its own time per trace (Student's t), "
+        "each with Benjamini-Hochberg q-values over the functions that appear in --min-traces traces of each cohort. "
+        "A cohort without traces or without duration is refused (exit status 2)."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("diff"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("A collection (with --base EXPR --new EXPR)."),

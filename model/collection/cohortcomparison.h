@@ -71,7 +71,8 @@ std::string cohortProblem(const std::vector<StoredTrace>& traces, const std::str
 std::vector<StoredTrace> sharedTraces(const std::vector<StoredTrace>& base, const std::vector<StoredTrace>& next);
 
 // The release gate (--fail-on-regression PCT). A judged function regressed when its own time per
-// trace rose significantly and a measure of its self share — per trace or aggregate — rose
+// trace rose (the 95 % interval of its change above 0: a condition, not corrected across
+// functions, that no coupled rise of a share meets more than 2.5 % of the time) and a measure of its self share — per trace or aggregate — rose
 // significantly with its bound above the threshold: the interval's lower end (GateBound::Interval,
 // "we are 95 % sure it grew by more than PCT"), or the shift itself (GateBound::Estimate).
 enum class GateBound { Interval, Estimate };

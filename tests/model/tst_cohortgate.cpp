@@ -83,20 +83,23 @@ GeneratedCohort generate(std::mt19937_64& random, size_t traces, const std::arra
     return cohort;
 }
 
-// The rule this replaced, from its definition (see the file's comment).
-bool firedBefore(const GeneratedCohort& base, const GeneratedCohort& next, double threshold)
+// The rule this replaced, from its definition (see the file's comment), on the comparison's own
+// per-trace p-values (the same Mann–Whitney test) corrected over every function.
+bool firedBefore(const GeneratedCohort& base, const GeneratedCohort& next, const CohortComparison& c, double threshold)
 {
-    const CohortComparison all = compareShares(base.functions, base.durations, next.functions, next.durations,
-                                               CohortOptions{0});
-    std::vector<double> p, shift;
+    std::vector<double> perTraceP, welchP, shift;
     std::vector<double> baseTimes, newTimes;
-    for (size_t f = 0; f < process.size(); ++f) {
+    for (const CohortFunction& f : c.functions) {
+        perTraceP.push_back(f.self.p);
+        size_t g = 0;
+        while (base.functions[g].key.name != f.key.name)
+            ++g;
         baseTimes.clear();
         newTimes.clear();
         for (size_t t = 0; t < base.durations.size(); ++t)
-            baseTimes.push_back(base.functions[f].selfShare[t] * base.durations[t]);
+            baseTimes.push_back(base.functions[g].selfShare[t] * base.durations[t]);
         for (size_t t = 0; t < next.durations.size(); ++t)
-            newTimes.push_back(next.functions[f].selfShare[t] * next.durations[t]);
+            newTimes.push_back(next.functions[g].selfShare[t] * next.durations[t]);
         const stats::RatioEstimate b = stats::ratioOfSums(baseTimes, base.durations);
         const stats::RatioEstimate n = stats::ratioOfSums(newTimes, next.durations);
         const double variance = b.variance + n.variance;
@@ -106,16 +109,13 @@ bool firedBefore(const GeneratedCohort& base, const GeneratedCohort& next, doubl
                                    (b.variance * b.variance / double(b.traces - 1) + n.variance * n.variance / double(n.traces - 1));
             welch = 2.0 * stats::studentUpperTail(std::abs(n.ratio - b.ratio) / std::sqrt(variance), degrees);
         }
-        p.push_back(welch);
+        welchP.push_back(welch);
         shift.push_back(n.ratio - b.ratio);
     }
-    const std::vector<double> q = stats::benjaminiHochberg(p);
-    for (const CohortFunction& f : all.functions) {
-        size_t g = 0;
-        while (f.key.name != process[g].name)
-            ++g;
-        const bool perTrace = f.self.q < significanceLevel && f.self.shift > threshold;
-        const bool aggregate = q[g] < significanceLevel && shift[g] > threshold;
+    const std::vector<double> perTraceQ = stats::benjaminiHochberg(perTraceP), welchQ = stats::benjaminiHochberg(welchP);
+    for (size_t i = 0; i < c.functions.size(); ++i) {
+        const bool perTrace = perTraceQ[i] < significanceLevel && c.functions[i].self.shift > threshold;
+        const bool aggregate = welchQ[i] < significanceLevel && shift[i] > threshold;
         if (perTrace || aggregate)
             return true;
     }
@@ -148,7 +148,7 @@ Rates simulate(uint64_t seed, int runs, size_t baseSize, size_t newSize, const s
         }
         rates.interval += interval;
         rates.estimate += estimate;
-        rates.before += firedBefore(base, next, threshold);
+        rates.before += firedBefore(base, next, c, threshold);
         ++rates.runs;
     }
     return rates;

@@ -324,49 +324,82 @@ RatioEstimate ratioOfSums(std::span<const double> y, std::span<const double> x)
 {
     RatioEstimate estimate;
     estimate.traces = y.size();
-    double sumY = 0.0, sumX = 0.0;
+    double sumY = 0.0;
     for (size_t t = 0; t < y.size(); ++t) {
         sumY += y[t];
-        sumX += x[t];
+        estimate.sumX += x[t];
+        estimate.sumSquaresX += x[t] * x[t];
     }
-    if (!(sumX > 0.0))
+    if (!(estimate.sumX > 0.0))
         return estimate;
-    estimate.ratio = sumY / sumX;
-    if (y.size() < 2)
-        return estimate;
-    double residuals = 0.0; // sum((y − R·x)²), in a second pass: no cancellation
-    for (size_t t = 0; t < y.size(); ++t) {
+    estimate.ratio = sumY / estimate.sumX;
+    for (size_t t = 0; t < y.size(); ++t) { // a second pass: no cancellation
         const double e = y[t] - estimate.ratio * x[t];
-        residuals += e * e;
+        estimate.residualSquares += e * e;
     }
-    const double n = double(y.size());
-    estimate.variance = n / (n - 1.0) * residuals / (sumX * sumX);
+    if (y.size() >= 2) {
+        const double n = double(y.size());
+        estimate.variance = n / (n - 1.0) * estimate.residualSquares / (estimate.sumX * estimate.sumX);
+    }
     return estimate;
 }
 
-RatioChange compareRatios(const RatioEstimate& base, const RatioEstimate& changed, double confidence)
+namespace {
+
+// The shift with its standard error and degrees of freedom turned into p and an interval.
+TwoSampleChange studentChange(double base, double changed, double error, double degrees, double confidence)
 {
-    RatioChange change;
-    change.shift = changed.ratio - base.ratio;
-    change.low = change.high = NAN;
-    if (base.traces < 2 || changed.traces < 2)
+    TwoSampleChange change;
+    change.base = base;
+    change.changed = changed;
+    change.shift = changed - base;
+    change.degrees = degrees;
+    if (!(degrees >= 1.0))
         return change;
-    const double variance = base.variance + changed.variance;
-    if (!(variance > 0.0)) {
+    if (!(error > 0.0)) {
         change.low = change.high = change.shift;
         change.p = change.shift == 0.0 ? 1.0 : 0.0;
         return change;
     }
-    // Welch–Satterthwaite: each side's variance with its own n − 1 degrees of freedom.
-    const double degrees = variance * variance /
-                           (base.variance * base.variance / double(base.traces - 1) +
-                            changed.variance * changed.variance / double(changed.traces - 1));
-    const double error = std::sqrt(variance);
     change.p = std::clamp(2.0 * studentUpperTail(std::abs(change.shift) / error, degrees), 0.0, 1.0);
     const double reach = studentQuantile(1.0 - (1.0 - confidence) / 2.0, degrees) * error;
     change.low = change.shift - reach;
     change.high = change.shift + reach;
     return change;
+}
+
+} // namespace
+
+TwoSampleChange compareRatios(const RatioEstimate& base, const RatioEstimate& changed, double confidence)
+{
+    const double traces = double(base.traces + changed.traces);
+    const double squaresX = base.sumSquaresX + changed.sumSquaresX;
+    if (!(base.sumX > 0.0) || !(changed.sumX > 0.0)) // a cohort without duration: no share to compare
+        return studentChange(base.ratio, changed.ratio, 0.0, 0.0, confidence);
+    double error = 0.0;
+    if (traces > 2.0 && squaresX > 0.0) {
+        const double perSquare = (base.residualSquares + changed.residualSquares) / squaresX * traces / (traces - 2.0);
+        error = std::sqrt(perSquare * (base.sumSquaresX / (base.sumX * base.sumX) +
+                                       changed.sumSquaresX / (changed.sumX * changed.sumX)));
+    }
+    return studentChange(base.ratio, changed.ratio, error, traces - 2.0, confidence);
+}
+
+TwoSampleChange compareMeans(std::span<const double> base, std::span<const double> changed, double confidence)
+{
+    const double m = double(base.size()), n = double(changed.size());
+    if (base.empty() || changed.empty())
+        return studentChange(0.0, 0.0, 0.0, 0.0, confidence);
+    const double meanBase = std::accumulate(base.begin(), base.end(), 0.0) / m;
+    const double meanChanged = std::accumulate(changed.begin(), changed.end(), 0.0) / n;
+    double squares = 0.0;
+    for (const double v : base)
+        squares += (v - meanBase) * (v - meanBase);
+    for (const double v : changed)
+        squares += (v - meanChanged) * (v - meanChanged);
+    const double degrees = m + n - 2.0;
+    const double error = degrees >= 1.0 ? std::sqrt(squares / degrees * (1.0 / m + 1.0 / n)) : 0.0;
+    return studentChange(meanBase, meanChanged, error, degrees, confidence);
 }
 
 } // namespace xsprof::cohorts

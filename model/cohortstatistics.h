@@ -2,6 +2,7 @@
 // Statistics for comparing two cohorts of traces (DESIGN.md "Collections and cohorts"): each
 // cohort is a sample of one function's per-trace shares (self or inclusive time / the trace's
 // duration, 0 where the function does not appear). Plain C++20, no Qt.
+#include <cmath>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -50,23 +51,38 @@ double studentUpperTail(double t, double degrees);
 double studentQuantile(double probability, double degrees);
 
 // The ratio of two sums over a cohort's traces, sum(y) / sum(x) (a function's summed self time
-// over the cohort's summed duration), with its linearised (Taylor, ratio-estimator) variance:
-// n / (n − 1) · sum((y − R·x)²) / sum(x)², resampling traces with replacement in the limit.
+// over the cohort's summed duration), with the sums its comparison pools, and its own
+// linearised (Taylor, ratio-estimator) variance n / (n − 1) · sum((y − R·x)²) / sum(x)²: what
+// resampling the cohort's traces with replacement gives in the limit.
 struct RatioEstimate {
     double ratio = 0.0;
     double variance = 0.0;
     size_t traces = 0;
+    double sumX = 0.0, sumSquaresX = 0.0; // sum(x), sum(x²)
+    double residualSquares = 0.0;         // sum((y − R·x)²)
 };
 // `y` and `x` of equal length, one pair a trace.
 RatioEstimate ratioOfSums(std::span<const double> y, std::span<const double> x);
 
-// Two ratio estimates compared (Welch's t test with Satterthwaite's degrees of freedom): the
-// shift changed − base, its two-sided p and its `confidence` interval. With fewer than two traces
-// on a side, or no spread on either, p = 1 (0 when the ratios differ without any spread) and
-// the interval is [shift, shift] only without spread, else NaN on both ends.
-struct RatioChange {
-    double shift = 0.0, low = 0.0, high = 0.0, p = 1.0;
+// Two samples compared (changed − base): the shift, its two-sided p and its `confidence`
+// interval from one Student t with `degrees` of freedom, so that p < 1 − confidence exactly when
+// the interval leaves out 0. Too few traces to estimate a spread (fewer than three in all): p = 1
+// and NaN ends. No spread at all: p = 1 (0 when the two differ) and the interval [shift, shift].
+struct TwoSampleChange {
+    double base = 0.0, changed = 0.0; // each sample's estimate
+    double shift = 0.0, low = NAN, high = NAN, p = 1.0, degrees = 0.0;
 };
-RatioChange compareRatios(const RatioEstimate& base, const RatioEstimate& changed, double confidence = 0.95);
+
+// Two ratio estimates compared with one variance pooled over both cohorts: the residuals around
+// each cohort's ratio, per unit of duration squared, s² = sum(e²) / sum(x²) · N / (N − 2) over
+// the N traces of both, and Var(R) = s² · sum(x²) / sum(x)² for each; t with N − 2 degrees of
+// freedom. A cohort of ten traces borrows its spread from the larger one, where its own residuals
+// would understate it (they are 0 for a function it lacks). Equal durations: Student's pooled t
+// test of the shares.
+TwoSampleChange compareRatios(const RatioEstimate& base, const RatioEstimate& changed, double confidence = 0.95);
+
+// Two means compared by Student's t test with the variance pooled over both samples (N − 2
+// degrees of freedom): scipy.stats.ttest_ind(equal_var=True) and its interval.
+TwoSampleChange compareMeans(std::span<const double> base, std::span<const double> changed, double confidence = 0.95);
 
 } // namespace xsprof::cohorts

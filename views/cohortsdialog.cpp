@@ -34,8 +34,10 @@ CohortsDialog::CohortsDialog(const QStringList& attributeNames, const QString& b
 
     auto* explanation = new QLabel(
         tr("Each cohort is the traces whose attributes match an expression (= != < <= > >= ~, and, or, not); "
-           "empty is every trace. Per function, the share of each trace's duration is compared: Mann–Whitney U, "
-           "the Hodges–Lehmann shift with its 95 % interval, q-values corrected for the number of functions."),
+           "empty is every trace. Per function, its share of each trace's duration (Mann–Whitney U, the "
+           "Hodges–Lehmann shift), its share of the cohort's summed duration and its own time per trace are "
+           "compared, with 95 % intervals and q-values corrected for the number of functions; a function in "
+           "fewer than 5 traces of a cohort is not judged."),
         this);
     explanation->setWordWrap(true);
     auto* form = new QFormLayout;

@@ -21,8 +21,9 @@ std::vector<StoredTrace> cohortTraces(CollectionStore& store, const QString& whe
     if (!problem.empty())
         throw std::runtime_error(std::string(side) + " cohort: " + problem);
     std::vector<StoredTrace> traces = store.traces(filter->sql, filter->parameters);
-    if (traces.empty())
-        throw std::runtime_error(std::string("no trace matches the ") + side + " cohort's expression");
+    const std::string name = std::string("the ") + side + " cohort (" + (where.trimmed().isEmpty() ? "every trace" : where.trimmed().toStdString()) + ")";
+    if (const std::string problem = cohortProblem(traces, name); !problem.empty())
+        throw std::runtime_error(problem); // no trace, or no duration: no share to compare
     return traces;
 }
 
@@ -51,6 +52,8 @@ std::shared_ptr<const ComparisonData> ComparisonData::createForCohorts(const QSt
     cohorts->newWhere = newWhere.trimmed();
     cohorts->baseTraceCount = tests.baseTraceCount;
     cohorts->newTraceCount = tests.newTraceCount;
+    cohorts->minimumTraces = tests.minimumTraces;
+    cohorts->sharedTraces = sharedTraces(baseTraces, newTraces).size();
     std::map<FunctionKey, const CohortFunction*> byKey;
     for (const CohortFunction& f : tests.functions)
         byKey.emplace(f.key, &f);

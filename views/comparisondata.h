@@ -17,6 +17,8 @@
 struct CohortSignificance {
     QString collection, baseWhere, newWhere;
     size_t baseTraceCount = 0, newTraceCount = 0;
+    size_t minimumTraces = 0; // a function in fewer traces of a cohort is not judged
+    size_t sharedTraces = 0;  // traces in both cohorts (the expressions overlap)
     std::vector<std::optional<xsprof::collection::CohortFunction>> byRow; // by ComparedFunction row
 };
 
@@ -40,7 +42,8 @@ struct ComparisonData {
                                                         std::shared_ptr<const xsprof::ProfileAnalysis> nextAnalysis,
                                                         QString nextName);
     // Two cohorts of the collection at `path` (--where expressions; "" is every trace), merged
-    // and compared; throws SqliteError or std::runtime_error (a bad expression, no trace).
+    // and compared; throws SqliteError or std::runtime_error (a bad expression, a cohort without
+    // trace or without duration).
     static std::shared_ptr<const ComparisonData> createForCohorts(const QString& path, const QString& baseWhere,
                                                                   const QString& newWhere);
     const xsprof::Profile& side(xsprof::Side s) const { return s == xsprof::Side::Base ? *base : *next; }

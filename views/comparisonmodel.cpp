@@ -226,11 +226,51 @@ QString interval(const xsprof::collection::ShareChange& c)
     return QStringLiteral("%1, %2").arg(percentagePoints(c.low), percentagePoints(c.high));
 }
 
-QString describeChange(const QString& what, const xsprof::collection::ShareChange& c)
+QString signedTime(double microseconds)
 {
+    return (microseconds > 0.0 ? QStringLiteral("+") : QString()) + CostFormat::time(microseconds);
+}
+
+QString timeInterval(const xsprof::collection::ShareChange& c)
+{
+    if (!std::isfinite(c.low) || !std::isfinite(c.high))
+        return ComparisonModel::tr("n/a");
+    return QStringLiteral("%1, %2").arg(signedTime(c.low), signedTime(c.high));
+}
+
+QString describeChange(const QString& what, const xsprof::collection::ShareChange& c, bool judged)
+{
+    if (!judged)
+        return ComparisonModel::tr("%1: %2 pp (95 %: %3), not judged").arg(what, percentagePoints(c.shift), interval(c));
     return ComparisonModel::tr("%1: %2 pp (95 %: %3), p = %4, q = %5, %6")
         .arg(what, percentagePoints(c.shift), interval(c), QString::number(c.p, 'g', 3), QString::number(c.q, 'g', 3),
-             c.significant ? ComparisonModel::tr("significant") : ComparisonModel::tr("not significant"));
+             c.significant ? ComparisonModel::tr("significant")
+             : c.testOnly  ? ComparisonModel::tr("not significant: the U test sees the traces differ (in how many hold "
+                                                 "the function) while the shift's interval holds 0")
+                           : ComparisonModel::tr("not significant"));
+}
+
+// The Significant cell: too few traces; or whether either share changed, with the least
+// regression the gate sees (the measure and the lower end of its 95 % interval).
+QString verdictText(const xsprof::collection::CohortFunction& f)
+{
+    using namespace xsprof::collection;
+    if (!f.judged)
+        return ComparisonModel::tr("too few traces (%1/%2)").arg(f.baseTraces).arg(f.newTraces);
+    const ShareChange& self = f.self;
+    const ShareChange& aggregate = f.aggregate.change;
+    const QString q = QString::number(std::min(self.q, aggregate.q), 'g', 2);
+    if (!self.significant && !aggregate.significant)
+        return self.testOnly ? ComparisonModel::tr("no (ranks differ, no shift), q = %1").arg(q)
+                             : ComparisonModel::tr("no, q = %1").arg(q);
+    const QString which = self.significant && aggregate.significant ? ComparisonModel::tr("both")
+                          : self.significant                        ? ComparisonModel::tr("per trace")
+                                                                    : ComparisonModel::tr("aggregate");
+    QString text = ComparisonModel::tr("yes (%1), q = %2").arg(which, q);
+    if (const GateVerdict gate = gateVerdict(f, 0.0); gate.fired())
+        text += ComparisonModel::tr("; rose ≥ %1 pp (%2)")
+                    .arg(percentagePoints(gate.bound), QString::fromUtf8(gateMeasureName(gate.measure)));
+    return text;
 }
 
 } // namespace
@@ -242,36 +282,48 @@ QVariant ComparisonModel::cohortData(uint32_t function, int column, int role) co
         return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant();
     const auto& self = f->self;
     const auto& aggregate = f->aggregate.change;
-    const auto& shown = column == AggregateShift ? aggregate : self;
+    const auto& shown = column == AggregateShift ? aggregate : column == TimeShift ? f->time.change : self;
     switch (role) {
-    case Qt::DisplayRole: {
-        if (column != Significance)
-            return tr("%1 [%2]").arg(percentagePoints(shown.shift), interval(shown));
-        const double q = std::min(self.q, aggregate.q);
-        const QString which = self.significant && aggregate.significant ? tr("both")
-                              : self.significant                        ? tr("per trace")
-                                                                        : tr("aggregate");
-        return self.significant || aggregate.significant
-                   ? tr("yes (%1), q = %2").arg(which, QString::number(q, 'g', 2))
-                   : tr("no, q = %1").arg(QString::number(q, 'g', 2));
-    }
+    case Qt::DisplayRole:
+        if (column == Significance)
+            return verdictText(*f);
+        if (column == TimeShift)
+            return tr("%1 [%2]").arg(signedTime(shown.shift), timeInterval(shown));
+        return tr("%1 [%2]").arg(percentagePoints(shown.shift), interval(shown));
     case SortRole:
         // Shifts: their size; significance: the terminal's order (significant first, larger shift first).
         return column == Significance ? xsprof::collection::cohortRank(*f) : std::abs(shown.shift);
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
-    case Qt::ToolTipRole:
-        return tr("Present in %1 of %2 base traces and %3 of %4 new traces\n%5\n%6\n%7")
-            .arg(f->baseTraces)
-            .arg(m_data->cohorts->baseTraceCount)
-            .arg(f->newTraces)
-            .arg(m_data->cohorts->newTraceCount)
-            .arg(describeChange(tr("Self share per trace"), self),
-                 describeChange(tr("Aggregate self share (%1 % → %2 %)")
-                                    .arg(QString::number(100.0 * f->aggregate.baseShare, 'f', 2),
-                                         QString::number(100.0 * f->aggregate.newShare, 'f', 2)),
-                                aggregate),
-                 describeChange(tr("Inclusive share per trace"), f->inclusive));
+    case Qt::ToolTipRole: {
+        QString tip = tr("Present in %1 of %2 base traces and %3 of %4 new traces")
+                          .arg(f->baseTraces)
+                          .arg(m_data->cohorts->baseTraceCount)
+                          .arg(f->newTraces)
+                          .arg(m_data->cohorts->newTraceCount);
+        if (!f->judged)
+            tip += tr(": too few traces to judge (fewer than %1 in a cohort), never gated on")
+                       .arg(m_data->cohorts->minimumTraces);
+        if (const auto gate = xsprof::collection::gateVerdict(*f, 0.0); gate.fired())
+            tip += tr("\nRegressed: its own time rose, and the %1 self share rose by at least %2 pp (the lower end of "
+                      "its 95 % interval): `xsprof diff --fail-on-regression PCT` fires for any PCT below that")
+                       .arg(QString::fromUtf8(xsprof::collection::gateMeasureName(gate.measure)),
+                            percentagePoints(gate.bound));
+        return QString(tip + QStringLiteral("\n") +
+               QStringList{describeChange(tr("Self share per trace"), self, f->judged),
+                           describeChange(tr("Aggregate self share (%1 % → %2 %)")
+                                              .arg(QString::number(100.0 * f->aggregate.baseShare, 'f', 2),
+                                                   QString::number(100.0 * f->aggregate.newShare, 'f', 2)),
+                                          aggregate, f->judged),
+                           describeChange(tr("Inclusive share per trace"), f->inclusive, f->judged),
+                           tr("Own self time per trace: %1 → %2, %3 (95 %: %4)%5")
+                               .arg(CostFormat::time(f->time.baseMean), CostFormat::time(f->time.newMean),
+                                    signedTime(f->time.change.shift), timeInterval(f->time.change),
+                                    f->judged && f->time.change.low > 0.0 ? tr(", rose") : QString())}
+                   .join(QLatin1Char('\n')));
+    }
     case Qt::ForegroundRole:
+        if (column == TimeShift)
+            return f->judged && f->time.change.low > 0.0 ? QVariant(DeltaColors::slower(QGuiApplication::palette())) : QVariant();
         if (column != Significance && shown.significant)
             return shown.shift > 0 ? DeltaColors::slower(QGuiApplication::palette())
                                    : DeltaColors::faster(QGuiApplication::palette());
@@ -445,14 +497,22 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
                 : section == AggregateShift
                 ? tr("Did the total time in it change? The shift of the function's summed self time over the "
                      "cohort's summed duration (the merged profile's share), new − base, in percentage points, with "
-                     "its 95 % interval (ratio estimator, Welch's t). Finds changes on rare paths.")
-                : tr("Whether either share changed (Mann–Whitney U per trace, Welch's t in aggregate), with q "
-                     "corrected for the number of functions (Benjamini–Hochberg); significant when q < 0.05. Sorted "
-                     "as `xsprof diff` sorts: significant first, the larger shift first. Greyed rows changed "
-                     "significantly by no measure.");
+                     "its 95 % interval (ratio estimator, variance pooled over both cohorts). Finds changes on rare "
+                     "paths.")
+                : section == TimeShift
+                ? tr("Did its own time change? The shift of the function's self time per trace, new − base, with its "
+                     "95 % interval (Student's t). One function made faster raises every other share, not their time: "
+                     "the gate calls a function regressed only when this rose (red).")
+                : tr("Whether either share changed (Mann–Whitney U per trace and its shift's interval, t in "
+                     "aggregate), with q corrected for the number of functions (Benjamini–Hochberg); significant when "
+                     "q < 0.05 and the interval leaves out 0. A regression is what `xsprof diff --fail-on-regression` "
+                     "fires on: its own time rose and the share's lower end, given, is above the threshold. A function "
+                     "in too few traces of a cohort is not judged. Sorted as `xsprof diff` sorts: significant first, "
+                     "the larger shift first. Greyed rows changed significantly by no measure.");
         if (role == Qt::DisplayRole)
             return section == ShareShift       ? tr("Self share Δ (pp)")
                    : section == AggregateShift ? tr("Aggregate share Δ (pp)")
+                   : section == TimeShift      ? tr("Own time Δ per trace")
                                                : tr("Significant");
         return {};
     }

@@ -3,8 +3,9 @@
 // (divided) and inclusive for base, new and Δ, sorted by |Δ total|; expanding a function
 // shows its callers and callees with what each edge carries on each side (the divided
 // share in the total columns, the pair's inclusive time in the inclusive columns). For two
-// cohorts of a collection, three more columns give the shift of the per-trace self share and
-// of the aggregate self share with their 95 % intervals, and whether either is significant;
+// cohorts of a collection, four more columns give the shift of the per-trace self share, of
+// the aggregate self share and of the own self time per trace with their 95 % intervals, and
+// whether either share is significant (and by how much at least the gate sees it regressed);
 // rows are then ordered as the terminal orders them (cohortRank), Δ cells take the colour of
 // their share's direction, and rows changed significantly by no measure are greyed.
 #include "views/comparisondata.h"
@@ -30,8 +31,9 @@ public:
         ColumnCount,              // the columns of every comparison
         ShareShift = ColumnCount, // cohorts only: Hodges–Lehmann shift of the per-trace self share, in pp
         AggregateShift,           // cohorts only: shift of the aggregate self share, in pp
-        Significance,             // cohorts only: whether either is significant, q (Benjamini–Hochberg);
-                                  // sorts by cohortRank
+        TimeShift,                // cohorts only: shift of the function's own self time per trace
+        Significance,             // cohorts only: whether either share is significant, q (Benjamini–Hochberg),
+                                  // the regression the gate sees, or too few traces; sorts by cohortRank
         CohortColumnCount
     };
 

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace {
 // A cost of the compared profiles, in their measure.
@@ -45,12 +46,16 @@ QString lengthNote(const ComparisonData& d)
 {
     if (!d.cohorts)
         return {};
+    const QString overlap = d.cohorts->sharedTraces == 0
+                                ? QString()
+                                : ComparisonPage::tr("<br><b>%n trace(s) in both cohorts</b>: they are compared with "
+                                                     "themselves.", nullptr, int(d.cohorts->sharedTraces));
     const double base = d.comparison.duration(xsprof::Side::Base), next = d.comparison.duration(xsprof::Side::New);
     const bool differ = d.cohorts->baseTraceCount != d.cohorts->newTraceCount ||
                         std::abs(next - base) > 0.01 * std::max(std::abs(base), std::abs(next));
     if (!differ)
-        return {};
-    return ComparisonPage::tr("<br>The cohorts differ in length (%1 and %2 traces, %3 and %4): <b>Δ time</b> is the "
+        return overlap;
+    return overlap + ComparisonPage::tr("<br>The cohorts differ in length (%1 and %2 traces, %3 and %4): <b>Δ time</b> is the "
                               "change of summed time and grows with the longer cohort; <b>Δ share</b> compares each "
                               "function's share of the duration and is the measure of change. Colours follow the share.")
         .arg(QString::number(d.cohorts->baseTraceCount), QString::number(d.cohorts->newTraceCount),
@@ -91,11 +96,21 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     for (int c = 1; c < ComparisonModel::ColumnCount; ++c)
         m_tree->setColumnWidth(c, 92);
     if (m_data->cohorts) {
-        // Cohorts: as the terminal orders them, significant first, the larger shift first.
-        m_tree->setColumnWidth(ComparisonModel::ShareShift, 140);
-        m_tree->setColumnWidth(ComparisonModel::AggregateShift, 140);
-        m_tree->setColumnWidth(ComparisonModel::Significance, 140);
+        // Cohorts: as the terminal orders them, significant first, the larger shift first. Twelve
+        // columns do not fit beside a stretched name: the Function column takes the width its names
+        // need (within bounds) and is resized by its header's border like the others; the view
+        // scrolls sideways when they outgrow it.
         m_tree->sortByColumn(ComparisonModel::Significance, Qt::DescendingOrder);
+        m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Interactive);
+        m_tree->setColumnWidth(ComparisonModel::ShareShift, 150);
+        m_tree->setColumnWidth(ComparisonModel::AggregateShift, 150);
+        for (const auto& [column, least, most] : {std::tuple{int(ComparisonModel::TimeShift), 150, 320},
+                                                  std::tuple{int(ComparisonModel::Significance), 150, 460}}) {
+            m_tree->resizeColumnToContents(column);
+            m_tree->setColumnWidth(column, std::clamp(m_tree->columnWidth(column), least, most));
+        }
+        m_tree->resizeColumnToContents(ComparisonModel::Name);
+        m_tree->setColumnWidth(ComparisonModel::Name, std::clamp(m_tree->columnWidth(ComparisonModel::Name), 220, 480));
     }
     new NameColumnLayout(m_tree, ComparisonModel::Name); // after the widths: the name takes the rest
     m_flame->setData(m_data);

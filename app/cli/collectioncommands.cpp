@@ -18,10 +18,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
+
+#include <unistd.h>
 
 namespace CollectionCommands {
 
@@ -83,6 +86,35 @@ std::string perTraceText(const std::vector<FunctionShares>& shares, size_t trace
     return text;
 }
 
+// The progress of a collect on stderr: one line, rewritten in place on a terminal (ten times a
+// second at most), else a line every five seconds; never a line per input.
+class CollectProgress {
+public:
+    void reading(const std::string& input)
+    {
+        ++m_inputs;
+        const auto now = std::chrono::steady_clock::now();
+        if (m_inputs > 1 && now - m_shown < (m_terminal ? std::chrono::milliseconds(100) : std::chrono::milliseconds(5000)))
+            return;
+        m_shown = now;
+        std::fprintf(stderr, m_terminal ? "\r\033[Kxsprof: %zu input%s read, now %s" : "xsprof: %zu input%s read, now %s\n",
+                     m_inputs, m_inputs == 1 ? "" : "s", input.c_str());
+        m_open = m_terminal;
+    }
+    void finish()
+    {
+        if (m_open)
+            std::fprintf(stderr, "\r\033[Kxsprof: %zu input%s read\n", m_inputs, m_inputs == 1 ? "" : "s");
+        m_open = false;
+    }
+
+private:
+    const bool m_terminal = isatty(fileno(stderr)) != 0;
+    size_t m_inputs = 0;
+    bool m_open = false;
+    std::chrono::steady_clock::time_point m_shown;
+};
+
 } // namespace
 
 bool isDatabase(const QString& path)
@@ -118,7 +150,7 @@ int collect(const QStringList& arguments)
     parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("The collection."));
     parser.addPositionalArgument(QStringLiteral("INPUT"), QStringLiteral("Profiles, folders, NDJSON files."),
                                  QStringLiteral("INPUT..."));
-    parser.addOption({QStringLiteral("quiet"), QStringLiteral("Do not name each input as it is read.")});
+    parser.addOption({QStringLiteral("quiet"), QStringLiteral("Do not show the progress line.")});
     parser.addOption({QStringLiteral("source-maps"),
                       QStringLiteral("Give the traces read now their original names and positions from the source maps "
                                      "(.map files) in DIR, and those beside or named by local scripts (repeatable)."),
@@ -135,8 +167,9 @@ int collect(const QStringList& arguments)
     try {
         CollectionStore store(database, true);
         CollectOptions options;
+        CollectProgress progress;
         if (!parser.isSet(QStringLiteral("quiet")))
-            options.progress = [](const std::string& input) { std::fprintf(stderr, "xsprof: reading %s\n", input.c_str()); };
+            options.progress = [&progress](const std::string& input) { progress.reading(input); };
         if (parser.isSet(QStringLiteral("source-maps"))) {
             xsprof::sourcemaps::SourceMapOptions maps;
             for (const QString& folder : parser.values(QStringLiteral("source-maps")))
@@ -144,6 +177,7 @@ int collect(const QStringList& arguments)
             options.sourceMaps = std::move(maps);
         }
         const CollectSummary summary = xsprof::collection::collect(store, inputs, options);
+        progress.finish();
         for (const std::string& problem : summary.problems)
             std::fprintf(stderr, "xsprof: %s\n", problem.c_str());
         for (const std::string& problem : summary.mapProblems)

@@ -224,6 +224,9 @@ std::string filterProblem(CollectionStore& store, const TraceFilter& filter)
                    (known.empty() ? std::string(" (the traces have none)") : " (the attributes: " + known + ")");
         }
         const bool isText = std::holds_alternative<std::string>(c.value);
+        const bool refused = isText ? isOrdering(c.op) && store.hasNumberValue(c.name) : store.hasTextValue(c.name);
+        if (refused && store.hasTextValue(c.name) && store.hasNumberValue(c.name)) // one message, whatever the comparison
+            return "the attribute " + c.name + " holds text and numbers: compare it with a \"text\" value by =, != or ~";
         if (!isText && store.hasTextValue(c.name))
             return "the attribute " + c.name + " holds text: compare it with a \"text\" value, not a number";
         if (isText && isOrdering(c.op) && store.hasNumberValue(c.name))

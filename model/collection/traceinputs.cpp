@@ -113,22 +113,18 @@ std::map<fs::path, std::vector<Attribute>> readTracesCsv(const fs::path& csv, st
             continue;
         }
         std::vector<Attribute> row;
-        std::string problem;
-        for (size_t i = 1; i < fields.size() && problem.empty(); ++i) {
+        for (size_t i = 1; i < fields.size(); ++i) {
             if (!columns[i].number) {
                 row.push_back({columns[i].name, fields[i]});
             } else if (fields[i].empty()) {
                 continue; // no value: the trace lacks the attribute
             } else if (const std::optional<SqlValue> number = numericValue(fields[i])) {
                 row.push_back({columns[i].name, *number});
-            } else {
-                problem = csv.string() + ": line " + std::to_string(lineNumber) + ": " + columns[i].name +
-                          " is a number column, and \"" + fields[i] + "\" is not a number";
+            } else { // that attribute left out, the row's others kept
+                problems.push_back(csv.string() + ": line " + std::to_string(lineNumber) + ": " + columns[i].name +
+                                   " is a number column, and \"" + fields[i] + "\" is not a number: " + fields[0] +
+                                   " has no " + columns[i].name);
             }
-        }
-        if (!problem.empty()) {
-            problems.push_back(problem);
-            continue;
         }
         attributes[(csv.parent_path() / fields[0]).lexically_normal()] = std::move(row);
     }

@@ -66,6 +66,7 @@ private slots:
     void rarePathRegressionFailsTheGate();
     void equalCohortsFlagNothing();
     void gateAndCohortErrorsAreNamed();
+    void gateSaysWhatFiredAndCohortsAreChecked();
     void readOnlyCollectionIsReadByEveryCommand();
     void exportRenamesAttributesNamedLikeItsColumns();
 
@@ -89,9 +90,12 @@ void TestCliCollect::initTestCase()
 void TestCliCollect::killedCollectLeavesAUsableCollection()
 {
     const QString clean = m_dir.filePath(QStringLiteral("clean.db"));
-    const Run once = runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), clean, m_beacons});
+    const Run once = runXsprof({QStringLiteral("collect"), clean, m_beacons});
     QVERIFY2(once.code == 0, once.err.constData());
     QVERIFY(once.out.contains("400 traces added"));
+    // Not a line per input read: a progress line (stderr is no terminal here: one every 5 s).
+    QVERIFY2(once.err.startsWith("xsprof: 1 input read, now "), once.err.constData());
+    QVERIFY2(once.err.count('\n') <= 1 + 60, once.err.constData());
     const Run cleanReport = runXsprof({QStringLiteral("report"), QStringLiteral("--json"), clean});
     QCOMPARE(cleanReport.code, 0);
 
@@ -423,6 +427,88 @@ void TestCliCollect::gateAndCohortErrorsAreNamed()
     const Run mixed = runXsprof({QStringLiteral("report"), db, QStringLiteral("--where"), QStringLiteral("release > 2.4")});
     QCOMPARE(mixed.code, 2);
     QVERIFY2(mixed.err.contains("--where: the attribute release holds text"), mixed.err.constData());
+}
+
+void TestCliCollect::gateSaysWhatFiredAndCohortsAreChecked()
+{
+    const QString db = rareCollection();
+    QVERIFY(!db.isEmpty());
+    const QStringList cohorts{QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                              QStringLiteral("--new"), QStringLiteral("release = \"2.5\"")};
+    // Which measure fired and on which bound, in the terminal and in JSON.
+    for (const char* bound : {"interval", "estimate"}) {
+        const Run gate = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("0.2"),
+                                                         QStringLiteral("--gate-on"), QLatin1String(bound), QStringLiteral("--json")});
+        QCOMPARE(gate.code, 3);
+        const bool interval = std::string(bound) == "interval";
+        QVERIFY2(gate.err.contains(interval ? "regression: checkout (https://app.example/main.js:5000): the aggregate self share's lower end of "
+                                              "the 95 % interval, "
+                                            : "regression: checkout (https://app.example/main.js:5000): the aggregate self share's estimate, "),
+                 gate.err.constData());
+        QVERIFY2(gate.err.contains("is above 0.2 pp; its own time rose by +"), gate.err.constData());
+        const nlohmann::json diff = nlohmann::json::parse(gate.out.toStdString());
+        const nlohmann::json* checkout = functionNamed(diff, "checkout");
+        QVERIFY(checkout);
+        const auto& stats = checkout->at("stats");
+        const auto& regression = stats.at("regression");
+        QCOMPARE(regression.at("measure").get<std::string>(), std::string("aggregate"));
+        QCOMPARE(regression.at("bound").get<std::string>(), std::string(interval ? "ci95_low" : "estimate"));
+        const double value = interval ? stats.at("aggregate").at("ci95")[0].get<double>() : stats.at("aggregate").at("shift").get<double>();
+        QCOMPARE(regression.at("value").get<double>(), value);
+        QVERIFY(stats.at("time").at("rose").get<bool>());
+        QVERIFY(stats.at("time").at("ci95")[0].get<double>() > 0.0);
+        // Its own time per trace: the mean of its self time over the cohort's traces.
+        for (const char* side : {"base", "new"}) {
+            const double self = checkout->at(side).at("self_us").get<double>();
+            const double traces = diff.at(side).at("trace_count").get<double>();
+            QVERIFY(std::abs(stats.at("time").at(std::string(side) + "_us_per_trace").get<double>() - self / traces) <
+                    1e-6 * self / traces);
+        }
+        int regressions = 0;
+        for (const auto& f : diff.at("functions"))
+            regressions += !f.at("stats").at("regression").is_null();
+        QCOMPARE(regressions, 1);
+    }
+    const Run badBound = runXsprof(cohorts + QStringList{QStringLiteral("--gate-on"), QStringLiteral("median")});
+    QCOMPARE(badBound.code, 2);
+    QVERIFY2(badBound.err.contains("--gate-on takes interval or estimate, not median"), badBound.err.constData());
+
+    // Too few traces: with --min-traces above a cohort's size nothing is judged or gated on.
+    const Run strict = runXsprof(cohorts + QStringList{QStringLiteral("--fail-on-regression"), QStringLiteral("0"),
+                                                       QStringLiteral("--min-traces"), QStringLiteral("100000"), QStringLiteral("--json")});
+    QCOMPARE(strict.code, 0);
+    const nlohmann::json strictDiff = nlohmann::json::parse(strict.out.toStdString());
+    for (const auto& f : strictDiff.at("functions")) {
+        QVERIFY(f.at("stats").at("too_few_traces").get<bool>());
+        QVERIFY(f.at("stats").at("q").is_null());
+    }
+    const Run strictText = runXsprof(cohorts + QStringList{QStringLiteral("--min-traces"), QStringLiteral("100000")});
+    QVERIFY(strictText.out.contains("(too few traces)"));
+
+    // An empty cohort, and overlapping ones.
+    const Run empty = runXsprof({QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                                 QStringLiteral("--new"), QStringLiteral("release = \"9.9\"")});
+    QCOMPARE(empty.code, 2);
+    QVERIFY2(empty.err.contains(QByteArray("the new cohort (" + db.toUtf8() + " where release = \"9.9\") has no trace")), empty.err.constData());
+    const Run overlap = runXsprof({QStringLiteral("diff"), db, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                                   QStringLiteral("--new"), QStringLiteral("half = \"a\"")});
+    QCOMPARE(overlap.code, 0);
+    QVERIFY2(overlap.err.contains("traces are in both cohorts ("), overlap.err.constData());
+
+    // Traces of one sample each last 0 µs: that cohort is refused, named.
+    const QString single = m_dir.filePath(QStringLiteral("single.ndjson"));
+    QProcess generator;
+    generator.start(QStringLiteral("python3"), {QStringLiteral(XSPROF_GENERATOR), single, QStringLiteral("--traces"),
+                                               QStringLiteral("20"), QStringLiteral("--samples"), QStringLiteral("1")});
+    QVERIFY(generator.waitForFinished(120000) && generator.exitCode() == 0);
+    const QString singleDb = m_dir.filePath(QStringLiteral("single.db"));
+    QCOMPARE(runXsprof({QStringLiteral("collect"), QStringLiteral("--quiet"), singleDb, single}).code, 0);
+    const Run zero = runXsprof({QStringLiteral("diff"), singleDb, QStringLiteral("--base"), QStringLiteral("release = \"2.4\""),
+                                QStringLiteral("--new"), QStringLiteral("release = \"2.5\"")});
+    QCOMPARE(zero.code, 2);
+    QVERIFY2(zero.err.contains(QByteArray("the base cohort (" + singleDb.toUtf8() + " where release = \"2.4\") has no duration: its 10 "
+                               "traces last 0 µs in all")),
+             zero.err.constData());
 }
 
 void TestCliCollect::readOnlyCollectionIsReadByEveryCommand()

@@ -7,7 +7,9 @@ Hodges-Lehmann shift and its interval from all pairwise differences (numpy; k fr
 variance with SciPy's tie correction, as the test's), Benjamini-Hochberg by its definition,
 normal quantiles from Python's statistics module, Student's t from SciPy, and the aggregate
 share (a ratio of sums) with its variance by the textbook formula and by a bootstrap over
-traces (numpy, fixed seed), compared between cohorts by Welch's t with SciPy's t distribution.
+traces (numpy, fixed seed), compared between cohorts with the residual variance pooled over both
+cohorts (the textbook sums, numpy) and SciPy's t distribution, which with equal durations is SciPy's
+pooled two-sample t test; and the means of self time per trace by SciPy's ttest_ind(equal_var=True).
 Writes JSON to the path given as the only argument.
 """
 import json
@@ -94,27 +96,55 @@ def bootstrap_variance(y, x, replicates=4000):
     return float(np.var(ratios, ddof=1))
 
 
-def aggregate_case(n_base, n_new, presence, slowdown):
+def aggregate_case(n_base, n_new, presence, slowdown, equal_durations=False):
     sides = []
     for n, factor in ((n_base, 1.0), (n_new, slowdown)):
-        durations = rng.uniform(1500.0, 4500.0, n)
+        durations = np.full(n, 3000.0) if equal_durations else rng.uniform(1500.0, 4500.0, n)
         present = rng.random(n) < presence
         selfs = np.where(present, durations * rng.uniform(0.05, 0.15, n) * factor, 0.0)
         sides.append(([float(v) for v in selfs], [float(v) for v in durations]))
     (yb, xb), (yn, xn) = sides
     rb, vb = ratio(yb, xb)
     rn, vn = ratio(yn, xn)
-    se = math.sqrt(vb + vn)
-    df = (vb + vn) ** 2 / (vb ** 2 / (n_base - 1) + vn ** 2 / (n_new - 1))
+    # The comparison: residuals around each cohort's ratio, per unit of duration squared, pooled
+    # over both cohorts' N traces (N - 2 degrees of freedom).
+    yb_, xb_, yn_, xn_ = (np.asarray(v) for v in (yb, xb, yn, xn))
+    residuals = ((yb_ - rb * xb_) ** 2).sum() + ((yn_ - rn * xn_) ** 2).sum()
+    n = n_base + n_new
+    per_square = residuals / ((xb_ ** 2).sum() + (xn_ ** 2).sum()) * n / (n - 2)
+    se = math.sqrt(per_square * ((xb_ ** 2).sum() / xb_.sum() ** 2 + (xn_ ** 2).sum() / xn_.sum() ** 2))
+    df = n - 2
     t = (rn - rb) / se
     reach = float(stats.t.ppf(0.975, df)) * se
-    return {'base_self': yb, 'base_duration': xb, 'new_self': yn, 'new_duration': xn,
+    case = {'base_self': yb, 'base_duration': xb, 'new_self': yn, 'new_duration': xn,
             'base_ratio': rb, 'base_variance': vb, 'new_ratio': rn, 'new_variance': vn,
             'base_bootstrap_variance': bootstrap_variance(yb, xb),
             'shift': rn - rb, 'p': float(2 * stats.t.sf(abs(t), df)), 'low': rn - rb - reach, 'high': rn - rb + reach}
+    if equal_durations:
+        # Equal durations: Student's pooled t test of the shares, as SciPy computes it.
+        student = stats.ttest_ind(yn_ / xn_, yb_ / xb_, equal_var=True)
+        case['student_p'] = float(student.pvalue)
+    return case
 
 
-aggregates = [aggregate_case(400, 380, 0.3, 1.45), aggregate_case(60, 45, 0.5, 1.0), aggregate_case(12, 9, 0.9, 1.2)]
+aggregates = [aggregate_case(400, 380, 0.3, 1.45), aggregate_case(60, 45, 0.5, 1.0), aggregate_case(12, 9, 0.9, 1.2),
+              aggregate_case(10, 1000, 0.3, 1.0), aggregate_case(50, 70, 0.6, 1.1, equal_durations=True)]
+
+
+def means_case(base, changed):
+    b, c = np.asarray(base), np.asarray(changed)
+    result = stats.ttest_ind(c, b, equal_var=True)
+    # SciPy 1.10 gives no interval: the shift over the statistic is its standard error.
+    shift = float(c.mean() - b.mean())
+    reach = float(stats.t.ppf(0.975, len(b) + len(c) - 2)) * shift / float(result.statistic)
+    return {'base': [float(v) for v in b], 'changed': [float(v) for v in c], 'shift': shift,
+            'p': float(result.pvalue), 'low': shift - reach, 'high': shift + reach}
+
+
+means = [means_case(rng.lognormal(7, 0.6, 10), rng.lognormal(7, 0.6, 1000)),
+         means_case(rng.lognormal(7, 0.6, 300), rng.lognormal(7.1, 0.6, 280)),
+         means_case(np.where(rng.random(40) < 0.3, rng.lognormal(8, 0.4, 40), 0.0),
+                    np.where(rng.random(35) < 0.3, rng.lognormal(8.3, 0.4, 35), 0.0))]
 
 p_values = [float(v) for v in rng.random(25) ** 3] + [0.04, 0.04, 1.0]
 m = len(p_values)
@@ -131,4 +161,5 @@ quantiles = [{'p': p, 'x': statistics.NormalDist().inv_cdf(p)}
 
 with open(sys.argv[1], 'w') as out:
     json.dump({'cases': cases, 'bh': {'p': p_values, 'q': q}, 'quantiles': quantiles, 'tails': tails,
-               'students': students, 'aggregates': aggregates}, out)
+               'students': students, 'aggregates': aggregates,
+               'means': means}, out)

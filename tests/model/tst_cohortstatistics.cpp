@@ -57,6 +57,7 @@ private slots:
     void exactTailsKeepTheirPrecision();
     void studentTMatchesScipy();
     void aggregateShareMatchesItsFormulaAndTheBootstrap();
+    void meansMatchScipysPooledTTest();
     void rarePathRegressionIsFoundByTheAggregate();
     void aggregateOnEqualCohortsFlagsAtMostTheNominalRate();
 
@@ -218,21 +219,50 @@ void CohortStatisticsTest::aggregateShareMatchesItsFormulaAndTheBootstrap()
         // The linearised variance is what resampling traces gives (4 000 bootstrap replicates).
         const double bootstrap = c.at("base_bootstrap_variance").get<double>();
         const double allowed = base.traces >= 50 ? 0.15 : 0.3;
-        QVERIFY2(std::abs(base.variance / bootstrap - 1.0) <= allowed,
+        if (base.traces >= 12) // ten traces of a function in 30 % of them: too few to compare two estimates
+            QVERIFY2(std::abs(base.variance / bootstrap - 1.0) <= allowed,
                  QByteArray(QByteArray::number(base.variance) + " vs bootstrap " + QByteArray::number(bootstrap)).constData());
-        const RatioChange change = compareRatios(base, changed);
+        const TwoSampleChange change = compareRatios(base, changed);
         QVERIFY(close(change.shift, c.at("shift").get<double>(), 1e-13));
         QVERIFY2(std::abs(change.p - c.at("p").get<double>()) <= 1e-10 * c.at("p").get<double>(),
                  QByteArray::number(change.p, 'g', 17).constData());
         // The interval's ends through SciPy's t quantile, good to about 1e-8 of the reach.
         QVERIFY(close(change.low, c.at("low").get<double>(), 1e-9));
         QVERIFY(close(change.high, c.at("high").get<double>(), 1e-9));
+        // Equal durations: SciPy's own pooled two-sample t test of the shares.
+        if (c.contains("student_p"))
+            QVERIFY(std::abs(change.p - c.at("student_p").get<double>()) <= 1e-10 * c.at("student_p").get<double>());
+        // p below 0.05 exactly when the interval leaves out 0 (one t distribution for both).
+        QCOMPARE(change.p < 0.05, change.low > 0.0 || change.high < 0.0);
     }
-    // A cohort of one trace has no spread to measure: no test, no interval.
-    const RatioChange single = compareRatios(ratioOfSums(std::vector<double>{1.0}, std::vector<double>{4.0}),
-                                             ratioOfSums(std::vector<double>{1.0, 2.0}, std::vector<double>{4.0, 4.0}));
+    // One trace on each side: no spread to measure, no test, no interval.
+    const TwoSampleChange single = compareRatios(ratioOfSums(std::vector<double>{1.0}, std::vector<double>{4.0}),
+                                                 ratioOfSums(std::vector<double>{2.0}, std::vector<double>{4.0}));
     QCOMPARE(single.p, 1.0);
     QVERIFY(std::isnan(single.low) && std::isnan(single.high));
+    // One trace against several: the one borrows the others' spread.
+    const TwoSampleChange borrowed = compareRatios(ratioOfSums(std::vector<double>{1.0}, std::vector<double>{4.0}),
+                                                   ratioOfSums(std::vector<double>{1.0, 2.0, 1.5}, std::vector<double>{4.0, 4.0, 4.0}));
+    QVERIFY(borrowed.p < 1.0 && std::isfinite(borrowed.low));
+    // A function absent from a small cohort is not "0 with no spread".
+    const TwoSampleChange absent = compareRatios(ratioOfSums(std::vector<double>(3, 0.0), std::vector<double>(3, 4.0)),
+                                                 ratioOfSums(std::vector<double>{0.0, 2.0, 0.0, 1.0}, std::vector<double>(4, 4.0)));
+    QVERIFY(absent.p > 0.05 && absent.low < 0.0);
+}
+
+void CohortStatisticsTest::meansMatchScipysPooledTTest()
+{
+    for (const auto& c : m_reference.at("means")) {
+        const TwoSampleChange change = compareMeans(numbers(c.at("base")), numbers(c.at("changed")));
+        QVERIFY(close(change.shift, c.at("shift").get<double>(), 1e-12));
+        QVERIFY2(std::abs(change.p - c.at("p").get<double>()) <= 1e-10 * c.at("p").get<double>(),
+                 QByteArray::number(change.p, 'g', 17).constData());
+        QVERIFY(close(change.low, c.at("low").get<double>(), 1e-9));
+        QVERIFY(close(change.high, c.at("high").get<double>(), 1e-9));
+    }
+    const TwoSampleChange same = compareMeans(std::vector<double>{2.0, 2.0}, std::vector<double>{2.0, 2.0, 2.0});
+    QCOMPARE(same.p, 1.0);
+    QCOMPARE(same.low, 0.0);
 }
 
 namespace {
@@ -271,7 +301,7 @@ void CohortStatisticsTest::rarePathRegressionIsFoundByTheAggregate()
             const GeneratedCohort base = rareFunction(random, 2000, presence, 1.0);
             const GeneratedCohort changed = rareFunction(random, 2000, presence, slowdown);
             QCOMPARE(hodgesLehmann(base.share, changed.share).estimate, 0.0);
-            const RatioChange change =
+            const TwoSampleChange change =
                 compareRatios(ratioOfSums(base.self, base.duration), ratioOfSums(changed.self, changed.duration));
             const double trueShift = presence * 0.10 * (slowdown - 1.0);
             found += change.p < 0.001 && change.shift > 0.0;

@@ -71,6 +71,7 @@ private slots:
     void dividedTotalIsTheOraclesOnTheMergedProfile();
     void ndjsonLinesCarryTheirAttributes();
     void foldersTakeTracesCsvAndBadFilesAreRecorded();
+    void mixedAttributeGetsOneMessage();
     void rerunsReadOnlyWhatChanged();
     void filterLanguage_data();
     void filterLanguage();
@@ -268,12 +269,37 @@ void CollectionTest::foldersTakeTracesCsvAndBadFilesAreRecorded()
                                              "note=plain:text", "release=1.1:text"}));
     const std::optional<TraceFilter> number = parseTraceFilter("memory_mb >= 512", &error);
     QCOMPARE(store.traces(number->sql, number->parameters).size(), size_t(1));
-    // A number column with a value that is not one: the row is named and left out.
-    std::ofstream(folder / "traces.csv") << "file,memory_mb:number\na.cpuprofile,lots\n";
+    // A number column with a value that is not one: the line and field are named, that
+    // attribute left out and the row's others kept.
+    std::ofstream(folder / "traces.csv") << "file,memory_mb:number,release\na.cpuprofile,lots,2.4\n";
     std::vector<std::string> problems;
-    QVERIFY(readTracesCsv(folder / "traces.csv", problems).empty());
+    const auto kept = readTracesCsv(folder / "traces.csv", problems);
+    QCOMPARE(kept.size(), size_t(1));
+    const std::vector<Attribute>& row = kept.begin()->second;
+    QCOMPARE(row.size(), size_t(1));
+    QCOMPARE(row[0].name, std::string("release"));
     QCOMPARE(problems, (std::vector<std::string>{(folder / "traces.csv").string() +
-                                                 ": line 2: memory_mb is a number column, and \"lots\" is not a number"}));
+                                                 ": line 2: memory_mb is a number column, and \"lots\" is not a number: "
+                                                 "a.cpuprofile has no memory_mb"}));
+}
+
+void CollectionTest::mixedAttributeGetsOneMessage()
+{
+    // release as text in one beacon and as a number in another: any comparison the types refuse
+    // gets the same message, naming what the attribute holds; = with text matches both.
+    QTemporaryDir dir;
+    const std::string ndjson = dir.filePath(QStringLiteral("mixed.ndjson")).toStdString();
+    const nlohmann::json trace = nlohmann::json::parse(readAll(corpus("chromium_selfprof_shared.json")));
+    std::ofstream(ndjson) << nlohmann::json{{"trace", trace}, {"release", "2.4"}}.dump() << "\n"
+                          << nlohmann::json{{"trace", trace}, {"release", 2.5}, {"n", 1}}.dump() << "\n";
+    CollectionStore store(dir.filePath(QStringLiteral("m.db")).toStdString(), true);
+    QCOMPARE(collect(store, {ndjson}).added, size_t(2));
+    const std::string mixed = "the attribute release holds text and numbers: compare it with a \"text\" value by =, != or ~";
+    for (const char* expression : {"release > 2.4", "release = 2.5", "release < \"3\"", "release >= \"2.4\""})
+        QCOMPARE(filterProblem(store, *parseTraceFilter(expression, nullptr)), mixed);
+    const std::optional<TraceFilter> text = parseTraceFilter("release = \"2.5\" or release = \"2.4\"", nullptr);
+    QCOMPARE(filterProblem(store, *text), std::string());
+    QCOMPARE(store.traces(text->sql, text->parameters).size(), size_t(2));
 }
 
 void CollectionTest::rerunsReadOnlyWhatChanged()

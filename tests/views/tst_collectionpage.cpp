@@ -21,6 +21,7 @@
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QTreeView>
+#include <QStyle>
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
@@ -52,6 +53,7 @@ private slots:
     void compareCohortsDialogChecksAndSendsBothExpressions();
     void cohortComparisonMarksTheSlowerFunctionSignificant();
     void cohortComparisonSortsAndColoursAsTheTerminal();
+    void cohortTableShowsNamesWholeAndResizes();
 
 private:
     QString generatedCohorts(); // 160 traces, parseRecords three times slower in release 2.5
@@ -427,6 +429,78 @@ void TestCollectionPage::cohortComparisonSortsAndColoursAsTheTerminal()
     }
     QVERIFY(coloured >= 1);
     page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/cohort-comparison-lengths.png"));
+}
+
+void TestCollectionPage::cohortTableShowsNamesWholeAndResizes()
+{
+    // Issue 46: at the window's usual width every name read "…" (the Function column kept
+    // about 30 px beside twelve fixed columns) and its header border did not widen it.
+    const QString db = generatedCohorts();
+    QVERIFY(!db.isEmpty());
+    const ComparisonDataPtr data = ComparisonData::createForCohorts(db, QStringLiteral("release = \"2.4\""),
+                                                                    QStringLiteral("release = \"2.5\""));
+    ComparisonPage page(data);
+    page.resize(1366, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto* tree = page.findChild<QTreeView*>();
+    QVERIFY(tree);
+    QAbstractItemModelTester tester(tree->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QFontMetrics metrics(tree->font());
+    // A cell elides its text past its width less the style's text margins (QCommonStyle).
+    const int margins = 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1);
+    // The names (and the Significant cells) shown are whole: their text fits their column.
+    int rows = 0;
+    for (int row = 0; row < tree->model()->rowCount() && row < 25; ++row, ++rows) {
+        for (int column : {int(ComparisonModel::Name), int(ComparisonModel::Significance)}) {
+            const QModelIndex index = tree->model()->index(row, column);
+            const int indent = column == ComparisonModel::Name ? tree->indentation() : 0;
+            QVERIFY2(metrics.horizontalAdvance(index.data().toString()) + margins + indent <= tree->columnWidth(column),
+                     qPrintable(index.data().toString() + QStringLiteral(" in ") + QString::number(tree->columnWidth(column))));
+        }
+    }
+    QVERIFY(rows >= 20);
+    QVERIFY(tree->columnWidth(ComparisonModel::Name) >= 220);
+    // The Significant cell names the measure and the bound the gate sees (the lower end of its
+    // interval), as xsprof diff computes them.
+    int regressions = 0;
+    for (int row = 0; row < tree->model()->rowCount(); ++row) {
+        const auto* model = static_cast<const ComparisonModel*>(tree->model());
+        const uint32_t function = model->functionRow(model->index(row, 0));
+        const auto& stats = data->cohorts->byRow[function];
+        if (!stats)
+            continue;
+        const GateVerdict verdict = gateVerdict(*stats, 0.0);
+        const QString text = model->index(row, ComparisonModel::Significance).data().toString();
+        QCOMPARE(text.contains(QStringLiteral("rose ≥")), verdict.fired());
+        if (verdict.fired()) {
+            ++regressions;
+            QVERIFY2(text.endsWith(QStringLiteral("rose ≥ +%1 pp (%2)")
+                                       .arg(QString::number(100.0 * verdict.bound, 'f', 2), QString::fromUtf8(gateMeasureName(verdict.measure)))),
+                     qPrintable(text));
+        }
+        QCOMPARE(text.startsWith(QStringLiteral("too few traces")), !stats->judged);
+    }
+    QVERIFY(regressions >= 1); // parseRecords
+    // The header's border resizes the Function column, as a user drags it.
+    QHeaderView* header = tree->header();
+    QCOMPARE(header->sectionResizeMode(ComparisonModel::Name), QHeaderView::Interactive);
+    const int before = header->sectionSize(ComparisonModel::Name);
+    const int border = header->sectionViewportPosition(ComparisonModel::Name) + before - 1;
+    const int y = header->height() / 2;
+    QTest::mousePress(header->viewport(), Qt::LeftButton, {}, QPoint(border, y));
+    for (int step = 1; step <= 8; ++step)
+        QTest::mouseMove(header->viewport(), QPoint(border + 10 * step, y));
+    QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, QPoint(border + 80, y));
+    QVERIFY2(std::abs(header->sectionSize(ComparisonModel::Name) - (before + 80)) <= 2,
+             qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(header->sectionSize(ComparisonModel::Name))));
+    // And narrower again, below what the names need.
+    QTest::mousePress(header->viewport(), Qt::LeftButton, {}, QPoint(border + 79, y));
+    for (int step = 1; step <= 8; ++step)
+        QTest::mouseMove(header->viewport(), QPoint(border + 79 - 20 * step, y));
+    QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, QPoint(border + 79 - 160, y));
+    QVERIFY(header->sectionSize(ComparisonModel::Name) < before);
+    page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/cohort-table-names.png"));
 }
 
 QTEST_MAIN(TestCollectionPage)

@@ -1,5 +1,6 @@
 #include "diffreport.h"
 
+#include "readers/formatreaders.h"
 #include "report.h"
 
 #include <nlohmann/json.hpp>

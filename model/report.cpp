@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "parallel.h"
+#include "readers/formatreaders.h"
 #include "sampletimes.h"
 
 #include <nlohmann/json.hpp>

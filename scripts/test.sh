@@ -45,7 +45,7 @@ echo "== build-tsan/ (ThreadSanitizer: model/, protocol/ and the threaded suites
 # Optimised a little (-O1): TSan slows code five to fifteen times. Suppressions: Qt's own
 # uninstrumented internals only, each explained in the file.
 xsprof_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-    -DXSPROF_TSAN=ON -DXSPROF_UNITY_BUILD=ON
+    -DXSPROF_TSAN=ON -DXSPROF_UNITY_BUILD=ON -DXSPROF_BENCHMARKS=OFF
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan-suppressions.txt" \
     ctest --test-dir build-tsan -L tsan --output-on-failure -j2
 

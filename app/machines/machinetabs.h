@@ -24,7 +24,6 @@ class DebugControls;
 class DebuggerPanes;
 class MachineDebugMenu;
 class MachineSession;
-class NewTabMarker;
 class QAction;
 class Preferences;
 class ProfilePage;
@@ -69,7 +68,6 @@ public:
     int machinesWithoutTab() const;
     // Debug › Close Disconnected Machines: every tab of a machine that left (asking first for
     // unsaved profiles, once for all).
-    NewTabMarker* newTabMarker() const { return m_newTabs; }
     void closeDisconnectedMachines();
     // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
     DebugControls* frontControls() const;
@@ -98,8 +96,6 @@ public:
 
 signals:
     void statusMessage(const QString& text, int timeout);
-    // A note shown without timeout no longer holds (a new machine's tab has been seen).
-    void statusMessageWithdrawn(const QString& text);
     void errorOccurred(const QString& where, const QString& message);
     // The window shows its tabs rather than the welcome text (a machine came or broke).
     void tabsShowRequested();
@@ -145,5 +141,4 @@ private:
     ConnectedMachines* m_connected;
     QuietMachines* m_quiet;
     QAction* m_closeDisconnected;
-    NewTabMarker* m_newTabs; // a machine's tab opened behind the front one
 };

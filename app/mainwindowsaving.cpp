@@ -6,12 +6,29 @@
 #include "app/tabs/windowtabs.h"
 
 #include "model/cpuprofilewriter.h"
+#include "model/pprofwriter.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
 #include <QStatusBar>
+
+namespace {
+
+// The Save dialogs' filters: a .cpuprofile, or gzipped pprof for Pyroscope, Parca, go tool pprof.
+QString saveFilters()
+{
+    return MainWindow::tr("CPU profiles (*.cpuprofile);;pprof, gzipped (*.pb.gz)");
+}
+
+bool isPprofPath(const QString& path)
+{
+    return path.endsWith(QLatin1String(".pb.gz")) || path.endsWith(QLatin1String(".pprof")) ||
+           path.endsWith(QLatin1String(".pb"));
+}
+
+} // namespace
 
 QString MainWindow::suggestedSavePath(int index) const
 {
@@ -21,8 +38,7 @@ QString MainWindow::suggestedSavePath(int index) const
 QString MainWindow::askSavePath(const QString& suggestedName)
 {
     return QFileDialog::getSaveFileName(this, tr("Save Profile As"),
-                                        QDir(SaveFolder::folder(*m_settings)).filePath(suggestedName),
-                                        tr("CPU profiles (*.cpuprofile)"));
+                                        QDir(SaveFolder::folder(*m_settings)).filePath(suggestedName), saveFilters());
 }
 
 void MainWindow::showSaveDialog()
@@ -30,13 +46,23 @@ void MainWindow::showSaveDialog()
     if (!m_tabs->current() || !m_tabs->current()->canSave())
         return;
     // Not exec(): the machines keep streaming while the dialog is up.
-    auto* dialog = new QFileDialog(this, tr("Save Profile As"), SaveFolder::folder(*m_settings),
-                                   tr("CPU profiles (*.cpuprofile)"));
+    auto* dialog = new QFileDialog(this, tr("Save Profile As"), SaveFolder::folder(*m_settings), saveFilters());
     dialog->setObjectName(QStringLiteral("saveProfileDialog"));
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setDefaultSuffix(QStringLiteral("cpuprofile"));
     dialog->selectFile(QFileInfo(suggestedSavePath(m_tabs->currentIndex())).fileName());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The pprof filter chosen: the name the user types gets .pb.gz.
+    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog](const QString& filter) {
+        const bool pprof = filter.contains(QLatin1String("*.pb.gz"));
+        dialog->setDefaultSuffix(pprof ? QStringLiteral("pb.gz") : QStringLiteral("cpuprofile"));
+        const QStringList chosen = dialog->selectedFiles();
+        if (!chosen.isEmpty()) {
+            QString name = QFileInfo(chosen.first()).fileName();
+            name = name.left(name.indexOf(QLatin1Char('.')) < 0 ? name.size() : name.indexOf(QLatin1Char('.')));
+            dialog->selectFile(name + (pprof ? QStringLiteral(".pb.gz") : QStringLiteral(".cpuprofile")));
+        }
+    });
     connect(dialog, &QFileDialog::fileSelected, this, [this, tab = QPointer<QWidget>(m_tabs->current()->widget())](const QString& path) {
         if (tab && m_tabs->current() && tab == m_tabs->current()->widget())
             saveCurrentProfile(path);
@@ -59,7 +85,14 @@ bool MainWindow::saveCurrentProfile(const QString& path)
 bool MainWindow::saveProfile(const xsprof::Profile& profile, const QString& path)
 {
     std::string error;
-    if (!xsprof::saveCpuProfile(profile, QFile::encodeName(path).toStdString(), &error)) {
+    const std::string file = QFile::encodeName(path).toStdString();
+    // A .cpuprofile holds time: a heap or count profile goes to pprof only.
+    if (!isPprofPath(path) && profile.info.measure != xsprof::Measure::Time) {
+        showLoadError(path, tr("This profile measures %1; a .cpuprofile holds time. Save it as pprof (.pb.gz).")
+                                .arg(QString::fromStdString(std::string(xsprof::toString(profile.info.measure)))));
+        return false;
+    }
+    if (isPprofPath(path) ? !xsprof::savePprof(profile, file, &error) : !xsprof::saveCpuProfile(profile, file, &error)) {
         showLoadError(path, QString::fromStdString(error));
         return false;
     }

@@ -1,5 +1,7 @@
 #include "cpuprofilewriter.h"
 
+#include "filesaving.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -207,32 +209,7 @@ void writeCpuProfile(const Profile& p, std::ostream& out)
 
 bool saveCpuProfile(const Profile& profile, const std::string& path, std::string* error)
 {
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            if (error)
-                *error = path + ": cannot write: " + std::strerror(errno);
-            return false;
-        }
-        writeCpuProfile(profile, out);
-        out.flush();
-        if (!out) {
-            if (error)
-                *error = path + ": write failed (disk full?)";
-            std::remove(temporary.c_str());
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        if (error)
-            *error = path + ": cannot write: " + ec.message();
-        std::remove(temporary.c_str());
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, [&profile](std::ostream& out) { writeCpuProfile(profile, out); }, error);
 }
 
 } // namespace xsprof

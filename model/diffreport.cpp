@@ -1,5 +1,6 @@
 #include "diffreport.h"
 
+#include "measuretext.h"
 #include "readers/formatreaders.h"
 #include "report.h"
 
@@ -13,20 +14,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string ms(double us)
+std::string signedText(const MeasureText& text, std::optional<double> value)
 {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.3f", us / 1000.0);
-    return b;
+    return value ? text(*value, true) : std::string("-");
 }
 
-std::string signedMs(std::optional<double> us)
+// The keys' suffix: "us" for time, as before measures; "bytes", "count".
+std::string keySuffix(const DiffInput& base)
 {
-    if (!us)
-        return "-";
-    char b[32];
-    std::snprintf(b, sizeof b, *us == 0.0 ? "%.3f" : "%+.3f", *us / 1000.0);
-    return b;
+    return std::string(measureKeySuffix(base.profile->info.measure));
 }
 
 Json sideJson(const DiffInput& input, const Comparison& c, Side side)
@@ -34,19 +30,22 @@ Json sideJson(const DiffInput& input, const Comparison& c, Side side)
     Json j;
     j["file"] = input.file;
     j["format"] = toString(input.profile->info.format);
-    j["duration_us"] = c.duration(side);
+    const Measure measure = input.profile->info.measure;
+    j["measure"] = toString(measure);
+    j[measure == Measure::Time ? std::string("duration_us") : "sum_" + std::string(measureKeySuffix(measure))] =
+        c.duration(side);
     j["sample_count"] = c.sampleCount(side);
     return j;
 }
 
-Json costsJson(const std::optional<SideCosts>& costs)
+Json costsJson(const std::optional<SideCosts>& costs, const std::string& unit)
 {
     if (!costs)
         return nullptr;
     Json j;
-    j["self_us"] = costs->self;
-    j["total_us"] = costs->total;
-    j["inclusive_us"] = costs->inclusive ? Json(*costs->inclusive) : Json(nullptr);
+    j["self_" + unit] = costs->self;
+    j["total_" + unit] = costs->total;
+    j["inclusive_" + unit] = costs->inclusive ? Json(*costs->inclusive) : Json(nullptr);
     return j;
 }
 
@@ -59,6 +58,7 @@ std::string formatJsonDiff(const Comparison& c, const DiffInput& base, const Dif
 
 Json jsonDiff(const Comparison& c, const DiffInput& base, const DiffInput& next, const DiffOptions& options)
 {
+    const std::string unit = keySuffix(base);
     Json j;
     j["base"] = sideJson(base, c, Side::Base);
     j["new"] = sideJson(next, c, Side::New);
@@ -70,13 +70,13 @@ Json jsonDiff(const Comparison& c, const DiffInput& base, const DiffInput& next,
         fn["url"] = f.url;
         fn["line"] = f.line;
         fn["column"] = f.column;
-        fn["base"] = costsJson(f.base());
-        fn["new"] = costsJson(f.next());
+        fn["base"] = costsJson(f.base(), unit);
+        fn["new"] = costsJson(f.next(), unit);
         Json delta;
-        delta["self_us"] = *c.delta(f, CostKind::Self);
-        delta["total_us"] = *c.delta(f, CostKind::Total);
+        delta["self_" + unit] = *c.delta(f, CostKind::Self);
+        delta["total_" + unit] = *c.delta(f, CostKind::Total);
         const std::optional<double> inclusive = c.delta(f, CostKind::Inclusive);
-        delta["inclusive_us"] = inclusive ? Json(*inclusive) : Json(nullptr);
+        delta["inclusive_" + unit] = inclusive ? Json(*inclusive) : Json(nullptr);
         fn["delta"] = std::move(delta);
         functions.push_back(std::move(fn));
     }
@@ -86,27 +86,28 @@ Json jsonDiff(const Comparison& c, const DiffInput& base, const DiffInput& next,
 
 std::string formatTextDiff(const Comparison& c, const DiffInput& base, const DiffInput& next, const DiffOptions& options)
 {
+    const MeasureText ms(base.profile->info.measure);
     std::string out;
     char line[512];
     const auto header = [&](const char* label, const DiffInput& in, Side side) {
-        std::snprintf(line, sizeof line, "%-5s %s (%s, %zu samples, %s ms)\n", label, in.file.c_str(),
+        std::snprintf(line, sizeof line, "%-5s %s (%s, %zu samples, %s %s)\n", label, in.file.c_str(),
                       std::string(toString(in.profile->info.format)).c_str(), c.sampleCount(side),
-                      ms(c.duration(side)).c_str());
+                      ms(c.duration(side)).c_str(), ms.unit);
         out += line;
     };
     header("base:", base, Side::Base);
     header("new:", next, Side::New);
-    std::snprintf(line, sizeof line, "delta: %s ms   functions: %zu\n",
-                  signedMs(c.duration(Side::New) - c.duration(Side::Base)).c_str(), c.functions().size());
+    std::snprintf(line, sizeof line, "delta: %s %s   functions: %zu\n",
+                  signedText(ms, c.duration(Side::New) - c.duration(Side::Base)).c_str(), ms.unit, c.functions().size());
     out += line;
     if (!c.hasInclusive(Side::Base) || !c.hasInclusive(Side::New))
         out += "inclusive: not available (a graph-encoded profile has no per-path stacks)\n";
     out += "\n";
     std::snprintf(line, sizeof line, "%10s %10s %10s  %10s %10s %10s  %10s %10s %10s  %s\n", "self base", "self new",
-                  "self Δms", "total base", "total new", "total Δms", "incl. base", "incl. new", "incl. Δms",
-                  "function  location");
+                  (std::string("self Δ") + ms.unit).c_str(), "total base", "total new", (std::string("total Δ") + ms.unit).c_str(), "incl. base",
+                  "incl. new", (std::string("incl. Δ") + ms.unit).c_str(), "function  location");
     out += line;
-    const auto side = [](const std::optional<SideCosts>& s, CostKind kind) -> std::string {
+    const auto side = [&ms](const std::optional<SideCosts>& s, CostKind kind) -> std::string {
         if (!s)
             return "—";
         if (kind == CostKind::Self)
@@ -119,7 +120,7 @@ std::string formatTextDiff(const Comparison& c, const DiffInput& base, const Dif
         const ComparedFunction& f = c.functions()[r];
         for (CostKind kind : {CostKind::Self, CostKind::Total, CostKind::Inclusive}) {
             std::snprintf(line, sizeof line, "%10s %10s %10s  ", side(f.base(), kind).c_str(), side(f.next(), kind).c_str(),
-                          signedMs(c.delta(f, kind)).c_str());
+                          signedText(ms, c.delta(f, kind)).c_str());
             out += line;
         }
         out += f.name.empty() ? std::string("(anonymous)") : f.name;

@@ -48,6 +48,21 @@ std::string_view toString(LastSampleRule rule)
     return "none";
 }
 
+std::string_view toString(Measure measure)
+{
+    switch (measure) {
+    case Measure::Time: return "time";
+    case Measure::Bytes: return "bytes";
+    case Measure::Count: return "count";
+    }
+    return "time";
+}
+
+std::string_view measureKeySuffix(Measure measure)
+{
+    return measure == Measure::Time ? "us" : toString(measure);
+}
+
 FrameKind classifyFrame(std::string_view name, std::string_view url, int32_t line)
 {
     if (name == "(garbage collector)" || name == "(gc)")

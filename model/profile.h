@@ -18,12 +18,18 @@ enum class DurationRule : uint8_t { UntilNext, OwnDelta, Given };
 enum class LastSampleRule : uint8_t { None, EndTime, Median };
 enum class SourceFormat : uint8_t { CpuProfile, SelfProfiling, TraceEvents, XsbugTranscript, Live, LegacyCpuProfile,
                                     SafariRecording, Gecko, FirefoxProcessed, TraceEventTracing, Speedscope,
-                                    Collection }; // Collection: the merged traces of model/collection
+                                    Collection, HeapProfile, Pprof }; // Collection: the merged traces of model/collection
+// What the samples weigh (DESIGN.md "Measures"): time in µs, bytes, or a plain count (pprof's
+// "samples", allocations). Self, inclusive and the divided total add it up whatever it is.
+enum class Measure : uint8_t { Time, Bytes, Count };
 
 std::string_view toString(FrameKind kind);
 std::string_view toString(Encoding encoding);
 std::string_view toString(DurationRule rule);
 std::string_view toString(LastSampleRule rule);
+std::string_view toString(Measure measure); // "time", "bytes", "count"
+// The suffix of a measure's keys in `report --json` and the like: "us", "bytes", "count".
+std::string_view measureKeySuffix(Measure measure);
 
 // Classifies a frame from its name, url and 1-based line ("(garbage collector)" -> Gc, ...).
 // No url but a line is code compiled from a string (eval, new Function): JavaScript.
@@ -105,6 +111,13 @@ struct ProfileInfo {
     std::string name;         // shown to the user: file name, machine name...
     std::string description;  // e.g. the trace-event process and thread
     SourceFormat format = SourceFormat::CpuProfile;
+    // What the samples' durations are: µs (a CPU profile's time), bytes or a count. A sample's
+    // "duration" is its weight in this measure; only its times place it on a timeline.
+    Measure measure = Measure::Time;
+    std::string measureName; // the source's own name of it ("alloc_space", "cpu"); empty: none
+    // False when the samples have no times of their own (heap profiles, pprof): their times
+    // are only their order, and no view shows them on a timeline.
+    bool hasTimeline = true;
     Encoding encoding = Encoding::Tree;
     DurationRule durationRule = DurationRule::UntilNext;
     LastSampleRule lastSampleRule = LastSampleRule::None;

@@ -106,12 +106,12 @@ LoadResult loadBytes(std::string_view bytes, const std::string& name, const Load
     }
     if (const Utf16Order order = utf16Order(bytes); order != Utf16Order::None)
         return loadUtf16(bytes, order, name, options, control);
-    if (looksLikePerfettoTrace(bytes))
+    const std::string_view head = bytes.substr(0, detectionHeadBytes);
+    const readers::FormatReader* reader = readers::formatReaderFor(head); // pprof: protobuf too
+    if (!reader && looksLikePerfettoTrace(bytes))
         return loadFailure(name, "a Perfetto protobuf trace (what Chromium's --trace-startup writes by default), not "
                                  "JSON: record with --trace-startup-format=json, or convert it with Perfetto's "
                                  "traceconv: traceconv json TRACE TRACE.json");
-    const std::string_view head = bytes.substr(0, detectionHeadBytes);
-    const readers::FormatReader* reader = readers::formatReaderFor(head);
     if (!reader && bytes.size() > head.size() && firstJsonCharacter(bytes) == '{')
         reader = readers::formatReaderFor(keysAsHead(bytes));
     if (reader) {

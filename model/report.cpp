@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "measuretext.h"
 #include "parallel.h"
 #include "readers/formatreaders.h"
 #include "sampletimes.h"
@@ -23,11 +24,6 @@ std::string fixed(double value, int decimals)
     return ec == std::errc() ? std::string(b, end) : std::string("?");
 }
 
-std::string milliseconds(double us)
-{
-    return fixed(us / 1000.0, 3);
-}
-
 // `text` right-aligned in `width` columns, as printf's "%*s".
 void appendRightAligned(std::string& out, const std::string& text, size_t width)
 {
@@ -41,19 +37,20 @@ void appendRightAligned(std::string& out, const std::string& text, size_t width)
 void appendReportLine(std::string& out, const Profile& profile, const FunctionAnalysis& a, FrameId f, double duration,
                       bool allTotals)
 {
-    const std::string inclusive = a.hasInclusive() ? milliseconds(a.inclusive(f)) : std::string("-");
+    const MeasureText text(profile.info.measure);
+    const std::string inclusive = a.hasInclusive() ? text(a.inclusive(f)) : std::string("-");
     const double percent = duration > 0 ? 100.0 * a.total(f) / duration : 0.0;
     std::string name(profile.frameName(f));
     if (name.empty())
         name = "(anonymous)";
-    appendRightAligned(out, milliseconds(a.self(f)), 12);
+    appendRightAligned(out, text(a.self(f)), 12);
     out += ' ';
-    appendRightAligned(out, milliseconds(a.total(f)), 12);
+    appendRightAligned(out, text(a.total(f)), 12);
     out += ' ';
     appendRightAligned(out, inclusive, 12);
     out += ' ';
     if (allTotals) {
-        appendRightAligned(out, a.hasInclusive() ? milliseconds(a.summedPathTotal(f)) : std::string("-"), 12);
+        appendRightAligned(out, a.hasInclusive() ? text(a.summedPathTotal(f)) : std::string("-"), 12);
         out += ' ';
     }
     appendRightAligned(out, fixed(percent, 1), 6);
@@ -132,6 +129,8 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
 {
     const FunctionAnalysis& a = analysis.functions;
     const double duration = a.duration();
+    const MeasureText unit(profile.info.measure);
+    const bool time = profile.info.measure == Measure::Time;
     std::string out;
     char line[512];
     out += "profile:   " + profile.info.name + "\n";
@@ -141,9 +140,13 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
                   std::string(toString(profile.info.format)).c_str(), std::string(toString(profile.info.encoding)).c_str(),
                   std::string(toString(profile.info.durationRule)).c_str());
     out += line;
-    std::snprintf(line, sizeof line, "samples:   %zu   duration: %s ms   functions: %zu\n", a.sampleCount(),
-                  milliseconds(duration).c_str(), a.functions().size());
+    std::snprintf(line, sizeof line, "samples:   %zu   %s: %s %s   functions: %zu\n", a.sampleCount(),
+                  time ? "duration" : "total", unit(duration).c_str(), unit.unit, a.functions().size());
     out += line;
+    if (!time)
+        out += "measure:   " + std::string(toString(profile.info.measure)) +
+               (profile.info.measureName.empty() ? std::string() : " (" + profile.info.measureName + ")") +
+               (profile.info.hasTimeline ? std::string() : ", no timeline") + "\n";
     if (const std::string empty = noSamplesExplanation(profile); !empty.empty())
         out += "note:      " + empty + "\n";
     if (!a.hasInclusive())
@@ -151,17 +154,22 @@ std::string formatTextReport(const Profile& profile, const ProfileAnalysis& anal
     out += "\n";
     if (options.allTotals) {
         // Three tools, three "totals" of one profile: say which rule each column follows.
-        out += "totals:    xsbug ms   xsbug's divided total: self + each callee's total shared equally among its\n"
-               "                      callers; they add up to the run\n"
-               "           chrome ms  Chrome DevTools' total: time with the function anywhere on the stack,\n"
-               "                      recursion counted once (xsprof's inclusive)\n"
-               "           vscode ms  VS Code's total: the sum of the totals of every call path ending in the\n"
-               "                      function, recursion counted at each level: can exceed the run\n\n";
-        std::snprintf(line, sizeof line, "%12s %12s %12s %12s %7s  %s\n", "self ms", "xsbug ms", "chrome ms",
-                      "vscode ms", "xsbug%", "function  location");
+        char totals[1024];
+        std::snprintf(totals, sizeof totals,
+                      "totals:    xsbug %-3s  xsbug's divided total: self + each callee's total shared equally among its\n"
+                      "                      callers; they add up to the run\n"
+                      "           chrome %-3s Chrome DevTools' total: %s with the function anywhere on the stack,\n"
+                      "                      recursion counted once (xsprof's inclusive)\n"
+                      "           vscode %-3s VS Code's total: the sum of the totals of every call path ending in the\n"
+                      "                      function, recursion counted at each level: can exceed the run\n\n",
+                      unit.unit, unit.unit, time ? "time" : toString(profile.info.measure).data(), unit.unit);
+        out += totals;
+        std::snprintf(line, sizeof line, "%12s %12s %12s %12s %7s  %s\n", unit.header("self").c_str(),
+                      unit.header("xsbug").c_str(), unit.header("chrome").c_str(), unit.header("vscode").c_str(), "xsbug%", "function  location");
     } else {
-        std::snprintf(line, sizeof line, "%12s %12s %12s %7s  %s\n", "self ms", "total ms", "incl. ms", "total%",
-                      "function  location");
+        std::snprintf(line, sizeof line, "%12s %12s %12s %7s  %s\n", unit.header("self").c_str(),
+                      unit.header("total").c_str(), unit.header("incl.").c_str(),
+                      "total%", "function  location");
     }
     out += line;
     // One function a line; the lines of a large profile are written in two halves at once.
@@ -194,7 +202,15 @@ nlohmann::ordered_json jsonReport(const Profile& profile, const ProfileAnalysis&
     nlohmann::ordered_json j;
     j["format"] = toString(profile.info.format);
     j["encoding"] = toString(profile.info.encoding);
-    j["duration_us"] = a.duration();
+    // Time keeps its keys (duration_us, self_us...); another measure names its own
+    // ("measure": "bytes", sum_bytes, self_bytes...).
+    const std::string unit(measureKeySuffix(profile.info.measure));
+    const bool time = profile.info.measure == Measure::Time;
+    j["measure"] = toString(profile.info.measure);
+    if (!profile.info.measureName.empty())
+        j["measure_name"] = profile.info.measureName;
+    j[time ? "duration_us" : "sum_" + unit] = a.duration();
+    j["has_timeline"] = profile.info.hasTimeline;
     j["sample_count"] = a.sampleCount();
     j["function_count"] = a.functions().size();
     nlohmann::ordered_json functions = nlohmann::ordered_json::array();
@@ -208,14 +224,14 @@ nlohmann::ordered_json jsonReport(const Profile& profile, const ProfileAnalysis&
             fn["id"] = profile.frames.xsId[f.value];
         else
             fn["id"] = nullptr;
-        fn["self_us"] = a.self(f);
-        fn["total_us"] = a.total(f);
+        fn["self_" + unit] = a.self(f);
+        fn["total_" + unit] = a.total(f);
         if (a.hasInclusive())
-            fn["inclusive_us"] = a.inclusive(f);
+            fn["inclusive_" + unit] = a.inclusive(f);
         else
-            fn["inclusive_us"] = nullptr;
+            fn["inclusive_" + unit] = nullptr;
         if (options.allTotals) // total_us is xsbug's, inclusive_us Chrome DevTools'
-            fn["vscode_total_us"] = a.hasInclusive() ? nlohmann::ordered_json(a.summedPathTotal(f)) : nullptr;
+            fn["vscode_total_" + unit] = a.hasInclusive() ? nlohmann::ordered_json(a.summedPathTotal(f)) : nullptr;
         functions.push_back(std::move(fn));
     }
     j["functions"] = std::move(functions);

@@ -4,6 +4,7 @@
 #include "lowlatency.h"
 #include "sessionexpressions.h"
 #include "xsbugcommandwriter.h"
+#include "xsccompiler.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -80,7 +81,7 @@ void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
 }
 
 MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QObject* parent)
-    : QObject(parent), m_socket(socket), m_settings(std::move(settings)),
+    : Debuggee(parent), m_socket(socket), m_settings(std::move(settings)),
       m_pipeline(std::make_shared<Pipeline>(m_settings.maxMessageBytes))
 {
     // Bounded reads: a flooding peer is read 1 MB at a time (TCP pushes back), and no more is
@@ -96,7 +97,7 @@ MachineSession::MachineSession(QTcpSocket* socket, SessionSettings settings, QOb
 }
 
 MachineSession::MachineSession(QIODevice* device, const QString& peer, SessionSettings settings, QObject* parent)
-    : QObject(parent), m_socket(device), m_settings(std::move(settings)),
+    : Debuggee(parent), m_socket(device), m_settings(std::move(settings)),
       m_pipeline(std::make_shared<Pipeline>(m_settings.maxMessageBytes))
 {
     m_peer = peer;
@@ -107,7 +108,10 @@ MachineSession::MachineSession(QIODevice* device, const QString& peer, SessionSe
 void MachineSession::startReading(QIODevice* socket)
 {
     m_pipeline->owner = this;
-    m_expressions = new SessionExpressions(this, m_settings.xscPath);
+    m_expressions = new SessionExpressions(this, m_settings.xscPath, this);
+    connect(m_expressions, &SessionExpressions::evaluated, this, &Debuggee::evaluated);
+    connect(m_expressions, &SessionExpressions::evalFailed, this, &Debuggee::evalFailed);
+    connect(m_expressions, &SessionExpressions::breakpointNotSent, this, &Debuggee::breakpointNotSent);
     socket->setParent(this);
     if (!m_settings.journalDirectory.isEmpty()) {
         // One journal per connection, named so that the oldest sorts first.
@@ -155,6 +159,24 @@ MachineSession::~MachineSession()
     }
     if (m_socket)
         m_socket->disconnect(this);
+}
+
+QString MachineSession::inspectedFrame() const
+{
+    // <local value> follows the frame selected in the call stack.
+    if (!m_local.address.isEmpty())
+        return m_local.address;
+    return m_frames.frames.isEmpty() ? QString() : m_frames.frames.first().address;
+}
+
+void MachineSession::evaluate(const QString& expression)
+{
+    m_expressions->evaluate(expression);
+}
+
+QString MachineSession::compilerPath() const
+{
+    return m_expressions->compiler()->isAvailable() ? m_expressions->compiler()->path() : QString();
 }
 
 QString MachineSession::displayName() const
@@ -415,7 +437,7 @@ void MachineSession::handle(const SessionParser::Event& event, bool& sawLogin)
         setState(State::Broken);
         emit broke(*at);
     } else if (const auto* result = std::get_if<xsbug::EvalResult>(&message)) {
-        emit evalResult(*result);
+        m_expressions->takeResult(*result);
     } else if (const auto* bubble = std::get_if<xsbug::Bubble>(&message)) {
         emit bubbled(*bubble);
     } else if (const auto* source = std::get_if<xsbug::EvalSource>(&message)) {
@@ -507,6 +529,7 @@ void MachineSession::setState(State state)
     if (m_state == state)
         return;
     m_state = state;
+    m_expressions->stateChanged();
     emit stateChanged(state);
 }
 

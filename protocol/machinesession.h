@@ -2,7 +2,9 @@
 // One connected XS machine: its socket, login handshake, state, console, break data and live
 // profile. The bytes it receives are parsed, and the profile recorded, on a worker thread
 // (SessionParser, one chunk at a time, in order); the GUI thread gets the other messages.
-// Commands are sent in single writes (xsbug-protocol.md §2.3).
+// Commands are sent in single writes (xsbug-protocol.md §2.3). Debuggers see it as a Debuggee.
+#include "debuggee.h"
+#include "sessionexpressions.h"
 #include "sessionparser.h"
 #include "sessionsettings.h"
 #include "xsbugmessages.h"
@@ -17,14 +19,11 @@
 #include <memory>
 
 class LoginAnswers;
-class SessionExpressions;
 
-class MachineSession : public QObject {
+class MachineSession : public Debuggee, private SessionExpressions::Host {
     Q_OBJECT
 
 public:
-    enum class State { AwaitingLogin, Running, Broken, Disconnected };
-    Q_ENUM(State)
 
     // Takes ownership of `socket`.
     MachineSession(QTcpSocket* socket, SessionSettings settings, QObject* parent = nullptr);
@@ -33,14 +32,12 @@ public:
     MachineSession(QIODevice* device, const QString& peer, SessionSettings settings, QObject* parent = nullptr);
     ~MachineSession() override;
 
-    State state() const { return m_state; }
-    bool isConnected() const { return m_state != State::Disconnected; }
-    QString name() const { return m_login.name; }
-    QString version() const { return m_login.version; }
+    State state() const override { return m_state; }
+    QString name() const override { return m_login.name; }
+    QString version() const override { return m_login.version; }
     QString peer() const { return m_peer; }
     QString lastError() const { return m_error; }
-    // "name (peer)" for messages and tab titles.
-    QString displayName() const;
+    QString displayName() const override;
 
     // Follows the engine's <pt> messages, not the commands sent.
     bool isProfiling() const { return m_profiling; }
@@ -69,7 +66,7 @@ public:
     static QByteArray immediateLoginAnswer(const SessionSettings& settings);
     // What answers this machine's login and compiles its breakpoints: the server's, shared by
     // its machines, else one of its own.
-    std::shared_ptr<LoginAnswers> loginAnswers();
+    std::shared_ptr<LoginAnswers> loginAnswers() override;
     // Set by the server before anything is parsed: `reader` was fed everything that came before
     // the socket was handed over (its messages not taken), and the login in it was answered
     // already when `loginAnswered`. The session parses on with it: nothing is parsed twice.
@@ -91,57 +88,51 @@ public:
     qsizetype bytesWaitingForParser() const;
     int profileSessionCount() const;
 
-    const xsbug::Break& lastBreak() const { return m_break; }
-    const xsbug::Frames& frames() const { return m_frames; }
-    const xsbug::Local& local() const { return m_local; }
-    const xsbug::Global& global() const { return m_global; }
-    const xsbug::Grammar& grammar() const { return m_grammar; }
+    const xsbug::Break& lastBreak() const override { return m_break; }
+    const xsbug::Frames& frames() const override { return m_frames; }
+    const xsbug::Local& local() const override { return m_local; }
+    const xsbug::Global& global() const override { return m_global; }
+    const xsbug::Grammar& grammar() const override { return m_grammar; }
     const xsbug::Instruments& instruments() const { return m_instruments; }
 
-    void go();
-    void step();
-    void stepInside();
-    void stepOutside();
-    void abort();  // terminates the machine
-    void logout(); // leaves it running, undebugged
+    void go() override;
+    void step() override;
+    void stepInside() override;
+    void stepOutside() override;
+    void abort() override;
+    void logout() override;
     void startProfiling(); // resumes a broken machine first, as xsbug does
     void stopProfiling();
-    void select(const QString& frameAddress);
-    void toggle(const QString& address);
+    void select(const QString& frameAddress) override;
+    void toggle(const QString& address) override;
     // A breakpoint with a condition or log message is compiled first (expressions()).
-    void setBreakpoint(const Breakpoint& breakpoint);
-    void clearBreakpoint(const Breakpoint& breakpoint);
-    void setSpecialBreakpoint(const QString& name); // "exceptions" or "start"
-    void clearSpecialBreakpoint(const QString& name);
+    void setBreakpoint(const Breakpoint& breakpoint) override;
+    void clearBreakpoint(const Breakpoint& breakpoint) override;
+    void setSpecialBreakpoint(const QString& name) override;
+    void clearSpecialBreakpoint(const QString& name) override;
+    void evaluate(const QString& expression) override;
+    QString compilerPath() const override;
     // Compiled evaluations and breakpoints for this machine (console, conditions, log points).
     SessionExpressions* expressions() const { return m_expressions; }
     // One command as built by XsbugCommandWriter. Commands go in the order given: one sent
     // while an earlier one is still being built (compiled) waits for it.
-    void sendCommand(const QByteArray& command) { send(command); }
+    void sendCommand(const QByteArray& command) override { send(command); }
     // A place in that order for a command being built; fillCommand() sends it (empty: nothing),
     // then whatever waited behind it.
-    quint64 reserveCommand();
-    void fillCommand(quint64 place, const QByteArray& command);
+    quint64 reserveCommand() override;
+    void fillCommand(quint64 place, const QByteArray& command) override;
 
 signals:
     void loggedIn();
-    void stateChanged(MachineSession::State state);
-    void logged(const xsbug::Log& log);
-    void broke(const xsbug::Break& at);
-    void framesChanged();
-    void variablesChanged();
-    void evalResult(const xsbug::EvalResult& result);
-    void bubbled(const xsbug::Bubble& bubble);
-    // Source text compiled at run time (eval, new Function), tagged "#N" as frames will name it.
-    void evalSourced(const xsbug::EvalSource& source);
     void instrumentsDeclared(const xsbug::Instruments& instruments);
     void instrumentSamples(const xsbug::InstrumentSamples& samples);
     void profilingChanged(bool profiling);
     void profileUpdated();
     void errorOccurred(const QString& message);
-    void disconnected();
 
 private:
+    bool isBroken() const override { return m_state == State::Broken; }
+    QString inspectedFrame() const override;
     struct Pipeline;
     void onReadyRead();
     void onDisconnected();

@@ -1,6 +1,5 @@
 #include "sessionexpressions.h"
 
-#include "machinesession.h"
 #include "xsbugcommandwriter.h"
 #include "xsccompiler.h"
 
@@ -8,11 +7,9 @@
 
 #include <memory>
 
-SessionExpressions::SessionExpressions(MachineSession* session, const QString& xscPath)
-    : QObject(session), m_session(session), m_compiler(new XscCompiler(xscPath, this))
+SessionExpressions::SessionExpressions(Host* host, const QString& xscPath, QObject* parent)
+    : QObject(parent), m_host(host), m_compiler(new XscCompiler(xscPath, this))
 {
-    connect(session, &MachineSession::evalResult, this, &SessionExpressions::onResult);
-    connect(session, &MachineSession::stateChanged, this, [this] { ++m_breakSerial; });
 }
 
 void SessionExpressions::setCompilerPath(const QString& path)
@@ -22,12 +19,12 @@ void SessionExpressions::setCompilerPath(const QString& path)
 
 QString SessionExpressions::problemWith(const XscResult& result) const
 {
-    return XscCompiler::problemFor(result, m_session->version());
+    return XscCompiler::problemFor(result, m_host->version());
 }
 
 void SessionExpressions::evaluate(const QString& expression)
 {
-    if (m_session->state() != MachineSession::State::Broken) {
+    if (!m_host->isBroken()) {
         emit evalFailed(expression, tr("Evaluating needs the machine stopped at a break."));
         return;
     }
@@ -40,25 +37,22 @@ void SessionExpressions::evaluate(const QString& expression)
             emit self->evalFailed(expression, problem);
             return;
         }
-        if (serial != self->m_breakSerial || self->m_session->state() != MachineSession::State::Broken) {
+        if (serial != self->m_breakSerial || !self->m_host->isBroken()) {
             emit self->evalFailed(expression, tr("Not evaluated: the machine left the break."));
             return;
         }
-        // The inspected frame: <local value> follows the frame selected in the call stack.
-        QString frame = self->m_session->local().address;
-        if (frame.isEmpty() && !self->m_session->frames().frames.isEmpty())
-            frame = self->m_session->frames().frames.first().address;
+        const QString frame = self->m_host->inspectedFrame();
         if (frame.isEmpty()) {
             emit self->evalFailed(expression, tr("Not evaluated: the break has no frame."));
             return;
         }
         const int line = self->m_nextEvalLine++;
         self->m_pendingEvals.insert(line, expression);
-        self->m_session->sendCommand(XsbugCommandWriter::eval(frame, result.hex, line));
+        self->m_host->sendCommand(XsbugCommandWriter::eval(frame, result.hex, line));
     });
 }
 
-void SessionExpressions::onResult(const xsbug::EvalResult& result)
+void SessionExpressions::takeResult(const xsbug::EvalResult& result)
 {
     const QString expression = m_pendingEvals.take(result.line);
     emit evaluated(expression, result);
@@ -77,7 +71,7 @@ QString SessionExpressions::problemWith(const XscResult* condition, const XscRes
 
 std::optional<std::pair<QByteArray, QString>> SessionExpressions::compiledNow(const Breakpoint& breakpoint) const
 {
-    const std::shared_ptr<LoginAnswers> answers = m_session->loginAnswers();
+    const std::shared_ptr<LoginAnswers> answers = m_host->loginAnswers();
     std::optional<XscResult> condition, trace;
     if (!breakpoint.condition.isEmpty() && !(condition = answers->compiledNow(breakpoint.condition)))
         return std::nullopt;
@@ -119,7 +113,7 @@ void SessionExpressions::compileBreakpoint(const Breakpoint& breakpoint, std::fu
                                                pending->trace ? pending->trace->hex : QByteArray()));
     };
     // Compiled once for all the machines sharing these answers (a storm of Workers runs xsc once).
-    const std::shared_ptr<LoginAnswers> answers = m_session->loginAnswers();
+    const std::shared_ptr<LoginAnswers> answers = m_host->loginAnswers();
     if (!breakpoint.condition.isEmpty())
         answers->compile(breakpoint.condition, this, [one](const XscResult& r) { one(true, r); });
     if (!breakpoint.logMessage.isEmpty())
@@ -129,23 +123,24 @@ void SessionExpressions::compileBreakpoint(const Breakpoint& breakpoint, std::fu
 void SessionExpressions::setBreakpoint(const Breakpoint& breakpoint)
 {
     if (!breakpoint.needsCompiler()) {
-        m_session->sendCommand(XsbugCommandWriter::setBreakpoint(breakpoint));
+        m_host->sendCommand(XsbugCommandWriter::setBreakpoint(breakpoint));
         return;
     }
     // Compiled already (at a login, for another machine): sent now, before whatever follows
     // (at a break, the <go/> that may come next).
     if (const auto now = compiledNow(breakpoint)) {
         if (now->second.isEmpty())
-            m_session->sendCommand(now->first);
+            m_host->sendCommand(now->first);
         else
             emit breakpointNotSent(breakpoint, now->second);
         return;
     }
-    const quint64 place = m_session->reserveCommand();
-    QPointer<MachineSession> session(m_session);
-    compileBreakpoint(breakpoint, [session, place](const QByteArray& command) {
-        if (session)
-            session->fillCommand(place, command);
+    const quint64 place = m_host->reserveCommand();
+    // The host is alive while this object is (its parent): a null done() means it is gone.
+    QPointer<SessionExpressions> self(this);
+    compileBreakpoint(breakpoint, [self, place](const QByteArray& command) {
+        if (self)
+            self->m_host->fillCommand(place, command);
     });
 }
 

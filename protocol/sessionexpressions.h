@@ -4,6 +4,7 @@
 // are compiled by the machine's own XscCompiler, breakpoints by the LoginAnswers its machines
 // share (each expression once for them all, kept), and sent only when the compiler's version
 // and ID size match the machine's login; otherwise the reason is signalled and nothing is sent.
+// It reaches its machine through Host (what MachineSession implements), not the session itself.
 #include "protocol/breakpoint.h"
 #include "protocol/loginanswers.h"
 #include "protocol/xsbugmessages.h"
@@ -12,10 +13,10 @@
 #include <QObject>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 
-class MachineSession;
 class XscCompiler;
 struct XscResult;
 
@@ -23,7 +24,25 @@ class SessionExpressions : public QObject {
     Q_OBJECT
 
 public:
-    SessionExpressions(MachineSession* session, const QString& xscPath);
+    // What the expressions need of their machine.
+    class Host {
+    public:
+        virtual QString version() const = 0; // the login's "XS 17.9.1 64-bit LE 32-bit ID"
+        virtual bool isBroken() const = 0;
+        // The frame evaluations run in: the inspected one, else the top; "" without a frame.
+        virtual QString inspectedFrame() const = 0;
+        virtual void sendCommand(const QByteArray& command) = 0;
+        // A place in the command order, filled later (MachineSession::reserveCommand).
+        virtual quint64 reserveCommand() = 0;
+        virtual void fillCommand(quint64 place, const QByteArray& command) = 0;
+        virtual std::shared_ptr<LoginAnswers> loginAnswers() = 0;
+
+    protected:
+        ~Host() = default;
+    };
+
+    // `host` outlives this object (it is its parent's).
+    SessionExpressions(Host* host, const QString& xscPath, QObject* parent);
 
     XscCompiler* compiler() const { return m_compiler; }
     void setCompilerPath(const QString& path);
@@ -41,6 +60,11 @@ public:
     // Empty when `result` may go to this machine; else why not.
     QString problemWith(const XscResult& result) const;
 
+    // The machine's side, told by the host: an <eval> answer, and a change of state (an
+    // evaluation compiled across it is not sent).
+    void takeResult(const xsbug::EvalResult& result);
+    void stateChanged() { ++m_breakSerial; }
+
 signals:
     void evaluated(const QString& expression, const xsbug::EvalResult& result);
     void evalFailed(const QString& expression, const QString& message);
@@ -51,9 +75,8 @@ private:
     // The command, or the reason it cannot be sent, when its expressions are compiled already.
     std::optional<std::pair<QByteArray, QString>> compiledNow(const Breakpoint& breakpoint) const;
     QString problemWith(const XscResult* condition, const XscResult* trace) const;
-    void onResult(const xsbug::EvalResult& result);
 
-    MachineSession* m_session;
+    Host* m_host;
     XscCompiler* m_compiler;
     QHash<int, QString> m_pendingEvals; // <eval line> -> expression
     int m_nextEvalLine = 1;

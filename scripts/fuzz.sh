@@ -30,7 +30,7 @@ declare -A dicts=(
     [fuzz_sample_log]=ps.dict
 )
 declare -A seeds=(
-    [fuzz_profile_loader]="$shared/tiny"
+    [fuzz_profile_loader]="$shared/tiny $fuzz/profile-seeds"
     [fuzz_xsbug_reader]="$fuzz/xsbug-seeds $fuzz/debugger-seeds"
     [fuzz_ps_decoder]="$fuzz/ps-seeds"
     [fuzz_session_parser]="$fuzz/xsbug-seeds"

@@ -16,6 +16,7 @@ protected:
     xsprof::FrameId frameOf(const Node& node) const override;
     double cost(const Node& node, Cost cost) const override;
     double hotCost(const Node& node) const override;
+    bool rowsListCallers() const override { return true; }
 
 private:
     // Our own copy of the data's seed: expanding it fills it in, on the GUI thread only.

@@ -3,6 +3,7 @@
 #include "views/document/profiledocument.h"
 #include "views/edgelistmodel.h"
 #include "views/functionlistmodel.h"
+#include "views/namecolumnlayout.h"
 
 #include "model/callerscallees.h"
 
@@ -23,10 +24,11 @@ QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->setUniformRowHeights(true);
     view->setAlternatingRowColors(true);
     view->setModel(model);
-    view->header()->setStretchLastSection(false);
-    view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // Room for "9999.9 ms (100.0 %)", the numbers first and the name filling the rest.
+    const int numberWidth = view->fontMetrics().horizontalAdvance(QStringLiteral("9999.9 ms (100.0 %)")) + 16;
     for (int c = 1; c < model->columnCount(); ++c)
-        view->setColumnWidth(c, 150);
+        view->setColumnWidth(c, numberWidth);
+    new NameColumnLayout(view, 0);
     return view;
 }
 
@@ -88,8 +90,9 @@ CallersCalleesPage::CallersCalleesPage(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(right);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    // The list has a number column more than the callers and callees: more of the room.
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);

@@ -323,7 +323,7 @@ QString ComparisonModel::text(std::optional<double> value, int column) const
     if (!value)
         return isUnavailable(column) ? tr("n/a") : QStringLiteral("—");
     const double v = roundsToZero(*value) ? 0.0 : *value;
-    QString t = m_relative ? CostFormat::percent(v) : CostFormat::time(v);
+    QString t = m_relative ? CostFormat::percent(v) : CostFormat::value(v, m_data->next->info.measure);
     if (partOf(column) == 2 && v > 0)
         t.prepend(QLatin1Char('+'));
     return t;

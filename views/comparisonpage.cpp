@@ -4,6 +4,7 @@
 #include "views/costformat.h"
 #include "views/deltadelegate.h"
 #include "views/diffflamegraphview.h"
+#include "views/namecolumnlayout.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,6 +19,12 @@
 #include <cmath>
 
 namespace {
+// A cost of the compared profiles, in their measure.
+QString costText(const ComparisonData& d, double cost)
+{
+    return CostFormat::value(cost, d.next->info.measure);
+}
+
 QString describe(const ComparisonData& d, xsprof::Side side)
 {
     const QString name = side == xsprof::Side::Base ? d.baseName : d.nextName;
@@ -25,10 +32,10 @@ QString describe(const ComparisonData& d, xsprof::Side side)
     if (d.cohorts) {
         const size_t traces = side == xsprof::Side::Base ? d.cohorts->baseTraceCount : d.cohorts->newTraceCount;
         return ComparisonPage::tr("<b>%1</b> %2 (%3 traces, %4)")
-            .arg(label, name.toHtmlEscaped(), QString::number(traces), CostFormat::time(d.comparison.duration(side)));
+            .arg(label, name.toHtmlEscaped(), QString::number(traces), costText(d, d.comparison.duration(side)));
     }
     return ComparisonPage::tr("<b>%1</b> %2 (%3, %4 samples)")
-        .arg(label, name.toHtmlEscaped(), CostFormat::time(d.comparison.duration(side)),
+        .arg(label, name.toHtmlEscaped(), costText(d, d.comparison.duration(side)),
              QString::number(d.comparison.sampleCount(side)));
 }
 
@@ -47,7 +54,7 @@ QString lengthNote(const ComparisonData& d)
                               "change of summed time and grows with the longer cohort; <b>Δ share</b> compares each "
                               "function's share of the duration and is the measure of change. Colours follow the share.")
         .arg(QString::number(d.cohorts->baseTraceCount), QString::number(d.cohorts->newTraceCount),
-             CostFormat::time(base), CostFormat::time(next));
+             costText(d, base), costText(d, next));
 }
 } // namespace
 
@@ -67,7 +74,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     const double change = m_data->comparison.duration(xsprof::Side::New) - m_data->comparison.duration(xsprof::Side::Base);
     m_header->setText(describe(*m_data, xsprof::Side::Base) + QStringLiteral(" &nbsp;→&nbsp; ") +
                       describe(*m_data, xsprof::Side::New) + QStringLiteral(" &nbsp; <b>Δ</b> ") +
-                      (change > 0 ? QStringLiteral("+") : QString()) + CostFormat::time(change) + lengthNote(*m_data));
+                      (change > 0 ? QStringLiteral("+") : QString()) + costText(*m_data, change) + lengthNote(*m_data));
     m_header->setWordWrap(true);
     m_relative->setToolTip(tr("For runs of different length: each number as a share of its profile's duration."));
 
@@ -77,8 +84,6 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
     m_tree->setAlternatingRowColors(true);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(ComparisonModel::TotalDelta, Qt::DescendingOrder); // Δ columns sort by |Δ|
-    m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(ComparisonModel::Name, QHeaderView::Stretch);
     auto* delegate = new DeltaDelegate(ComparisonModel::DeltaFractionRole, m_tree);
     delegate->setColourRole(ComparisonModel::DeltaColourRole);
     for (int c : {ComparisonModel::SelfDelta, ComparisonModel::TotalDelta, ComparisonModel::InclDelta})
@@ -92,6 +97,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
         m_tree->setColumnWidth(ComparisonModel::Significance, 140);
         m_tree->sortByColumn(ComparisonModel::Significance, Qt::DescendingOrder);
     }
+    new NameColumnLayout(m_tree, ComparisonModel::Name); // after the widths: the name takes the rest
     m_flame->setData(m_data);
     connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
     connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);

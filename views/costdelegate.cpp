@@ -57,7 +57,9 @@ void CostDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
     QRect percentRect = text;
     percentRect.setLeft(text.right() - percentW + 1);
     painter->drawText(timeRect, Qt::AlignRight | Qt::AlignVCenter,
-                      opt.fontMetrics.elidedText(CostFormat::time(micros), Qt::ElideLeft, timeRect.width()));
+                      opt.fontMetrics.elidedText(
+                          CostFormat::value(micros, xsprof::Measure(index.data(CostTreeModel::MeasureRole).toInt())),
+                          Qt::ElideLeft, timeRect.width()));
     painter->drawText(percentRect, Qt::AlignRight | Qt::AlignVCenter, CostFormat::share(share));
     painter->restore();
 }

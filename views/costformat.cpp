@@ -1,5 +1,7 @@
 #include "costformat.h"
 
+#include <QLocale>
+
 #include <cmath>
 
 namespace CostFormat {
@@ -29,6 +31,53 @@ QString timeAndPercent(double microseconds, double duration)
 {
     const double fraction = duration > 0.0 ? microseconds / duration : 0.0;
     return time(microseconds) + QStringLiteral(" (") + share(fraction) + QLatin1Char(')');
+}
+
+QString value(double cost, xsprof::Measure measure)
+{
+    switch (measure) {
+    case xsprof::Measure::Time: return time(cost);
+    case xsprof::Measure::Bytes: return bytes(cost);
+    case xsprof::Measure::Count: return count(cost);
+    }
+    return time(cost);
+}
+
+QString bytes(double bytes)
+{
+    static constexpr const char* units[] = {" KB", " MB", " GB", " TB"};
+    if (std::abs(bytes) < 1024.0)
+        return QString::number(std::round(bytes), 'f', 0) + QStringLiteral(" B");
+    double scaled = bytes / 1024.0;
+    size_t unit = 0;
+    while (std::abs(scaled) >= 1024.0 && unit + 1 < std::size(units)) {
+        scaled /= 1024.0;
+        ++unit;
+    }
+    // Three significant digits at most, as time() gives them.
+    const int decimals = std::abs(scaled) < 10.0 ? 2 : std::abs(scaled) < 100.0 ? 1 : 0;
+    return QString::number(scaled, 'f', decimals) + QLatin1String(units[unit]);
+}
+
+QString count(double count)
+{
+    return QLocale().toString(std::llround(count));
+}
+
+QString valueAndPercent(double cost, double whole, xsprof::Measure measure)
+{
+    const double fraction = whole > 0.0 ? cost / whole : 0.0;
+    return value(cost, measure) + QStringLiteral(" (") + share(fraction) + QLatin1Char(')');
+}
+
+QString unitName(xsprof::Measure measure)
+{
+    switch (measure) {
+    case xsprof::Measure::Time: return QStringLiteral("ms");
+    case xsprof::Measure::Bytes: return QStringLiteral("bytes");
+    case xsprof::Measure::Count: return QStringLiteral("count");
+    }
+    return QStringLiteral("ms");
 }
 
 } // namespace CostFormat

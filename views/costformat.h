@@ -1,5 +1,7 @@
 #pragma once
 // How times and shares are written everywhere in the views (times are µs in the model).
+#include "model/profile.h"
+
 #include <QString>
 
 namespace CostFormat {
@@ -12,4 +14,15 @@ QString percent(double fraction);
 QString share(double fraction);
 // "12.4 ms (45.6 %)" with the share of `duration`.
 QString timeAndPercent(double microseconds, double duration);
+
+// A cost in the profile's measure (DESIGN.md, "Measures"): time(), bytes() or count().
+QString value(double cost, xsprof::Measure measure);
+// "512 B", "12.4 KB", "3.21 MB", "1.50 GB" (1 KB = 1024 bytes).
+QString bytes(double bytes);
+// "1,234" (rounded, grouped as the locale writes numbers).
+QString count(double count);
+// value() and the share of `whole`: "3.21 MB (45.6 %)".
+QString valueAndPercent(double cost, double whole, xsprof::Measure measure);
+// The measure's unit as a column header or a sentence names it: "ms", "bytes", "count".
+QString unitName(xsprof::Measure measure);
 } // namespace CostFormat

@@ -3,6 +3,8 @@
 #include "costformat.h"
 #include "plaintext.h"
 
+#include <algorithm>
+
 CostTreeModel::CostTreeModel(QObject* parent) : QAbstractItemModel(parent)
 {
     m_nodes.emplace_back();
@@ -130,8 +132,11 @@ QVariant CostTreeModel::data(const QModelIndex& index, int role) const
         return hotCost(node);
     case DurationRole:
         return m_data->duration();
+    case LevelRole:
+        return levelOf(node);
     case Qt::ToolTipRole:
-        return PlainText::toolTip(rowToolTip(node)); // names and urls come from the file: never markup
+        // Names and urls come from the file: never markup.
+        return PlainText::toolTip(rowToolTip(node) + pathToolTip(node));
     case Qt::AccessibleTextRole:
         // A screen reader reads the row as one sentence, not cell by cell.
         return index.column() == 0 ? rowSentence(node) : QVariant();
@@ -172,10 +177,12 @@ QVariant CostTreeModel::costData(const Node& node, Cost kind, int role) const
     const double duration = m_data->duration();
     switch (role) {
     case Qt::DisplayRole:
-        return CostFormat::timeAndPercent(value, duration);
+        return CostFormat::valueAndPercent(value, duration, m_data->profile.info.measure);
     case SortRole:
     case CostRole:
         return value;
+    case MeasureRole:
+        return int(m_data->profile.info.measure);
     case FractionRole:
         return duration > 0.0 ? value / duration : 0.0;
     case Qt::TextAlignmentRole:
@@ -191,7 +198,7 @@ QString CostTreeModel::rowSentence(const Node& node) const
     for (int column = 1; column < columnCount(); ++column) {
         const Cost kind = costOfColumn(column);
         text += QStringLiteral(", %1 %2").arg(headerData(column, Qt::Horizontal).toString().toLower(),
-                                             CostFormat::time(cost(node, kind)));
+                                             CostFormat::value(cost(node, kind), m_data->profile.info.measure));
     }
     return text;
 }
@@ -216,6 +223,56 @@ QString CostTreeModel::rowToolTip(const Node& node) const
     return tip;
 }
 
+int CostTreeModel::levelOf(const Node& node) const
+{
+    int level = 0;
+    for (const Node* n = &node; n != &m_nodes[0]; n = &m_nodes[n->parent])
+        ++level;
+    return level;
+}
+
+// A deep row's way down from its top-level row, one function a line; a run of the same
+// function (recursive descent) is one line "name ×N". A tooltip is read, not scrolled: past
+// pathLines lines, the middle of the path gives way to a line saying how many it leaves out.
+QString CostTreeModel::pathToolTip(const Node& node) const
+{
+    constexpr int pathLines = 24, headLines = 6;
+    const int level = levelOf(node);
+    if (level < 2)
+        return {};
+    struct Run {
+        xsprof::FrameId frame;
+        int count;
+    };
+    QList<Run> runs; // from the row up to its top level
+    for (const Node* n = &node; n != &m_nodes[0]; n = &m_nodes[n->parent]) {
+        const xsprof::FrameId f = frameOf(*n);
+        if (!runs.isEmpty() && runs.back().frame == f)
+            ++runs.back().count;
+        else
+            runs.append({f, 1});
+    }
+    std::reverse(runs.begin(), runs.end());
+    const QString arrow = rowsListCallers() ? QStringLiteral("← ") : QStringLiteral("→ ");
+    const auto line = [&](const Run& run) -> QString {
+        const QString name = m_data->frameName(run.frame).isEmpty() ? tr("(anonymous)") : m_data->frameName(run.frame);
+        return arrow + PlainText::singleLine(name) + (run.count > 1 ? tr(" ×%1").arg(run.count) : QString());
+    };
+    QString text = QLatin1Char('\n') + tr("Level %1, from the top row:").arg(level);
+    const qsizetype shown = runs.size() <= pathLines ? runs.size() : pathLines - 1;
+    for (qsizetype i = 0; i < shown; ++i) {
+        const qsizetype run = runs.size() <= pathLines || i < headLines ? i : runs.size() - (shown - i);
+        if (runs.size() > pathLines && i == headLines) {
+            int left = 0;
+            for (qsizetype skipped = headLines; skipped < runs.size() - (shown - headLines); ++skipped)
+                left += runs[skipped].count;
+            text += QLatin1Char('\n') + tr("⋯ %1 more calls ⋯").arg(left); // two at least
+        }
+        text += QLatin1Char('\n') + line(runs[run]);
+    }
+    return text;
+}
+
 QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
@@ -228,8 +285,14 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     }
     const Cost kind = costOfColumn(section);
-    if (role == Qt::DisplayRole)
-        return costHeader(kind);
+    if (role == Qt::DisplayRole) {
+        // Another measure than time is named in the header: "Self (bytes)".
+        const xsprof::Measure measure = m_data ? m_data->profile.info.measure : xsprof::Measure::Time;
+        if (measure == xsprof::Measure::Time)
+            return costHeader(kind);
+        return QStringLiteral("%1 (%2)").arg(kind == Cost::Time ? tr("Self") : costHeader(kind),
+                                             CostFormat::unitName(measure));
+    }
     if (role == Qt::ToolTipRole)
         return costHeaderToolTip(kind);
     if (role == Qt::TextAlignmentRole)

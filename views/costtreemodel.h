@@ -23,8 +23,10 @@ public:
         CostRole,                    // µs of a cost column
         FractionRole,                // cost / profile duration (VS Code's total can pass 1)
         RecursiveRole,               // a function already on the expansion path: a leaf
+        MeasureRole,                 // the profile's xsprof::Measure (int): what CostRole counts
         HotCostRole,                 // what "expand hot path" follows, µs
         DurationRole,                // the profile duration, µs
+        LevelRole,                   // 1 for a top-level row, 2 for its children...
     };
     // Total: xsbug's divided total in the function views, a path's own total in the call tree.
     // SummedPaths: VS Code's total (FunctionAnalysis::summedPathTotal).
@@ -85,6 +87,10 @@ protected:
     virtual double cost(const Node& node, Cost cost) const = 0;
     virtual double hotCost(const Node& node) const = 0;
     virtual QString rowToolTip(const Node& node) const;
+    // The functions from the top row down to `node`, for the tooltip of a deep row.
+    QString pathToolTip(const Node& node) const;
+    // How the path reads from the top row down: "→" (calls) or "←" (is called by).
+    virtual bool rowsListCallers() const { return false; }
     // A cost column's header and its tooltip (what the number means).
     virtual QString costHeader(Cost cost) const;
     virtual QString costHeaderToolTip(Cost cost) const;
@@ -98,6 +104,7 @@ protected:
 
 private:
     quint32 nodeNumber(const QModelIndex& index) const;
+    int levelOf(const Node& node) const;
     void populate(quint32 node) const;
     QVariant functionData(const Node& node, int role) const;
     QVariant costData(const Node& node, Cost kind, int role) const;

@@ -4,15 +4,18 @@
 #include "costformat.h"
 #include "costtreemodel.h"
 #include "functiondelegate.h"
+#include "namecolumnlayout.h"
 #include "totalcolumns.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDataStream>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QMenu>
-#include <QResizeEvent>
+#include <QMouseEvent>
 #include <QQueue>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 
@@ -29,6 +32,9 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
 
     setItemDelegateForColumn(0, new FunctionDelegate(this));
     m_costDelegate = new CostDelegate(this);
+    // FunctionDelegate indents the names, by at most FunctionDelegate::levelsIndented levels.
+    setIndentation(0);
+    setRootIsDecorated(false);
 
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
@@ -43,8 +49,8 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     else
         m_sortWhenShown = true;
 
-    header()->setStretchLastSection(false);
     header()->setMinimumSectionSize(60);
+    m_columns = new NameColumnLayout(this, 0, NameColumnLayout::Names::Indented);
     setupColumns();
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &CostTreeView::setupColumns);
     setExpandsOnDoubleClick(false); // a double-click goes to the source; the arrows expand
@@ -53,13 +59,8 @@ CostTreeView::CostTreeView(CostTreeModel* model, int sortColumn, Qt::SortOrder o
     connect(header(), &QWidget::customContextMenuRequested, this,
             [this](const QPoint& at) { headerMenu()->popup(header()->mapToGlobal(at)); });
     connect(TotalColumns::instance(), &TotalColumns::changed, this, &CostTreeView::applyTotalColumns);
-    // Once after a burst of expansions (the hot path opens a dozen levels at once).
-    const auto measureSoon = [this] {
-        if (!std::exchange(m_depthPending, true))
-            QMetaObject::invokeMethod(this, &CostTreeView::measureDepth, Qt::QueuedConnection);
-    };
-    connect(this, &QTreeView::expanded, this, measureSoon);
-    connect(this, &QTreeView::collapsed, this, measureSoon);
+    for (QScrollBar* bar : {verticalScrollBar(), horizontalScrollBar()})
+        connect(bar, &QAbstractSlider::actionTriggered, this, [this] { m_followsCurrent = false; });
 }
 
 void CostTreeView::setupColumns()
@@ -70,8 +71,6 @@ void CostTreeView::setupColumns()
     }
     m_columnsSetUp = m_proxy->columnCount();
     QHeaderView* head = header();
-    head->setSectionResizeMode(QHeaderView::Interactive);
-    head->setSectionResizeMode(0, QHeaderView::Stretch);
     const int costWidth = CostDelegate::preferredWidth(fontMetrics()) + 8;
     for (int c = 1; c < m_proxy->columnCount(); ++c) {
         setItemDelegateForColumn(c, m_costDelegate);
@@ -89,7 +88,7 @@ void CostTreeView::applyTotalColumns()
         if (isColumnHidden(c) != hide)
             setColumnHidden(c, hide);
     }
-    fitFunctionColumn();
+    m_columns->fit();
 }
 
 QMenu* CostTreeView::headerMenu()
@@ -109,34 +108,6 @@ QMenu* CostTreeView::headerMenu()
     return m_headerMenu;
 }
 
-int CostTreeView::minimumFunctionWidth() const
-{
-    return indentation() * (m_deepest + 1) + fontMetrics().averageCharWidth() * 14;
-}
-
-void CostTreeView::measureDepth()
-{
-    constexpr int budget = 20000; // rows looked at; a wider expansion keeps what was found
-    m_depthPending = false;
-    int deepest = 0;
-    int seen = 0;
-    for (QModelIndex row = m_proxy->index(0, 0); row.isValid() && seen < budget; row = indexBelow(row), ++seen) {
-        int depth = 0;
-        for (QModelIndex p = row.parent(); p.isValid(); p = p.parent())
-            ++depth;
-        deepest = std::max(deepest, depth);
-    }
-    if (seen < budget || deepest > m_deepest)
-        m_deepest = deepest;
-    fitFunctionColumn();
-}
-
-void CostTreeView::resizeEvent(QResizeEvent* event)
-{
-    QTreeView::resizeEvent(event);
-    fitFunctionColumn();
-}
-
 void CostTreeView::showEvent(QShowEvent* event)
 {
     if (m_sortWhenShown) {
@@ -144,24 +115,6 @@ void CostTreeView::showEvent(QShowEvent* event)
         setSortingEnabled(true); // sorts by the indicator, as the constructor would have
     }
     QTreeView::showEvent(event);
-}
-
-// The Function column stretches while the tree is wide enough, and keeps its minimum (with
-// a horizontal scroll bar) when it is not.
-void CostTreeView::fitFunctionColumn()
-{
-    QHeaderView* head = header();
-    if (head->count() == 0)
-        return;
-    int costs = 0;
-    for (int c = 1; c < head->count(); ++c)
-        costs += head->isSectionHidden(c) ? 0 : head->sectionSize(c);
-    const bool narrow = viewport()->width() - costs < minimumFunctionWidth();
-    const auto mode = narrow ? QHeaderView::Interactive : QHeaderView::Stretch;
-    if (head->sectionResizeMode(0) != mode)
-        head->setSectionResizeMode(0, mode);
-    if (narrow && head->sectionSize(0) != minimumFunctionWidth())
-        head->resizeSection(0, minimumFunctionWidth());
 }
 
 void CostTreeView::expandHotPath(double threshold)
@@ -264,6 +217,95 @@ void CostTreeView::keyPressEvent(QKeyEvent* event)
         return;
     }
     QTreeView::keyPressEvent(event);
+}
+
+// A press on a row's arrow (drawn by FunctionDelegate) opens or closes it, as the view's own
+// arrows do; elsewhere the press selects.
+void CostTreeView::mousePressEvent(QMouseEvent* event)
+{
+    const QModelIndex index = indexAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && index.isValid() && index.column() == 0 && m_proxy->hasChildren(index)) {
+        const int level = index.data(CostTreeModel::LevelRole).toInt();
+        if (FunctionDelegate::layout(visualRect(index), level, fontMetrics()).arrow.contains(event->position().toPoint())) {
+            setExpanded(index, !isExpanded(index));
+            event->accept();
+            return;
+        }
+    }
+    QTreeView::mousePressEvent(event);
+}
+
+void CostTreeView::scrollTo(const QModelIndex& index, ScrollHint hint)
+{
+    QTreeView::scrollTo(index, hint);
+    showNameOf(index);
+    m_lastScroll = hint;
+    m_followsCurrent = true;
+}
+
+void CostTreeView::showNameOf(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return;
+    const QModelIndex name = index.siblingAtColumn(0);
+    const QRect cell(0, 0, header()->sectionSize(0), 1);
+    const int offset = FunctionDelegate::layout(cell, name.data(CostTreeModel::LevelRole).toInt(), fontMetrics()).text.left();
+    horizontalScrollBar()->setValue(m_columns->scrollToShowName(offset));
+}
+
+// A scroll chosen while the view was small (before it was first laid out, or in a splitter
+// being dragged) would leave the current row off screen: until the user scrolls elsewhere,
+// a resize scrolls to it again.
+void CostTreeView::resizeEvent(QResizeEvent* event)
+{
+    QTreeView::resizeEvent(event);
+    if (m_followsCurrent && currentIndex().isValid()) {
+        executeDelayedItemsLayout();
+        scrollTo(currentIndex(), m_lastScroll);
+    }
+}
+
+namespace {
+constexpr quint32 columnsStateVersion = 1;
+} // namespace
+
+QByteArray CostTreeView::saveColumns() const
+{
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << columnsStateVersion << qint32(m_proxy->columnCount() - 1);
+    for (int c = 1; c < m_proxy->columnCount(); ++c)
+        out << qint32(m_model->costOfColumn(c)) << qint32(header()->sectionSize(c));
+    const int sorted = header()->sortIndicatorSection();
+    const bool byCost = sorted > 0 && sorted < m_proxy->columnCount();
+    out << qint32(byCost ? qint32(m_model->costOfColumn(sorted)) : -1) << qint32(header()->sortIndicatorOrder());
+    return state;
+}
+
+void CostTreeView::restoreColumns(const QByteArray& state)
+{
+    QDataStream in(state);
+    quint32 version = 0;
+    qint32 costs = 0;
+    in >> version >> costs;
+    if (in.status() != QDataStream::Ok || version != columnsStateVersion || costs < 0 || costs > 16)
+        return;
+    const int minimum = header()->minimumSectionSize();
+    const int maximum = fontMetrics().averageCharWidth() * 60;
+    for (qint32 i = 0; i < costs; ++i) {
+        qint32 cost = 0, width = 0;
+        in >> cost >> width;
+        const int column = m_model->columnOf(CostTreeModel::Cost(cost));
+        if (in.status() == QDataStream::Ok && column > 0)
+            header()->resizeSection(column, std::clamp(int(width), minimum, maximum));
+    }
+    qint32 sortCost = -1, order = 0;
+    in >> sortCost >> order;
+    if (in.status() != QDataStream::Ok || (order != Qt::AscendingOrder && order != Qt::DescendingOrder))
+        return;
+    const int column = sortCost < 0 ? 0 : m_model->columnOf(CostTreeModel::Cost(sortCost));
+    if (column >= 0)
+        header()->setSortIndicator(column, Qt::SortOrder(order)); // sorts, as a click on the header does
 }
 
 QList<quint32> CostTreeView::pathOf(const QModelIndex& index) const

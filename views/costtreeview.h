@@ -1,5 +1,9 @@
 #pragma once
 // A tree of costs: sorting proxy, cost bars, Ctrl+C, "expand hot path" and search hits.
+// Its Function column comes last (NameColumnLayout) and draws its own bounded indentation
+// (FunctionDelegate): the view's is zero, so a row 1 000 calls deep keeps its name and numbers
+// on screen.
+#include <QByteArray>
 #include <QList>
 #include <QPersistentModelIndex>
 #include <QTreeView>
@@ -7,6 +11,7 @@
 #include <functional>
 
 class CostTreeModel;
+class NameColumnLayout;
 class QMenu;
 class QSortFilterProxyModel;
 
@@ -36,10 +41,8 @@ public:
     // shallowest comes first); looks at no more than `budget` rows of the lazy tree.
     QList<QPersistentModelIndex> findRows(const std::function<bool(quint32 frame)>& matches,
                                          int budget = 50000, int maxHits = 1000) const;
-    // The Function column never gets narrower than this: room for the deepest expanded row's
-    // indentation and a dozen characters of its name. A narrow tree scrolls sideways instead
-    // of cutting nested names down to their arrows.
-    int minimumFunctionWidth() const;
+    // The columns: the numbers first, the Function column last filling the rest.
+    NameColumnLayout* columnLayout() const { return m_columns; }
     // Shows and hides the total columns as TotalColumns says (it does so by itself on every
     // change and reset; call it after restoring a saved header state).
     void applyTotalColumns();
@@ -48,6 +51,15 @@ public:
 
     // Expands the parents of `index`, selects it and scrolls to it.
     void reveal(const QModelIndex& index);
+    // Vertically as QTreeView does; sideways so that the row's numbers and the start of its
+    // name are on screen (the name's own indentation is bounded: FunctionDelegate).
+    void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
+
+    // The widths the user gave the cost columns and the sort, by cost rather than by column
+    // number (a profile without inclusive times has a column less): for the page's saved
+    // view state.
+    QByteArray saveColumns() const;
+    void restoreColumns(const QByteArray& state);
 
     // What the user did to the tree, by function path rather than by row, so it survives a
     // model reset with new numbers (live refresh): rows may have moved, paths have not.
@@ -67,13 +79,13 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
     void setupColumns();
-    void fitFunctionColumn();
-    void measureDepth(); // the deepest shown row, after an expand or collapse
+    void showNameOf(const QModelIndex& index); // scrolls sideways to its numbers and its name
     QList<quint32> pathOf(const QModelIndex& index) const;
     QModelIndex indexOf(const QList<quint32>& path) const;
 
@@ -81,8 +93,9 @@ private:
     QAbstractItemDelegate* m_costDelegate;
     QMenu* m_headerMenu = nullptr;
     QSortFilterProxyModel* m_proxy;
-    int m_deepest = 0; // levels below the top of the deepest row shown
-    bool m_depthPending = false;
+    NameColumnLayout* m_columns = nullptr;
+    bool m_followsCurrent = false; // a resize scrolls to the current row (the user scrolled no further)
+    ScrollHint m_lastScroll = EnsureVisible;
     bool m_sortWhenShown = false;
     int m_columnsSetUp = -1; // column count last laid out; a reset with the same keeps user widths
 };

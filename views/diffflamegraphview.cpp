@@ -213,11 +213,12 @@ QString DiffFlameGraphView::toolTipFor(const FlameGraphLayout::Box& box) const
     const double base = valueOf(xsprof::Side::Base, s), now = valueOf(xsprof::Side::New, s), delta = now - base;
     const QString name = QString::fromUtf8(m_data->next->frameName(box.frame));
     const QString sign = delta > 0 ? QStringLiteral("+") : QString();
+    const xsprof::Measure measure = m_data->next->info.measure;
     QString text = tr("%1\nColour: %2\nbase: %3\nnew: %4\nΔ: %5%6")
                        .arg(name.isEmpty() ? tr("(anonymous)") : name, measureName(m_measure),
-                            CostFormat::timeAndPercent(base, m_data->comparison.duration(xsprof::Side::Base)),
-                            CostFormat::timeAndPercent(now, m_data->comparison.duration(xsprof::Side::New)), sign,
-                            CostFormat::time(delta));
+                            CostFormat::valueAndPercent(base, m_data->comparison.duration(xsprof::Side::Base), measure),
+                            CostFormat::valueAndPercent(now, m_data->comparison.duration(xsprof::Side::New), measure),
+                            sign, CostFormat::value(delta, measure));
     if (m_relative) {
         const double share = change(s);
         text += tr(" (share %1%2)").arg(share > 0 ? QStringLiteral("+") : QString(), CostFormat::percent(share));

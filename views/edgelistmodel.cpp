@@ -51,7 +51,8 @@ QVariant EdgeListModel::data(const QModelIndex& index, int role) const
     const bool available = index.column() == Share || e.inclusive.has_value();
     const double value = index.column() == Share ? e.share : e.inclusive.value_or(0.0);
     switch (role) {
-    case Qt::DisplayRole: return available ? CostFormat::timeAndPercent(value, duration) : QStringLiteral("-");
+    case Qt::DisplayRole: return available ? CostFormat::valueAndPercent(value, duration, m_source.profile->info.measure)
+                                       : QStringLiteral("-");
     case SortRole: return value;
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:

@@ -65,9 +65,7 @@ FlameGraphPanel::FlameGraphPanel(ProfileDocument* document, QWidget* parent) : Q
             m_scroll->ensureVisible(box.center().x(), box.center().y(), 0, box.height());
     });
 
-    m_notice = new QLabel(tr("This xst -p profile has no per-sample stacks: the flame graph is built from the "
-                             "function graph, each callee as wide as the share of its divided total passed to "
-                             "that caller. There is no flame chart."));
+    m_notice = new QLabel;
     m_notice->setWordWrap(true);
     m_notice->hide();
 
@@ -106,6 +104,13 @@ void FlameGraphPanel::showResults(FlameGraphView::Zoom zoom)
     const bool chart = m_view->chartAvailable();
     m_chartButton->setEnabled(chart);
     m_notice->setVisible(m_view->data() && !chart);
+    if (m_view->data() && m_view->data()->profile.hasStacks())
+        m_notice->setText(tr("This profile's samples have no times (a heap or pprof profile): there is no flame "
+                             "chart, only the flame graph."));
+    else
+        m_notice->setText(tr("This xst -p profile has no per-sample stacks: the flame graph is built from the "
+                             "function graph, each callee as wide as the share of its divided total passed to "
+                             "that caller. There is no flame chart."));
     if (!chart)
         m_graphButton->setChecked(true);
 }

@@ -54,7 +54,8 @@ void FlameGraphView::setData(ProfileDataPtr data, double t0, double t1, Zoom zoo
 
 bool FlameGraphView::chartAvailable() const
 {
-    return m_data && m_data->profile.hasStacks();
+    // A chart lays samples along time: a profile without a timeline (heap, pprof) has none.
+    return m_data && m_data->profile.hasStacks() && m_data->profile.info.hasTimeline;
 }
 
 void FlameGraphView::setMode(Mode mode)
@@ -371,7 +372,8 @@ bool FlameGraphView::event(QEvent* event)
 QString FlameGraphView::toolTipFor(const Box& box) const
 {
     const double duration = m_data->analysis.functions.duration();
-    const auto share = [duration](double us) { return CostFormat::timeAndPercent(us, duration); };
+    const xsprof::Measure measure = m_data->profile.info.measure;
+    const auto share = [duration, measure](double cost) { return CostFormat::valueAndPercent(cost, duration, measure); };
     if (!box.frame.isValid())
         return tr("%n frame(s) thinner than a pixel<br/>together %1", nullptr, int(box.merged)).arg(share(box.width));
     const auto& functions = m_data->analysis.functions;
@@ -450,19 +452,20 @@ QString FlameGraphView::describe(const Box& box) const
     if (!m_data)
         return {};
     if (!box.frame.isValid())
-        return tr("%n small frame(s), together %1", nullptr, int(box.merged)).arg(CostFormat::time(box.width));
+        return tr("%n small frame(s), together %1", nullptr, int(box.merged))
+            .arg(CostFormat::value(box.width, m_data->profile.info.measure));
+    const auto cost = [this](double value) { return CostFormat::value(value, m_data->profile.info.measure); };
     QString text = nameOf(box.frame);
     const auto& functions = m_data->analysis.functions;
     if (m_layout.source() == FlameGraphLayout::Source::CallTree) {
         const xsprof::StackId s(box.node);
         text += tr(", self %1, total %2")
-                    .arg(CostFormat::time(m_data->analysis.callTree.self(s)),
-                         CostFormat::time(m_data->analysis.callTree.total(s)));
+                    .arg(cost(m_data->analysis.callTree.self(s)), cost(m_data->analysis.callTree.total(s)));
     } else if (m_layout.source() == FlameGraphLayout::Source::TimeOrder) {
         text += tr(", ran %1").arg(CostFormat::time(box.width));
     } else if (functions.contains(box.frame)) {
         text += tr(", self %1, total %2")
-                    .arg(CostFormat::time(functions.self(box.frame)), CostFormat::time(functions.total(box.frame)));
+                    .arg(cost(functions.self(box.frame)), cost(functions.total(box.frame)));
     }
     return text;
 }

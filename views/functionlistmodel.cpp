@@ -66,7 +66,8 @@ QVariant FunctionListModel::data(const QModelIndex& index, int role) const
                                                             : available               ? a.inclusive(f)
                                                                                       : 0.0;
     switch (role) {
-    case Qt::DisplayRole: return available ? CostFormat::timeAndPercent(value, a.duration()) : tr("n/a");
+    case Qt::DisplayRole: return available ? CostFormat::valueAndPercent(value, a.duration(), m_source.profile->info.measure)
+                                       : tr("n/a");
     case SortRole: return value;
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     default: return {};

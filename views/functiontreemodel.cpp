@@ -134,7 +134,8 @@ QString FunctionTreeModel::rowToolTip(const Node& node) const
         return tip;
     const auto& graph = profile().analysis.functions.graph();
     const auto& edge = graph.edge(node.aux);
-    const QString share = CostFormat::timeAndPercent(graph.share(edge), profile().duration());
+    const QString share = CostFormat::valueAndPercent(graph.share(edge), profile().duration(),
+                                                        profile().profile.info.measure);
     if (edge.removed)
         return tip + QLatin1Char('\n') + tr("This call closes a cycle: it carries no time up.");
     if (m_order == Order::TopDown)

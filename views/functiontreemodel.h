@@ -22,6 +22,7 @@ protected:
     double cost(const Node& node, Cost cost) const override;
     double hotCost(const Node& node) const override;
     QString rowToolTip(const Node& node) const override;
+    bool rowsListCallers() const override { return m_order == Order::BottomUp; }
     QString costHeader(Cost cost) const override;
     QString costHeaderToolTip(Cost cost) const override;
     QString functionHeaderToolTip() const override;

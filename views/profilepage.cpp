@@ -37,7 +37,7 @@
 #include <algorithm>
 
 namespace {
-constexpr quint32 viewStateVersion = 1;
+constexpr quint32 viewStateVersion = 2; // 2: each tree's columns by cost (CostTreeView::saveColumns)
 } // namespace
 
 ProfilePage::ProfilePage(ProfileDataPtr data, QWidget* parent) : ProfilePage(new ProfileDocument(std::move(data)), parent)
@@ -405,7 +405,7 @@ QByteArray ProfilePage::saveViewState() const
     QDataStream out(&state, QIODevice::WriteOnly);
     out << viewStateVersion << m_splitter->saveState() << m_bottomUp;
     for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) // all four slots
-        out << qint32(view ? view->header()->count() : 0) << (view ? view->header()->saveState() : QByteArray());
+        out << (view ? view->saveColumns() : QByteArray());
     out << (m_timelineSplitter ? m_timelineSplitter->saveState() : QByteArray());
     return state;
 }
@@ -422,14 +422,10 @@ void ProfilePage::restoreViewState(const QByteArray& state)
     m_splitter->restoreState(splitter);
     setBottomUp(bottomUp);
     for (CostTreeView* view : {m_topDownView, m_bottomUpView, m_callTreeView, m_bottomUpTreeView}) {
-        qint32 columns = 0;
-        QByteArray header;
-        in >> columns >> header;
-        // Column sets differ between profiles (Inclusive); restore only a matching layout.
-        if (view && in.status() == QDataStream::Ok && columns == view->header()->count()) {
-            view->header()->restoreState(header);
-            view->applyTotalColumns(); // the total columns are the window's choice, not the page's
-        }
+        QByteArray columns;
+        in >> columns;
+        if (view && in.status() == QDataStream::Ok)
+            view->restoreColumns(columns); // widths by cost: column sets differ between profiles
     }
     QByteArray timelineSplitter; // absent from states saved before the splitter
     in >> timelineSplitter;
@@ -445,7 +441,9 @@ void ProfilePage::setProfileData(ProfileDataPtr data)
 
 void ProfilePage::setupTimeline()
 {
-    if (m_document->whole()->profile.samples.size() == 0)
+    // No timeline without samples, nor for samples without times (heap, pprof: the summary bar says so).
+    const xsprof::Profile& profile = m_document->whole()->profile;
+    if (profile.samples.size() == 0 || !profile.info.hasTimeline)
         return;
     m_timeline = new TimelineWidget(m_document);
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);

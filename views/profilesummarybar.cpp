@@ -55,9 +55,18 @@ void ProfileSummaryBar::updateFacts()
     QString name = fromStd(info.name);
     if (name.isEmpty())
         name = m_title;
-    QStringList facts{fromStd(xsprof::toString(info.format)), CostFormat::time(whole.duration()),
+    // "12.4 s", "69.8 MB", "total 8" (a bare count says nothing).
+    const QString wholeCost = CostFormat::value(whole.duration(), info.measure);
+    QStringList facts{fromStd(xsprof::toString(info.format)),
+                      info.measure == xsprof::Measure::Count ? tr("total %1").arg(wholeCost) : wholeCost,
                       tr("%1 samples").arg(whole.analysis.functions.sampleCount()),
                       tr("%1 functions").arg(whole.analysis.functions.functions().size())};
+    if (info.measure != xsprof::Measure::Time)
+        facts << tr("measure: %1%2")
+                     .arg(CostFormat::unitName(info.measure),
+                          info.measureName.empty() ? QString() : QStringLiteral(" (%1)").arg(fromStd(info.measureName)));
+    if (!info.hasTimeline)
+        facts << tr("no timeline: the samples have no times");
     if (!whole.profile.hasStacks())
         facts << tr("call graph only (xst -p)");
     if (!info.description.empty())
@@ -98,7 +107,7 @@ void ProfileSummaryBar::updateSelection()
     // The range's length and its samples' time differ by the parts of the samples at its ends:
     // both are shown, each named, the second as the trees' root row reads it.
     const xsprof::FunctionAnalysis& functions = m_document->view()->analysis.functions;
-    const QString samplesTime = CostFormat::time(functions.duration());
+    const QString samplesTime = CostFormat::value(functions.duration(), m_document->whole()->profile.info.measure);
     m_selection->setText(tr("Selection %1 – %2 (%3 long; %4 samples: %5)")
                              .arg(from, to, length)
                              .arg(functions.sampleCount())

@@ -74,9 +74,10 @@ QString text(const QTreeView* view, Format format)
     const QAbstractItemModel* model = view->model();
     if (!model)
         return {};
+    // In the model's order, the function first, as Copy gives a row: on screen the numbers
+    // come first to stay in view (NameColumnLayout), a table reads from its names.
     QList<int> columns;
-    for (int visual = 0; visual < view->header()->count(); ++visual) {
-        const int logical = view->header()->logicalIndex(visual);
+    for (int logical = 0; logical < view->header()->count(); ++logical) {
         if (!view->isColumnHidden(logical))
             columns << logical;
     }

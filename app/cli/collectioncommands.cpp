@@ -7,6 +7,7 @@
 #include "model/collection/collector.h"
 #include "model/collection/mergedprofile.h"
 #include "model/collection/tracefilter.h"
+#include "model/pprofwriter.h"
 #include "model/profileanalysis.h"
 #include "model/report.h"
 
@@ -164,6 +165,30 @@ int collect(const QStringList& arguments)
     }
 }
 
+namespace {
+
+// The merged profile of `traces` as one gzipped pprof file.
+int exportPprof(CollectionStore& store, const std::vector<StoredTrace>& traces, const QString& database,
+                const QString& out)
+{
+    if (traces.empty()) {
+        std::fprintf(stderr, "xsprof: %s: no trace matches the --where expression\n", qPrintable(database));
+        return 1;
+    }
+    const MergedTraces merged = mergeTraces(store, traces, QFileInfo(database).fileName().toStdString());
+    for (const std::string& p : merged.problems)
+        std::fprintf(stderr, "xsprof: %s\n", p.c_str());
+    std::string error;
+    if (!xsprof::savePprof(merged.profile, CommandLinePaths::native(out), &error)) {
+        std::fprintf(stderr, "xsprof: %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("%s: the merged profile of %zu traces\n", qPrintable(out), merged.traceCount);
+    return 0;
+}
+
+} // namespace
+
 int exportTables(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -172,12 +197,13 @@ int exportTables(const QStringList& arguments)
         "trace with its attributes, and costs.EXT, one row per trace and function with the trace's attributes, "
         "the function's name, url, line and column, and its self, inclusive and divided-total time (µs) and "
         "sample counts. docs/collections.md gives the SQL (DuckDB, Spark, BigQuery) that reproduces report's "
-        "numbers from them."));
+        "numbers from them. With --format pprof, OUT is one gzipped pprof file: the merged profile of the traces "
+        "selected (--where), for go tool pprof, Pyroscope or Parca."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("The collection."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The folder to write."));
-    parser.addOption({QStringLiteral("format"), QStringLiteral("csv (default) or ndjson."), QStringLiteral("FORMAT"),
+    parser.addOption({QStringLiteral("format"), QStringLiteral("csv (default), ndjson or pprof."), QStringLiteral("FORMAT"),
                       QStringLiteral("csv")});
     parser.addOption({QStringLiteral("where"), QStringLiteral("Only the traces whose attributes match EXPR."),
                       QStringLiteral("EXPR")});
@@ -187,8 +213,9 @@ int exportTables(const QStringList& arguments)
     if (positional.size() != 3)
         return CommandLineOptions::usageError(parser, QStringLiteral("export takes a DB and an OUT folder"));
     const QString formatName = parser.value(QStringLiteral("format"));
-    if (formatName != QLatin1String("csv") && formatName != QLatin1String("ndjson"))
-        return CommandLineOptions::usageError(parser, QStringLiteral("--format is csv or ndjson, not ") + formatName);
+    const bool pprof = formatName == QLatin1String("pprof");
+    if (formatName != QLatin1String("csv") && formatName != QLatin1String("ndjson") && !pprof)
+        return CommandLineOptions::usageError(parser, QStringLiteral("--format is csv, ndjson or pprof, not ") + formatName);
     const std::string database = CommandLinePaths::native(positional[1]);
     if (!isDatabase(positional[1])) {
         std::fprintf(stderr, "xsprof: %s is not a collection (xsprof collect makes one)\n", database.c_str());
@@ -200,7 +227,7 @@ int exportTables(const QStringList& arguments)
         std::fprintf(stderr, "xsprof: --where: %s\n", problem.c_str());
         return 2;
     }
-    if (!QDir().mkpath(positional[2])) {
+    if (!pprof && !QDir().mkpath(positional[2])) {
         std::fprintf(stderr, "xsprof: cannot create the folder %s\n", qPrintable(positional[2]));
         return 1;
     }
@@ -210,6 +237,8 @@ int exportTables(const QStringList& arguments)
             std::fprintf(stderr, "xsprof: --where: %s\n", wrong.c_str());
             return 2;
         }
+        if (pprof)
+            return exportPprof(store, store.traces(filter->sql, filter->parameters), positional[1], positional[2]);
         const ExportSummary summary =
             exportCollection(store, store.traces(filter->sql, filter->parameters),
                              formatName == QLatin1String("csv") ? ExportFormat::Csv : ExportFormat::Ndjson,

@@ -63,6 +63,13 @@ int run(const QStringList& arguments)
     std::optional<xsprof::Profile> newLoaded = CommandProfiles::load(positional[2], newOptions);
     if (!newLoaded)
         return 1;
+    // Time against bytes compares nothing: both sides must measure the same thing.
+    if (baseLoaded->info.measure != newLoaded->info.measure) {
+        std::fprintf(stderr, "xsprof: %s measures %s and %s measures %s: diff compares profiles of one measure\n",
+                     qPrintable(positional[1]), std::string(xsprof::toString(baseLoaded->info.measure)).c_str(),
+                     qPrintable(positional[2]), std::string(xsprof::toString(newLoaded->info.measure)).c_str());
+        return 1;
+    }
     CommandProfiles::applySourceMaps(parser, baseLoaded, positional[1]);
     CommandProfiles::applySourceMaps(parser, newLoaded, positional[2]);
     // The transforms apply to both sides; a name has to exist on at least one of them.

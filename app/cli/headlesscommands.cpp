@@ -2,6 +2,7 @@
 
 #include "app/cli/collectioncommands.h"
 #include "app/cli/commandlineoptions.h"
+#include "app/cli/commandlinepaths.h"
 #include "app/cli/commandprofiles.h"
 #include "app/cli/dapcommand.h"
 #include "app/cli/diffcommand.h"
@@ -10,6 +11,7 @@
 
 #include "model/cpuprofilewriter.h"
 #include "model/linecosts.h"
+#include "model/pprofwriter.h"
 #include "model/profileanalysis.h"
 #include "model/readers/formatreaders.h"
 #include "model/report.h"
@@ -166,19 +168,33 @@ int report(const QStringList& arguments)
 int convert(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Writes any supported profile as a .cpuprofile."));
+    parser.setApplicationDescription(QStringLiteral("Writes any supported profile as a .cpuprofile, or as gzipped pprof "
+                                                    "(OUT ending in .pb.gz, .pprof or .pb, or --to pprof)."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("convert"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The profile to read."));
-    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The .cpuprofile to write."));
-    parser.addOption({QStringLiteral("profile"), QStringLiteral("Which profile of a multi-profile file (0-based)."),
+    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The .cpuprofile or pprof file to write."));
+    parser.addOption({QStringLiteral("profile"),
+                      QStringLiteral("Which profile of a multi-profile file, or which sample type of a pprof (0-based)."),
                       QStringLiteral("K")});
+    parser.addOption({QStringLiteral("to"), QStringLiteral("The format to write: cpuprofile or pprof (default: by OUT's "
+                                                           "name)."),
+                      QStringLiteral("FORMAT")});
     parser.addOption(sourceMapsOption);
     if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
         return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 3)
         return usageError(parser, QStringLiteral("convert takes IN and OUT"));
+    const QString out = positional[2];
+    QString to = parser.value(QStringLiteral("to"));
+    if (to.isEmpty())
+        to = out.endsWith(QLatin1String(".pb.gz")) || out.endsWith(QLatin1String(".pprof")) ||
+                     out.endsWith(QLatin1String(".pb"))
+                 ? QStringLiteral("pprof")
+                 : QStringLiteral("cpuprofile");
+    if (to != QLatin1String("pprof") && to != QLatin1String("cpuprofile"))
+        return usageError(parser, QStringLiteral("--to is cpuprofile or pprof, not ") + to);
     xsprof::LoadOptions loadOptions;
     if (const QString problem =
             CommandLineOptions::readProfileIndex(parser, QStringLiteral("profile"), loadOptions.profileIndex);
@@ -189,7 +205,21 @@ int convert(const QStringList& arguments)
     if (!profile)
         return 1;
     std::string writeError;
-    if (!xsprof::saveCpuProfile(*profile, CommandLinePaths::native(positional[2]), &writeError)) {
+    if (to == QLatin1String("pprof")) {
+        if (!xsprof::savePprof(*profile, CommandLinePaths::native(out), &writeError)) {
+            std::fprintf(stderr, "xsprof: %s\n", writeError.c_str());
+            return 1;
+        }
+        return 0;
+    }
+    // A .cpuprofile holds time: bytes or counts written there would read back as µs.
+    if (profile->info.measure != xsprof::Measure::Time) {
+        std::fprintf(stderr, "xsprof: %s measures %s, and a .cpuprofile holds time: write pprof instead (OUT.pb.gz, "
+                             "or --to pprof)\n",
+                     qPrintable(positional[1]), std::string(xsprof::toString(profile->info.measure)).c_str());
+        return 1;
+    }
+    if (!xsprof::saveCpuProfile(*profile, CommandLinePaths::native(out), &writeError)) {
         std::fprintf(stderr, "xsprof: %s\n", writeError.c_str());
         return 1;
     }

@@ -195,8 +195,17 @@ int ListenCommand::run(const QStringList& arguments)
     return command.exitCode();
 }
 
+namespace {
+IntakeCore::Policy listenIntakePolicy()
+{
+    IntakeCore::Policy policy;
+    policy.holdQuiet = false;
+    return policy;
+}
+} // namespace
+
 ListenCommand::ListenCommand(Options options, QObject* parent)
-    : QObject(parent), m_options(std::move(options)),
+    : QObject(parent), m_options(std::move(options)), m_intake(listenIntakePolicy()),
       m_debugging(new ListenDebugging(m_options.breakpoints, m_options.evals, this))
 {
     SessionSettings settings;
@@ -206,19 +215,14 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
     settings.breakpoints = m_debugging->loginBreakpoints(QDir::currentPath());
     settings.breakOnStart = m_debugging->needsStartProbe(QDir::currentPath());
     settings.journalDirectory = m_options.journalDirectory;
-    m_server.setSessionSettings(settings);
-    for (const SerialPortSpec& spec : std::as_const(m_options.serialPorts)) {
-        auto* port = new SerialConnection(spec, this);
-        port->setSessionSettings(m_server.sessionSettings()); // the server's compiled login answers too
-        connect(port, &SerialConnection::machineConnected, this, &ListenCommand::onMachine);
-        connect(port, &SerialConnection::deviceLog, this, [port](const QString& text, bool note) {
-            const QString name = port->portName().isEmpty() ? port->spec().describe() : port->portName();
-            std::fprintf(stderr, "xsprof: %s%s %s\n", qPrintable(name), note ? ":" : " |", qPrintable(text));
-        });
-        m_serialPorts << port;
-    }
-    connect(&m_server, &DebugServer::machineConnected, this, &ListenCommand::onMachine);
-    connect(&m_server, &DebugServer::connectionRejected, this,
+    m_intake.setSessionSettings(settings);
+    for (const SerialPortSpec& spec : std::as_const(m_options.serialPorts))
+        m_intake.addSerial(spec);
+    connect(&m_intake, &IntakeCore::serialLog, this, [](const QString& port, const QString& text, bool note) {
+        std::fprintf(stderr, "xsprof: %s%s %s\n", qPrintable(port), note ? ":" : " |", qPrintable(text));
+    });
+    connect(&m_intake, &IntakeCore::machineShown, this, [this](MachineSession* session) { onMachine(session); });
+    connect(&m_intake, &IntakeCore::connectionRejected, this,
             [](const QString& reason) { std::fprintf(stderr, "xsprof: %s\n", qPrintable(reason)); });
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
@@ -234,14 +238,17 @@ ListenCommand::ListenCommand(Options options, QObject* parent)
 bool ListenCommand::start()
 {
     if (m_options.tcp) {
-        if (!m_server.listen(m_options.host, m_options.port)) {
-            std::fprintf(stderr, "xsprof: %s\n", qPrintable(m_server.errorString()));
+        QString error;
+        if (!m_intake.listen(m_options.host, m_options.port, error)) {
+            std::fprintf(stderr, "xsprof: %s\n", qPrintable(error));
             m_exitCode = 1;
             return false;
         }
-        std::fprintf(stderr, "xsprof: listening on %s:%u\n", qPrintable(m_server.address().toString()), m_server.port());
+        const DebugServer* server = m_intake.server();
+        std::fprintf(stderr, "xsprof: listening on %s:%u\n", qPrintable(server->address().toString()), server->port());
     }
-    for (SerialConnection* port : std::as_const(m_serialPorts)) {
+    const QList<SerialConnection*> ports = m_intake.serialPorts();
+    for (SerialConnection* port : ports) {
         if (!port->open(SerialConnection::WhenAbsent::Wait)) { // a board not yet plugged in is waited for
             std::fprintf(stderr, "xsprof: %s\n", qPrintable(port->errorString()));
             m_exitCode = 1;

@@ -3,8 +3,7 @@
 // and continues them (after evaluating --eval expressions), sends --breakpoint/--logpoint,
 // prints the console with --log, saves each machine's profile.
 #include "protocol/breakpoint.h"
-#include "protocol/debugserver.h"
-#include "protocol/serial/serialportspec.h"
+#include "protocol/intake/intakecore.h"
 
 #include <QHash>
 #include <QSet>
@@ -14,7 +13,6 @@
 #include <QTimer>
 
 class ListenDebugging;
-class SerialConnection;
 
 class ListenCommand : public QObject {
     Q_OBJECT
@@ -56,11 +54,10 @@ private:
     void printLog(MachineSession* session, const QString& text);
 
     Options m_options;
-    DebugServer m_server;
+    IntakeCore m_intake; // every machine shown as it logs in: listen prints them all
     ListenDebugging* m_debugging;
     QTimer m_signalPoll;
     QTimer m_deadline;
-    QList<SerialConnection*> m_serialPorts;
     QList<MachineSession*> m_sessions;
     QHash<MachineSession*, QString> m_partialLines;
     QHash<MachineSession*, bool> m_finished;

@@ -2,9 +2,7 @@
 
 #include "app/dap/dapmachines.h"
 #include "app/dap/dapmessages.h"
-#include "protocol/machinesession.h"
 #include "protocol/propertysummary.h"
-#include "protocol/sessionexpressions.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -21,22 +19,21 @@ const QString closurePathClosures = QStringLiteral("(closures)");
 
 QString notStoppedMessage()
 {
-    return QStringLiteral("the machine is not stopped at a break (it resumed or left): frames and variables are "
-                          "known only at a break");
+    return DebuggeeInspector::notStoppedMessage();
 }
 
 } // namespace
 
 DapInspection::DapInspection(DapMachines* machines, QObject* parent) : QObject(parent), m_machines(machines) {}
 
-MachineSession* DapInspection::threadSession(int threadId, const Fail& fail) const
+Debuggee* DapInspection::threadSession(int threadId, const Fail& fail) const
 {
-    MachineSession* session = m_machines->session(threadId);
+    Debuggee* session = m_machines->session(threadId);
     if (!session) {
         fail(QStringLiteral("there is no thread %1 (its machine left, or never connected)").arg(threadId));
         return nullptr;
     }
-    if (session->state() != MachineSession::State::Broken) {
+    if (!session->isBroken()) {
         fail(notStoppedMessage());
         return nullptr;
     }
@@ -69,9 +66,9 @@ void DapInspection::forget(int threadId)
     }
 }
 
-void DapInspection::follow(MachineSession* session)
+void DapInspection::follow(Debuggee* debuggee)
 {
-    connect(session, &MachineSession::evalSourced, this, [this](const xsbug::EvalSource& source) {
+    connect(debuggee, &Debuggee::evalSourced, this, [this](const xsbug::EvalSource& source) {
         // Bounded: a program that evaluates in a loop keeps the latest thousand.
         if (m_evalSources.size() >= 1000 && !m_evalSources.contains(source.path))
             m_evalSources.erase(m_evalSources.begin());
@@ -108,7 +105,7 @@ nlohmann::json DapInspection::sourceOf(const QString& machinePath)
 void DapInspection::stackTrace(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)
 {
     const int thread = int(DapJson::integer(arguments, "threadId").value_or(0));
-    MachineSession* session = threadSession(thread, fail);
+    Debuggee* session = threadSession(thread, fail);
     if (!session)
         return;
     const QList<xsbug::Frame>& frames = session->frames().frames;
@@ -137,7 +134,7 @@ void DapInspection::scopes(const nlohmann::json& arguments, const Reply& reply, 
         fail(QStringLiteral("'frameId' is missing or not a frame of this adapter"));
         return;
     }
-    MachineSession* session = threadSession(thread, fail);
+    Debuggee* session = threadSession(thread, fail);
     if (!session)
         return;
     if (index >= session->frames().frames.size()) {
@@ -145,12 +142,13 @@ void DapInspection::scopes(const nlohmann::json& arguments, const Reply& reply, 
         return;
     }
     const QString frame = session->frames().frames[index].address;
-    enqueue(thread, [this, session = QPointer<MachineSession>(session), thread, frame, reply, fail](std::function<void()> done) {
+    DebuggeeInspector* machine = inspector(thread, session);
+    machine->enqueue([this, machine, session = QPointer<Debuggee>(session), thread, frame, reply, fail](std::function<void()> done) {
         if (!session) {
             fail(notStoppedMessage());
             return done();
         }
-        ensureFrame(session, frame, [this, session, thread, frame, reply, fail, done](bool ok) {
+        machine->selectFrame(frame, [this, session, thread, frame, reply, fail, done](bool ok) {
             if (!ok || !session) {
                 fail(notStoppedMessage());
                 return done();
@@ -167,7 +165,7 @@ void DapInspection::scopes(const nlohmann::json& arguments, const Reply& reply, 
             list.push_back(scope("Locals", Scope::Locals, {}, false));
             list.back()["presentationHint"] = "locals";
             // The function's closures, when the frame has a function (not the host's).
-            if (find(session->local().properties, {closurePathFunction}) >= 0)
+            if (DebuggeeInspector::find(session->local().properties, {closurePathFunction}) >= 0)
                 list.push_back(scope("Closure", Scope::Locals, {closurePathFunction, closurePathClosures}, false));
             list.push_back(scope("Globals", Scope::Globals, {}, true));
             list.push_back(scope("Modules", Scope::Modules, {}, true));
@@ -186,23 +184,20 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
         return;
     }
     const Reference reference = it->second;
-    MachineSession* session = threadSession(reference.thread, fail);
+    Debuggee* session = threadSession(reference.thread, fail);
     if (!session)
         return;
     if (reference.scope == Scope::Result && !reference.result.isEmpty()) {
         // An eval's value, expanded one level by the machine (§3.6).
-        const int row = find(reference.result, reference.path);
+        const int row = DebuggeeInspector::find(reference.result, reference.path);
         reply({{"variables", row < 0 ? nlohmann::json::array() : children(reference.result, row, reference)}});
         return;
     }
     if (reference.scope == Scope::Result) {
         // Deeper than the machine sent: evaluated again, one level more.
-        enqueue(reference.thread, [this, session = QPointer<MachineSession>(session), reference, reply, fail](std::function<void()> done) {
-            if (!session) {
-                fail(notStoppedMessage());
-                return done();
-            }
-            evaluateNow(session, reference.frame, reference.expression,
+        DebuggeeInspector* machine = inspector(reference.thread, session);
+        machine->enqueue([this, machine, reference, reply, fail](std::function<void()> done) {
+            machine->evaluate(reference.frame, reference.expression,
                         [this, reference, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
                             if (!result || result->properties.isEmpty()) {
                                 fail(result ? PropertySummary::resultText(*result) : error);
@@ -217,23 +212,21 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
         });
         return;
     }
-    enqueue(reference.thread, [this, session = QPointer<MachineSession>(session), reference, reply, fail](std::function<void()> done) {
-        if (!session) {
-            fail(notStoppedMessage());
-            return done();
-        }
-        auto afterFrame = [this, session, reference, reply, fail, done](bool ok) {
-            if (!ok || !session) {
+    DebuggeeInspector* machine = inspector(reference.thread, session);
+    machine->enqueue([this, machine, reference, reply, fail](std::function<void()> done) {
+        auto afterFrame = [this, machine, reference, reply, fail, done](bool ok) {
+            if (!ok || !machine->debuggee()) {
                 fail(notStoppedMessage());
                 return done();
             }
-            expand(session, reference, 0, [this, session, reference, reply, fail, done](bool expanded) {
-                if (!session || session->state() != MachineSession::State::Broken) {
+            machine->expand(inspectorScope(reference.scope), reference.path, [this, machine, reference, reply, fail, done](bool expanded) {
+                Debuggee* session = machine->debuggee();
+                if (!session || !session->isBroken()) {
                     fail(notStoppedMessage());
                     return done();
                 }
-                const QList<xsbug::Property>& list = scopeList(session, reference.scope);
-                const int row = reference.path.isEmpty() ? -1 : find(list, reference.path);
+                const QList<xsbug::Property>& list = scopeList(*session, reference.scope);
+                const int row = reference.path.isEmpty() ? -1 : DebuggeeInspector::find(list, reference.path);
                 if (!reference.path.isEmpty() && row < 0)
                     reply({{"variables", nlohmann::json::array()}}); // gone since (the program changed it)
                 else if (!expanded)
@@ -245,7 +238,7 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
             });
         };
         if (reference.scope == Scope::Locals)
-            ensureFrame(session, reference.frame, afterFrame);
+            machine->selectFrame(reference.frame, afterFrame);
         else
             afterFrame(true);
     });
@@ -317,7 +310,7 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
     } else {
         // No frame: the first machine stopped.
         for (const auto& [id, name] : m_machines->threads()) {
-            if (MachineSession* s = m_machines->session(id); s && s->state() == MachineSession::State::Broken) {
+            if (Debuggee* s = m_machines->session(id); s && s->isBroken()) {
                 thread = id;
                 break;
             }
@@ -327,17 +320,14 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             return;
         }
     }
-    MachineSession* session = threadSession(thread, fail);
+    Debuggee* session = threadSession(thread, fail);
     if (!session)
         return;
     if (index < session->frames().frames.size())
         frame = session->frames().frames[index].address;
-    enqueue(thread, [this, session = QPointer<MachineSession>(session), thread, frame, expression, reply, fail](std::function<void()> done) {
-        if (!session) {
-            fail(notStoppedMessage());
-            return done();
-        }
-        evaluateNow(session, frame, expression, [this, thread, frame, expression, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
+    DebuggeeInspector* machine = inspector(thread, session);
+    machine->enqueue([this, machine, thread, frame, expression, reply, fail](std::function<void()> done) {
+        machine->evaluate(frame, expression, [this, thread, frame, expression, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
             if (!result) {
                 fail(error);
                 return done();
@@ -361,43 +351,6 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             reply(body);
             done();
         });
-    });
-}
-
-void DapInspection::evaluateNow(MachineSession* session, const QString& frame, const QString& expression,
-                                std::function<void(const xsbug::EvalResult*, const QString& error)> done)
-{
-    QPointer<MachineSession> guard(session);
-    ensureFrame(session, frame, [this, guard, expression, done](bool ok) {
-        if (!ok || !guard)
-            return done(nullptr, notStoppedMessage());
-        auto* context = new QObject(this);
-        auto fired = std::make_shared<bool>(false);
-        auto finish = [context, fired, done](const xsbug::EvalResult* result, const QString& error) {
-            if (*fired)
-                return;
-            *fired = true;
-            context->deleteLater();
-            done(result, error);
-        };
-        SessionExpressions* expressions = guard->expressions();
-        connect(expressions, &SessionExpressions::evaluated, context,
-                [expression, finish](const QString& e, const xsbug::EvalResult& result) {
-                    if (e == expression)
-                        finish(&result, {});
-                });
-        connect(expressions, &SessionExpressions::evalFailed, context,
-                [expression, finish](const QString& e, const QString& message) {
-                    if (e == expression)
-                        finish(nullptr, message);
-                });
-        connect(guard, &MachineSession::disconnected, context,
-                [finish] { finish(nullptr, QStringLiteral("the machine left before answering")); });
-        // xsc may take its own time limit, then the machine answers.
-        QTimer::singleShot(m_timeoutMs + 10000, context, [finish] {
-            finish(nullptr, QStringLiteral("the machine did not answer the evaluation in time"));
-        });
-        expressions->evaluate(expression);
     });
 }
 
@@ -460,113 +413,28 @@ void DapInspection::source(const nlohmann::json& arguments, const Reply& reply, 
 
 // --- one machine's requests in order -------------------------------------------------------
 
-void DapInspection::enqueue(int thread, Task task)
+DebuggeeInspector* DapInspection::inspector(int thread, Debuggee* debuggee)
 {
-    Queue& queue = m_queues[thread];
-    queue.tasks.push_back(std::move(task));
-    if (!queue.busy)
-        runNext(thread);
-}
-
-void DapInspection::runNext(int thread)
-{
-    Queue& queue = m_queues[thread];
-    if (queue.tasks.empty()) {
-        queue.busy = false;
-        return;
+    DebuggeeInspector*& inspector = m_inspectors[thread];
+    if (!inspector) {
+        inspector = new DebuggeeInspector(debuggee, this);
+        inspector->setAnswerTimeoutMs(m_timeoutMs);
     }
-    queue.busy = true;
-    Task task = std::move(queue.tasks.front());
-    queue.tasks.pop_front();
-    auto once = std::make_shared<bool>(false);
-    task([this, thread, once] {
-        if (*once)
-            return;
-        *once = true;
-        // Later, not inside the machine's signal that finished this one.
-        QTimer::singleShot(0, this, [this, thread] { runNext(thread); });
-    });
+    return inspector;
 }
 
-void DapInspection::awaitScopes(MachineSession* session, std::function<void(bool)> then)
-{
-    auto* context = new QObject(this);
-    auto fired = std::make_shared<bool>(false);
-    auto finish = [context, fired, then](bool ok) {
-        if (*fired)
-            return;
-        *fired = true;
-        context->deleteLater();
-        // local, global and grammar come in one message, signalled one after another.
-        QTimer::singleShot(0, [then, ok] { then(ok); });
-    };
-    connect(session, &MachineSession::variablesChanged, context, [finish] { finish(true); });
-    connect(session, &MachineSession::stateChanged, context, [finish] { finish(false); });
-    connect(session, &MachineSession::destroyed, context, [finish] { finish(false); });
-    QTimer::singleShot(m_timeoutMs, context, [finish] { finish(false); });
-}
-
-void DapInspection::ensureFrame(MachineSession* session, const QString& frame, std::function<void(bool)> then)
-{
-    if (session->state() != MachineSession::State::Broken)
-        return then(false);
-    if (frame.isEmpty() || session->local().address == frame)
-        return then(true);
-    awaitScopes(session, std::move(then));
-    session->select(frame);
-}
-
-void DapInspection::expand(MachineSession* session, const Reference& reference, int from, std::function<void(bool)> then)
-{
-    if (from >= reference.path.size())
-        return then(true);
-    const QList<xsbug::Property>& list = scopeList(session, reference.scope);
-    const int row = find(list, reference.path.mid(0, from + 1));
-    if (row < 0)
-        return then(false);
-    if (list[row].isExpanded())
-        return expand(session, reference, from + 1, std::move(then));
-    if (!list[row].isExpandable())
-        return then(false);
-    QPointer<MachineSession> guard(session);
-    awaitScopes(session, [this, guard, reference, from, then](bool ok) {
-        if (!ok || !guard)
-            return then(false);
-        expand(guard, reference, from + 1, then);
-    });
-    session->toggle(list[row].value);
-}
-
-const QList<xsbug::Property>& DapInspection::scopeList(MachineSession* session, Scope scope)
+DebuggeeInspector::Scope DapInspection::inspectorScope(Scope scope)
 {
     switch (scope) {
-    case Scope::Globals: return session->global().properties;
-    case Scope::Modules: return session->grammar().modules;
+    case Scope::Globals: return DebuggeeInspector::Scope::Globals;
+    case Scope::Modules: return DebuggeeInspector::Scope::Modules;
     case Scope::Locals:
     case Scope::Result: break;
     }
-    return session->local().properties;
+    return DebuggeeInspector::Scope::Locals;
 }
 
-int DapInspection::find(const QList<xsbug::Property>& list, const QStringList& path)
+const QList<xsbug::Property>& DapInspection::scopeList(const Debuggee& debuggee, Scope scope)
 {
-    if (path.isEmpty())
-        return -1;
-    int start = 0, end = int(list.size()), found = -1;
-    for (int level = 0; level < path.size(); ++level) {
-        found = -1;
-        for (int i = start; i < end; ++i) {
-            if (list[i].depth == level && list[i].name == path[level]) {
-                found = i;
-                break;
-            }
-        }
-        if (found < 0)
-            return -1;
-        start = found + 1;
-        end = start;
-        while (end < list.size() && list[end].depth > level)
-            ++end;
-    }
-    return found;
+    return DebuggeeInspector::scopeList(debuggee, inspectorScope(scope));
 }

@@ -6,9 +6,10 @@
 // does) and source (for a path the editor cannot open).
 //
 // Requests to one machine that wait for its answer (select, toggle, eval) run one at a time,
-// in order. Frame ids and variable references hold while the machine stays at its break; a
+// in order, through its DebuggeeInspector (protocol/, shared with the window). Frame ids and variable references hold while the machine stays at its break; a
 // resume makes them stale and they are answered with an error, never a stale value.
 #include "app/dap/dappaths.h"
+#include "protocol/debuggeeinspector.h"
 #include "protocol/xsbugmessages.h"
 
 #include <nlohmann/json.hpp>
@@ -18,12 +19,10 @@
 #include <QString>
 #include <QStringList>
 
-#include <deque>
 #include <functional>
 #include <map>
 
 class DapMachines;
-class MachineSession;
 
 class DapInspection : public QObject {
     Q_OBJECT
@@ -48,7 +47,7 @@ public:
     // A DAP Source for a machine's path.
     nlohmann::json sourceOf(const QString& machinePath);
     // Follows a machine's run-time sources ("#N": eval, new Function), served by `source`.
-    void follow(MachineSession* session);
+    void follow(Debuggee* debuggee);
 
     // `parent`.name or `parent`[i] for a property the machine named `name`; "" when the name is
     // an internal slot, an accessor or a symbol, or `parent` is "".
@@ -67,31 +66,16 @@ private:
         QList<xsbug::Property> result; // Result: the eval's properties (empty: evaluate `expression`)
         QString expression; // what evaluates to this value ("" when unknown)
     };
-    using Task = std::function<void(std::function<void()> done)>;
-
-    MachineSession* threadSession(int threadId, const Fail& fail) const;
+    Debuggee* threadSession(int threadId, const Fail& fail) const;
     // Frame id -> thread and frame index (ids encode both).
     static int frameId(int thread, int index) { return thread * 100000 + index + 1; }
     bool decodeFrame(qint64 id, int& thread, int& index) const;
     int newReference(Reference reference);
 
-    void enqueue(int thread, Task task);
-    void runNext(int thread);
-    // Calls `then(true)` once the machine has re-sent its scopes, `then(false)` if it resumed,
-    // left or did not answer in time.
-    void awaitScopes(MachineSession* session, std::function<void(bool)> then);
-    // Selects `frame` (when it is not the inspected one), then `then(ok)`.
-    void ensureFrame(MachineSession* session, const QString& frame, std::function<void(bool)> then);
-    // Expands path[from..] step by step, then `then(ok)`.
-    void expand(MachineSession* session, const Reference& reference, int from, std::function<void(bool)> then);
-
-    static const QList<xsbug::Property>& scopeList(MachineSession* session, Scope scope);
-    // Evaluates `expression` in `frame` (at the head of the machine's queue): `done` gets the
-    // result, or an error message.
-    void evaluateNow(MachineSession* session, const QString& frame, const QString& expression,
-                     std::function<void(const xsbug::EvalResult*, const QString& error)> done);
-    // The index of the row named by `path`, -1 when absent; `path` empty: -1 (the top).
-    static int find(const QList<xsbug::Property>& list, const QStringList& path);
+    // The thread's machine's inspector (made at its first request), which runs its requests in order.
+    DebuggeeInspector* inspector(int thread, Debuggee* debuggee);
+    static DebuggeeInspector::Scope inspectorScope(Scope scope);
+    static const QList<xsbug::Property>& scopeList(const Debuggee& debuggee, Scope scope);
     nlohmann::json children(const QList<xsbug::Property>& list, int parent, const Reference& reference);
 
     DapMachines* m_machines;
@@ -102,9 +86,5 @@ private:
     QHash<int, QString> m_sources; // sourceReference -> machine path
     QHash<QString, int> m_sourceIds;
     QHash<QString, QString> m_evalSources; // "#N" -> the text the machine compiled (the last machine's)
-    struct Queue {
-        std::deque<Task> tasks;
-        bool busy = false;
-    };
-    std::map<int, Queue> m_queues;
+    std::map<int, DebuggeeInspector*> m_inspectors; // children, by thread
 };

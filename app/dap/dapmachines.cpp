@@ -1,23 +1,28 @@
 #include "dapmachines.h"
 
 #include "protocol/machinesession.h"
-#include "protocol/quietmachines.h"
-#include "protocol/serial/serialconnection.h"
 
-DapMachines::DapMachines(QObject* parent)
-    : QObject(parent),
-      m_quiet(new QuietMachines(
-          QuietMachines::defaultGraceMs,
-          [this](MachineSession* session, const QuietMachines::Held&, const xsbug::Log*) {
-              session->setParent(this);
-              threadFor(session);
-          },
-          [this](MachineSession* session, const QuietMachines::Held&) { onLeft(session); },
-          // The editor's debug console shows every line: output alone earns no thread.
-          [] { return true; }, this))
+namespace {
+IntakeCore::Policy dapIntakePolicy()
 {
-    connect(&m_server, &DebugServer::machineConnected, this, &DapMachines::onMachine);
-    connect(&m_server, &DebugServer::connectionRejected, this, &DapMachines::note);
+    IntakeCore::Policy policy;
+    policy.outputSeen = [] { return true; }; // the editor's debug console shows every line: output alone earns no thread
+    return policy;
+}
+} // namespace
+
+DapMachines::DapMachines(QObject* parent) : QObject(parent), m_intake(dapIntakePolicy())
+{
+    connect(&m_intake, &IntakeCore::machineConnected, this, &DapMachines::onMachine);
+    connect(&m_intake, &IntakeCore::machineShown, this, [this](MachineSession* session) {
+        session->setParent(this);
+        threadFor(session);
+    });
+    connect(&m_intake, &IntakeCore::quietMachineLeft, this, [this](MachineSession* session) { onLeft(session); });
+    connect(&m_intake, &IntakeCore::connectionRejected, this, &DapMachines::note);
+    connect(&m_intake, &IntakeCore::serialLog, this, [this](const QString& port, const QString& text, bool isNote) {
+        emit note(port + (isNote ? QStringLiteral(": ") : QStringLiteral(" | ")) + text);
+    });
 }
 
 DapMachines::~DapMachines()
@@ -30,68 +35,46 @@ DapMachines::~DapMachines()
 
 bool DapMachines::listen(const QHostAddress& address, quint16 port, QString& error)
 {
-    if (m_server.isListening())
-        return true;
-    if (!m_server.listen(address, port)) {
-        error = m_server.errorString();
-        return false;
-    }
-    return true;
+    return m_intake.listen(address, port, error);
 }
 
 bool DapMachines::openSerial(const SerialPortSpec& spec, QString& error)
 {
-    auto* port = new SerialConnection(spec, this);
-    port->setSessionSettings(m_server.sessionSettings());
-    connect(port, &SerialConnection::machineConnected, this, &DapMachines::onMachine);
-    connect(port, &SerialConnection::deviceLog, this, [this, port](const QString& text, bool isNote) {
-        const QString name = port->portName().isEmpty() ? port->spec().describe() : port->portName();
-        emit note(name + (isNote ? QStringLiteral(": ") : QStringLiteral(" | ")) + text);
-    });
+    SerialConnection* port = m_intake.addSerial(spec);
     if (!port->open(SerialConnection::WhenAbsent::Wait)) {
         error = port->errorString();
-        delete port;
+        m_intake.removeSerial(port);
         return false;
     }
-    m_serial << port;
     return true;
 }
 
 bool DapMachines::restartSerial()
 {
-    for (SerialConnection* port : std::as_const(m_serial))
+    const QList<SerialConnection*> ports = m_intake.serialPorts();
+    for (SerialConnection* port : ports)
         port->restart();
-    return !m_serial.isEmpty();
+    return !ports.isEmpty();
 }
 
 void DapMachines::setSessionSettings(const SessionSettings& settings)
 {
-    m_server.setSessionSettings(settings);
-    for (SerialConnection* port : std::as_const(m_serial))
-        port->setSessionSettings(m_server.sessionSettings()); // the server's compiled answers too
+    m_intake.setSessionSettings(settings);
 }
 
-void DapMachines::onMachine(MachineSession* session)
+// Every machine as it logs in; the intake core then shows it (a thread) or holds it.
+void DapMachines::onMachine(MachineSession* session, const QString& label)
 {
     ++m_seen;
     m_connected << session;
     session->setParent(this);
-    m_labels.insert(session, [&] {
-        const QString label = m_names.labelFor(session->name());
-        return label.isEmpty() ? session->name() : label;
-    }());
+    m_labels.insert(session, label.isEmpty() ? session->name() : label);
     connect(session, &MachineSession::disconnected, this, [this, session] {
         if (m_threadOf.contains(session))
             onLeft(session);
-        // A held one is told of by QuietMachines (then onLeft).
+        // A held one is told of by the intake core (then onLeft).
     });
     emit machineConnected(session);
-    if (!session->isConnected()) // it left inside the signal
-        return;
-    if (m_namesSeen[session->name()]++ == 0)
-        threadFor(session);
-    else
-        m_quiet->hold(session, m_labels.value(session));
 }
 
 int DapMachines::threadFor(MachineSession* session)
@@ -158,9 +141,4 @@ void DapMachines::abortAll()
         if (session->isConnected())
             session->abort();
     }
-}
-
-void DapMachines::closeServer()
-{
-    m_server.close();
 }

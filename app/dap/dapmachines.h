@@ -3,13 +3,11 @@
 // own debug server (a free loopback port for `launch`, the attach port otherwise) or come
 // from a serial port. Each machine that has something to show is a thread named as the
 // window names its tab ("simpleworker", "simpleworker #2"): the first of a name at once,
-// further ones (Workers) by the window's rule (QuietMachines): when they break, send samples
-// or stay 1.5 s; those that log in, run and leave before that never become threads, so a
-// storm of Workers does not flood the editor. A thread's machine that leaves ends its thread.
-#include "protocol/debugserver.h"
-#include "protocol/machinenames.h"
-#include "protocol/serial/serialportspec.h"
-#include "protocol/sessionsettings.h"
+// further ones (Workers) by the window's rule (the intake core's quiet machines): when they
+// break, send samples or stay 1.5 s; those that log in, run and leave before that never become
+// threads, so a storm of Workers does not flood the editor. A thread's machine that leaves ends
+// its thread. The server, ports, names and that rule are the IntakeCore's (protocol/intake/).
+#include "protocol/intake/intakecore.h"
 
 #include <QHash>
 #include <QHostAddress>
@@ -18,8 +16,6 @@
 #include <QPair>
 
 class MachineSession;
-class QuietMachines;
-class SerialConnection;
 
 class DapMachines : public QObject {
     Q_OBJECT
@@ -30,7 +26,7 @@ public:
 
     // Port 0: a free one. False with `error` when it cannot listen.
     bool listen(const QHostAddress& address, quint16 port, QString& error);
-    quint16 port() const { return m_server.port(); }
+    quint16 port() const { return m_intake.server()->port(); }
     // Opens (or waits for) a serial port; false with `error` when it cannot.
     bool openSerial(const SerialPortSpec& spec, QString& error);
     // Restarts the boards of the serial ports (false: none).
@@ -38,7 +34,7 @@ public:
 
     // Logins from now on are answered with these (breakpoints, exceptions, start).
     void setSessionSettings(const SessionSettings& settings);
-    SessionSettings sessionSettings() const { return m_server.sessionSettings(); }
+    SessionSettings sessionSettings() const { return m_intake.sessionSettings(); }
 
     // The thread of `session`, announcing it now if it is not yet (a held Worker that broke).
     int threadFor(MachineSession* session);
@@ -52,7 +48,6 @@ public:
     // Lets every machine go on undebugged (logout), or ends them (abort).
     void letGoAll();
     void abortAll();
-    void closeServer();
 
 signals:
     // Every machine as it logs in, before anything else is heard of it.
@@ -64,14 +59,10 @@ signals:
     void note(const QString& text); // serial ports' own notes and device lines
 
 private:
-    void onMachine(MachineSession* session);
+    void onMachine(MachineSession* session, const QString& label);
     void onLeft(MachineSession* session);
 
-    DebugServer m_server;
-    QList<SerialConnection*> m_serial;
-    QuietMachines* m_quiet;
-    MachineNames m_names;
-    QHash<QString, int> m_namesSeen;
+    IntakeCore m_intake;
     QHash<MachineSession*, QString> m_labels;
     QHash<MachineSession*, int> m_threadOf;
     QList<QPair<int, MachineSession*>> m_threads;

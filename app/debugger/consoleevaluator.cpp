@@ -3,25 +3,23 @@
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/variablesmodel.h"
 
-#include "protocol/machinesession.h"
+#include "protocol/debuggeeinspector.h"
 #include "protocol/propertysummary.h"
-#include "protocol/sessionexpressions.h"
 #include "protocol/xsccompiler.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
 
-ConsoleEvaluator::ConsoleEvaluator(MachineSession* session, QLineEdit* field, ConsoleModel* console,
+ConsoleEvaluator::ConsoleEvaluator(Debuggee* session, QLineEdit* field, ConsoleModel* console,
                                    VariablesModel* result, QObject* parent)
-    : QObject(parent), m_session(session), m_field(field), m_console(console), m_result(result)
+    : QObject(parent), m_session(session), m_inspector(new DebuggeeInspector(session, this)), m_field(field),
+      m_console(console), m_result(result)
 {
     field->installEventFilter(this);
     connect(field, &QLineEdit::returnPressed, this, &ConsoleEvaluator::submit);
     if (session) {
-        connect(session, &MachineSession::stateChanged, this, &ConsoleEvaluator::updateField);
-        connect(session, &MachineSession::variablesChanged, this, &ConsoleEvaluator::updateField);
-        connect(session->expressions(), &SessionExpressions::evaluated, this, &ConsoleEvaluator::onEvaluated);
-        connect(session->expressions(), &SessionExpressions::evalFailed, this, &ConsoleEvaluator::onFailed);
+        connect(session, &Debuggee::stateChanged, this, &ConsoleEvaluator::updateField);
+        connect(session, &Debuggee::variablesChanged, this, &ConsoleEvaluator::updateField);
     }
     updateField();
 }
@@ -34,10 +32,10 @@ void ConsoleEvaluator::updateField()
         placeholder = tr("Evaluate… (no machine: expressions are evaluated in a machine's tab)");
     } else if (!m_session->isConnected()) {
         placeholder = tr("Evaluate… (the machine is gone)");
-    } else if (!m_session->expressions()->compiler()->isAvailable()) {
+    } else if (m_session->compilerPath().isEmpty()) {
         placeholder = tr("Evaluate… needs the XS compiler xsc: Preferences › Debugger");
         tip = XscCompiler::howToGetOne();
-    } else if (m_session->state() != MachineSession::State::Broken) {
+    } else if (!m_session->isBroken()) {
         placeholder = tr("Evaluate… needs a break: press Break, or wait for a breakpoint");
         tip = tr("Expressions are evaluated in the selected frame while the machine is stopped.");
     } else {
@@ -45,7 +43,7 @@ void ConsoleEvaluator::updateField()
         const QString frame = m_session->local().name;
         placeholder = frame.isEmpty() ? tr("Evaluate (Enter; Up/Down: history)")
                                       : tr("Evaluate in %1 (Enter; Up/Down: history)").arg(frame);
-        tip = tr("Compiled with %1").arg(m_session->expressions()->compiler()->path());
+        tip = tr("Compiled with %1").arg(m_session->compilerPath());
     }
     m_field->setEnabled(enabled);
     m_field->setPlaceholderText(placeholder);
@@ -63,7 +61,21 @@ void ConsoleEvaluator::submit()
     m_typing.clear();
     m_field->clear();
     m_console->appendLine(QStringLiteral("> ") + expression, ConsoleModel::Kind::Input);
-    m_session->expressions()->evaluate(expression);
+    // In the inspected frame (the one selected in the call stack), after any evaluation before it.
+    QPointer<ConsoleEvaluator> self(this);
+    m_inspector->enqueue([self, expression](std::function<void()> done) {
+        if (!self)
+            return done();
+        self->m_inspector->evaluate({}, expression, [self, expression, done](const xsbug::EvalResult* result, const QString& error) {
+            if (self) {
+                if (result)
+                    self->onEvaluated(expression, *result);
+                else
+                    self->onFailed(expression, error);
+            }
+            done();
+        });
+    });
 }
 
 void ConsoleEvaluator::onEvaluated(const QString& expression, const xsbug::EvalResult& result)

@@ -4,13 +4,15 @@
 // value go to the console (errors in red: xsc's compile errors, the machine's exceptions),
 // and an object's properties to the result tree, opened one level as the machine sends it.
 // Up/Down walk the history. While the machine runs, or without an XS compiler, the field
-// is disabled and says why.
+// is disabled and says why. Evaluations go through the machine's DebuggeeInspector, one at a
+// time, as the DAP adapter's do.
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
 
 class ConsoleModel;
-class MachineSession;
+class Debuggee;
+class DebuggeeInspector;
 class QLineEdit;
 class VariablesModel;
 namespace xsbug {
@@ -21,7 +23,7 @@ class ConsoleEvaluator : public QObject
 {
     Q_OBJECT
 public:
-    ConsoleEvaluator(MachineSession* session, QLineEdit* field, ConsoleModel* console, VariablesModel* result,
+    ConsoleEvaluator(Debuggee* session, QLineEdit* field, ConsoleModel* console, VariablesModel* result,
                      QObject* parent = nullptr);
 
     QStringList history() const { return m_history; }
@@ -38,7 +40,8 @@ private:
     void onEvaluated(const QString& expression, const xsbug::EvalResult& result);
     void onFailed(const QString& expression, const QString& message);
 
-    QPointer<MachineSession> m_session;
+    QPointer<Debuggee> m_session;
+    DebuggeeInspector* m_inspector; // a child
     QLineEdit* m_field;
     ConsoleModel* m_console;
     VariablesModel* m_result;

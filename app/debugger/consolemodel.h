@@ -43,7 +43,6 @@ public:
     int maxLines() const { return m_maxLines; }
     void setMaxLines(int lines);
     // Prefix each line with its source ("name: "), for a console of several machines.
-    bool showsSource() const { return m_showSource; }
     void setShowsSource(bool show);
 
     QString lineText(int row) const;

@@ -17,7 +17,6 @@ void ConversationFilter::setHidden(const QString& conversation, bool hidden)
     else
         m_hidden.remove(conversation);
     invalidateRowsFilter();
-    emit hiddenChanged();
 }
 
 bool ConversationFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const

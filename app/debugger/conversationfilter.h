@@ -18,9 +18,6 @@ public:
     // it when `backward`), wrapping; -1 when none. `ordinal`/`count` place it among all hits.
     int find(const QString& text, int from, bool backward, int* ordinal = nullptr, int* count = nullptr) const;
 
-signals:
-    void hiddenChanged();
-
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 

@@ -41,7 +41,6 @@ public:
     // Conversation names in the order they first spoke ("" is the unnamed one).
     QStringList conversations() const { return m_conversations; }
     // Show the machine's name with each message (a model of several machines).
-    bool showsSource() const { return m_showSource; }
     void setShowsSource(bool show) { m_showSource = show; }
 
     // The text shown (DisplayRole), and one line per message for copying.

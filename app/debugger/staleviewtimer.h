@@ -2,7 +2,7 @@
 // When a debugger view should forget what it shows: half a second after the machine runs on
 // (a step that breaks again at once just updates the rows, without a blank flash between, as
 // in xsbug), and at once when it disconnects.
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
 #include <QObject>
 #include <QTimer>
@@ -16,7 +16,7 @@ public:
     static constexpr int delayMs = 500;
 
     // Calls `clear` when the view's content has gone stale.
-    StaleViewTimer(MachineSession* session, std::function<void()> clear, QObject* parent);
+    StaleViewTimer(Debuggee* session, std::function<void()> clear, QObject* parent);
 
     bool isPending() const { return m_timer.isActive(); }
 

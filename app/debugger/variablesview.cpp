@@ -3,11 +3,11 @@
 #include "app/debugger/staleviewtimer.h"
 #include "app/debugger/variablesmodel.h"
 
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
 #include <QHeaderView>
 
-VariablesView::VariablesView(MachineSession* session, Scope scope, QWidget* parent)
+VariablesView::VariablesView(Debuggee* session, Scope scope, QWidget* parent)
     : QTreeView(parent), m_session(session), m_scope(scope), m_model(new VariablesModel(this))
 {
     m_model->setOrder(scope == Scope::Locals ? VariablesModel::Order::LocalsFirst : VariablesModel::Order::Names);
@@ -21,9 +21,9 @@ VariablesView::VariablesView(MachineSession* session, Scope scope, QWidget* pare
     connect(this, &QTreeView::expanded, this, [this](const QModelIndex& index) { onExpandedByUser(index, true); });
     connect(this, &QTreeView::collapsed, this, [this](const QModelIndex& index) { onExpandedByUser(index, false); });
     if (session) {
-        connect(session, &MachineSession::variablesChanged, this, &VariablesView::refresh);
+        connect(session, &Debuggee::variablesChanged, this, &VariablesView::refresh);
         new StaleViewTimer(session, [this] { m_model->clear(); }, this); // a running machine's values are stale
-        if (session->state() == MachineSession::State::Broken)
+        if (session->state() == Debuggee::State::Broken)
             refresh();
     }
 }
@@ -63,7 +63,7 @@ void VariablesView::syncExpansion(const QModelIndex& parent)
 
 void VariablesView::onExpandedByUser(const QModelIndex& index, bool expanded)
 {
-    if (m_syncing || !m_session || m_session->state() != MachineSession::State::Broken)
+    if (m_syncing || !m_session || m_session->state() != Debuggee::State::Broken)
         return;
     if (index.data(VariablesModel::ExpandedRole).toBool() != expanded)
         m_session->toggle(index.data(VariablesModel::AddressRole).toString());

@@ -2,7 +2,7 @@
 // Locals, Modules or Globals of one machine as a tree. Opening or closing an object row
 // asks the machine to <toggle> it; the machine answers with the whole list again, and the
 // view then follows the machine's expansion state.
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
 #include <QPointer>
 #include <QTreeView>
@@ -15,7 +15,7 @@ class VariablesView : public QTreeView
 public:
     enum class Scope { Locals, Modules, Globals };
 
-    VariablesView(MachineSession* session, Scope scope, QWidget* parent = nullptr);
+    VariablesView(Debuggee* session, Scope scope, QWidget* parent = nullptr);
     Scope scope() const { return m_scope; }
 
 private:
@@ -23,7 +23,7 @@ private:
     void syncExpansion(const QModelIndex& parent);
     void onExpandedByUser(const QModelIndex& index, bool expanded);
 
-    QPointer<MachineSession> m_session;
+    QPointer<Debuggee> m_session;
     Scope m_scope;
     VariablesModel* m_model;
     bool m_syncing = false; // expansions we make to follow the machine send nothing

@@ -3,7 +3,16 @@
 #include "protocol/debugserver.h"
 #include "protocol/serial/serialconnection.h"
 
-MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
+IntakeCore::Policy MachineIntake::serialPolicy(std::shared_ptr<MachineNames> names, const std::atomic<bool>* outputSeen)
+{
+    IntakeCore::Policy policy;
+    policy.names = std::move(names);
+    policy.outputSeen = [outputSeen] { return outputSeen->load(); };
+    return policy;
+}
+
+MachineIntake::MachineIntake(QObject* parent)
+    : QObject(parent), m_serialIntake(serialPolicy(m_names, &m_outputSeen), this)
 {
     m_thread.setObjectName(QStringLiteral("xsprof machine intake"));
     m_thread.start();
@@ -14,8 +23,7 @@ MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
     QMetaObject::invokeMethod(
         onThread,
         [this, window, onThread] {
-            m_reception = new MachineReception(window, [this](const QString& name) { return labelFor(name); },
-                                               QuietMachines::defaultGraceMs);
+            m_reception = new MachineReception(window, m_names, QuietMachines::defaultGraceMs);
             onThread->deleteLater();
         },
         Qt::BlockingQueuedConnection);
@@ -24,11 +32,15 @@ MachineIntake::MachineIntake(QObject* parent) : QObject(parent)
         m_held = batch.held;
         emit batchReady(batch);
     });
+    connect(&m_serialIntake, &IntakeCore::machineConnected, this, &MachineIntake::serialMachineConnected);
+    connect(&m_serialIntake, &IntakeCore::machineShown, this, &MachineIntake::serialMachineShown);
+    connect(&m_serialIntake, &IntakeCore::quietMachineLeft, this, &MachineIntake::serialMachineLeft);
 }
 
 MachineIntake::~MachineIntake()
 {
-    delete m_serial; // its requests still waiting are answered (failed) while their askers live
+    m_serialIntake.deleteSerialPorts(); // their requests still waiting are answered (failed) while their askers live
+    m_serial = nullptr;
     // The reception and every machine still held end on their thread.
     QMetaObject::invokeMethod(m_reception, [reception = m_reception] { delete reception; }, Qt::BlockingQueuedConnection);
     m_thread.quit();
@@ -37,16 +49,19 @@ MachineIntake::~MachineIntake()
 
 QString MachineIntake::labelFor(const QString& name)
 {
-    std::lock_guard lock(m_namesMutex);
-    return m_names.labelFor(name);
+    return m_names->labelFor(name);
+}
+
+void MachineIntake::setOutputSeen(bool seen)
+{
+    m_outputSeen = seen;
+    m_reception->setOutputSeen(seen);
 }
 
 SerialConnection* MachineIntake::openSerial(const SerialPortSpec& spec)
 {
     if (m_serial)
-        m_serial->deleteLater();
-    m_serial = new SerialConnection(spec, this);
-    m_serial->setSessionSettings(server()->sessionSettings());
-    connect(m_serial, &SerialConnection::machineConnected, this, &MachineIntake::serialMachineConnected);
+        m_serialIntake.removeSerial(m_serial);
+    m_serial = m_serialIntake.addSerial(spec, server()); // the server's answers: its breakpoints, compiled once
     return m_serial;
 }

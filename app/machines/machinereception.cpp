@@ -1,6 +1,5 @@
 #include "machinereception.h"
 
-#include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 
 #include <QThread>
@@ -19,40 +18,39 @@ void keepNewest(std::vector<Item>& items, size_t bound, qint64& dropped, bool ex
 }
 } // namespace
 
-MachineReception::MachineReception(QThread* windowThread, std::function<QString(const QString&)> labelFor,
-                                   int quietGraceMs, QObject* parent)
-    : QObject(parent), m_windowThread(windowThread), m_labelFor(std::move(labelFor)), m_server(new DebugServer(this)),
-      m_quiet(new QuietMachines(
-          quietGraceMs,
-          [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
-              handOver(session, held.label, held.connectedAt, log);
-          },
-          [this](MachineSession* session, const QuietMachines::Held& held) {
-              m_batch.left.push_back({session->name(), held.label, held.connectedAt,
-                                      held.connectedAt.msecsTo(QDateTime::currentDateTime())});
-              noteChange();
-          },
-          [this] { return m_outputSeen.load(); }, this))
+MachineReception::MachineReception(QThread* windowThread, std::shared_ptr<MachineNames> names, int quietGraceMs,
+                                   QObject* parent)
+    : QObject(parent), m_windowThread(windowThread), m_intake(new IntakeCore(
+                                                         [&] {
+                                                             IntakeCore::Policy policy;
+                                                             policy.graceMs = quietGraceMs;
+                                                             policy.outputSeen = [this] { return m_outputSeen.load(); };
+                                                             policy.names = std::move(names);
+                                                             return policy;
+                                                         }(),
+                                                         this))
 {
     qRegisterMetaType<IntakeBatch>();
     qRegisterMetaType<QList<xsbug::Log>>();
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(batchIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &MachineReception::flush);
-    connect(m_server, &DebugServer::machineConnected, this, &MachineReception::onMachine);
+    connect(m_intake, &IntakeCore::machineConnected, this, &MachineReception::onMachine);
+    connect(m_intake, &IntakeCore::machineShown, this, &MachineReception::handOver);
+    connect(m_intake, &IntakeCore::quietMachineLeft, this,
+            [this](MachineSession* session, const QString& label, const QDateTime& connectedAt) {
+                m_batch.left.push_back({session->name(), label, connectedAt, connectedAt.msecsTo(QDateTime::currentDateTime())});
+                noteChange();
+            });
 }
 
 // The first machine of a name (an app) goes to the window at once; further ones (its Workers)
-// are held until they have something to show, and most leave before that.
-void MachineReception::onMachine(MachineSession* session)
+// are held by the intake core until they have something to show, and most leave before that.
+void MachineReception::onMachine(MachineSession* session, const QString& label)
 {
-    const QString label = m_labelFor(session->name());
-    if (label.isEmpty()) {
-        handOver(session, label, QDateTime::currentDateTime(), nullptr);
+    if (label.isEmpty())
         return;
-    }
-    collect(session, label); // before QuietMachines: a line that earns a tab is in the batch first
-    m_quiet->hold(session, label);
+    collect(session, label); // before the core holds it: a line that earns a tab is in the batch first
     noteChange();
 }
 
@@ -76,7 +74,7 @@ void MachineReception::handOver(MachineSession* session, const QString& label, c
     flush(); // what it sent while held comes first
     session->holdDelivery(); // inside one of its signals: the rest of what it sent waits for the window
     disconnect(session, nullptr, this, nullptr);
-    disconnect(session, nullptr, m_server, nullptr);
+    disconnect(session, nullptr, m_intake->server(), nullptr);
     session->setParent(nullptr);
     session->moveToThread(m_windowThread);
     QList<xsbug::Log> earnedBy;
@@ -95,7 +93,7 @@ void MachineReception::noteChange()
 void MachineReception::flush()
 {
     m_flushTimer.stop();
-    const int held = m_quiet->count();
+    const int held = m_intake->held();
     if (!m_dirty && held == m_lastHeld)
         return;
     m_dirty = false;

@@ -6,9 +6,10 @@
 // conversation messages of machines without a tab, the machines that left with nothing to keep,
 // and how many are held. A machine that earns a tab (the first of its name at once, a further
 // one when it breaks, logs unread output, sends samples or stays) moves to the window's thread
-// with every message it received, after the batch that holds what it sent so far.
+// with every message it received, after the batch that holds what it sent so far. The server,
+// names and the holding are the IntakeCore's (protocol/intake/); this is the window's policy.
 #include "app/machines/leftmachines.h"
-#include "protocol/quietmachines.h"
+#include "protocol/intake/intakecore.h"
 #include "protocol/xsbugmessages.h"
 
 #include <QDateTime>
@@ -19,10 +20,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <functional>
+#include <memory>
 #include <vector>
 
-class DebugServer;
 class MachineSession;
 class QThread;
 
@@ -50,12 +50,12 @@ class MachineReception : public QObject {
 public:
     static constexpr int batchIntervalMs = 200;
 
-    // Made on the intake's thread. `windowThread` is where machines with a tab live; `labelFor`
-    // numbers machines of the same name (any thread may call it).
-    MachineReception(QThread* windowThread, std::function<QString(const QString&)> labelFor, int quietGraceMs,
+    // Made on the intake's thread. `windowThread` is where machines with a tab live; `names`
+    // numbers machines of the same name (shared with the window's serial ports).
+    MachineReception(QThread* windowThread, std::shared_ptr<MachineNames> names, int quietGraceMs,
                      QObject* parent = nullptr);
 
-    DebugServer* server() const { return m_server; }
+    DebugServer* server() const { return m_intake->server(); }
     // From any thread: whether console output is read as it comes (the console of all machines
     // is on screen), so that it earns no tab; and the console's bound on lines.
     void setOutputSeen(bool seen) { m_outputSeen = seen; }
@@ -69,17 +69,15 @@ signals:
     void batchReady(const IntakeBatch& batch);
 
 private:
-    void onMachine(MachineSession* session);
+    void onMachine(MachineSession* session, const QString& label);
     void handOver(MachineSession* session, const QString& label, const QDateTime& connectedAt, const xsbug::Log* log);
     void collect(MachineSession* session, const QString& source);
     void noteChange();
     void flush();
 
     QThread* m_windowThread;
-    std::function<QString(const QString&)> m_labelFor;
-    DebugServer* m_server;
-    QuietMachines* m_quiet;
     std::atomic<bool> m_outputSeen{false};
+    IntakeCore* m_intake;
     std::atomic<int> m_maxLines{10000};
     IntakeBatch m_batch;
     bool m_dirty = false;

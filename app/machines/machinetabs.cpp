@@ -44,23 +44,21 @@ MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings,
       m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
       m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
       m_left(new LeftMachines(this)), m_connected(new ConnectedMachines(this)),
-      m_quiet(new QuietMachines(
-          QuietMachines::defaultGraceMs,
-          [this](MachineSession* session, const QuietMachines::Held& held, const xsbug::Log* log) {
-              DebuggeePage* machine = addTab(session, held.label, held.connectedAt);
-              if (log) // the line that earned the tab, sent before the tab's console listened
-                  machine->debuggerPanes()->consoleModel()->appendLog(*log);
-          },
-          [this](MachineSession* session, const QuietMachines::Held& held) {
-              m_left->add({session->name(), held.label, held.connectedAt,
-                           held.connectedAt.msecsTo(QDateTime::currentDateTime())});
-          },
-          [this] { return m_console->isShown(); }, this)),
       m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this))
 {
     MachineIntake* intake = m_server->intake();
     connect(intake, &MachineIntake::machineReady, this, &MachineTabs::addReceived);
-    connect(intake, &MachineIntake::serialMachineConnected, this, &MachineTabs::addMachine);
+    connect(intake, &MachineIntake::serialMachineConnected, this, &MachineTabs::addSerialMachine);
+    connect(intake, &MachineIntake::serialMachineShown, this,
+            [this](MachineSession* session, const QString& label, const QDateTime& connectedAt, const xsbug::Log* log) {
+                DebuggeePage* machine = addTab(session, label, connectedAt);
+                if (log) // the line that earned the tab, sent before the tab's console listened
+                    machine->debuggerPanes()->consoleModel()->appendLog(*log);
+            });
+    connect(intake, &MachineIntake::serialMachineLeft, this,
+            [this](MachineSession* session, const QString& label, const QDateTime& connectedAt) {
+                m_left->add({session->name(), label, connectedAt, connectedAt.msecsTo(QDateTime::currentDateTime())});
+            });
     connect(intake, &MachineIntake::batchReady, this, &MachineTabs::takeBatch);
     intake->setMaxLines(preferences->consoleLines());
     connect(m_console, &AllMachinesConsole::shownChanged, intake, &MachineIntake::setOutputSeen);
@@ -141,17 +139,11 @@ void MachineTabs::takeBatch(const IntakeBatch& batch)
     m_connected->setHeldElsewhere(batch.held);
 }
 
-// A serial machine. The first machine of a name (an app) gets its tab at once; further ones
-// (its Workers) wait in m_quiet until they have something to show, and most leave before that.
-void MachineTabs::addDebuggee(MachineSession* session)
+// A serial machine as it logs in: the intake gives it a tab (serialMachineShown) once it earns one.
+void MachineTabs::addSerialMachine(MachineSession* session, const QString& label)
 {
     m_connected->add(session);
-    const QString label = m_server->intake()->labelFor(session->name());
     m_console->attach(session, label.isEmpty() ? session->name() : label);
-    if (label.isEmpty())
-        addTab(session, label, QDateTime::currentDateTime());
-    else
-        m_quiet->hold(session, label);
 }
 
 DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt)
@@ -242,11 +234,6 @@ void MachineTabs::leftEmpty(DebuggeePage* machine)
     m_left->add({machine->session()->name(), machine->title() == machine->session()->name() ? QString() : machine->title(),
                  machine->connectedAt(), machine->connectedAt().msecsTo(QDateTime::currentDateTime())});
     m_tabs->remove(machine);
-}
-
-int MachineTabs::machinesWithoutTab() const
-{
-    return m_quiet->count() + m_server->intake()->held();
 }
 
 void MachineTabs::closeDisconnectedMachines()

@@ -18,7 +18,6 @@ class AllMachinesConsole;
 struct IntakeBatch;
 class ConnectedMachines;
 class LeftMachines;
-class QuietMachines;
 class DebuggeePage;
 class DebugControls;
 class DebuggerPanes;
@@ -57,15 +56,12 @@ public:
     int recoverProfiles();
 
     ServerController* serverController() const { return m_server; }
-    // A machine that came another way (a serial port): a tab as a TCP machine's.
-    void addMachine(MachineSession* session) { addDebuggee(session); }
     ServerStatusWidget* serverStatus() const { return m_serverStatus; }
     UnsavedProfiles* unsavedProfiles() const { return m_unsaved; }
     AllMachinesConsole* allMachinesConsole() const { return m_console; }
     // Machines that came and went with nothing to keep (no tab), and those still without a tab.
     LeftMachines* leftMachines() const { return m_left; }
     ConnectedMachines* connectedMachines() const { return m_connected; }
-    int machinesWithoutTab() const;
     // Debug › Close Disconnected Machines: every tab of a machine that left (asking first for
     // unsaved profiles, once for all).
     void closeDisconnectedMachines();
@@ -110,7 +106,7 @@ private:
     void addReceived(MachineSession* session, const QString& label, const QDateTime& connectedAt,
                      const QList<xsbug::Log>& earnedBy);
     void takeBatch(const IntakeBatch& batch);
-    void addDebuggee(MachineSession* session);
+    void addSerialMachine(MachineSession* session, const QString& label);
     // The machine's tab, behind the one in front unless the window has none.
     DebuggeePage* addTab(MachineSession* session, const QString& label, const QDateTime& connectedAt);
     DebuggeePage* createDebuggee(MachineSession* session);
@@ -139,6 +135,5 @@ private:
     DebuggerPanes* m_sourcesTab = nullptr;
     LeftMachines* m_left;
     ConnectedMachines* m_connected;
-    QuietMachines* m_quiet;
     QAction* m_closeDisconnected;
 };

@@ -3,7 +3,9 @@
 #include "cpuprofilereader.h"
 #include "firefoxprocessedreader.h"
 #include "geckoprofilereader.h"
+#include "heapprofilereader.h"
 #include "legacycpuprofilereader.h"
+#include "pprofreader.h"
 #include "safarirecordingreader.h"
 #include "selfprofilingreader.h"
 #include "speedscopereader.h"
@@ -22,6 +24,7 @@ namespace {
 // the root).
 // clang-format off
 const FormatReader* const formats[] = {
+    &pprofFormat, // binary: its protobuf fields, never JSON
     &xsbugTranscriptFormat,
     &speedscopeFormat,
     &firefoxProcessedFormat,
@@ -29,6 +32,7 @@ const FormatReader* const formats[] = {
     &safariRecordingFormat,
     &traceEventsFormat, // falls back to traceEventTracingFormat
     &cpuProfileFormat,
+    &heapProfileFormat, // "head" with "selfSize": before the legacy .cpuprofile
     &legacyCpuProfileFormat,
     &selfProfilingFormat,
     &traceEventTracingFormat, // no detect: reached through traceEventsFormat

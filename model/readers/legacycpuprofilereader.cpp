@@ -90,19 +90,6 @@ void readLegacy(const V& top, LegacyProfile& p)
         else if (key == "endTime")
             readCpuProfileTime(v, p.endSeconds, root.key("endTime", "profile"));
     });
-    // A sampling heap profile has a tree like a legacy profile's, under callFrame, with sizes.
-    if (head && head->kind() == JsonKind::Object) {
-        bool selfSize = false, callFrame = false;
-        head->forEachField([&](std::string_view key, const V&) {
-            selfSize = selfSize || key == "selfSize";
-            callFrame = callFrame || key == "callFrame";
-        });
-        if (selfSize && callFrame)
-            throwJsonMeaning("a V8 sampling heap profile (.heapprofile, from Chrome DevTools' Memory panel or "
-                             "node --heap-prof): bytes allocated per call path, not CPU samples; xsprof reads "
-                             "CPU profiles",
-                             root.key("head", "head"));
-    }
     p.sawHead = head.has_value();
     p.sawSamples = samples.has_value();
     p.sawTimestamps = timestamps.has_value();

@@ -9,8 +9,10 @@
 # python3 runs ../shared/tools (the oracle, the profile generator, the XS replayer) in tests;
 # clang and libclang-rt-14-dev build the libFuzzer targets; python3-scipy (Debian's /usr/bin/python3)
 # computes the reference values of the cohort statistics' test.
+# libprotobuf-dev and protobuf-compiler: pprof's profile.proto, compiled at build time (model/readers);
+# golang-go: `go tool pprof`, which reads the pprof xsprof writes in tests/measures.
 XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev libsqlite3-dev qt6-serialport-dev cmake g++ ninja-build xvfb libqt6svg6 qt6-svg-dev
-    python3 python3-scipy clang libclang-rt-14-dev)
+    python3 python3-scipy clang libclang-rt-14-dev libprotobuf-dev protobuf-compiler golang-go)
 
 xsprof_missing_packages() {
     local pkg status
@@ -88,7 +90,8 @@ xsprof_build() {
 
 # xsprof_install_test_tools: what only the tests need beyond Debian's packages: Node.js (Debian's
 # nodejs and npm when no node is on the PATH), DuckDB's Node bindings from the npm registry
-# (tests/sql/package.json), for the test that runs the README's export SQL in DuckDB, and
+# (tests/sql/package.json), for the test that runs the README's export SQL in DuckDB,
+# pprof-format (tests/measures/package.json), an independent pprof encoder, and
 # Microsoft's DAP client (tests/dap/package.json), for the tests that drive `xsprof dap`.
 xsprof_install_test_tools() {
     if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
@@ -101,6 +104,11 @@ xsprof_install_test_tools() {
         echo "xsprof: installing DuckDB's Node bindings into tests/sql (npm registry)" >&2
         npm install --prefix tests/sql --no-audit --no-fund --loglevel=error \
             || echo "xsprof: npm install failed: the sql_duckdb_export test will say so" >&2
+    fi
+    if [[ ! -d tests/measures/node_modules/pprof-format ]]; then
+        echo "xsprof: installing pprof-format, an independent pprof encoder, into tests/measures (npm registry)" >&2
+        npm install --prefix tests/measures --no-audit --no-fund --loglevel=error \
+            || echo "xsprof: npm install failed: measures_pprof will skip its pprof-format part" >&2
     fi
     if [[ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport ]]; then
         echo "xsprof: installing Microsoft's DAP client into tests/dap (npm registry)" >&2

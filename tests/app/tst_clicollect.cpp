@@ -266,7 +266,7 @@ void TestCliCollect::exportWritesEveryRowQuotedInBothFormats()
 
     const Run wrongFormat = runXsprof({QStringLiteral("export"), db, jsonOut, QStringLiteral("--format"), QStringLiteral("xml")});
     QCOMPARE(wrongFormat.code, 2);
-    QVERIFY(wrongFormat.err.contains("--format is csv or ndjson"));
+    QVERIFY(wrongFormat.err.contains("--format is csv, ndjson or pprof"));
     const Run notCollection = runXsprof({QStringLiteral("export"), folder + QStringLiteral("/traces.csv"), jsonOut});
     QCOMPARE(notCollection.code, 1);
     QVERIFY(notCollection.err.contains("is not a collection"));

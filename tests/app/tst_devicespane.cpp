@@ -70,7 +70,7 @@ void TestDevicesPane::twoMachinesOfABoardBecomeTabsWithTheBoardDescribed()
     MachineIntake* intake = window.machines()->serverController()->intake();
     QVERIFY(intake);
     QCOMPARE(pane->connection(), intake->serial());
-    QCOMPARE(pane->connection()->parent(), intake);
+    QCOMPARE(pane->connection()->parent()->parent(), intake); // through its intake core on this thread
     QSignalSpy handedOn(intake, &MachineIntake::serialMachineConnected);
     QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), before + 2, 15000);
     QCOMPARE(handedOn.count(), 2);

@@ -12,6 +12,7 @@
 #include "app/theme.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
+#include "views/functiondelegate.h"
 #include "views/flamegraphpanel.h"
 #include "views/flamegraphview.h"
 #include "views/profilepage.h"
@@ -305,14 +306,13 @@ void TestKeyboard::smallWindow()
     // The Function column keeps room for the name of the deepest row the hot path opened.
     CostTreeView* tree = page->functionView(false);
     QTRY_VERIFY(tree->currentIndex().isValid());
-    int depth = 0;
-    for (QModelIndex p = tree->currentIndex().parent(); p.isValid(); p = p.parent())
-        ++depth;
-    QVERIFY(depth >= 3);
-    const int nameRoom = tree->header()->sectionSize(0) - tree->indentation() * (depth + 1);
-    QTRY_VERIFY2(tree->header()->sectionSize(0) - tree->indentation() * (depth + 1)
-                     >= tree->fontMetrics().averageCharWidth() * 12,
-                 qPrintable(QString::number(nameRoom)));
+    const int level = tree->currentIndex().data(CostTreeModel::LevelRole).toInt();
+    QVERIFY(level >= 4);
+    const QModelIndex name = tree->currentIndex().siblingAtColumn(0);
+    const auto nameRoom = [&] {
+        return (FunctionDelegate::layout(tree->visualRect(name), level, tree->fontMetrics()).text & tree->viewport()->rect()).width();
+    };
+    QTRY_VERIFY2(nameRoom() >= tree->fontMetrics().averageCharWidth() * 12, qPrintable(QString::number(nameRoom())));
 
     // A selected range (its numbers in the header) does not widen the window either.
     page->setTimeRange(page->timeline()->profileStart(),

@@ -1,4 +1,5 @@
 // Bad input gets a clear error naming the file, the problem and where; never a crash.
+#include "model/gzipoutput.h"
 #include "model/profileloader.h"
 
 #include <QDir>
@@ -8,7 +9,6 @@
 #include <QTest>
 
 #include <filesystem>
-#include <zlib.h>
 
 #include <fstream>
 
@@ -183,26 +183,6 @@ void TestMalformed::aPerfettoTraceIsNamedWithHowToGetJson()
     // A JSON file that starts with a newline is still JSON.
     QVERIFY(loadProfileData(std::string("\n") + tinyTree, "newline.cpuprofile").ok());
 }
-
-namespace {
-
-// `bytes` as one gzip member (zlib's deflate with a gzip header).
-std::string gzipped(const std::string& bytes)
-{
-    z_stream z{};
-    deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&z, uLong(bytes.size())) + 64, '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-    z.avail_in = uInt(bytes.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
-
-} // namespace
 
 void TestMalformed::gzipInput()
 {

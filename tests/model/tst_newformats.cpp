@@ -110,7 +110,7 @@ private slots:
     void devToolsRecordingsWithAllocationsOpen();
     void chromeProfilesNamingMissingNodesOpenWithANote_data();
     void chromeProfilesNamingMissingNodesOpenWithANote();
-    void heapProfilesAreNamedForWhatTheyAre();
+    void heapProfilesAreReadInBytes();
 };
 
 void TestNewFormats::matchesOracle_data()
@@ -475,6 +475,26 @@ void TestNewFormats::malformed_data()
     QTest::newRow("speedscope truncated") << speedscope << "" << "" << "speedscope file" << "byte";
     QTest::newRow("speedscope dangling frame") << speedscope << "[[0, 1, 2]," << "[[0, 1, 20]," << "speedscope file"
                                                << "profiles[0].samples[0]";
+    const QString heap = fixtures + QStringLiteral("/peers/speedscope-node10-Heap-20181003T105432.heapprofile");
+    const QString heapEnd = QStringLiteral("}]}]}]}]}]}]}]}]}]}]}]}]}]}}");
+    QTest::newRow("heap truncated") << heap << "" << "" << "V8 sampling heap profile" << "byte";
+    // The path is in the message; where is the node's number in preorder and its byte.
+    QTest::newRow("heap negative size") << heap << "\"selfSize\":33000" << "\"selfSize\":-33000"
+                                        << "V8 sampling heap profile: head.children[0].children[0].children[0]."
+                                           "children[0].children[0].children[0].children[0].children[0].children[0]: "
+                                           "node 9 has a negative selfSize (-33000 bytes)"
+                                        << "node 9, byte";
+    QTest::newRow("heap size a string") << heap << "\"selfSize\":33000" << "\"selfSize\":\"33000\""
+                                        << "V8 sampling heap profile" << "node 9, byte";
+    QTest::newRow("heap repeated id") << heap << "\"selfSize\":0,\"children\":[{"
+                                      << "\"selfSize\":0,\"id\":1,\"children\":[{\"id\":1,"
+                                      << "V8 sampling heap profile: head.children[0]: node id 1 appears twice (also at head)"
+                                      << "node 1, byte";
+    QTest::newRow("heap sample without node") << heap << heapEnd << QString(heapEnd.chopped(1) + QStringLiteral(", \"samples\": [{\"size\": 8}]}"))
+                                              << "V8 sampling heap profile: samples[0] has no \"nodeId\"" << "sample 0";
+    QTest::newRow("heap negative sample") << heap << heapEnd
+                                          << QString(heapEnd.chopped(1) + QStringLiteral(", \"samples\": [{\"size\": -8, \"nodeId\": 1}]}"))
+                                          << "V8 sampling heap profile: samples[0] has a negative size" << "sample 0";
     QTest::newRow("speedscope wrong type") << speedscope << "\"weights\": [1, 1, 4, 3, 5]" << "\"weights\": 5"
                                            << "speedscope file" << "profiles[0].weights";
 }
@@ -546,14 +566,22 @@ void TestNewFormats::chromeProfilesNamingMissingNodesOpenWithANote()
              r.warnings.empty() ? "no note" : r.warnings.front().c_str());
 }
 
-void TestNewFormats::heapProfilesAreNamedForWhatTheyAre()
+// A sampling heap profile has a "head" tree as a legacy .cpuprofile has: detected as what it is
+// and read in bytes (tst_measures checks its numbers).
+void TestNewFormats::heapProfilesAreReadInBytes()
 {
     const LoadResult r =
         loadProfileFile(
             QString(fixtures + QStringLiteral("/peers/speedscope-node10-Heap-20181003T105432.heapprofile")).toStdString());
-    QVERIFY(!r.ok());
-    QVERIFY2(r.error->problem.find("sampling heap profile") != std::string::npos, r.error->toString().c_str());
-    QVERIFY2(r.error->problem.find("not CPU samples") != std::string::npos, r.error->toString().c_str());
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    QVERIFY(r.profile->info.format == SourceFormat::HeapProfile);
+    QVERIFY(r.profile->info.measure == Measure::Bytes);
+    QCOMPARE(std::string(toString(r.profile->info.format)), std::string("heapprofile"));
+    // A legacy .cpuprofile's head is still read as time.
+    const LoadResult legacy = loadProfileFile(QString(corpus + QStringLiteral("/peers/speedscope_node10_legacy.cpuprofile")).toStdString());
+    QVERIFY2(legacy.ok(), legacy.error ? legacy.error->toString().c_str() : "");
+    QVERIFY(legacy.profile->info.format == SourceFormat::LegacyCpuProfile);
+    QVERIFY(legacy.profile->info.measure == Measure::Time);
 }
 
 QTEST_GUILESS_MAIN(TestNewFormats)

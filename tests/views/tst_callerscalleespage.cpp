@@ -9,6 +9,7 @@
 #include "model/profileloader.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
@@ -38,6 +39,16 @@ FrameId frameNamed(const Profile& p, std::string_view name)
     return {};
 }
 
+// `page`, `width` × 700, showing the corpus file `relative` (whose source it returns).
+ProfileSource showOn(CallersCalleesPage& page, int width, const QString& relative)
+{
+    page.resize(width, 700);
+    ProfileSource s = sourceOf(relative);
+    page.setSource(s);
+    page.show();
+    return s;
+}
+
 QString nameAt(const QAbstractItemModel* model, int row)
 {
     return model->index(row, 0).data(EdgeListModel::SortRole).toString(); // the name without the location
@@ -54,6 +65,7 @@ private slots:
     void doubleClickMovesToTheFunction();
     void searchHidesAndSelectingClearsIt();
     void theFunctionListSaysWhatEachTotalMeans();
+    void theNumbersComeFirstAndStayOnScreen();
 };
 
 void TestCallersCalleesPage::modelsPassTheTester()
@@ -100,10 +112,7 @@ void TestCallersCalleesPage::diamondEdgesByHand()
 void TestCallersCalleesPage::doubleClickMovesToTheFunction()
 {
     CallersCalleesPage page;
-    page.resize(1200, 700);
-    const ProfileSource s = sourceOf(QStringLiteral("tiny/diamond.cpuprofile"));
-    page.setSource(s);
-    page.show();
+    const ProfileSource s = showOn(page, 1200, QStringLiteral("tiny/diamond.cpuprofile"));
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QSignalSpy selected(&page, &CallersCalleesPage::functionSelected);
     QVERIFY(page.selectFunction(frameNamed(*s.profile, "A")));
@@ -151,6 +160,23 @@ void TestCallersCalleesPage::theFunctionListSaysWhatEachTotalMeans()
     functions.setSource(sourceOf(QStringLiteral("tiny/xs_graph.cpuprofile")));
     QVERIFY(functions.rowCount() > 0);
     QCOMPARE(functions.index(0, FunctionListModel::Inclusive).data().toString(), QStringLiteral("n/a"));
+}
+
+// In a 1024 px window each list's numbers come first and fit in its half; the name takes
+// the rest of its list.
+void TestCallersCalleesPage::theNumbersComeFirstAndStayOnScreen()
+{
+    CallersCalleesPage page;
+    const ProfileSource s = showOn(page, 1024, QStringLiteral("node_dag_shared.cpuprofile"));
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.selectFunction(frameNamed(*s.profile, "normalize")));
+    for (QTreeView* view : {page.functionView(), page.callerView(), page.calleeView()}) {
+        const QHeaderView* head = view->header();
+        QCOMPARE(head->visualIndex(0), head->count() - 1);
+        const QString outside = ViewTestUtils::numbersOutsideViewport(view);
+        QVERIFY2(outside.isEmpty(), qPrintable(outside));
+        QVERIFY2(head->sectionSize(0) >= view->fontMetrics().averageCharWidth() * 12, qPrintable(QString::number(head->sectionSize(0))));
+    }
 }
 
 QTEST_MAIN(TestCallersCalleesPage)

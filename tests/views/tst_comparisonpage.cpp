@@ -11,6 +11,7 @@
 #include "model/profileloader.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
@@ -78,6 +79,7 @@ private slots:
     void everyColumnHeaderSaysWhatItMeasures();
     void theFlameGraphCaptionNamesTheChosenMeasure();
     void oneColourMappingReadableWithRedGreenBlindness();
+    void theNumbersStayOnScreenAt1024();
 };
 
 void TestComparisonPage::modelPassesTesterAndMatchesOracle()
@@ -500,6 +502,28 @@ void TestComparisonPage::oneColourMappingReadableWithRedGreenBlindness()
     QVERIFY(page.flameCaption()->text().contains(legend));
     QVERIFY(model->headerData(ComparisonModel::TotalDelta, Qt::Horizontal, Qt::ToolTipRole).toString().contains(legend));
     page.grab().save(QStringLiteral(XSPROF_SCREENSHOT_DIR "/comparison-colours.png"));
+}
+
+// At 1024 px the nine number columns come first and all fit; the function names take the
+// rest, after them, elided in the middle rather than pushing the numbers away.
+void TestComparisonPage::theNumbersStayOnScreenAt1024()
+{
+    ComparisonPage page(compare(QStringLiteral("node_dag_shared.cpuprofile"), QStringLiteral("node_dag_shared_noinline.cpuprofile")));
+    page.resize(1024, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTreeView* tree = page.tree();
+    const QHeaderView* head = tree->header();
+    QCOMPARE(head->visualIndex(ComparisonModel::Name), head->count() - 1);
+    const QString outside = ViewTestUtils::numbersOutsideViewport(tree, ComparisonModel::Name);
+    QVERIFY2(outside.isEmpty(), qPrintable(outside));
+    QVERIFY(head->sectionSize(ComparisonModel::Name) >= tree->fontMetrics().averageCharWidth() * 12);
+    // The user's width for a number column stays when the window changes.
+    tree->header()->resizeSection(ComparisonModel::SelfDelta, 120);
+    page.resize(1200, 700);
+    QApplication::processEvents();
+    QCOMPARE(head->sectionSize(ComparisonModel::SelfDelta), 120);
+    QCOMPARE(head->sectionViewportPosition(ComparisonModel::Name) + head->sectionSize(ComparisonModel::Name), tree->viewport()->width());
 }
 
 QTEST_MAIN(TestComparisonPage)

@@ -371,12 +371,17 @@ void TestProfilePage::viewStateIsRestoredOnANewPage()
         ProfilePage page(data);
         page.setBottomUp(true);
         page.functionView(true)->sortByColumn(0, Qt::AscendingOrder);
+        CostTreeView* callTree = page.callTreeView();
+        callTree->header()->resizeSection(callTree->costModel()->columnOf(CostTreeModel::Cost::Self), 211);
         state = page.saveViewState();
     }
     ProfilePage page(data);
     page.restoreViewState(state);
     QVERIFY(page.isBottomUp());
     QCOMPARE(page.functionView(true)->header()->sortIndicatorSection(), 0);
+    CostTreeView* callTree = page.callTreeView();
+    QCOMPARE(callTree->header()->sectionSize(callTree->costModel()->columnOf(CostTreeModel::Cost::Self)), 211);
+    QCOMPARE(callTree->header()->visualIndex(0), callTree->header()->count() - 1); // the names after the numbers
     page.restoreViewState(QByteArray("garbage")); // ignored
     QVERIFY(page.isBottomUp());
 }

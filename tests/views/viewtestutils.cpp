@@ -5,7 +5,9 @@
 #include "model/profileloader.h"
 
 #include <QFile>
+#include <QHeaderView>
 #include <QQueue>
+#include <QTreeView>
 
 #include <cmath>
 
@@ -132,6 +134,23 @@ int visitAll(const QAbstractItemModel& model, int limit)
 bool closeEnough(double actual, double expected)
 {
     return std::abs(actual - expected) <= 1e-6 + 1e-9 * std::abs(expected);
+}
+
+QString numbersOutsideViewport(const QTreeView* view, int nameColumn)
+{
+    const QHeaderView* head = view->header();
+    for (int c = 0; c < head->count(); ++c) {
+        if (c == nameColumn || head->isSectionHidden(c))
+            continue;
+        const int left = head->sectionViewportPosition(c);
+        if (left < 0 || left + head->sectionSize(c) > view->viewport()->width())
+            return QStringLiteral("%1 at %2..%3 of %4")
+                .arg(head->model()->headerData(c, Qt::Horizontal).toString())
+                .arg(left)
+                .arg(left + head->sectionSize(c))
+                .arg(view->viewport()->width());
+    }
+    return {};
 }
 
 } // namespace ViewTestUtils

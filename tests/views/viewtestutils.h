@@ -5,6 +5,8 @@
 #include <QAbstractItemModel>
 #include <QString>
 
+class QTreeView;
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -32,6 +34,9 @@ QModelIndex findRow(const QAbstractItemModel& model, const QString& name, const 
 QModelIndex findDeep(const QAbstractItemModel& model, const QString& name, int depth, const QModelIndex& parent = {});
 // Visits every row of the model (breadth first) up to `limit` rows; returns how many.
 int visitAll(const QAbstractItemModel& model, int limit);
+// The first shown column of `view` other than `nameColumn` that is not wholly inside its
+// viewport, described ("Self at -8..134 of 490"); empty when every one is.
+QString numbersOutsideViewport(const QTreeView* view, int nameColumn = 0);
 // abs 1e-6 µs + rel 1e-9, as the corpus README asks.
 bool closeEnough(double actual, double expected);
 

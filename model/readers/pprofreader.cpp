@@ -1,0 +1,298 @@
+#include "pprofreader.h"
+
+#include "pprofsamples.h"
+#include "pprofvalidation.h"
+#include "readersupport.h"
+
+#include "model/filename.h"
+#include "model/json/jsonvalue.h"
+#include "model/profilebuilder.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
+#include <climits>
+#include <cstdio>
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+
+namespace xsprof::readers {
+
+namespace pp = perftools::profiles;
+using google::protobuf::internal::WireFormatLite;
+
+namespace {
+
+// What one sample_type's values are: the measure and the factor to the model's unit (µs for time).
+struct PprofMeasure {
+    Measure measure = Measure::Count;
+    double scale = 1.0;
+};
+
+PprofMeasure pprofMeasureOf(std::string_view unit)
+{
+    if (unit == "nanoseconds")
+        return {Measure::Time, 1e-3};
+    if (unit == "microseconds")
+        return {Measure::Time, 1.0};
+    if (unit == "milliseconds")
+        return {Measure::Time, 1e3};
+    if (unit == "seconds")
+        return {Measure::Time, 1e6};
+    if (unit == "bytes")
+        return {Measure::Bytes, 1.0};
+    if (unit == "kilobytes")
+        return {Measure::Bytes, 1024.0};
+    if (unit == "megabytes")
+        return {Measure::Bytes, 1048576.0};
+    return {Measure::Count, 1.0}; // "count", "samples", "objects"...
+}
+
+std::string sampleTypeName(const pp::Profile& p, int i)
+{
+    const pp::ValueType& t = p.sample_type(i);
+    return p.string_table(int(t.type())) + "/" + p.string_table(int(t.unit()));
+}
+
+// The sample_type go tool pprof shows by default: default_sample_type's, else the last.
+size_t defaultSampleType(const pp::Profile& p)
+{
+    if (p.default_sample_type() != 0) {
+        for (int i = 0; i < p.sample_type_size(); ++i) {
+            if (p.sample_type(i).type() == p.default_sample_type())
+                return size_t(i);
+        }
+    }
+    return size_t(p.sample_type_size() - 1);
+}
+
+// The frames of each location, outermost first: a location's lines list its inlined functions
+// innermost first (profile.proto), each kept as a frame. A location without lines (not
+// symbolized) is its address, in its mapping's file.
+std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const PprofIndex& index, ProfileBuilder& builder)
+{
+    std::vector<FrameId> functionFrames(size_t(p.function_size()));
+    for (int i = 0; i < p.function_size(); ++i) {
+        const pp::Function& f = p.function(i);
+        const std::string& name = f.name() != 0 ? p.string_table(int(f.name())) : p.string_table(int(f.system_name()));
+        const int64_t line = f.start_line() > 0 && f.start_line() < INT32_MAX ? f.start_line() : 0;
+        functionFrames[size_t(i)] = builder.frameForKey(name, p.string_table(int(f.filename())), int32_t(line), 0);
+    }
+    std::unordered_map<uint64_t, int> mappings;
+    for (int i = 0; i < p.mapping_size(); ++i)
+        mappings.emplace(p.mapping(i).id(), i);
+    std::vector<std::vector<FrameId>> frames(size_t(p.location_size()));
+    for (int i = 0; i < p.location_size(); ++i) {
+        const pp::Location& l = p.location(i);
+        std::vector<FrameId>& out = frames[size_t(i)];
+        for (int k = l.line_size() - 1; k >= 0; --k)
+            out.push_back(functionFrames[size_t(index.function.find(l.line(k).function_id()))]);
+        if (out.empty()) {
+            char address[32];
+            std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(l.address()));
+            const auto mapping = mappings.find(l.mapping_id());
+            const std::string& file =
+                mapping == mappings.end() ? p.string_table(0) : p.string_table(int(p.mapping(mapping->second).filename()));
+            out.push_back(builder.frameForKey(address, file, 0, 0));
+        }
+    }
+    return frames;
+}
+
+// The profile of sample_type `chosen`: one sample per pprof sample with a positive value, its
+// stack from the locations (leaf first in the file), weighing the value in the model's unit.
+// The samples' times are only their order: a pprof sample has no time of its own.
+Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const PprofIndex& index, size_t chosen,
+                       ProfileInfo info, const TaskControl* control, size_t& negative)
+{
+    const PprofMeasure measure = pprofMeasureOf(p.string_table(int(p.sample_type(int(chosen)).unit())));
+    ProfileBuilder builder(std::move(info));
+    const std::vector<std::vector<FrameId>> frames = locationFrames(p, index, builder);
+    std::vector<StackId> stacks;
+    std::vector<double> times, values;
+    stacks.reserve(samples.size());
+    times.reserve(samples.size());
+    values.reserve(samples.size());
+    // Samples of one call path (a profiler that does not aggregate writes one per tick): the
+    // path's stack is built once, then found by its locations' hash and a comparison.
+    std::unordered_map<uint64_t, std::pair<size_t, StackId>> pathStacks;
+    double position = 0.0;
+    for (size_t i = 0; i < samples.size(); ++i) {
+        if ((i & 0xFFFF) == 0)
+            checkCancel(control, 0.5 + 0.4 * double(i) / double(samples.size()));
+        const int64_t raw = samples.values(i)[chosen];
+        if (raw <= 0) {
+            negative += raw < 0;
+            continue;
+        }
+        const std::span<const uint64_t> locations = samples.locations(i);
+        uint64_t hash = 0xcbf29ce484222325ull;
+        for (uint64_t id : locations)
+            hash = (hash ^ id) * 0x100000001b3ull;
+        const auto known = pathStacks.find(hash);
+        StackId stack;
+        if (known != pathStacks.end() && std::ranges::equal(samples.locations(known->second.first), locations)) {
+            stack = known->second.second;
+        } else {
+            for (auto id = locations.rbegin(); id != locations.rend(); ++id) {
+                for (FrameId frame : frames[size_t(index.location.find(*id))])
+                    stack = builder.stack(stack, frame);
+            }
+            if (!stack.isValid())
+                stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
+            if (known == pathStacks.end())
+                pathStacks.emplace(hash, std::pair(i, stack));
+        }
+        const double value = double(raw) * measure.scale;
+        stacks.push_back(stack);
+        times.push_back(position);
+        values.push_back(value);
+        position += value;
+    }
+    builder.setSamples(std::move(stacks), std::move(times));
+    builder.setGivenDurations(std::move(values));
+    return builder.finish();
+}
+
+} // namespace
+
+bool looksLikePprof(std::string_view head)
+{
+    const auto* data = reinterpret_cast<const uint8_t*>(head.data());
+    google::protobuf::io::CodedInputStream in(data, int(std::min<size_t>(head.size(), INT32_MAX)));
+    size_t whole = 0;     // fields read to their end
+    bool beyondFirst = false; // a field other than sample_type (1)
+    while (true) {
+        const uint32_t tag = in.ReadTag();
+        if (tag == 0)
+            return whole > 0 && beyondFirst && in.CurrentPosition() == int(head.size());
+        const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
+        const auto wire = WireFormatLite::GetTagWireType(tag);
+        const bool delimited = (number >= 1 && number <= 6) || number == 11;
+        const bool varint = (number >= 7 && number <= 15 && number != 11);
+        const bool fits = wire == WireFormatLite::WIRETYPE_LENGTH_DELIMITED ? delimited || number == 13
+                                                                             : wire == WireFormatLite::WIRETYPE_VARINT && varint;
+        if (!fits)
+            return false;
+        // The head may end inside a field (a large file, or a truncated one: the reader says so).
+        if (!WireFormatLite::SkipField(&in, tag))
+            return whole > 0 && (beyondFirst || number != 1);
+        ++whole;
+        beyondFirst = beyondFirst || number != 1;
+    }
+}
+
+namespace {
+
+// The parsed and checked file, kept so that another sample type opens without reading it again
+// (the window's profile picker). Thread-safe: each conversion only reads it.
+class ParsedPprof : public ParsedProfiles {
+public:
+    // `profile` lives in `arena`, which the parsed file owns.
+    ParsedPprof(pp::Profile profile, PprofSamples samples, PprofIndex index, std::string name)
+        : m_profile(std::move(profile)), m_samples(std::move(samples)), m_index(std::move(index)), m_name(std::move(name))
+    {
+        for (int i = 0; i < m_profile.sample_type_size(); ++i) {
+            size_t count = 0;
+            for (size_t k = 0; k < m_samples.size(); ++k)
+                count += m_samples.values(k)[size_t(i)] > 0;
+            m_types.push_back({sampleTypeName(m_profile, i), count, size_t(m_profile.location_size())});
+        }
+    }
+
+    const std::vector<ProfileSummary>& types() const { return m_types; }
+    size_t defaultType() const { return defaultSampleType(m_profile); }
+
+    LoadResult convert(int index) const override { return convertType(index, nullptr); }
+
+    LoadResult convertType(int requested, const TaskControl* control) const
+    {
+        const pp::Profile& p = m_profile;
+        if (requested >= p.sample_type_size())
+            return loadFailure(m_name, "pprof: there is no sample type " + std::to_string(requested) +
+                                           ": the profile has " + std::to_string(p.sample_type_size()) + " (" +
+                                           m_types.front().name + (p.sample_type_size() > 1 ? " …)" : ")"));
+        LoadResult result;
+        result.available = m_types;
+        result.chosenIndex = requested >= 0 ? size_t(requested) : defaultType();
+        ProfileInfo info;
+        info.name = fileNameOf(m_name);
+        info.format = SourceFormat::Pprof;
+        info.encoding = Encoding::Tree;
+        info.durationRule = DurationRule::Given;
+        const pp::ValueType& type = p.sample_type(int(result.chosenIndex));
+        info.measure = pprofMeasureOf(p.string_table(int(type.unit()))).measure;
+        info.measureName = p.string_table(int(type.type()));
+        info.hasTimeline = false;
+        info.description = "pprof " + m_types[result.chosenIndex].name;
+        size_t negative = 0;
+        try {
+            result.profile = pprofProfileOf(p, m_samples, m_index, result.chosenIndex, std::move(info), control, negative);
+        } catch (const JsonReadCancelled&) {
+            return loadCancelled(m_name);
+        }
+        if (negative > 0)
+            result.warnings.push_back(std::to_string(negative) + " samples have a negative " +
+                                      m_types[result.chosenIndex].name +
+                                      " (a difference of two profiles?): they count as 0");
+        return result;
+    }
+
+private:
+    pp::Profile m_profile; // without its samples: they are in m_samples
+    PprofSamples m_samples;
+    PprofIndex m_index;
+    std::string m_name;
+    std::vector<ProfileSummary> m_types;
+};
+
+} // namespace
+
+LoadResult readPprof(std::string_view bytes, const std::string& name, const LoadOptions& options,
+                     const TaskControl* control)
+{
+    if (bytes.size() > size_t(INT_MAX))
+        return loadFailure(name, "pprof: a profile larger than 2 GB, more than the protobuf library reads");
+    pp::Profile p;
+    PprofSamples samples;
+    checkCancel(control, 0.05);
+    if (!readPprofMessage(bytes, p, samples)) {
+        const PprofProblem problem = locatePprofParseFailure(bytes);
+        return loadFailure(name, "pprof: not a valid profile.proto message: " + problem.problem, problem.where);
+    }
+    if (options.releaseInput)
+        options.releaseInput();
+    if (control && control->isCancelled())
+        return loadCancelled(name);
+    PprofIndex index;
+    if (const std::optional<PprofProblem> problem = validatePprof(p, samples, index))
+        return loadFailure(name, "pprof: " + problem->problem, problem->where);
+    if (p.sample_type_size() == 0)
+        return loadFailure(name, "pprof: the profile has no sample_type: its samples' values mean nothing");
+    auto parsed = std::make_shared<const ParsedPprof>(std::move(p), std::move(samples), std::move(index), name);
+    // Several sample types and none asked for: the caller lists them and picks (the window).
+    if (options.listOnlyWhenSeveral && options.profileIndex < 0 && parsed->types().size() > 1) {
+        LoadResult listed;
+        listed.available = parsed->types();
+        listed.chosenIndex = parsed->defaultType();
+        listed.parsed = parsed;
+        return listed;
+    }
+    LoadResult result = parsed->convertType(options.profileIndex, control);
+    if (result.ok() && parsed->types().size() > 1) // another type converts from it without reading again
+        result.parsed = std::move(parsed);
+    return finishedRead(std::move(result), name, control);
+}
+
+constexpr std::string_view pprofFormatGlobs[] = {"*.pb.gz", "*.pprof", "*.pb"};
+const FormatReader pprofFormat{
+    .id = SourceFormat::Pprof,
+    .name = "pprof",
+    .displayName = "pprof profiles (profile.proto, gzipped or plain)",
+    .detect = looksLikePprof,
+    .read = readPprof,
+    .globs = pprofFormatGlobs,
+};
+
+} // namespace xsprof::readers

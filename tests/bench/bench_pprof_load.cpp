@@ -1,0 +1,139 @@
+// bench_pprof_load: loading a pprof against loading a .cpuprofile of the same samples.
+//
+//   bench_pprof_load [--runs N] [FILE.cpuprofile]
+//
+// The .cpuprofile (default: <build>/bench-data/bench_1m.cpuprofile, generated as bench_load
+// does with ../shared/tools/gen_cpuprofile.py: 100,000 nodes, 1,000,000 samples) is loaded,
+// then written as pprof with one pprof sample per sample (its stack's locations, values
+// samples/count and cpu/microseconds), plain (about 100 MB) and gzipped. Each file is loaded
+// N times (default 5) side by side, alternating; prints the medians, the sizes and the ratio
+// of the pprof's median to the .cpuprofile's. Plain C++ and the model library: no Qt.
+#include "model/gzipoutput.h"
+#include "model/profileloader.h"
+
+#include "pprof/profile.pb.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace pp = perftools::profiles;
+using Clock = std::chrono::steady_clock;
+
+// One pprof sample per sample of `p`, as a profiler that does not aggregate writes them.
+std::string unaggregatedPprof(const xsprof::Profile& p)
+{
+    pp::Profile out;
+    for (const char* s : {"", "samples", "count", "cpu", "microseconds"})
+        out.add_string_table(s);
+    for (auto [type, unit] : {std::pair{1, 2}, std::pair{3, 4}}) {
+        pp::ValueType* t = out.add_sample_type();
+        t->set_type(type);
+        t->set_unit(unit);
+    }
+    for (size_t f = 0; f < p.frames.size(); ++f) {
+        const xsprof::FrameId frame(static_cast<uint32_t>(f));
+        pp::Function* function = out.add_function();
+        function->set_id(f + 1);
+        function->set_name(out.string_table_size());
+        out.add_string_table(std::string(p.frameName(frame)) + "#" + std::to_string(f)); // names unique, as keys are
+        function->set_filename(out.string_table_size());
+        out.add_string_table(std::string(p.frameUrl(frame)));
+        function->set_start_line(p.frames.line[f]);
+        pp::Location* location = out.add_location();
+        location->set_id(f + 1);
+        location->add_line()->set_function_id(f + 1);
+    }
+    for (size_t i = 0; i < p.samples.size(); ++i) {
+        pp::Sample* sample = out.add_sample();
+        for (xsprof::StackId s = p.samples.stack[i]; s.isValid(); s = p.stacks.parent[s.value])
+            sample->add_location_id(uint64_t(p.stacks.frame[s.value].value) + 1);
+        sample->add_value(1);
+        sample->add_value(std::llround(p.samples.duration(i)));
+    }
+    return out.SerializeAsString();
+}
+
+bool writeFile(const std::string& path, const std::string& bytes)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    return bool(out);
+}
+
+double loadSeconds(const std::string& path, size_t& samples)
+{
+    const auto start = Clock::now();
+    const xsprof::LoadResult r = xsprof::loadProfileFile(path);
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (!r.ok()) {
+        std::fprintf(stderr, "bench_pprof_load: %s\n", r.error->toString().c_str());
+        std::exit(1);
+    }
+    samples = r.profile->samples.size();
+    return seconds;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    int runs = 5;
+    std::string source = std::string(XSPROF_BENCH_DATA_DIR) + "/bench_1m.cpuprofile";
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else
+            source = argv[i];
+    }
+    if (std::FILE* f = std::fopen(source.c_str(), "rb"))
+        std::fclose(f);
+    else {
+        const std::string command = "mkdir -p '" XSPROF_BENCH_DATA_DIR "' && python3 '" XSPROF_BENCH_SHARED_DIR
+                                    "/tools/gen_cpuprofile.py' --nodes 100000 --samples 1000000 --seed 12 --out '" +
+                                    source + "'";
+        std::fprintf(stderr, "bench_pprof_load: generating %s\n", source.c_str());
+        if (std::system(command.c_str()) != 0)
+            return 1;
+    }
+    const xsprof::LoadResult loaded = xsprof::loadProfileFile(source);
+    if (!loaded.ok()) {
+        std::fprintf(stderr, "bench_pprof_load: %s\n", loaded.error->toString().c_str());
+        return 1;
+    }
+    const std::string plain = unaggregatedPprof(*loaded.profile);
+    const std::string pprofPath = source + ".pb", gzPath = source + ".pb.gz";
+    if (!writeFile(pprofPath, plain) || !writeFile(gzPath, xsprof::gzipped(plain)))
+        return 1;
+    const std::vector<std::pair<const char*, std::string>> files{
+        {".cpuprofile", source}, {"pprof", pprofPath}, {"pprof.gz", gzPath}};
+    std::vector<std::vector<double>> seconds(files.size());
+    size_t samples[3] = {};
+    for (int run = 0; run < runs; ++run) {
+        for (size_t k = 0; k < files.size(); ++k)
+            seconds[k].push_back(loadSeconds(files[k].second, samples[k]));
+    }
+    std::printf("%-12s %10s %10s %12s\n", "file", "MB", "samples", "median s");
+    for (size_t k = 0; k < files.size(); ++k) {
+        std::ifstream in(files[k].second, std::ios::binary | std::ios::ate);
+        std::printf("%-12s %10.1f %10zu %12.3f\n", files[k].first, double(in.tellg()) / 1e6, samples[k],
+                    median(seconds[k]));
+    }
+    std::printf("pprof / .cpuprofile: %.2fx   pprof.gz / .cpuprofile: %.2fx (%d runs each, alternating)\n",
+                median(seconds[1]) / median(seconds[0]), median(seconds[2]) / median(seconds[0]), runs);
+    return 0;
+}

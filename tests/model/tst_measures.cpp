@@ -1,0 +1,393 @@
+// Profiles of other measures than time (DESIGN.md, "Measures"): V8 sampling heap profiles in
+// bytes, pprof of every sample type, and pprof written by xsprof read back with the same
+// numbers; bad input of both formats named by message and index. The programs that are not
+// xsprof (node --heap-prof, go tool pprof, npm pprof-format) check the same in tests/measures.
+#include "expectedprofile.h"
+
+#include "model/pprofwriter.h"
+#include "model/profileanalysis.h"
+#include "model/profileloader.h"
+#include "model/readers/pprofreader.h"
+
+#include "pprof/profile.pb.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+using namespace xsprof;
+namespace pp = perftools::profiles;
+
+namespace {
+
+const QString corpus = QStringLiteral(XSPROF_CORPUS_DIR);
+const QString fixtures = QStringLiteral(XSPROF_FIXTURES_DIR);
+const std::string heapFixture =
+    QString(fixtures + QStringLiteral("/peers/speedscope-node10-Heap-20181003T105432.heapprofile")).toStdString();
+
+std::string readBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+using Key = std::tuple<std::string, std::string, int32_t, int32_t>; // name, url, 1-based line and column
+
+struct Costs {
+    double self = 0.0, inclusive = 0.0;
+    int frames = 0; // functions of this key (XS functions apart by their id only share one)
+};
+
+std::map<Key, Costs> costsByKey(const Profile& p, bool withColumn = true)
+{
+    const ProfileAnalysis a = ProfileAnalysis::compute(p);
+    std::map<Key, Costs> out;
+    for (FrameId f : a.functions.functions()) {
+        const Key key{std::string(p.frameName(f)), std::string(p.frameUrl(f)), p.frames.line[f.value],
+                      withColumn ? p.frames.column[f.value] : 0};
+        Costs& costs = out[key];
+        costs.self += a.functions.self(f);
+        costs.inclusive = a.functions.inclusive(f);
+        ++costs.frames;
+    }
+    return out;
+}
+
+// The sums walked out of the .heapprofile's JSON: a function's selfSize, and the selfSize of
+// every node with the function on its path (once per path).
+std::map<Key, Costs> heapSums(const std::string& path)
+{
+    const nlohmann::json root = nlohmann::json::parse(readBytes(path));
+    std::map<Key, Costs> out;
+    struct Pending {
+        const nlohmann::json* node;
+        std::vector<Key> path;
+    };
+    std::vector<Pending> todo{{&root.at("head"), {}}};
+    while (!todo.empty()) {
+        Pending p = std::move(todo.back());
+        todo.pop_back();
+        const nlohmann::json& frame = p.node->at("callFrame");
+        const auto oneBased = [](const nlohmann::json& v) { return v.get<int>() >= 0 ? v.get<int>() + 1 : 0; };
+        const Key key{frame.at("functionName"), frame.at("url"), oneBased(frame.at("lineNumber")),
+                      oneBased(frame.at("columnNumber"))};
+        p.path.push_back(key);
+        const double size = p.node->at("selfSize").get<double>();
+        out[key].self += size;
+        for (const Key& k : std::set<Key>(p.path.begin(), p.path.end()))
+            out[k].inclusive += size;
+        if (const auto children = p.node->find("children"); children != p.node->end()) {
+            for (const nlohmann::json& child : *children)
+                todo.push_back({&child, p.path});
+        }
+    }
+    std::erase_if(out, [](const auto& entry) { return entry.second.inclusive == 0.0; });
+    return out;
+}
+
+// A pprof of two sample types over three functions: main -> work -> leaf (leaf inlined into
+// work's location), main -> work.
+pp::Profile smallPprof()
+{
+    pp::Profile p;
+    for (const char* s : {"", "alloc_objects", "count", "alloc_space", "bytes", "main", "work", "leaf", "app.go"})
+        p.add_string_table(s);
+    for (auto [type, unit] : {std::pair{1, 2}, std::pair{3, 4}}) {
+        pp::ValueType* t = p.add_sample_type();
+        t->set_type(type);
+        t->set_unit(unit);
+    }
+    for (int f = 1; f <= 3; ++f) {
+        pp::Function* function = p.add_function();
+        function->set_id(uint64_t(f));
+        function->set_name(4 + f);
+        function->set_filename(8);
+        function->set_start_line(10 * f);
+    }
+    pp::Location* outer = p.add_location(); // main
+    outer->set_id(100);
+    outer->add_line()->set_function_id(1);
+    pp::Location* inner = p.add_location(); // leaf inlined into work: innermost first
+    inner->set_id(200);
+    inner->add_line()->set_function_id(3);
+    inner->add_line()->set_function_id(2);
+    pp::Location* work = p.add_location();
+    work->set_id(300);
+    work->add_line()->set_function_id(2);
+    pp::Sample* a = p.add_sample();
+    a->add_location_id(200);
+    a->add_location_id(100);
+    a->add_value(3);
+    a->add_value(4096);
+    pp::Sample* b = p.add_sample();
+    b->add_location_id(300);
+    b->add_location_id(100);
+    b->add_value(1);
+    b->add_value(1000);
+    return p;
+}
+
+LoadResult loadPprof(const pp::Profile& p, int profileIndex = -1)
+{
+    LoadOptions options;
+    options.profileIndex = profileIndex;
+    return loadProfileData(p.SerializeAsString(), "small.pb", options);
+}
+
+} // namespace
+
+class TestMeasures : public QObject {
+    Q_OBJECT
+
+private slots:
+    void heapProfileIsBytes();
+    void heapSamplesNamingMissingNodesAreNoted();
+    void pprofSampleTypes();
+    void pprofInlinedFramesAreFrames();
+    void pprofDetection();
+    void pprofErrors_data();
+    void pprofErrors();
+    void pprofDamageNeverCrashes();
+    void pprofRoundTrip_data();
+    void pprofRoundTrip();
+};
+
+void TestMeasures::heapProfileIsBytes()
+{
+    const LoadResult r = loadProfileFile(heapFixture);
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    const Profile& p = *r.profile;
+    QVERIFY(p.info.format == SourceFormat::HeapProfile);
+    QVERIFY(p.info.measure == Measure::Bytes);
+    QVERIFY(!p.info.hasTimeline);
+    const std::map<Key, Costs> expected = heapSums(heapFixture);
+    const std::map<Key, Costs> got = costsByKey(p);
+    QCOMPARE(got.size(), expected.size());
+    double whole = 0.0;
+    for (const auto& [key, costs] : expected) {
+        const auto it = got.find(key);
+        QVERIFY2(it != got.end(), std::get<0>(key).c_str());
+        QCOMPARE(it->second.self, costs.self);
+        QCOMPARE(it->second.inclusive, costs.inclusive);
+        whole += costs.self;
+    }
+    QCOMPARE(p.duration(), whole);
+    QVERIFY(whole > 500000.0); // the fixture allocated about 0.5 MB
+}
+
+// node --heap-prof writes a few samples naming nodes it left out of the tree: a note, the bytes unchanged.
+void TestMeasures::heapSamplesNamingMissingNodesAreNoted()
+{
+    const std::string bytes = R"json({"head": {"callFrame": {"functionName": "(root)", "url": "", "lineNumber": -1,
+        "columnNumber": -1}, "selfSize": 0, "id": 1, "children": [{"callFrame": {"functionName": "f", "url": "a.js",
+        "lineNumber": 2, "columnNumber": 4}, "selfSize": 1024, "id": 2, "children": []}]},
+        "samples": [{"size": 512, "nodeId": 2, "ordinal": 1}, {"size": 64, "nodeId": 9, "ordinal": 2}]})json";
+    const LoadResult r = loadProfileData(bytes, "dangling.heapprofile");
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    QCOMPARE(r.profile->duration(), 1024.0);
+    QCOMPARE(r.warnings.size(), size_t(1));
+    QVERIFY2(r.warnings[0].find("1 of the 2 samples name nodes the tree does not have (the first: samples[1], node 9)") !=
+                 std::string::npos,
+             r.warnings[0].c_str());
+}
+
+void TestMeasures::pprofSampleTypes()
+{
+    pp::Profile p = smallPprof();
+    // No default_sample_type: the last, as go tool pprof picks it.
+    LoadResult r = loadPprof(p);
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    QCOMPARE(r.available.size(), size_t(2));
+    QCOMPARE(r.available[0].name, std::string("alloc_objects/count"));
+    QCOMPARE(r.available[1].name, std::string("alloc_space/bytes"));
+    QCOMPARE(r.chosenIndex, size_t(1));
+    QVERIFY(r.profile->info.measure == Measure::Bytes);
+    QCOMPARE(r.profile->info.measureName, std::string("alloc_space"));
+    QVERIFY(!r.profile->info.hasTimeline);
+    QCOMPARE(r.profile->duration(), 5096.0);
+    // default_sample_type names the first.
+    p.set_default_sample_type(1);
+    r = loadPprof(p);
+    QCOMPARE(r.chosenIndex, size_t(0));
+    QVERIFY(r.profile->info.measure == Measure::Count);
+    QCOMPARE(r.profile->duration(), 4.0);
+    // --profile K picks another; one past the list is an error naming the count.
+    r = loadPprof(p, 1);
+    QVERIFY(r.profile->info.measure == Measure::Bytes);
+    r = loadPprof(p, 2);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("the profile has 2") != std::string::npos, r.error->toString().c_str());
+    // The window lists the types first and converts the one picked from what was parsed.
+    LoadOptions listOnly;
+    listOnly.listOnlyWhenSeveral = true;
+    r = loadProfileData(p.SerializeAsString(), "small.pb", listOnly);
+    QVERIFY(!r.ok() && !r.error && r.parsed);
+    QCOMPARE(r.available.size(), size_t(2));
+    QCOMPARE(r.chosenIndex, size_t(0));
+    const LoadResult picked = r.parsed->convert(1);
+    QVERIFY(picked.ok());
+    QVERIFY(picked.profile->info.measure == Measure::Bytes);
+    QCOMPARE(picked.profile->duration(), 5096.0);
+}
+
+void TestMeasures::pprofInlinedFramesAreFrames()
+{
+    const LoadResult r = loadPprof(smallPprof());
+    QVERIFY(r.ok());
+    const std::map<Key, Costs> costs = costsByKey(*r.profile);
+    // main -> work -> leaf (inlined, 4096 bytes) and main -> work (1000 bytes).
+    QCOMPARE(costs.at(Key{"main", "app.go", 10, 0}).inclusive, 5096.0);
+    QCOMPARE(costs.at(Key{"work", "app.go", 20, 0}).inclusive, 5096.0);
+    QCOMPARE(costs.at(Key{"work", "app.go", 20, 0}).self, 1000.0);
+    QCOMPARE(costs.at(Key{"leaf", "app.go", 30, 0}).self, 4096.0);
+    QCOMPARE(r.profile->stacks.size(), size_t(3));
+}
+
+void TestMeasures::pprofDetection()
+{
+    const std::string bytes = smallPprof().SerializeAsString();
+    QVERIFY(readers::looksLikePprof(bytes));
+    QVERIFY(readers::looksLikePprof(bytes.substr(0, bytes.size() - 3))); // cut: the reader says so
+    QVERIFY(!readers::looksLikePprof("{\"nodes\": []}"));
+    QVERIFY(!readers::looksLikePprof("[{\"ph\": \"X\"}]"));
+    // A Perfetto trace repeats field 1 (TracePacket): not pprof.
+    pp::Profile types;
+    for (int i = 0; i < 3; ++i)
+        types.add_sample_type()->set_type(i + 1);
+    QVERIFY(!readers::looksLikePprof(types.SerializeAsString()));
+    // Gzipped, as xsprof writes it, it loads through the loader's gunzip.
+    const LoadResult r = loadProfileData(pprofBytes(*loadPprof(smallPprof()).profile), "small.pb.gz");
+    QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+    QVERIFY(r.profile->info.format == SourceFormat::Pprof);
+}
+
+void TestMeasures::pprofErrors_data()
+{
+    QTest::addColumn<int>("damage");
+    QTest::addColumn<QString>("problem");
+    QTest::addColumn<QString>("where");
+    QTest::newRow("truncated") << 0 << "is cut short" << "byte";
+    QTest::newRow("missing location") << 1 << "sample 1 names location 999" << "Profile.sample[1].location_id[0]";
+    QTest::newRow("string index") << 2 << "string index 40 is outside the string table (9 strings)"
+                                  << "Profile.function[2].name";
+    QTest::newRow("value count") << 3 << "sample 0 has 1 values; sample_type lists 2" << "Profile.sample[0].value";
+    QTest::newRow("missing function") << 4 << "location 300 names function 7" << "Profile.location[2].line[0].function_id";
+    QTest::newRow("broken message") << 5 << "Profile.sample[1] does not parse" << "byte";
+}
+
+void TestMeasures::pprofErrors()
+{
+    QFETCH(int, damage);
+    QFETCH(QString, problem);
+    QFETCH(QString, where);
+    pp::Profile p = smallPprof();
+    std::string bytes;
+    switch (damage) {
+    case 1: p.mutable_sample(1)->set_location_id(0, 999); break;
+    case 2: p.mutable_function(2)->set_name(40); break;
+    case 3: p.mutable_sample(0)->mutable_value()->RemoveLast(); break;
+    case 4: p.mutable_location(2)->mutable_line(0)->set_function_id(7); break;
+    default: break;
+    }
+    bytes = p.SerializeAsString();
+    if (damage == 0) {
+        bytes.resize(bytes.size() - 5);
+    } else if (damage == 5) {
+        // The second sample's first byte made a tag of wire type 7, which protobuf does not have.
+        pp::Profile first;
+        *first.add_sample_type() = p.sample_type(0);
+        *first.add_sample_type() = p.sample_type(1);
+        *first.add_sample() = p.sample(0);
+        const std::string prefix = first.SerializeAsString();
+        QVERIFY(bytes.starts_with(prefix));
+        QCOMPARE(uint8_t(bytes[prefix.size()]), uint8_t(0x12)); // sample 1's tag, its length, then its first field
+        bytes[prefix.size() + 2] = char(0x0F);
+    }
+    const LoadResult r = loadProfileData(bytes, "bad.pb");
+    QVERIFY(!r.ok());
+    const std::string text = r.error->toString();
+    QVERIFY2(text.starts_with("bad.pb: pprof: "), text.c_str());
+    QVERIFY2(text.find(problem.toStdString()) != std::string::npos, text.c_str());
+    QVERIFY2(r.error->where.starts_with(where.toStdString()), text.c_str());
+}
+
+// Bytes changed, cut or repeated at random (a fixed seed): every result is a profile or an error
+// saying what is wrong (ASan and UBSan check the rest in CI).
+void TestMeasures::pprofDamageNeverCrashes()
+{
+    const std::string good = smallPprof().SerializeAsString();
+    uint64_t state = 49;
+    const auto next = [&state](size_t below) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return size_t((state >> 33) % below);
+    };
+    size_t accepted = 0, refused = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string bytes = good;
+        for (size_t k = 0, n = 1 + next(4); k < n; ++k) {
+            switch (next(3)) {
+            case 0: bytes[next(bytes.size())] = char(next(256)); break;
+            case 1: bytes.resize(next(bytes.size()) + 1); break;
+            default: bytes.insert(next(bytes.size()), bytes.substr(next(bytes.size()), 1 + next(8))); break;
+            }
+        }
+        const LoadResult r = loadProfileData(bytes, "damaged.pb");
+        if (r.ok()) {
+            ++accepted;
+            QVERIFY(ProfileAnalysis::compute(*r.profile).functions.duration() >= 0.0);
+        } else {
+            ++refused;
+            QVERIFY(r.error && !r.error->problem.empty());
+        }
+    }
+    QVERIFY(accepted > 0 && refused > 0);
+}
+
+void TestMeasures::pprofRoundTrip_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::newRow("V8 .cpuprofile") << corpus + QStringLiteral("/node_fib.cpuprofile");
+    QTest::newRow("recursion") << corpus + QStringLiteral("/node_deep_recursion.cpuprofile");
+    QTest::newRow("trace events") << corpus + QStringLiteral("/chromium_traceevents_shared.json");
+    QTest::newRow("XS session") << corpus + QStringLiteral("/xsbug/gc_alloc.profile-on-start.xsbug");
+    QTest::newRow("heap profile") << QString::fromStdString(heapFixture);
+}
+
+// A profile written as pprof and read back: the same measure, whole and per function (a
+// function is its name, file and line there: pprof has no column).
+void TestMeasures::pprofRoundTrip()
+{
+    QFETCH(QString, source);
+    const LoadResult original = loadProfileFile(source.toStdString());
+    QVERIFY2(original.ok(), original.error ? original.error->toString().c_str() : "");
+    const LoadResult back = loadProfileData(pprofBytes(*original.profile), "back.pb.gz");
+    QVERIFY2(back.ok(), back.error ? back.error->toString().c_str() : "");
+    QVERIFY(back.profile->info.measure == original.profile->info.measure);
+    QVERIFY(ExpectedProfile::close(back.profile->duration(), original.profile->duration()));
+    const std::map<Key, Costs> want = costsByKey(*original.profile, false);
+    const std::map<Key, Costs> got = costsByKey(*back.profile, false);
+    size_t compared = 0;
+    for (const auto& [key, costs] : want) {
+        if (costs.frames > 1) // functions apart only by column (or XS id) are one in pprof
+            continue;
+        const auto it = got.find(key);
+        QVERIFY2(it != got.end(), std::get<0>(key).c_str());
+        // Values are whole µs (or bytes) in pprof: each call path (a sample read back) rounds by 0.5 at most.
+        const double rounding = 0.5 * double(back.profile->samples.size()) + 1e-9 * costs.inclusive;
+        QVERIFY2(std::abs(it->second.self - costs.self) <= rounding, std::get<0>(key).c_str());
+        QVERIFY2(std::abs(it->second.inclusive - costs.inclusive) <= rounding, std::get<0>(key).c_str());
+        ++compared;
+    }
+    QVERIFY(compared >= 5);
+}
+
+QTEST_GUILESS_MAIN(TestMeasures)
+#include "tst_measures.moc"

@@ -6,12 +6,12 @@
 #include "app/firststart.h"
 #include "app/loaderrordialog.h"
 #include "app/loadstatuswidget.h"
-#include "app/openfilefilter.h"
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/devicespane.h"
 #include "app/machines/machinetabs.h"
 #include "app/machines/servercontroller.h"
 #include "app/machines/serverstatuswidget.h"
+#include "app/openfilefilter.h"
 #include "app/originalsources.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
@@ -43,7 +43,6 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QUrl>
 
 #include <algorithm>
@@ -67,7 +66,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     welcome->setAlignment(Qt::AlignCenter);
     welcome->setWordWrap(true);
     m_central->addWidget(welcome);
-    m_central->addWidget(m_tabs->widget());
+    m_central->addWidget(m_tabs->view());
     setCentralWidget(m_central);
     statusBar()->addPermanentWidget(m_loadStatus);
     statusBar()->addPermanentWidget(m_machines->serverStatus());
@@ -104,7 +103,7 @@ void MainWindow::connectTabs()
 {
     connect(m_tabs, &WindowTabs::changed, this, &MainWindow::updateActions);
     connect(m_tabs, &WindowTabs::labelsChanged, this, &MainWindow::refreshWindowTitle);
-    connect(m_tabs, &WindowTabs::tabAdded, this, [this] { m_central->setCurrentWidget(m_tabs->widget()); });
+    connect(m_tabs, &WindowTabs::tabAdded, this, [this] { m_central->setCurrentWidget(m_tabs->view()); });
     connect(m_tabs, &WindowTabs::emptied, this, [this] { m_central->setCurrentIndex(0); });
     connect(m_tabs, &WindowTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_tabs, &WindowTabs::profileOpening, this, &MainWindow::attachOpenedPage);
@@ -114,12 +113,14 @@ void MainWindow::connectMachines()
 {
     connect(m_machines->serverStatus(), &ServerStatusWidget::preferencesRequested, this, &MainWindow::showPreferences);
     connect(m_machines, &MachineTabs::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(m_machines, &MachineTabs::statusMessageWithdrawn, this, [this](const QString& text) {
-        if (statusBar()->currentMessage() == text)
-            statusBar()->clearMessage();
+    // The bar, not the window, as context: pages closing while the window is destroyed withdraw
+    // their notes too.
+    connect(m_tabs, &WindowTabs::statusMessageWithdrawn, statusBar(), [bar = statusBar()](const QString& text) {
+        if (bar->currentMessage() == text)
+            bar->clearMessage();
     });
     connect(m_machines, &MachineTabs::errorOccurred, this, &MainWindow::showLoadError);
-    connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs->widget()); });
+    connect(m_machines, &MachineTabs::tabsShowRequested, this, [this] { m_central->setCurrentWidget(m_tabs->view()); });
     connect(m_machines, &MachineTabs::frontChanged, this, &MainWindow::updateActions);
     connect(m_machines, &MachineTabs::pageCreated, this, &MainWindow::attachPage);
     m_machines->unsavedProfiles()->setPathChooser(
@@ -242,7 +243,7 @@ void MainWindow::openFile(const QString& path, int profileIndex)
     const int open = m_tabs->indexOfFile(path, profileIndex);
     if (open >= 0) { // already open: show it rather than a second identical tab
         m_tabs->setCurrent(open);
-        m_central->setCurrentWidget(m_tabs->widget());
+        m_central->setCurrentWidget(m_tabs->view());
         statusBar()->showMessage(tr("%1 is already open.").arg(m_tabs->label(open)), 4000);
         return;
     }
@@ -253,7 +254,7 @@ void MainWindow::openCollection(const QString& path)
 {
     if (const int open = m_tabs->indexOfFile(path); open >= 0) {
         m_tabs->setCurrent(open);
-        m_central->setCurrentWidget(m_tabs->widget());
+        m_central->setCurrentWidget(m_tabs->view());
         return;
     }
     auto* collection = new CollectionPage(path);
@@ -341,11 +342,6 @@ void MainWindow::askForProfile(const QString& path, const QStringList& profiles,
             openFile(path, index);
     });
     dialog->open();
-}
-
-QTabWidget* MainWindow::tabWidget() const
-{
-    return m_tabs->widget();
 }
 
 int MainWindow::documentCount() const

@@ -21,7 +21,6 @@ class ProfilePage;
 class QAction;
 class QSettings;
 class QStackedWidget;
-class QTabWidget;
 class RecentFiles;
 class SourceOpening;
 class WindowTabs;
@@ -54,7 +53,6 @@ public:
     // The tabs: files, machines, comparisons, collections. The shortcuts below ask them:
     // page() is the profile shown in a tab, null for a machine that has not sent one yet.
     WindowTabs* tabs() const { return m_tabs; }
-    QTabWidget* tabWidget() const;
     int documentCount() const;
     ProfilePage* page(int index) const;
     ProfilePage* currentPage() const;

@@ -15,7 +15,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPointer>
-#include <QTabWidget>
 #include <QTreeView>
 
 namespace {
@@ -39,13 +38,13 @@ WindowExports::WindowExports(WindowTabs* tabs, QSettings* settings, QWidget* win
     : QObject(tabs), m_tabs(tabs), m_settings(settings), m_window(window), m_menu(menu)
 {
     menu->addAction(tr("&Flame Graph as SVG or PNG…"), this, [this] {
-        FlameGraphView* view = flameView(m_tabs->widget()->currentWidget());
+        FlameGraphView* view = flameView(m_tabs->currentWidget());
         if (view)
             exportImage(view, view->mode() == FlameGraphView::Mode::Chart ? QStringLiteral("flame-chart")
                                                                           : QStringLiteral("flame-graph"));
     })->setObjectName(QStringLiteral("exportFlameGraph"));
     menu->addAction(tr("&Timeline as SVG or PNG…"), this, [this] {
-        if (QWidget* view = timeline(m_tabs->widget()->currentWidget()))
+        if (QWidget* view = timeline(m_tabs->currentWidget()))
             exportImage(view, QStringLiteral("timeline"));
     })->setObjectName(QStringLiteral("exportTimeline"));
     menu->addSeparator();
@@ -85,7 +84,7 @@ QTreeView* WindowExports::tableInFront(QWidget* tab)
 
 bool WindowExports::copyTable(TreeExport::Format format)
 {
-    QTreeView* tree = tableInFront(m_tabs->widget()->currentWidget());
+    QTreeView* tree = tableInFront(m_tabs->currentWidget());
     if (!tree)
         return false;
     const QString text = TreeExport::text(tree, format);
@@ -98,7 +97,7 @@ bool WindowExports::copyTable(TreeExport::Format format)
 
 void WindowExports::updateActions()
 {
-    QWidget* tab = m_tabs->widget()->currentWidget();
+    QWidget* tab = m_tabs->currentWidget();
     const QList<QAction*> actions = m_menu->actions();
     for (QAction* action : actions) {
         if (action->objectName() == QLatin1String("exportFlameGraph"))

@@ -1,6 +1,7 @@
 #include "diffreport.h"
 
 #include "measuretext.h"
+#include "readers/formatreaders.h"
 #include "report.h"
 
 #include <nlohmann/json.hpp>

@@ -142,9 +142,7 @@ Profile build(const Profile& p, const Graph& g)
     return out;
 }
 
-} // namespace
-
-Profile apply(const Profile& p, TransformKind kind, const std::vector<FrameId>& frames)
+Graph graphOf(const Profile& p)
 {
     Graph g;
     g.removed.assign(p.frames.size(), 0);
@@ -155,13 +153,22 @@ Profile apply(const Profile& p, TransformKind kind, const std::vector<FrameId>& 
     g.samples.reserve(p.samples.size());
     for (size_t i = 0; i < p.samples.size(); ++i)
         g.samples.push_back({p.leafFrame(i).value, p.samples.duration(i)});
+    return g;
+}
+} // namespace
 
-    if (kind == TransformKind::Drop) {
-        drop(g, frames, p.frames.size());
-    } else {
-        for (FrameId f : frames)
-            mergeOne(g, f.value, p);
-    }
+Profile mergeFunctions(const Profile& p, const std::vector<FrameId>& frames)
+{
+    Graph g = graphOf(p);
+    for (FrameId f : frames)
+        mergeOne(g, f.value, p);
+    return build(p, g);
+}
+
+Profile dropFunctions(const Profile& p, const std::vector<FrameId>& frames)
+{
+    Graph g = graphOf(p);
+    drop(g, frames, p.frames.size());
     return build(p, g);
 }
 

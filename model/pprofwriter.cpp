@@ -2,6 +2,7 @@
 
 #include "filesaving.h"
 #include "gzipoutput.h"
+#include "readers/formatreaders.h"
 
 #include "pprof/profile.pb.h" // generated from readers/pprof/profile.proto
 

@@ -1,7 +1,5 @@
 #include "profile.h"
 
-#include "readers/formatreaders.h"
-
 #include <algorithm>
 
 namespace xsprof {
@@ -48,16 +46,6 @@ std::string_view toString(LastSampleRule rule)
     case LastSampleRule::Median: return "median";
     }
     return "none";
-}
-
-std::string_view toString(SourceFormat format)
-{
-    if (format == SourceFormat::Live)
-        return "xs-live"; // recorded from a machine, not read from a file
-    if (format == SourceFormat::Collection)
-        return "collection"; // merged from the traces of a collection
-    const readers::FormatReader* reader = readers::formatReader(format);
-    return reader ? reader->name : "cpuprofile";
 }
 
 std::string_view toString(Measure measure)

@@ -27,7 +27,6 @@ std::string_view toString(FrameKind kind);
 std::string_view toString(Encoding encoding);
 std::string_view toString(DurationRule rule);
 std::string_view toString(LastSampleRule rule);
-std::string_view toString(SourceFormat format);
 std::string_view toString(Measure measure); // "time", "bytes", "count"
 // The suffix of a measure's keys in `report --json` and the like: "us", "bytes", "count".
 std::string_view measureKeySuffix(Measure measure);
@@ -155,7 +154,9 @@ public:
 
     // A copy that shares the samples and instruments recorded so far instead of copying them:
     // it costs the frame and stack tables, not the samples. Appending samples here afterwards
-    // leaves it as it is (a live session's snapshot for the views).
+    // leaves it as it is (a live session's snapshot for the views). It writes this profile's
+    // columns (SampleColumn::share): never while another thread appends; across threads, the
+    // snapshots of a live recording come from LiveRecording (model/xs/liverecording.h).
     Profile snapshot();
 
     double duration() const; // sum of sample durations

@@ -1,13 +1,13 @@
 #include "profileloader.h"
 
 #include "chunkedinputbuffer.h"
-#include "readers/formatreaders.h"
 #include "json/gzipinput.h"
 #include "json/inputpages.h"
 #include "json/jsonhead.h"
-#include "json/jsonreading.h"
 #include "json/paddedbytes.h"
 #include "json/textencoding.h"
+#include "readers/formatreaders.h"
+#include "readers/jsondocumentreading.h"
 
 #include <cerrno>
 #include <cstring>

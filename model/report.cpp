@@ -2,6 +2,7 @@
 
 #include "measuretext.h"
 #include "parallel.h"
+#include "readers/formatreaders.h"
 #include "sampletimes.h"
 
 #include <nlohmann/json.hpp>

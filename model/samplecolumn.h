@@ -14,6 +14,14 @@
 // - copies are deep, as std::vector's: only share() shares.
 // Columns of one lineage are prefixes of one another: a.extends(b) says that `a` holds the
 // same first b.size() values as `b`, which is what an incremental analysis needs to know.
+//
+// Threads: a column is not thread-safe, but the views it shares may be read on other threads
+// while it appends, and released on any thread. Whether a view may hold the current buffer is
+// the column's own record (share() sets it), never the buffer's reference count: a buffer once
+// shared is never written below the size it was shared at, never reallocated and never freed
+// by the column (the last view's release frees it, ordered by shared_ptr's count). share()
+// itself writes that record, so share() and every write to the column must be serialised by
+// the column's owner: live recordings do it in LiveRecording (model/xs/liverecording.h).
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -66,7 +74,8 @@ public:
     // here afterwards does not change it; writing here in place first makes a buffer of its own.
     SampleColumn share()
     {
-        m_shared = true;
+        m_bufferShared = true;
+        m_lineageShared = true;
         SampleColumn view;
         view.m_buffer = m_buffer;
         view.m_data = m_data;
@@ -143,11 +152,6 @@ public:
         m_data = m_buffer ? m_buffer->data() : nullptr;
     }
     void clear() { adopt({}); }
-    void shrink_to_fit()
-    {
-        if (m_buffer && !m_view && m_size < m_buffer->capacity())
-            adopt(toVector());
-    }
 
     void swap(SampleColumn& other) noexcept
     {
@@ -156,7 +160,8 @@ public:
         std::swap(m_size, other.m_size);
         std::swap(m_lineage, other.m_lineage);
         std::swap(m_view, other.m_view);
-        std::swap(m_shared, other.m_shared);
+        std::swap(m_bufferShared, other.m_bufferShared);
+        std::swap(m_lineageShared, other.m_lineageShared);
     }
 
     friend bool operator==(const SampleColumn& a, const SampleColumn& b)
@@ -176,37 +181,26 @@ private:
         m_size = m_buffer->size();
         m_lineage = samplecolumn::newLineage();
         m_view = false;
-        m_shared = false;
+        m_bufferShared = false;
+        m_lineageShared = false;
     }
-    // No snapshot holds the buffer any more, and what they read of it happened before: only
-    // this column makes new holders (share()), so a count of one stays one; the fence pairs
-    // with the release of the last snapshot's reference, so writing or freeing the buffer
-    // now cannot overtake that snapshot's reads.
-    bool soleOwner() const
-    {
-        if (m_buffer.use_count() != 1)
-            return false;
-        std::atomic_thread_fence(std::memory_order_acquire);
-        return true;
-    }
-    // Before a write below size(): a buffer no snapshot reads, and a new lineage (snapshots of
-    // the old one are no longer prefixes of this column).
+    // Before a write below size(): a buffer no view reads, and a new lineage (views of the old
+    // one are no longer prefixes of this column). A buffer never shared is written in place.
     void makeWritable()
     {
-        if (!m_view && !m_shared)
-            return;
-        if (m_view || !soleOwner())
+        if (m_view || m_bufferShared)
             adopt(toVector());
-        else
+        else if (m_lineageShared) {
             m_lineage = samplecolumn::newLineage();
-        m_shared = false;
+            m_lineageShared = false;
+        }
     }
-    // Room for `count` values past which appending leaves every snapshot alone. The lineage
-    // stays: the values so far are the same.
+    // Room for `count` values past which appending leaves every view alone: a buffer no view
+    // holds grows in place, a shared one is left to its views. The lineage stays: the values
+    // so far are the same.
     void growFor(size_t count)
     {
-        const bool own = m_buffer && !m_view && soleOwner();
-        if (own) {
+        if (m_buffer && !m_view && !m_bufferShared) {
             if (count > m_buffer->capacity())
                 m_buffer->reserve(std::max(count, 2 * m_buffer->capacity()));
             m_data = m_buffer->data();
@@ -217,10 +211,11 @@ private:
         buffer->assign(m_data, m_data + m_size);
         m_buffer = std::move(buffer);
         m_data = m_buffer->data();
+        m_bufferShared = false;
         if (m_view || m_lineage == 0) { // a view that appends is a column of its own
             m_lineage = samplecolumn::newLineage();
-            m_shared = false;
-        } // else the old buffer's views are still of this lineage: m_shared stays
+            m_lineageShared = false;
+        } // else the old buffer's views are still of this lineage
         m_view = false;
     }
 
@@ -228,8 +223,9 @@ private:
     T* m_data = nullptr;
     size_t m_size = 0;
     uint64_t m_lineage = 0;
-    bool m_view = false;   // made by share(): read-only, never appends in place
-    bool m_shared = false; // share() was called: writes below size() need a buffer of their own
+    bool m_view = false;          // made by share(): read-only, never appends in place
+    bool m_bufferShared = false;  // a view may hold m_buffer: it never grows, shrinks or changes
+    bool m_lineageShared = false; // views of this lineage may exist: a write below size() ends it
 };
 
 } // namespace xsprof

@@ -374,7 +374,8 @@ std::optional<Profile> applyTransform(const Profile& profile, const Transform& t
     if (transform.kind == TransformKind::FocusSubtree)
         return focusSubtree(profile, transform.path);
     if (!profile.hasStacks())
-        return graphtransforms::apply(profile, transform.kind, frames);
+        return transform.kind == TransformKind::Drop ? graphtransforms::dropFunctions(profile, frames)
+                                                     : graphtransforms::mergeFunctions(profile, frames);
     return rewritePaths(profile, transform.kind, frames);
 }
 

@@ -11,8 +11,7 @@ void SessionParser::setJournal(const QString& path)
 {
     auto journal = std::make_unique<xsprof::SessionJournal>();
     journal->openWhenSampled(QFile::encodeName(path).toStdString());
-    std::lock_guard lock(m_profileMutex);
-    m_recorder.setListener(journal.get());
+    m_recording.update([&](xsprof::XsProfileRecorder& recorder) { recorder.setListener(journal.get()); });
     m_journal = std::move(journal);
     m_lastJournalFlush = std::chrono::steady_clock::now();
 }
@@ -39,17 +38,17 @@ void SessionParser::writeJournal(bool sync)
 
 // The one route of a profiler message: into the recorder (the journal, when there is one,
 // listens to the recorder). False for the other messages.
-bool SessionParser::record(const xsbug::Message& message)
+bool SessionParser::record(xsprof::XsProfileRecorder& recorder, const xsbug::Message& message)
 {
     return std::visit(
-        [this](const auto& m) {
+        [&recorder](const auto& m) {
             using M = std::decay_t<decltype(m)>;
             if constexpr (xsprof::isXsProfileMessage<M>) {
-                m_recorder.onMessage(m);
+                recorder.onMessage(m);
                 return true;
             } else if constexpr (std::is_same_v<M, xsbug::Instruments> || std::is_same_v<M, xsbug::InstrumentSamples>) {
                 // Kept on the profile too; the message still goes on to the instruments panel.
-                m_recorder.onMessage(m);
+                recorder.onMessage(m);
                 return false;
             } else {
                 return false;
@@ -73,17 +72,20 @@ SessionParser::Result SessionParser::feed(const QByteArray& bytes)
             m_loggedIn = true;
         } else if (!m_loggedIn)
             continue; // nothing counts before the login
-        std::lock_guard lock(m_profileMutex); // per message: a snapshot waits for one message at most
-        if (record(message)) {
+        // Per message: a snapshot waits for one message at most.
+        const auto [recorded, recording] = m_recording.update([&](xsprof::XsProfileRecorder& recorder) {
+            return std::pair{record(recorder, message), recorder.isRecording()};
+        });
+        if (recorded) {
             result.profileChanged = true;
             const auto* pt = std::get_if<xsbug::ProfileTime>(&message);
             if (!pt)
                 continue; // <pr> and <ps> are the recorder's alone
             stopped = stopped || (m_journal && pt->kind == "stop");
-        } else if (std::holds_alternative<xsbug::InstrumentSamples>(message) && m_recorder.isRecording()) {
+        } else if (std::holds_alternative<xsbug::InstrumentSamples>(message) && recording) {
             result.profileChanged = true; // the profile's instrument tracks grew
         }
-        result.events.push_back({std::move(message), m_recorder.isRecording()});
+        result.events.push_back({std::move(message), recording});
     }
     if (m_journal && (stopped || !framed || m_journal->pendingBytes() > (4 << 20) ||
                       std::chrono::steady_clock::now() - m_lastJournalFlush >= std::chrono::seconds(1)))
@@ -102,9 +104,11 @@ SessionParser::Result SessionParser::finish()
     Result result;
     result.finished = true;
     result.messageCount = m_reader.messageCount();
-    std::lock_guard lock(m_profileMutex);
-    result.wasRecording = m_recorder.isRecording();
-    m_recorder.finish();
+    result.wasRecording = m_recording.update([](xsprof::XsProfileRecorder& recorder) {
+        const bool open = recorder.isRecording();
+        recorder.finish();
+        return open;
+    });
     if (m_journal)
         writeJournal(true); // the machine is gone: everything it sent is on the disk
     result.profileChanged = result.wasRecording;
@@ -113,20 +117,21 @@ SessionParser::Result SessionParser::finish()
 
 std::shared_ptr<xsprof::Profile> SessionParser::profileSnapshot() const
 {
-    std::lock_guard lock(m_profileMutex); // O(frames + stacks): the samples are shared
-    return m_recorder.snapshot();
+    return m_recording.snapshot();
 }
 
 bool SessionParser::hasProfile() const
 {
-    std::lock_guard lock(m_profileMutex);
-    return m_recorder.isRecording() || !m_recorder.sessions().empty();
+    return m_recording.read([](const xsprof::XsProfileRecorder& recorder) {
+        return recorder.isRecording() || !recorder.sessions().empty();
+    });
 }
 
 int SessionParser::profileSessionCount() const
 {
-    std::lock_guard lock(m_profileMutex);
-    return int(m_recorder.sessions().size()) + (m_recorder.isRecording() ? 1 : 0);
+    return m_recording.read([](const xsprof::XsProfileRecorder& recorder) {
+        return int(recorder.sessions().size()) + (recorder.isRecording() ? 1 : 0);
+    });
 }
 
 namespace {
@@ -144,33 +149,34 @@ SessionParser::SessionSummary summarize(const xsprof::Profile& profile)
     }
     return summary;
 }
+
+std::vector<SessionParser::SessionSummary> summarizeClosed(const xsprof::XsProfileRecorder& recorder)
+{
+    std::vector<SessionParser::SessionSummary> summaries;
+    for (const xsprof::Profile& profile : recorder.sessions())
+        summaries.push_back(summarize(profile));
+    return summaries;
+}
 } // namespace
 
 std::vector<SessionParser::SessionSummary> SessionParser::finishedSessions() const
 {
-    std::lock_guard lock(m_profileMutex);
-    std::vector<SessionSummary> summaries;
-    for (const xsprof::Profile& profile : m_recorder.sessions())
-        summaries.push_back(summarize(profile));
-    return summaries;
+    return m_recording.read(summarizeClosed);
 }
 
 std::vector<SessionParser::SessionSummary> SessionParser::allSessions() const
 {
-    std::vector<SessionSummary> summaries = finishedSessions();
-    std::lock_guard lock(m_profileMutex);
-    if (const xsprof::Profile* recording = m_recorder.recording()) {
-        summaries.push_back(summarize(*recording));
-        summaries.back().recording = true;
-    }
-    return summaries;
+    return m_recording.read([](const xsprof::XsProfileRecorder& recorder) {
+        std::vector<SessionSummary> summaries = summarizeClosed(recorder);
+        if (const xsprof::Profile* recording = recorder.recording()) {
+            summaries.push_back(summarize(*recording));
+            summaries.back().recording = true;
+        }
+        return summaries;
+    });
 }
 
 std::shared_ptr<xsprof::Profile> SessionParser::finishedSession(int index) const
 {
-    std::lock_guard lock(m_profileMutex);
-    auto& sessions = m_recorder.sessions();
-    if (index < 0 || size_t(index) >= sessions.size())
-        return nullptr;
-    return std::make_shared<xsprof::Profile>(sessions[size_t(index)].snapshot());
+    return index < 0 ? nullptr : m_recording.finishedSession(size_t(index));
 }

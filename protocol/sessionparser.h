@@ -1,18 +1,18 @@
 #pragma once
 // One connection's bytes turned into what the session acts on, the profile recorded on the way.
 // MachineSession runs it on a worker thread, one call at a time, so a machine streaming samples
-// costs the GUI thread only the messages it shows; the profile is read under a lock.
+// costs the GUI thread only the messages it shows; the profile is a LiveRecording, whose lock
+// its readers share (see its threading contract).
 #include "xsbugmessagereader.h"
 #include "xsbugmessages.h"
 
 #include "model/xs/sessionjournal.h"
-#include "model/xs/xsprofilerecorder.h"
+#include "model/xs/liverecording.h"
 
 #include <QByteArray>
 
 #include <chrono>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 class SessionParser {
@@ -67,15 +67,14 @@ public:
     std::shared_ptr<xsprof::Profile> finishedSession(int index) const;
 
 private:
-    bool record(const xsbug::Message& message); // m_profileMutex held
+    static bool record(xsprof::XsProfileRecorder& recorder, const xsbug::Message& message);
     void writeJournal(bool sync);
 
     XsbugMessageReader m_reader;
     bool m_loggedIn = false;
     bool m_failed = false;
-    std::unique_ptr<xsprof::SessionJournal> m_journal; // listens to m_recorder
+    std::unique_ptr<xsprof::SessionJournal> m_journal; // listens to the recorder
     std::chrono::steady_clock::time_point m_lastJournalFlush;
     bool m_journalFailed = false;
-    mutable std::mutex m_profileMutex;
-    mutable xsprof::XsProfileRecorder m_recorder; // guarded by m_profileMutex
+    mutable xsprof::LiveRecording m_recording; // the one thing other threads read
 };

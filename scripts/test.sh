@@ -3,6 +3,7 @@
 #   build/      RelWithDebInfo (line tables only), warnings as errors
 #   build-asan/ Debug with AddressSanitizer + UndefinedBehaviorSanitizer, no benchmarks
 #   build-fuzz/ clang, model/ + protocol/ and the libFuzzer targets, a bounded run each
+#   build-tsan/ model/ + protocol/ and the threaded suites under ThreadSanitizer
 #   build-model/ model/ alone, unoptimised, with Qt made unfindable, and its Qt-free corpus check
 # Every ctest suite runs without a display (QT_QPA_PLATFORM=offscreen).
 set -euo pipefail
@@ -24,6 +25,9 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 line_tables_O2="-O2 -g1 -DNDEBUG"
 
 start=$SECONDS
+echo "== include graph (DESIGN.md: no cycles among units, no upward edge between layers)"
+python3 scripts/check_includes.py
+
 echo "== build/ (RelWithDebInfo, unity build: as scripts/run.sh builds it)"
 xsprof_build build "${XSPROF_BUILD_DEFS[@]}"
 ctest --test-dir build --output-on-failure -j2
@@ -36,6 +40,14 @@ echo "== build-fuzz/ (clang, libFuzzer + ASan + UBSan)"
 xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$line_tables_O2" \
     -DCMAKE_CXX_COMPILER=clang++ -DXSPROF_FUZZ=ON
 ctest --test-dir build-fuzz --output-on-failure -j2
+
+echo "== build-tsan/ (ThreadSanitizer: model/, protocol/ and the threaded suites, XSPROF_TSAN_SUITES)"
+# Optimised a little (-O1): TSan slows code five to fifteen times. Suppressions: Qt's own
+# uninstrumented internals only, each explained in the file.
+xsprof_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
+    -DXSPROF_TSAN=ON -DXSPROF_UNITY_BUILD=ON -DXSPROF_BENCHMARKS=OFF
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan-suppressions.txt" \
+    ctest --test-dir build-tsan -L tsan --output-on-failure -j2
 
 echo "== build-model/ (model/ alone, without Qt)"
 xsprof_build build-model -DCMAKE_BUILD_TYPE=None -DXSPROF_MODEL_ONLY=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON

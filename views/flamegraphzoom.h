@@ -28,8 +28,6 @@ public:
     void reset();
     // The chart's whole time range [t0, t1).
     void setRange(double t0, double t1);
-    double rangeStart() const { return m_t0; }
-    double rangeEnd() const { return m_t1; }
 
     // What the layout is made of: the chart's window, the call tree's path, the graph's function.
     double windowStart() const { return m_chart.empty() ? m_t0 : m_chart.back().t0; }

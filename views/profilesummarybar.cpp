@@ -1,11 +1,12 @@
 #include "views/profilesummarybar.h"
 
 #include "views/costformat.h"
-#include "views/focustoolbutton.h"
-#include "views/instrumenttracks.h"
 #include "views/document/modeltext.h"
 #include "views/document/profiledocument.h"
+#include "views/focustoolbutton.h"
+#include "views/instrumenttracks.h"
 
+#include "model/readers/formatreaders.h"
 #include "model/sampletimes.h"
 
 #include <QHBoxLayout>

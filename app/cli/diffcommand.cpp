@@ -2,7 +2,7 @@
 
 #include "app/cli/cohortdiffcommand.h"
 #include "app/cli/commandlineoptions.h"
-#include "app/cli/headlesscommands.h"
+#include "app/cli/commandprofiles.h"
 #include "app/cli/transformoptions.h"
 
 #include "model/comparison.h"
@@ -39,7 +39,7 @@ int run(const QStringList& arguments)
                       QStringLiteral("Which profile of a multi-profile BASE file (0-based)."), QStringLiteral("K")});
     parser.addOption({QStringLiteral("profile-new"),
                       QStringLiteral("Which profile of a multi-profile NEW file (0-based)."), QStringLiteral("K")});
-    parser.addOption(HeadlessCommands::sourceMapsOption); // applied to both sides
+    parser.addOption(CommandProfiles::sourceMapsOption); // applied to both sides
     TransformOptions::addTo(parser);
     if (const std::optional<int> done = CommandLineOptions::parseOrHelp(parser, arguments))
         return *done;
@@ -57,10 +57,10 @@ int run(const QStringList& arguments)
             return usageError(parser, problem);
     }
 
-    std::optional<xsprof::Profile> baseLoaded = HeadlessCommands::load(positional[1], baseOptions);
+    std::optional<xsprof::Profile> baseLoaded = CommandProfiles::load(positional[1], baseOptions);
     if (!baseLoaded)
         return 1;
-    std::optional<xsprof::Profile> newLoaded = HeadlessCommands::load(positional[2], newOptions);
+    std::optional<xsprof::Profile> newLoaded = CommandProfiles::load(positional[2], newOptions);
     if (!newLoaded)
         return 1;
     // Time against bytes compares nothing: both sides must measure the same thing.
@@ -70,8 +70,8 @@ int run(const QStringList& arguments)
                      qPrintable(positional[2]), std::string(xsprof::toString(newLoaded->info.measure)).c_str());
         return 1;
     }
-    HeadlessCommands::applySourceMaps(parser, baseLoaded, positional[1]);
-    HeadlessCommands::applySourceMaps(parser, newLoaded, positional[2]);
+    CommandProfiles::applySourceMaps(parser, baseLoaded, positional[1]);
+    CommandProfiles::applySourceMaps(parser, newLoaded, positional[2]);
     // The transforms apply to both sides; a name has to exist on at least one of them.
     const std::vector<xsprof::Transform> transforms = TransformOptions::fromArguments(arguments);
     std::vector<size_t> baseMatched, newMatched;

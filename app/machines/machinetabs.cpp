@@ -12,11 +12,9 @@
 #include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/liveprofiletab.h"
-#include "app/machines/machinetab.h"
-#include "protocol/quietmachines.h"
 #include "app/machines/machinedebugmenu.h"
 #include "app/machines/machineintake.h"
-#include "app/machines/newtabmarker.h"
+#include "app/machines/machinetab.h"
 #include "app/machines/recoveryjournals.h"
 #include "app/machines/servercontroller.h"
 #include "app/machines/serverstatuswidget.h"
@@ -28,6 +26,7 @@
 #include "app/tabs/windowtabs.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
+#include "protocol/quietmachines.h"
 #include "protocol/sessionexpressions.h"
 #include "views/document/jobrunner.h"
 #include "views/profilepage.h"
@@ -35,7 +34,6 @@
 #include <QAction>
 #include <QPointer>
 #include <QSettings>
-#include <QTabWidget>
 #include <QWidget>
 
 MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings, Preferences* preferences,
@@ -46,7 +44,7 @@ MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings,
       m_console(new AllMachinesConsole(window, settings, preferences->consoleLines())),
       m_debugMenu(new MachineDebugMenu(preferences, this)), m_unsaved(new UnsavedProfiles(window, std::move(save))),
       m_left(new LeftMachines(this)), m_connected(new ConnectedMachines(this)),
-      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this)), m_newTabs(new NewTabMarker(tabs->widget(), this))
+      m_closeDisconnected(new QAction(tr("Close &Disconnected Machines"), this))
 {
     MachineIntake* intake = m_server->intake();
     connect(intake, &MachineIntake::machineReady, this, &MachineTabs::addReceived);
@@ -64,8 +62,6 @@ MachineTabs::MachineTabs(WindowTabs* tabs, QWidget* window, QSettings* settings,
     connect(intake, &MachineIntake::batchReady, this, &MachineTabs::takeBatch);
     intake->setMaxLines(preferences->consoleLines());
     connect(m_console, &AllMachinesConsole::shownChanged, intake, &MachineIntake::setOutputSeen);
-    connect(m_newTabs, &NewTabMarker::noteShown, this, [this](const QString& note) { emit statusMessage(note, 0); });
-    connect(m_newTabs, &NewTabMarker::noteWithdrawn, this, &MachineTabs::statusMessageWithdrawn);
     m_closeDisconnected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeDisconnected->setToolTip(tr("Close the tabs of every machine that has left"));
     connect(m_closeDisconnected, &QAction::triggered, this, &MachineTabs::closeDisconnectedMachines);
@@ -169,7 +165,9 @@ DebuggeePage* MachineTabs::addTab(MachineSession* session, const QString& label,
     if (currentDebuggee() == machine)
         emit statusMessage(tr("%1 connected.").arg(session->displayName()), 4000);
     else
-        m_newTabs->opened(machine, session->displayName()); // in view in the strip, marked until seen
+        m_tabs->markOpenedBehind(machine, tr("%1 connected; its tab opened behind the one in front, marked in the "
+                                             "tab strip.")
+                                              .arg(session->displayName())); // in view in the strip, marked until seen
     m_console->machineConnected(m_connected->count()); // its hint replaces the message above
     emit frontChanged();
     return machine;

@@ -23,7 +23,6 @@ class DebugControls;
 class DebuggerPanes;
 class MachineDebugMenu;
 class MachineSession;
-class NewTabMarker;
 class QAction;
 class Preferences;
 class ProfilePage;
@@ -65,7 +64,6 @@ public:
     ConnectedMachines* connectedMachines() const { return m_connected; }
     // Debug › Close Disconnected Machines: every tab of a machine that left (asking first for
     // unsaved profiles, once for all).
-    NewTabMarker* newTabMarker() const { return m_newTabs; }
     void closeDisconnectedMachines();
     // Run, Break, Step, Step In, Step Out, Kill of the Debug menu, for the machine in front.
     DebugControls* frontControls() const;
@@ -94,8 +92,6 @@ public:
 
 signals:
     void statusMessage(const QString& text, int timeout);
-    // A note shown without timeout no longer holds (a new machine's tab has been seen).
-    void statusMessageWithdrawn(const QString& text);
     void errorOccurred(const QString& where, const QString& message);
     // The window shows its tabs rather than the welcome text (a machine came or broke).
     void tabsShowRequested();
@@ -142,5 +138,4 @@ private:
     LeftMachines* m_left;
     ConnectedMachines* m_connected;
     QAction* m_closeDisconnected;
-    NewTabMarker* m_newTabs; // a machine's tab opened behind the front one
 };

@@ -2,6 +2,7 @@
 
 #include "app/documentnames.h"
 #include "app/settingskeys.h"
+#include "app/tabs/newtabmarker.h"
 #include "app/tabs/profiletab.h"
 #include "app/tabs/tablabels.h"
 
@@ -10,11 +11,15 @@
 
 #include <QDateTime>
 #include <QSettings>
+#include <QTabBar>
 #include <QTabWidget>
 
-WindowTabs::WindowTabs(QSettings* settings) : m_settings(settings), m_widget(new QTabWidget)
+WindowTabs::WindowTabs(QSettings* settings)
+    : m_settings(settings), m_widget(new QTabWidget), m_newTabs(new NewTabMarker(m_widget, this))
 {
     setParent(m_widget);
+    connect(m_newTabs, &NewTabMarker::noteShown, this, [this](const QString& note) { emit statusMessage(note, 0); });
+    connect(m_newTabs, &NewTabMarker::noteWithdrawn, this, &WindowTabs::statusMessageWithdrawn);
     m_widget->setTabsClosable(true);
     m_widget->setMovable(true);
     m_widget->setDocumentMode(true);
@@ -29,6 +34,41 @@ WindowTabs::WindowTabs(QSettings* settings) : m_settings(settings), m_widget(new
 }
 
 WindowTabs::~WindowTabs() = default;
+
+QWidget* WindowTabs::view() const
+{
+    return m_widget;
+}
+
+QWidget* WindowTabs::currentWidget() const
+{
+    return m_widget->currentWidget();
+}
+
+QString WindowTabs::shownText(int index) const
+{
+    return m_widget->tabText(index);
+}
+
+QString WindowTabs::toolTip(int index) const
+{
+    return m_widget->tabToolTip(index);
+}
+
+QTabBar* WindowTabs::tabBar() const
+{
+    return m_widget->tabBar();
+}
+
+void WindowTabs::markOpenedBehind(QWidget* page, const QString& note)
+{
+    m_newTabs->opened(page, note);
+}
+
+bool WindowTabs::isMarkedOpenedBehind(const QWidget* page) const
+{
+    return m_newTabs->isMarked(page);
+}
 
 int WindowTabs::add(std::unique_ptr<DocumentTab> tab, Place place)
 {

@@ -18,8 +18,10 @@
 #include <map>
 #include <memory>
 
+class NewTabMarker;
 class ProfilePage;
 class QSettings;
+class QTabBar;
 class QTabWidget;
 
 class WindowTabs : public QObject
@@ -38,7 +40,8 @@ public:
     explicit WindowTabs(QSettings* settings);
     ~WindowTabs() override;
 
-    QTabWidget* widget() const { return m_widget; }
+    // Where the window places the tabs: a plain QWidget, the tab list being this object's alone.
+    QWidget* view() const;
 
     // Adds `tab`; returns its index.
     int add(std::unique_ptr<DocumentTab> tab, Place place = Place::Front);
@@ -51,6 +54,7 @@ public:
     DocumentTab* at(int index) const; // null out of range
     DocumentTab* current() const;
     DocumentTab* find(const QWidget* page) const;
+    QWidget* currentWidget() const; // the page in front, null when none
     int indexOf(const QWidget* page) const;
     int currentIndex() const;
     void setCurrent(int index);
@@ -77,6 +81,11 @@ public:
     QString label(int index) const;
     QString text(int index) const;
     bool isMarkedUnsaved(int index) const;
+    // What the strip shows: the text, its mark, '&' doubled.
+    QString shownText(int index) const;
+    QString toolTip(int index) const;
+    // The tab strip (tests click it and look at its marks as a user does).
+    QTabBar* tabBar() const;
     // What Save Profile As… and Export suggest for tab `index`, without extension.
     QString suggestedFileName(int index) const;
     // A tab's title, state, icon or unsaved state changed: its label, icon and tooltip follow.
@@ -92,6 +101,12 @@ public:
     void close(int index);
     // Removes `page`'s tab now (its kind decided), and deletes the page.
     void remove(QWidget* page);
+
+    // A tab just added behind the front one (Place::Behind): scrolled into view in the strip and
+    // marked until it has been in front, `note` in the status bar meanwhile (statusMessage,
+    // then statusMessageWithdrawn).
+    void markOpenedBehind(QWidget* page, const QString& note);
+    bool isMarkedOpenedBehind(const QWidget* page) const;
 
     // Ctrl+Tab and friends: the tab `step` tabs away, its main view focused.
     void step(int step);
@@ -110,6 +125,8 @@ signals:
     // The last tab left.
     void emptied();
     void statusMessage(const QString& text, int timeout);
+    // A note shown without timeout no longer holds (a tab opened behind has been seen).
+    void statusMessageWithdrawn(const QString& text);
 
 private:
     enum class Look { Label, Whole };
@@ -119,6 +136,7 @@ private:
 
     QSettings* m_settings;
     QTabWidget* m_widget;
+    NewTabMarker* m_newTabs; // tabs opened behind the front one
     std::map<const QWidget*, std::unique_ptr<DocumentTab>> m_tabs;
     QHash<QString, int> m_profileCounts; // path -> profiles in it, for files holding several
     QPointer<QWidget> m_shownTab, m_previousTab;

@@ -1,5 +1,7 @@
 #include "tracerecord.h"
 
+#include "model/readers/formatreaders.h"
+
 #include <map>
 
 namespace xsprof::collection {

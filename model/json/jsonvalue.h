@@ -83,7 +83,7 @@ inline const char* typeName(JsonKind kind)
 }
 
 // A problem with the meaning of a document ("\"id\" is a string..."), thrown by readers
-// and turned into a LoadError by the driver (jsonreading.h).
+// and turned into a LoadError by the driver (model/readers/jsondocumentreading.h).
 struct JsonMeaningError {
     std::string problem;
     std::string where;

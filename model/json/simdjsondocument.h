@@ -10,7 +10,7 @@
 // element), so nothing invalid gets through the cutting. Pieces of different arrays can be
 // read on two threads at once (SimdJsonValue::inParallel).
 //
-// Any simdjson error throws SimdJsonFailure: the driver (jsonreading.h) then asks the
+// Any simdjson error throws SimdJsonFailure: the driver (model/readers/jsondocumentreading.h) then asks the
 // reference parser, which names the byte of a syntax error or reads what simdjson cannot
 // represent (integers beyond 64 bits).
 #include "inputpages.h"

@@ -6,7 +6,7 @@
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
-#include "model/json/jsonreading.h"
+#include "model/readers/jsondocumentreading.h"
 
 namespace xsprof::readers {
 

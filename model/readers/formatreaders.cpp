@@ -77,3 +77,17 @@ std::string supportedFormatsText()
 }
 
 } // namespace xsprof::readers
+
+namespace xsprof {
+
+std::string_view toString(SourceFormat format)
+{
+    if (format == SourceFormat::Live)
+        return "xs-live"; // recorded from a machine, not read from a file
+    if (format == SourceFormat::Collection)
+        return "collection"; // merged from the traces of a collection
+    const readers::FormatReader* reader = readers::formatReader(format);
+    return reader ? reader->name : "cpuprofile";
+}
+
+} // namespace xsprof

@@ -19,3 +19,8 @@ const FormatReader* formatReader(SourceFormat id);
 std::string supportedFormatsText();
 
 } // namespace xsprof::readers
+
+namespace xsprof {
+// The format's name (its reader's, "xs-live" and "collection" for the two that are no file).
+std::string_view toString(SourceFormat format);
+} // namespace xsprof

@@ -5,9 +5,9 @@
 #include "selfprofilingconverter.h"
 
 #include "model/filename.h"
-#include "model/json/jsonhead.h"
 #include "model/json/jsonfields.h"
-#include "model/json/jsonreading.h"
+#include "model/json/jsonhead.h"
+#include "model/readers/jsondocumentreading.h"
 
 namespace xsprof::readers {
 

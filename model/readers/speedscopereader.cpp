@@ -5,8 +5,8 @@
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
-#include "model/json/jsonreading.h"
 #include "model/profilebuilder.h"
+#include "model/readers/jsondocumentreading.h"
 
 #include <optional>
 #include <string>

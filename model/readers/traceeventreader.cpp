@@ -7,7 +7,7 @@
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
-#include "model/json/jsonreading.h"
+#include "model/readers/jsondocumentreading.h"
 
 #include <cstring>
 #include <memory>

@@ -80,16 +80,19 @@ public:
     bool isRecording() const { return m_builder != nullptr; }
     // The session being recorded, durations up to date (live views).
     const Profile* current();
-    // A snapshot (Profile::snapshot: the samples shared, not copied) of the session being
-    // recorded, durations up to date, else of the last one closed; null before any.
-    std::shared_ptr<Profile> snapshot();
     // The session being recorded as received, durations not brought up to date (cheap).
     const Profile* recording() const { return m_builder ? &m_builder->profile() : nullptr; }
     // Sessions closed so far, oldest first.
     std::vector<Profile>& sessions() { return m_sessions; }
+    const std::vector<Profile>& sessions() const { return m_sessions; }
     const Stats& stats() const { return m_stats; }
 
 private:
+    friend class LiveRecording; // the one that hands out snapshots, under its lock
+    // A snapshot (Profile::snapshot: the samples shared, not copied) of the session being
+    // recorded, durations up to date, else of the last one closed; null before any.
+    std::shared_ptr<Profile> snapshot();
+
     std::optional<double> parseTime(std::string_view value);
     void closeSession();
 

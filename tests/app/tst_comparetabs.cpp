@@ -5,6 +5,7 @@
 #include "app/comparetabs.h"
 #include "app/comparisonopener.h"
 #include "app/mainwindow.h"
+#include "app/tabs/windowtabs.h"
 #include "views/callerscalleespage.h"
 #include "views/comparisonmodel.h"
 #include "views/comparisonpage.h"
@@ -88,10 +89,10 @@ void TestCompareTabs::compareTwoOpenProfiles()
     QVERIFY(opener->isBusy()); // matched on a worker: no tab yet
     QCOMPARE(m_window->documentCount(), 2);
     QVERIFY(opened.wait(20000));
-    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QCOMPARE(m_window->documentCount(), 3);
-    QCOMPARE(m_window->tabWidget()->currentWidget(), page);
+    QCOMPARE(m_window->tabs()->currentWidget(), page);
     QCOMPARE(page->data()->baseName, QStringLiteral("node_fib.cpuprofile"));
     QVERIFY(page->model()->rowCount() > 50);
     // The page actions do not apply to a comparison tab, and closing it works.
@@ -109,11 +110,11 @@ void TestCompareTabs::compareWithDialog()
     m_window->resize(1200, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTabBar* bar = m_window->tabWidget()->tabBar();
+    QTabBar* bar = m_window->tabs()->tabBar();
     const int fib = m_window->page(0)->data()->path.endsWith(QLatin1String("node_fib.cpuprofile")) ? 0 : 1;
-    QCOMPARE(m_window->tabWidget()->currentIndex(), 2); // node_dag_shared, just opened
+    QCOMPARE(m_window->tabs()->currentIndex(), 2); // node_dag_shared, just opened
     QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(fib).center());
-    QCOMPARE(m_window->tabWidget()->currentIndex(), fib);
+    QCOMPARE(m_window->tabs()->currentIndex(), fib);
 
     QAction* compare = action(QStringLiteral("Compare &With…"));
     QVERIFY(compare && compare->isEnabled());
@@ -127,12 +128,12 @@ void TestCompareTabs::compareWithDialog()
     QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
     QTest::mouseClick(ok, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 4, 20000);
-    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QCOMPARE(page->data()->baseName, QStringLiteral("node_dag_shared.cpuprofile"));
     QCOMPARE(page->data()->nextName, QStringLiteral("node_fib.cpuprofile"));
     const QString title = QStringLiteral("node_dag_shared.cpuprofile ↔ node_fib.cpuprofile");
-    QCOMPARE(m_window->tabWidget()->tabText(3), title);
+    QCOMPARE(m_window->tabs()->shownText(3), title);
     QCOMPARE(m_window->windowHandle()->title(), title + QStringLiteral(" — xsprof"));
 
     // A file that is not open, chosen in a file dialog, as the base.
@@ -148,7 +149,7 @@ void TestCompareTabs::compareWithDialog()
     files->selectFile(corpusPath(QStringLiteral("tiny/diamond.cpuprofile")));
     static_cast<QDialog*>(files)->accept(); // QFileDialog::accept() is protected
     QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 5, 20000);
-    page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    page = qobject_cast<ComparisonPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QCOMPARE(page->data()->baseName, QStringLiteral("diamond.cpuprofile"));
     QCOMPARE(page->data()->nextName, QStringLiteral("node_fib.cpuprofile"));
@@ -160,7 +161,7 @@ void TestCompareTabs::compareWithAFileAlone()
 {
     m_window->closeDocument(0);
     QTRY_COMPARE(m_window->documentCount(), 1);
-    const QString alone = m_window->tabWidget()->tabText(0);
+    const QString alone = m_window->tabs()->shownText(0);
     action(QStringLiteral("Compare &With…"))->trigger();
     auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
     QVERIFY(dialog);
@@ -172,7 +173,7 @@ void TestCompareTabs::compareWithAFileAlone()
     files->selectFile(corpusPath(QStringLiteral("node_dag_shared.cpuprofile")));
     static_cast<QDialog*>(files)->accept(); // QFileDialog::accept() is protected
     QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 20000);
-    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QCOMPARE(page->data()->baseName, QStringLiteral("node_dag_shared.cpuprofile"));
     QCOMPARE(page->data()->nextName, alone);
@@ -185,7 +186,7 @@ void TestCompareTabs::callersAndCalleesTab()
     QCOMPARE(callers->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     callers->trigger();
     QCOMPARE(m_window->documentCount(), 3);
-    auto* page = qobject_cast<CallersCalleesPage*>(m_window->tabWidget()->currentWidget());
+    auto* page = qobject_cast<CallersCalleesPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QVERIFY(page->functions()->rowCount() > 50);
     QVERIFY(page->selectedFunction().isValid()); // the function selected in the profile's tab
@@ -194,11 +195,11 @@ void TestCompareTabs::callersAndCalleesTab()
         const QString name = QString::fromStdString(std::string(m_window->page(1)->data()->profile.frameName(f)));
         return name.isEmpty() ? QStringLiteral("(anonymous)") : name;
     };
-    const QString source = m_window->tabWidget()->tabText(1);
-    QCOMPARE(m_window->tabWidget()->tabText(2),
+    const QString source = m_window->tabs()->shownText(1);
+    QCOMPARE(m_window->tabs()->shownText(2),
              QStringLiteral("Callers of %1 — %2").arg(nameOf(page->selectedFunction()), source));
     m_window->winId();
-    QCOMPARE(m_window->windowHandle()->title(), m_window->tabWidget()->tabText(2) + QStringLiteral(" — xsprof"));
+    QCOMPARE(m_window->windowHandle()->title(), m_window->tabs()->shownText(2) + QStringLiteral(" — xsprof"));
     QTreeView* list = page->functionView();
     m_window->resize(1200, 800);
     m_window->show();
@@ -207,7 +208,7 @@ void TestCompareTabs::callersAndCalleesTab()
     list->scrollTo(second); // the list opens scrolled to the function selected in the profile
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(second).center());
     QCOMPARE(list->currentIndex().row(), 1);
-    QCOMPARE(m_window->tabWidget()->tabText(2),
+    QCOMPARE(m_window->tabs()->shownText(2),
              QStringLiteral("Callers of %1 — %2").arg(nameOf(page->selectedFunction()), source));
     QVERIFY(m_window->windowHandle()->title().startsWith(QStringLiteral("Callers of ") + nameOf(page->selectedFunction())));
     m_window->closeDocument(2);
@@ -219,7 +220,7 @@ void TestCompareTabs::shiftDropComparesWithTheTab()
     // Drop node_dag_shared.cpuprofile with Shift on the node_fib tab: a comparison, base =
     // the tab, new = the file, which is not opened as a tab of its own.
     const int fib = m_window->page(0)->title() == QLatin1String("node_fib.cpuprofile") ? 0 : 1;
-    m_window->tabWidget()->setCurrentIndex(fib);
+    m_window->tabs()->setCurrent(fib);
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(corpusPath(QStringLiteral("node_dag_shared.cpuprofile")))});
     QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
@@ -227,7 +228,7 @@ void TestCompareTabs::shiftDropComparesWithTheTab()
     QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
     QApplication::sendEvent(m_window.get(), &drop);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 3, 20000);
-    auto* page = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    auto* page = qobject_cast<ComparisonPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QCOMPARE(page->data()->baseName, QStringLiteral("node_fib.cpuprofile"));
     QCOMPARE(page->data()->nextName, QStringLiteral("node_dag_shared.cpuprofile"));
@@ -238,7 +239,7 @@ void TestCompareTabs::shiftDropComparesWithTheTab()
     QDropEvent plain(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(m_window.get(), &plain);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 4, 20000);
-    QVERIFY(m_window->tabWidget()->currentWidget() != page);
+    QVERIFY(m_window->tabs()->currentWidget() != page);
 }
 
 void TestCompareTabs::callersAndCalleesFollowTransforms()
@@ -269,7 +270,7 @@ void TestCompareTabs::callersAndCalleesOpenOnTheSelectedFunctionOnce()
     m_window->resize(1200, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_window->tabWidget()->setCurrentIndex(0);
+    m_window->tabs()->setCurrent(0);
     ProfilePage* source = m_window->page(0);
     CostTreeView* tree = source->functionView(false);
     tree->setFocus();
@@ -279,18 +280,18 @@ void TestCompareTabs::callersAndCalleesOpenOnTheSelectedFunctionOnce()
     QVERIFY(tree->currentIndex().parent().isValid());
     QTest::keyClick(tree, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(m_window->documentCount(), 3);
-    auto* page = qobject_cast<CallersCalleesPage*>(m_window->tabWidget()->currentWidget());
+    auto* page = qobject_cast<CallersCalleesPage*>(m_window->tabs()->currentWidget());
     QVERIFY(page);
     QCOMPARE(page->selectedFunction(), selected);
 
-    m_window->tabWidget()->setCurrentIndex(0);
+    m_window->tabs()->setCurrent(0);
     tree->setFocus();
     QTest::keyClick(tree, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(m_window->documentCount(), 3);
-    QCOMPARE(m_window->tabWidget()->currentWidget(), page);
+    QCOMPARE(m_window->tabs()->currentWidget(), page);
 
     // In the flame graph: its chosen frame.
-    m_window->tabWidget()->setCurrentIndex(0);
+    m_window->tabs()->setCurrent(0);
     source->tabs()->setCurrentIndex(ProfilePage::FlameGraphTab);
     FlameGraphView* flame = source->flameGraph()->view();
     flame->setFocus();
@@ -299,7 +300,7 @@ void TestCompareTabs::callersAndCalleesOpenOnTheSelectedFunctionOnce()
     QVERIFY(flame->selectedBox() && flame->selectedBox()->frame != selected);
     QTest::keyClick(flame, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(m_window->documentCount(), 4);
-    auto* second = qobject_cast<CallersCalleesPage*>(m_window->tabWidget()->currentWidget());
+    auto* second = qobject_cast<CallersCalleesPage*>(m_window->tabs()->currentWidget());
     QVERIFY(second && second != page);
     QCOMPARE(second->selectedFunction(), flame->selectedBox()->frame);
 }

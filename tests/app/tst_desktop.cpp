@@ -4,14 +4,15 @@
 #include "desktopwindowfixture.h"
 #include "viewtestutils.h"
 
-#include "app/firststart.h"
 #include "app/editorlauncher.h"
+#include "app/firststart.h"
 #include "app/loaderrordialog.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
 #include "app/settingskeys.h"
 #include "app/shortcutsdialog.h"
+#include "app/tabs/windowtabs.h"
 #include "app/theme.h"
 #include "app/windowexports.h"
 #include "app/xscpathfield.h"
@@ -94,18 +95,18 @@ void TestDesktop::openingAnOpenFileSwitchesToIt()
     const QString a = corpusPath(QStringLiteral("tiny/diamond.cpuprofile"));
     QVERIFY(openAndWait(a));
     QVERIFY(openAndWait(corpusPath(QStringLiteral("tiny/linear.cpuprofile"))));
-    QCOMPARE(m_window->tabWidget()->currentIndex(), 1);
+    QCOMPARE(m_window->tabs()->currentIndex(), 1);
     QSignalSpy started(m_window->loader(), &ProfileOpenJob::loaded);
     m_window->openFile(a);
-    QCOMPARE(m_window->tabWidget()->currentIndex(), 0); // at once, without loading again
+    QCOMPARE(m_window->tabs()->currentIndex(), 0); // at once, without loading again
     QTest::qWait(300);
     QCOMPARE(m_window->documentCount(), 2);
     QCOMPARE(started.count(), 0);
     // Through a relative spelling of the same file as well.
     QDir::setCurrent(QFileInfo(a).absolutePath());
-    m_window->tabWidget()->setCurrentIndex(1);
+    m_window->tabs()->setCurrent(1);
     m_window->openFile(QStringLiteral("./diamond.cpuprofile"));
-    QCOMPARE(m_window->tabWidget()->currentIndex(), 0);
+    QCOMPARE(m_window->tabs()->currentIndex(), 0);
 }
 
 void TestDesktop::sameNamesShowTheirFolder()
@@ -113,10 +114,10 @@ void TestDesktop::sameNamesShowTheirFolder()
     const QString a = copyCorpusFile(QStringLiteral("tiny/diamond.cpuprofile"), QStringLiteral("dirA/same.cpuprofile"));
     const QString b = copyCorpusFile(QStringLiteral("tiny/linear.cpuprofile"), QStringLiteral("dirB/same.cpuprofile"));
     QVERIFY(openAndWait(a));
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("same.cpuprofile"));
+    QCOMPARE(m_window->tabs()->shownText(0), QStringLiteral("same.cpuprofile"));
     QVERIFY(openAndWait(b));
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("same.cpuprofile — dirA"));
-    QCOMPARE(m_window->tabWidget()->tabText(1), QStringLiteral("same.cpuprofile — dirB"));
+    QCOMPARE(m_window->tabs()->shownText(0), QStringLiteral("same.cpuprofile — dirA"));
+    QCOMPARE(m_window->tabs()->shownText(1), QStringLiteral("same.cpuprofile — dirB"));
     // Open Recent tells them apart too.
     QMenu* recent = m_window->menuBar()->findChild<QMenu*>();
     QStringList texts;
@@ -130,7 +131,7 @@ void TestDesktop::sameNamesShowTheirFolder()
     QVERIFY(texts.filter(QStringLiteral("same.cpuprofile — dirB")).size() == 1);
     // Closing one: the other is alone with its name again.
     m_window->closeDocument(0);
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("same.cpuprofile"));
+    QCOMPARE(m_window->tabs()->shownText(0), QStringLiteral("same.cpuprofile"));
 }
 
 void TestDesktop::ampersandsAreNotMnemonics()
@@ -138,7 +139,7 @@ void TestDesktop::ampersandsAreNotMnemonics()
     const QString path = copyCorpusFile(QStringLiteral("tiny/diamond.cpuprofile"), QStringLiteral("R&D profile.cpuprofile"));
     QVERIFY(openAndWait(path));
     // "&&" is how a tab or an action shows one '&'; a lone '&' would underline the next letter.
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("R&&D profile.cpuprofile"));
+    QCOMPARE(m_window->tabs()->shownText(0), QStringLiteral("R&&D profile.cpuprofile"));
     QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("R&D profile.cpuprofile")));
     bool found = false;
     for (QMenu* menu : m_window->menuBar()->findChildren<QMenu*>()) {
@@ -371,7 +372,7 @@ void TestDesktop::exportImagesAndTables()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     page->tabs()->setCurrentWidget(page->flameGraph());
-    FlameGraphView* flame = WindowExports::flameView(m_window->tabWidget()->currentWidget());
+    FlameGraphView* flame = WindowExports::flameView(m_window->tabs()->currentWidget());
     QCOMPARE(flame, page->flameGraph()->view());
     QTRY_VERIFY(!flame->layout().boxes().empty());
     const QString svg = m_dir->filePath(QStringLiteral("flame.svg"));
@@ -386,7 +387,7 @@ void TestDesktop::exportImagesAndTables()
     QVERIFY(ImageExport::save(flame, png, &error));
     QCOMPARE(QImage(png).size(), flame->size() * flame->devicePixelRatio());
 
-    QWidget* timeline = WindowExports::timeline(m_window->tabWidget()->currentWidget());
+    QWidget* timeline = WindowExports::timeline(m_window->tabs()->currentWidget());
     QVERIFY(timeline);
     const QString timelineSvg = m_dir->filePath(QStringLiteral("timeline.svg"));
     QVERIFY(ImageExport::save(timeline, timelineSvg, &error));

@@ -11,11 +11,12 @@
 #include "app/debugger/variablesview.h"
 #include "app/editorchooser.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "protocol/debugserver.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
@@ -115,8 +116,8 @@ void TestHostileText::hostileMachineIsText()
             const QString name = QStringLiteral("<b>evil</b> & <img src=x>");
             QVERIFY(machine->title().contains(name));
             const int tab = m_window->indexOf(machine);
-            QVERIFY(m_window->tabWidget()->tabText(tab).startsWith(PlainText::escapeMnemonics(name)));
-            QVERIFY(shownText(m_window->tabWidget()->tabToolTip(tab)).contains(name));
+            QVERIFY(m_window->tabs()->shownText(tab).startsWith(PlainText::escapeMnemonics(name)));
+            QVERIFY(shownText(m_window->tabs()->toolTip(tab)).contains(name));
             QVERIFY(m_window->windowTitle().contains(name));
             DebuggerPanes* panes = machine->debuggerPanes();
             QCOMPARE(panes->statusLabel()->textFormat(), Qt::PlainText);

@@ -8,6 +8,7 @@
 #include "app/debugger/consolepane.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/mainwindow.h"
+#include "app/tabs/windowtabs.h"
 #include "app/theme.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
@@ -186,7 +187,7 @@ void TestKeyboard::tabVisitsEveryControlAndComesBack()
     // From the window's tab bar on, Tab reads the page as the eye does: down the rows, and
     // left to right within one (the timeline, the order and hot-path buttons, the search
     // field, the view tabs, the tree).
-    const qsizetype first = stops.indexOf(m_window->tabWidget()->tabBar());
+    const qsizetype first = stops.indexOf(m_window->tabs()->tabBar());
     QVERIFY2(first >= 0, qPrintable(names.join(QStringLiteral(" → "))));
     QList<QWidget*> reading = stops.mid(first);
     reading << start;

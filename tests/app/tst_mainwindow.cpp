@@ -5,10 +5,11 @@
 #include "app/loadstatuswidget.h"
 #include "app/mainwindow.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
-#include "views/functiontreemodel.h"
 #include "views/document/profileopenjob.h"
+#include "views/functiontreemodel.h"
 #include "views/profilepage.h"
 #include "views/sourcepane.h"
 #include "views/sourceview.h"
@@ -210,7 +211,7 @@ void TestMainWindow::aMultiProfileFileAsksWhichProfile()
              expected.at("profiles").at(1).at("sample_count").get<size_t>());
     QVERIFY(closeEnough(data->duration(), expected.at("profiles").at(1).at("duration").get<double>()));
     // Named so as not to read as a duplicate counter, in the tab and the window title.
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
+    QCOMPARE(m_window->tabs()->shownText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
     m_window->winId();
     QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2 — xsprof"));
     QVERIFY(!m_window->isWindowModified()); // a file is never unsaved
@@ -221,7 +222,7 @@ void TestMainWindow::aMultiProfileFileAsksWhichProfile()
     m_window = std::make_unique<MainWindow>(m_settings.get());
     QVERIFY(m_window->reopenLastSession());
     QTRY_COMPARE(m_window->documentCount(), 1);
-    QCOMPARE(m_window->tabWidget()->tabText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
+    QCOMPARE(m_window->tabs()->shownText(0), QStringLiteral("chromium_traceevents_shared.json — profile 2 of 2"));
 }
 
 void TestMainWindow::savedProfileReopensWithTheSameNumbers()

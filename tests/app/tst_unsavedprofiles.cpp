@@ -3,14 +3,15 @@
 // Cancel, listing what would be lost; saved profiles and loaded files close without asking.
 #include "app/debugger/debuggeepage.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/recoveryjournals.h"
+#include "app/machines/servercontroller.h"
+#include "app/machines/unsavedprofiles.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/machines/recoveryjournals.h"
-#include "app/machines/servercontroller.h"
 #include "app/settingskeys.h"
-#include "app/machines/unsavedprofiles.h"
 #include "app/tabs/tablabels.h"
+#include "app/tabs/windowtabs.h"
 #include "app/windowexports.h"
 #include "model/profileloader.h"
 #include "model/xs/sessionjournal.h"
@@ -201,7 +202,7 @@ void TestUnsavedProfiles::sessionTabAsks()
     QVERIFY(machine);
     emit machine->sessionOpenRequested(0);
     QTRY_COMPARE(m_window->documentCount(), 2);
-    QWidget* sessionTab = m_window->tabWidget()->currentWidget();
+    QWidget* sessionTab = m_window->tabs()->currentWidget();
     QVERIFY(sessionTab != machine);
     m_window->closeDocument(m_window->indexOf(sessionTab));
     QMessageBox* prompt = m_window->machines()->unsavedProfiles()->openPrompt();
@@ -332,8 +333,8 @@ void TestUnsavedProfiles::recoveredProfilesReopen()
     const QString adoptedNewer = recovery + QStringLiteral("/20260101-000000-000-%1-1.xsj").arg(pid);
     QVERIFY(!QFile::exists(journalPath) && QFile::exists(adoptedJournal));
     QCOMPARE(m_window->documentCount(), 1);
-    QWidget* tab = m_window->tabWidget()->currentWidget();
-    QCOMPARE(m_window->tabWidget()->tabText(0), TabLabels::unsavedMark + QStringLiteral("xst (recovered)"));
+    QWidget* tab = m_window->tabs()->currentWidget();
+    QCOMPARE(m_window->tabs()->shownText(0), TabLabels::unsavedMark + QStringLiteral("xst (recovered)"));
     const QList<UnsavedProfiles::Item> unsaved = m_window->machines()->unsavedProfiles()->unsaved(tab);
     QCOMPARE(unsaved.size(), qsizetype(1));
     QVERIFY(unsaved[0].samples > 1000 && unsaved[0].samples <= 1208); // the torn last batch is dropped
@@ -386,13 +387,13 @@ void TestUnsavedProfiles::unsavedTabsAreMarkedAndNamedCleanly()
     QVERIFY(machine);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTabWidget* tabs = m_window->tabWidget();
-    QTRY_COMPARE(tabs->tabText(m_window->indexOf(machine)), TabLabels::unsavedMark + QStringLiteral("fake"));
+    WindowTabs* tabs = m_window->tabs();
+    QTRY_COMPARE(tabs->shownText(m_window->indexOf(machine)), TabLabels::unsavedMark + QStringLiteral("fake"));
     QVERIFY(m_window->isWindowModified());
     QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake* — xsprof"));
     engine.disconnectFromHost();
     QTRY_VERIFY(!machine->isConnected());
-    QTRY_COMPARE(tabs->tabText(m_window->indexOf(machine)), TabLabels::unsavedMark + QStringLiteral("fake (disconnected)"));
+    QTRY_COMPARE(tabs->shownText(m_window->indexOf(machine)), TabLabels::unsavedMark + QStringLiteral("fake (disconnected)"));
 
     const QRegularExpression stamped(QStringLiteral("^fake-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.cpuprofile$"));
     QAction* saveAs = nullptr;
@@ -414,7 +415,7 @@ void TestUnsavedProfiles::unsavedTabsAreMarkedAndNamedCleanly()
     dialog->selectFile(folder + QStringLiteral("/live.cpuprofile"));
     static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept() is protected
     QTRY_VERIFY(QFile::exists(folder + QStringLiteral("/live.cpuprofile")));
-    QTRY_COMPARE(tabs->tabText(m_window->indexOf(machine)), QStringLiteral("fake (disconnected)"));
+    QTRY_COMPARE(tabs->shownText(m_window->indexOf(machine)), QStringLiteral("fake (disconnected)"));
     QVERIFY(!m_window->isWindowModified());
     QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake — xsprof"));
 
@@ -441,7 +442,7 @@ void TestUnsavedProfiles::unsavedTabsAreMarkedAndNamedCleanly()
     QTRY_COMPARE_WITH_TIMEOUT(m_window->documentCount(), 2, 10000);
     const int index = m_window->indexOf(m_window->machines()->debuggee(1));
     QVERIFY(index >= 0);
-    QTRY_COMPARE(tabs->tabText(index), TabLabels::unsavedMark + QStringLiteral("fake #2"));
+    QTRY_COMPARE(tabs->shownText(index), TabLabels::unsavedMark + QStringLiteral("fake #2"));
     QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
     QCOMPARE(tabs->currentIndex(), index);
     QCOMPARE(m_window->windowHandle()->title(), QStringLiteral("fake #2* — xsprof"));

@@ -17,9 +17,9 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabBar>
-#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWidget>
 
 using namespace ViewTestUtils;
 
@@ -76,7 +76,7 @@ private:
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<QTabWidget> m_widget; // owns the WindowTabs
+    std::unique_ptr<QWidget> m_widget; // the tabs' view: owns the WindowTabs
     WindowTabs* m_tabs = nullptr;
 };
 
@@ -85,7 +85,7 @@ void TestWindowTabs::init()
     m_dir = std::make_unique<QTemporaryDir>();
     m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     m_tabs = new WindowTabs(m_settings.get());
-    m_widget.reset(m_tabs->widget());
+    m_widget.reset(m_tabs->view());
 }
 
 void TestWindowTabs::cleanup()
@@ -126,8 +126,8 @@ void TestWindowTabs::filesAreNamedAmongEachOther()
     QCOMPARE(m_tabs->currentPage(), second); // in front
     QCOMPARE(m_tabs->label(0), QStringLiteral("same.cpuprofile — dirA"));
     QCOMPARE(m_tabs->label(1), QStringLiteral("same.cpuprofile — dirB"));
-    QCOMPARE(m_widget->tabText(1), QStringLiteral("same.cpuprofile — dirB"));
-    QCOMPARE(m_widget->tabToolTip(0).contains(QDir::toNativeSeparators(a)), true);
+    QCOMPARE(m_tabs->shownText(1), QStringLiteral("same.cpuprofile — dirB"));
+    QCOMPARE(m_tabs->toolTip(0).contains(QDir::toNativeSeparators(a)), true);
 
     const QList<WindowTabs::OpenFile> open = m_tabs->openFiles();
     QCOMPARE(open.size(), 2);
@@ -168,7 +168,7 @@ void TestWindowTabs::closingAsksTheTabFirst()
     AskingTab* asking = tab.get();
     const std::shared_ptr<int> removals = asking->removals;
     m_tabs->add(std::move(tab));
-    QVERIFY(m_widget->tabText(0).startsWith(TabLabels::unsavedMark));
+    QVERIFY(m_tabs->shownText(0).startsWith(TabLabels::unsavedMark));
     QCOMPARE(m_tabs->text(0), QStringLiteral("xst (waiting)"));
     QCOMPARE(m_tabs->label(0), QStringLiteral("xst"));
     QVERIFY(m_tabs->isMarkedUnsaved(0));

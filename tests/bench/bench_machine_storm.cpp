@@ -12,6 +12,7 @@
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "protocol/debugserver.h"
 
 #include <QApplication>
@@ -181,7 +182,7 @@ int main(int argc, char* argv[])
         }
         // The user reads a profile while the app's Workers come and go.
         mainWindow.openExample();
-        QTabWidget* tabs = mainWindow.tabWidget();
+        WindowTabs* tabs = mainWindow.tabs();
         spin(3000, [&] { return tabs->count() > 0; });
         QWidget* front = tabs->currentWidget();
         spin(500, [] { return false; });

@@ -16,6 +16,7 @@
 #include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "eventloopgaps.h"
 #include "fakemachine.h"
 #include "protocol/debugserver.h"
@@ -210,7 +211,7 @@ Figures floodListen(const Options& options)
 // The flood machine's tab has taken in its last line.
 bool windowHasLastLine(MainWindow& window, const QString& last)
 {
-    QTabWidget* tabs = window.tabWidget();
+    WindowTabs* tabs = window.tabs();
     for (int i = 0; i < tabs->count(); ++i) {
         if (DebuggeePage* machine = window.machines()->debuggee(i)) {
             const ConsoleModel* console = machine->debuggerPanes()->consoleModel();
@@ -237,7 +238,7 @@ Figures floodWindow(const Options& options)
     }
     window.openExample(); // the user reads a profile meanwhile
     const qint64 self = QCoreApplication::applicationPid();
-    watch(self, 3000, figures, [&] { return window.tabWidget()->count() > 0; });
+    watch(self, 3000, figures, [&] { return window.tabs()->count() > 0; });
     watch(self, 500, figures, [] { return false; });
     figures.startMB = figures.peakMB = residentMB(self);
     const quint16 port = window.machines()->serverController()->server()->port();
@@ -260,7 +261,7 @@ Figures floodWindow(const Options& options)
         figures.error = QStringLiteral("the window never showed the last line");
     watch(self, 3000, figures, [] { return false; });
     figures.finalMB = residentMB(self);
-    figures.tabsLeft = window.tabWidget()->count();
+    figures.tabsLeft = window.tabs()->count();
     return figures;
 }
 

@@ -9,21 +9,22 @@
 #include "app/debugger/debuggeepage.h"
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
-#include "app/machines/allmachinesconsole.h"
-#include "app/preferences.h"
 #include "app/debugger/stopwatchbutton.h"
+#include "app/machines/allmachinesconsole.h"
 #include "app/machines/machinetabs.h"
-#include "app/mainwindow.h"
 #include "app/machines/servercontroller.h"
+#include "app/mainwindow.h"
+#include "app/preferences.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "expectedprofile.h"
 #include "protocol/bubbletext.h"
 #include "protocol/debugserver.h"
-#include "views/sourceview.h"
 #include "views/costtreemodel.h"
 #include "views/costtreeview.h"
 #include "views/document/profilerefresher.h"
 #include "views/profilepage.h"
+#include "views/sourceview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -288,9 +289,9 @@ void TestDebuggee::aReplayedMachineBecomesADebuggeeTab()
     // Name and state in the header and on the tab.
     QVERIFY(machine->title() == QStringLiteral("xst"));
     const int tab = m_window->indexOf(machine);
-    QTabWidget* tabs = m_window->tabWidget();
-    QVERIFY(tabs->tabText(tab).contains(QLatin1String("xst")));
-    QVERIFY(tabs->tabText(tab).contains(QLatin1String("disconnected")));
+    WindowTabs* tabs = m_window->tabs();
+    QVERIFY(tabs->shownText(tab).contains(QLatin1String("xst")));
+    QVERIFY(tabs->shownText(tab).contains(QLatin1String("disconnected")));
 
     // The stopwatch was checked exactly while the engine said so (<pt start> … <pt stop>).
     QCOMPARE(stopwatchStates, (QList<bool>{true, true, false, false}));

@@ -15,14 +15,15 @@
 #include "app/machines/connectedmachines.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
+#include "app/machines/serverstatuswidget.h"
+#include "app/machines/unsavedprofiles.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/machines/servercontroller.h"
-#include "app/machines/serverstatuswidget.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "expectedprofile.h"
-#include "app/machines/unsavedprofiles.h"
 #include "protocol/debugserver.h"
 #include "views/comparisonpage.h"
 #include "views/profilepage.h"
@@ -300,7 +301,7 @@ void TestDebuggeeSessions::theDebuggerLayoutCarriesOverToTheNextMachine()
     QTRY_VERIFY(m_window->machines()->debuggee(1));
     DebuggeePage* b = m_window->machines()->debuggee(1);
     QCOMPARE(m_window->machines()->currentDebuggee(), a); // the new machine opened behind
-    QTabBar* tabBar = m_window->tabWidget()->tabBar();
+    QTabBar* tabBar = m_window->tabs()->tabBar();
     QTest::mouseClick(tabBar, Qt::LeftButton, {}, tabBar->tabRect(m_window->indexOf(b)).center()); // the user looks at it
     QCOMPARE(m_window->machines()->currentDebuggee(), b);
     // It declares no instruments (as xst): no empty Instruments column, whatever the first chose.
@@ -385,7 +386,7 @@ void TestDebuggeeSessions::anEarlierSessionOpensInItsOwnTab()
     });
     compare->trigger();
     QTRY_COMPARE(m_window->documentCount(), 3);
-    auto* comparison = qobject_cast<ComparisonPage*>(m_window->tabWidget()->currentWidget());
+    auto* comparison = qobject_cast<ComparisonPage*>(m_window->tabs()->currentWidget());
     QVERIFY(comparison);
     QCOMPARE(comparison->data()->baseName, QStringLiteral("twice session 1"));
     QCOMPARE(comparison->data()->nextName, QStringLiteral("twice session 2"));
@@ -432,7 +433,7 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
     m_window->show();
     m_window->openFiles({QStringLiteral(XSPROF_CORPUS_DIR "/tiny/diamond.cpuprofile")});
     QTRY_VERIFY(m_window->currentPage());
-    QWidget* front = m_window->tabWidget()->currentWidget();
+    QWidget* front = m_window->tabs()->currentWidget();
     m_window->machines()->consoleAction()->trigger();
     QVERIFY(m_window->machines()->allMachinesConsole()->isShown());
 
@@ -463,8 +464,8 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
 
     LeftMachines* left = m_window->machines()->leftMachines();
     QTRY_COMPARE(left->count(), 20);
-    QCOMPARE(m_window->tabWidget()->currentWidget(), front);
-    QCOMPARE(m_window->tabWidget()->count(), 2); // the file and the app
+    QCOMPARE(m_window->tabs()->currentWidget(), front);
+    QCOMPARE(m_window->tabs()->count(), 2); // the file and the app
     DebuggeePage* appTab = m_window->machines()->debuggee(1);
     QVERIFY(appTab);
     QCOMPARE(appTab->title(), QStringLiteral("simple"));
@@ -509,10 +510,10 @@ void TestDebuggeeSessions::workersLeaveNoTabsAndTheFrontTabStays()
     m_window->activateWindow();
     QTest::keyClick(m_window.get(), Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
     QTRY_VERIFY(m_window->machines()->unsavedProfiles()->openPrompt());
-    QCOMPARE(m_window->tabWidget()->count(), 2);
+    QCOMPARE(m_window->tabs()->count(), 2);
     buttonNamed(m_window->machines()->unsavedProfiles()->openPrompt(), QStringLiteral("Discard"))->click();
-    QTRY_COMPARE(m_window->tabWidget()->count(), 1);
-    QCOMPARE(m_window->tabWidget()->currentWidget(), front);
+    QTRY_COMPARE(m_window->tabs()->count(), 1);
+    QCOMPARE(m_window->tabs()->currentWidget(), front);
 }
 
 // The status bar counts the machines connected now, TCP logins as xst sends them, whatever
@@ -588,8 +589,8 @@ void TestDebuggeeSessions::everyFocusableControlHasAnAccessibleName()
     }
 
     QStringList nameless;
-    for (int tab = 0; tab < m_window->tabWidget()->count(); ++tab) {
-        m_window->tabWidget()->setCurrentIndex(tab);
+    for (int tab = 0; tab < m_window->tabs()->count(); ++tab) {
+        m_window->tabs()->setCurrent(tab);
         QTest::qWait(20);
         for (QWidget* widget : m_window->findChildren<QWidget*>()) {
             // Tab reaches it (a focus proxy passes focus on: the tab bar of a tab widget).

@@ -17,10 +17,11 @@
 #include "app/debugger/sourcespane.h"
 #include "app/debugger/variablesmodel.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
 #include "app/preferencesdialog.h"
-#include "app/machines/servercontroller.h"
+#include "app/tabs/windowtabs.h"
 #include "app/xscpathfield.h"
 #include "views/sourceview.h"
 
@@ -350,8 +351,8 @@ void TestDebuggerExpressions::openSourceBeforeAnyMachine()
     // path the machine will report (the mapping applied in reverse).
     QVERIFY(window.machines()->openSource(m_script));
     DebuggerPanes* sources = window.machines()->sourcesTab();
-    QCOMPARE(window.tabWidget()->currentWidget(), sources);
-    QCOMPARE(window.tabWidget()->tabText(window.tabWidget()->currentIndex()), QStringLiteral("Sources"));
+    QCOMPARE(window.tabs()->currentWidget(), sources);
+    QCOMPARE(window.tabs()->shownText(window.tabs()->currentIndex()), QStringLiteral("Sources"));
     QCOMPARE(sources->source()->currentPath(), QStringLiteral("/build/host/app/prog.js"));
     QVERIFY(sources->source()->isLoaded());
     SourceView* view = sources->source()->view();
@@ -403,7 +404,7 @@ void TestDebuggerExpressions::conditionsSetBeforeAMachineAreInItsLoginAnswer()
 
     machine.send("<log>running&#10;</log>"); // something to show: a tab
     DebuggeePage* tab = nullptr;
-    QTRY_VERIFY((tab = window.tabWidget()->findChild<DebuggeePage*>()));
+    QTRY_VERIFY((tab = window.tabs()->view()->findChild<DebuggeePage*>()));
     QTRY_COMPARE(tab->session()->state(), MachineSession::State::Running);
     DebuggerSourcePane* source = tab->debuggerPanes()->source();
     QVERIFY(source->openLocalFile(m_script));

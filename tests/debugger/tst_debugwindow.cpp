@@ -12,9 +12,10 @@
 #include "app/debugger/debuggerpanes.h"
 #include "app/debugger/debuggersourcepane.h"
 #include "app/machines/machinetabs.h"
+#include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
 #include "app/preferences.h"
-#include "app/machines/servercontroller.h"
+#include "app/tabs/windowtabs.h"
 #include "views/sourceview.h"
 
 #include "protocol/debugserver.h"
@@ -86,10 +87,10 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
                         "\r\n<xsbug><log>hello from the second\n</log></xsbug>\r\n");
     second.socket.flush();
     QVERIFY(second.waitFor("</set-all-breakpoints>"));
-    QTRY_COMPARE(window.tabWidget()->count(), 2);
-    QCOMPARE(window.tabWidget()->tabText(0), QStringLiteral("xst"));
-    QCOMPARE(window.tabWidget()->tabText(1), QStringLiteral("xst #2"));
-    QVERIFY(window.tabWidget()->tabToolTip(1).contains(QLatin1String("connected at")));
+    QTRY_COMPARE(window.tabs()->count(), 2);
+    QCOMPARE(window.tabs()->shownText(0), QStringLiteral("xst"));
+    QCOMPARE(window.tabs()->shownText(1), QStringLiteral("xst #2"));
+    QVERIFY(window.tabs()->toolTip(1).contains(QLatin1String("connected at")));
     auto* shared = window.findChild<QDockWidget*>();
     QVERIFY(shared);
     ConsoleModel* all = qobject_cast<ConsolePane*>(shared->widget())->model();
@@ -100,10 +101,10 @@ void TestDebugWindow::debugMenuKeysActOnFrontMachine()
     QVERIFY2(sharedLines.contains(QStringLiteral("xst #2: hello from the second")), qPrintable(sharedLines.join(u'|')));
     // The second opened behind the first (a new machine never takes the front tab): the user
     // clicks its tab.
-    QCOMPARE(window.tabWidget()->currentIndex(), 0);
-    QTest::mouseClick(window.tabWidget()->tabBar(), Qt::LeftButton, {},
-                      window.tabWidget()->tabBar()->tabRect(1).center());
-    QCOMPARE(window.tabWidget()->currentIndex(), 1);
+    QCOMPARE(window.tabs()->currentIndex(), 0);
+    QTest::mouseClick(window.tabs()->tabBar(), Qt::LeftButton, {},
+                      window.tabs()->tabBar()->tabRect(1).center());
+    QCOMPARE(window.tabs()->currentIndex(), 1);
     DebuggeePage* front = window.machines()->currentDebuggee();
     QCOMPARE(window.machines()->frontControls()->session(), front->session());
 

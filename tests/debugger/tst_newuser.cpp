@@ -14,10 +14,10 @@
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/devicespane.h"
 #include "app/machines/machinetabs.h"
-#include "app/machines/newtabmarker.h"
 #include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
 #include "app/settingskeys.h"
+#include "app/tabs/windowtabs.h"
 #include "protocol/debugserver.h"
 #include "views/elidedlabel.h"
 #include "views/sourceview.h"
@@ -57,14 +57,14 @@ private:
 
 DebuggeePage* TestNewUser::connectFakeMachine(FakeXsMachine& engine, const QByteArray& name)
 {
-    const int before = m_window->tabWidget()->count();
+    const int before = m_window->tabs()->count();
     if (!engine.connectTo(m_window->machines()->serverController()->server()->port()))
         return nullptr;
     engine.send("<login name=\"" + name + "\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
     QDeadlineTimer deadline(10000);
-    while (m_window->tabWidget()->count() == before && !deadline.hasExpired())
+    while (m_window->tabs()->count() == before && !deadline.hasExpired())
         QTest::qWait(10);
-    for (int i = 0; i < m_window->tabWidget()->count(); ++i) {
+    for (int i = 0; i < m_window->tabs()->count(); ++i) {
         DebuggeePage* machine = m_window->machines()->debuggee(i);
         if (machine && machine->session()->name() == QString::fromLatin1(name))
             return machine;
@@ -93,7 +93,7 @@ void TestNewUser::docksFitBesideAMachine()
     FakeXsMachine engine;
     DebuggeePage* machine = connectFakeMachine(engine, "fit");
     QVERIFY(machine);
-    m_window->tabWidget()->setCurrentWidget(machine);
+    m_window->tabs()->setCurrent(machine);
     QTest::qWait(50);
     const QSize before = m_window->size();
 
@@ -147,7 +147,7 @@ void TestNewUser::instrumentsAreWholeInATabOpenedBehind()
     FakeXsMachine engine;
     DebuggeePage* machine = connectFakeMachine(engine, "simulator");
     QVERIFY(machine);
-    QVERIFY(m_window->tabWidget()->currentWidget() != machine);
+    QVERIFY(m_window->tabs()->currentWidget() != machine);
     QFile recording(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_fibapp.profile-on-start.xsbug"));
     QVERIFY(recording.open(QIODevice::ReadOnly));
     static const QRegularExpression sent(QStringLiteral("<instruments>.*?</instruments>|<samples>[^<]*</samples>"));
@@ -155,9 +155,9 @@ void TestNewUser::instrumentsAreWholeInATabOpenedBehind()
         engine.send(m.captured(0).toLatin1());
     InstrumentsPanel* panel = machine->debuggerPanes()->instruments();
     QTRY_COMPARE(panel->sampleCount(), qint64(3));
-    QTabBar* bar = m_window->tabWidget()->tabBar();
-    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(m_window->tabWidget()->indexOf(machine)).center());
-    QCOMPARE(m_window->tabWidget()->currentWidget(), machine);
+    QTabBar* bar = m_window->tabs()->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(m_window->tabs()->indexOf(machine)).center());
+    QCOMPARE(m_window->tabs()->currentWidget(), machine);
     auto elided = [panel] {
         QStringList cut;
         for (int row = 0; row < panel->rowCount(); ++row) {
@@ -228,18 +228,18 @@ void TestNewUser::aNewMachineTabShowsInTheStripWithoutTakingTheFront()
                             QStringLiteral("linear"), QStringLiteral("variants"), QStringLiteral("xs_stacks")};
     for (const QString& name : files)
         m_window->openFile(QStringLiteral(XSPROF_CORPUS_DIR "/tiny/%1.cpuprofile").arg(name));
-    QTRY_COMPARE(m_window->tabWidget()->count(), 6);
+    QTRY_COMPARE(m_window->tabs()->count(), 6);
     QTest::qWait(200);
-    m_window->tabWidget()->setCurrentIndex(0);
-    QTabBar* bar = m_window->tabWidget()->tabBar();
-    QWidget* front = m_window->tabWidget()->currentWidget();
+    m_window->tabs()->setCurrent(0);
+    QTabBar* bar = m_window->tabs()->tabBar();
+    QWidget* front = m_window->tabs()->currentWidget();
     const QColor plain = bar->tabTextColor(0);
 
     FakeXsMachine engine;
     DebuggeePage* machine = connectFakeMachine(engine, "newcomer");
     QVERIFY(machine);
-    QCOMPARE(m_window->tabWidget()->currentWidget(), front);
-    const int index = m_window->tabWidget()->indexOf(machine);
+    QCOMPARE(m_window->tabs()->currentWidget(), front);
+    const int index = m_window->tabs()->indexOf(machine);
     QTRY_VERIFY(bar->rect().contains(bar->tabRect(index)));
     int scrollButtons = 0;
     for (QToolButton* scroll : bar->findChildren<QToolButton*>(Qt::FindDirectChildrenOnly)) { // not under one
@@ -251,7 +251,7 @@ void TestNewUser::aNewMachineTabShowsInTheStripWithoutTakingTheFront()
                                 .arg(scroll->x()).arg(scroll->width()).arg(bar->tabRect(index).x()).arg(bar->tabRect(index).width())));
     }
     QCOMPARE(scrollButtons, 2); // the strip is too narrow for every tab: it had to scroll
-    QVERIFY(m_window->machines()->newTabMarker()->isMarked(machine));
+    QVERIFY(m_window->tabs()->isMarkedOpenedBehind(machine));
     QCOMPARE(bar->tabTextColor(index), bar->palette().color(QPalette::Link));
     const QString note = m_window->statusBar()->currentMessage();
     QVERIFY2(note.startsWith(QLatin1String("newcomer")) && note.contains(QLatin1String("its tab opened behind the one in front, marked")),
@@ -259,25 +259,25 @@ void TestNewUser::aNewMachineTabShowsInTheStripWithoutTakingTheFront()
     saveScreenshot(m_window.get(), QStringLiteral("new-machine-tab-marked"));
 
     QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
-    QCOMPARE(m_window->tabWidget()->currentWidget(), machine);
-    QVERIFY(!m_window->machines()->newTabMarker()->isMarked(machine));
+    QCOMPARE(m_window->tabs()->currentWidget(), machine);
+    QVERIFY(!m_window->tabs()->isMarkedOpenedBehind(machine));
     QCOMPARE(bar->tabTextColor(index), plain);
     QVERIFY(m_window->statusBar()->currentMessage().isEmpty());
 
     // Back to a file; a second machine comes behind it, then breaks: forward, mark and note gone.
-    m_window->tabWidget()->setCurrentWidget(front);
+    m_window->tabs()->setCurrent(front);
     QStringList notes;
     connect(m_window->statusBar(), &QStatusBar::messageChanged, this, [&notes](const QString& text) { notes << text; });
     FakeXsMachine second;
     DebuggeePage* breaking = connectFakeMachine(second, "breaker");
     QVERIFY(breaking);
-    QVERIFY(m_window->machines()->newTabMarker()->isMarked(breaking));
+    QVERIFY(m_window->tabs()->isMarkedOpenedBehind(breaking));
     // Said (the second machine's hint about the all-machines console may follow it).
     QVERIFY2(notes.filter(QStringLiteral("its tab opened behind")).size() == 1 && notes.first().startsWith(QLatin1String("breaker")),
              qPrintable(notes.join(QLatin1String(" | "))));
     second.send(fakeBreakIn(QStringLiteral(XSPROF_CORPUS_DIR "/workloads/fib.js"), 3));
-    QTRY_COMPARE(m_window->tabWidget()->currentWidget(), breaking);
-    QVERIFY(!m_window->machines()->newTabMarker()->isMarked(breaking));
+    QTRY_COMPARE(m_window->tabs()->currentWidget(), breaking);
+    QVERIFY(!m_window->tabs()->isMarkedOpenedBehind(breaking));
     QVERIFY(!m_window->statusBar()->currentMessage().contains(QLatin1String("its tab opened behind")));
 }
 
@@ -372,7 +372,7 @@ void TestNewUser::aSourceEditedOnDiskShowsAsItIsNowWithItsChangesMarked()
                                 .arg(title->heightForWidth(title->width()))
                                 .arg(title->width())));
     // The gutter paints the marks: the bar's colour at line 2's height, not at line 1's.
-    m_window->tabWidget()->setCurrentWidget(machine);
+    m_window->tabs()->setCurrent(machine);
     QTRY_VERIFY(source->view()->isVisible());
     QWidget* gutter = nullptr;
     for (QWidget* child : source->view()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {

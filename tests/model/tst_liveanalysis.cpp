@@ -5,6 +5,7 @@
 // snapshots taken earlier still hold exactly what they held.
 #include "model/liveanalysis.h"
 #include "model/profilebuilder.h"
+#include "model/xs/liverecording.h"
 #include "model/xs/xsbugelement.h"
 #include "model/xs/xsbugframer.h"
 #include "model/xs/xsprofilerecorder.h"
@@ -12,11 +13,15 @@
 #include <QFile>
 #include <QTest>
 
+#include <atomic>
 #include <cstring>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace xsprof;
@@ -165,6 +170,7 @@ private slots:
     void longSyntheticStreamMatchesFullAnalysis();
     void untilNextLastSampleIsExact();
     void rewrittenProfileIsSummedAgain();
+    void threadsShareSnapshots();
 };
 
 void TestLiveAnalysis::snapshotsKeepTheirSamples()
@@ -223,16 +229,19 @@ void TestLiveAnalysis::recordedTrafficMatchesFullAnalysis()
     QFETCH(QString, transcript);
     const std::vector<Message> messages = profilerMessages(corpusFile(transcript));
     QVERIFY2(!messages.empty(), qPrintable(transcript + QStringLiteral(": no profiler messages (corpus missing?)")));
-    XsProfileRecorder recorder(transcript.toStdString());
+    LiveRecording recording(transcript.toStdString());
     LiveAnalysis live;
     std::shared_ptr<const Profile> firstSnapshot;
     std::unique_ptr<SampleValues> firstValues;
     size_t refreshes = 0, incremental = 0, samplesSeen = 0;
     for (const Message& message : messages) {
-        std::visit([&](const auto& m) { recorder.onMessage(m); }, message);
-        if (!std::holds_alternative<XsProfileSamples>(message) || !recorder.isRecording())
+        const bool open = recording.update([&](XsProfileRecorder& recorder) {
+            std::visit([&](const auto& m) { recorder.onMessage(m); }, message);
+            return recorder.isRecording();
+        });
+        if (!std::holds_alternative<XsProfileSamples>(message) || !open)
             continue;
-        const std::shared_ptr<const Profile> snapshot = recorder.snapshot();
+        const std::shared_ptr<const Profile> snapshot = recording.snapshot();
         QVERIFY(snapshot);
         const ProfileAnalysis folded = live.update(*snapshot);
         const ProfileAnalysis full = ProfileAnalysis::compute(*snapshot);
@@ -257,9 +266,9 @@ void TestLiveAnalysis::recordedTrafficMatchesFullAnalysis()
     // The recording went on after the first snapshot: what it holds (samples, instruments) did
     // not change.
     QVERIFY(firstValues && firstValues->heldBy(*firstSnapshot));
-    recorder.finish();
+    recording.update([](XsProfileRecorder& recorder) { recorder.finish(); });
     // The finished session: one more refresh, still exact.
-    const std::shared_ptr<const Profile> last = recorder.snapshot();
+    const std::shared_ptr<const Profile> last = recording.snapshot();
     QVERIFY(last);
     QVERIFY(difference(*last, live.update(*last), ProfileAnalysis::compute(*last)).empty());
 }
@@ -271,24 +280,29 @@ void TestLiveAnalysis::longSyntheticStreamMatchesFullAnalysis()
 #else
     const size_t length = 400000;
 #endif
-    XsProfileRecorder recorder("synthetic");
-    recorder.onProfileTime("start", "@00001000");
+    LiveRecording recording("synthetic");
+    recording.update([](XsProfileRecorder& recorder) { recorder.onProfileTime("start", "@00001000"); });
+    const auto recorded = [&] {
+        return recording.read([](const XsProfileRecorder& recorder) { return recorder.recording()->samples.size(); });
+    };
     std::mt19937 rng(38);
     std::vector<uint32_t> last;
     LiveAnalysis live;
     std::vector<std::pair<std::shared_ptr<const Profile>, SampleValues>> kept;
     size_t refreshes = 0;
-    while (recorder.recording()->samples.size() < length) {
+    while (recorded() < length) {
         // A refresh's worth: from a few samples to a few thousand (a busy machine, or a pause).
         const size_t batches = 1 + rng() % (rng() % 4 == 0 ? 400 : 25);
-        for (size_t b = 0; b < batches; ++b)
-            recorder.onProfileSamples(syntheticBatch(rng, last, 8));
-        const std::shared_ptr<const Profile> snapshot = recorder.snapshot();
+        recording.update([&](XsProfileRecorder& recorder) {
+            for (size_t b = 0; b < batches; ++b)
+                recorder.onProfileSamples(syntheticBatch(rng, last, 8));
+        });
+        const std::shared_ptr<const Profile> snapshot = recording.snapshot();
         const ProfileAnalysis folded = live.update(*snapshot);
         QVERIFY(refreshes == 0 || live.lastWasIncremental());
         QCOMPARE(live.lastFolded(), batches * 8);
         // A full analysis every few refreshes (each is O(session)), and the last one.
-        if (refreshes % 7 == 0 || recorder.recording()->samples.size() >= length) {
+        if (refreshes % 7 == 0 || snapshot->samples.size() >= length) {
             const std::string diff = difference(*snapshot, folded, ProfileAnalysis::compute(*snapshot));
             QVERIFY2(diff.empty(), qPrintable(QStringLiteral("after %1 samples: ").arg(snapshot->samples.size()) +
                                               QString::fromStdString(diff)));
@@ -300,7 +314,8 @@ void TestLiveAnalysis::longSyntheticStreamMatchesFullAnalysis()
     QVERIFY(refreshes > 25);
     for (const auto& [snapshot, values] : kept)
         QVERIFY(values.heldBy(*snapshot));
-    QVERIFY(recorder.current()->stacks.size() > 1000); // the stream is not one stack over and over
+    // The stream is not one stack over and over.
+    QVERIFY(recording.read([](const XsProfileRecorder& recorder) { return recorder.recording()->stacks.size(); }) > 1000);
 }
 
 // Until-next durations (V8-style sources): the last sample lasts until the end time, and
@@ -340,11 +355,13 @@ void TestLiveAnalysis::rewrittenProfileIsSummedAgain()
 {
     const std::vector<Message> messages = profilerMessages(corpusFile(QStringLiteral("gc_alloc.profile-on-start.xsbug")));
     QVERIFY(!messages.empty());
-    XsProfileRecorder recorder;
-    for (const Message& message : messages)
-        std::visit([&](const auto& m) { recorder.onMessage(m); }, message);
-    recorder.finish();
-    const std::shared_ptr<Profile> one = recorder.snapshot();
+    LiveRecording recording;
+    recording.update([&](XsProfileRecorder& recorder) {
+        for (const Message& message : messages)
+            std::visit([&](const auto& m) { recorder.onMessage(m); }, message);
+        recorder.finish();
+    });
+    const std::shared_ptr<Profile> one = recording.snapshot();
     QVERIFY(one && one->samples.size() > 10);
     LiveAnalysis live;
     live.update(*one);
@@ -366,4 +383,78 @@ void TestLiveAnalysis::rewrittenProfileIsSummedAgain()
 }
 
 QTEST_GUILESS_MAIN(TestLiveAnalysis)
+// A live session's three threads (scripts/test.sh runs this under ThreadSanitizer): the
+// worker records batches, the refresher takes snapshots and analyses them, the GUI thread reads
+// them and releases them, each at its own pace.
+void TestLiveAnalysis::threadsShareSnapshots()
+{
+#ifdef XSPROF_SANITIZED_BUILD
+    const int batches = 600;
+#else
+    const int batches = 3000;
+#endif
+    LiveRecording recording("threads");
+    recording.update([](XsProfileRecorder& recorder) { recorder.onProfileTime("start", "@00001000"); });
+    std::atomic<bool> written{false}, refreshed{false};
+    std::mutex handedMutex;
+    std::deque<std::shared_ptr<const Profile>> handed; // refresher -> GUI thread
+    std::thread worker([&] {
+        std::mt19937 rng(48);
+        std::vector<uint32_t> last;
+        for (int b = 0; b < batches; ++b) {
+            const std::string text = syntheticBatch(rng, last, 8);
+            recording.update([&](XsProfileRecorder& recorder) { recorder.onProfileSamples(text); });
+        }
+        written = true;
+    });
+    std::vector<std::pair<std::shared_ptr<const Profile>, SampleValues>> kept; // the refresher's
+    std::string lastDifference;
+    std::thread refresher([&] {
+        LiveAnalysis live;
+        for (size_t refresh = 0;; ++refresh) {
+            const bool final = written;
+            const std::shared_ptr<const Profile> snapshot = recording.snapshot();
+            const ProfileAnalysis folded = live.update(*snapshot);
+            if (refresh % 16 == 0 || final)
+                kept.emplace_back(snapshot, SampleValues(*snapshot));
+            if (final) {
+                lastDifference = difference(*snapshot, folded, ProfileAnalysis::compute(*snapshot));
+                break;
+            }
+            std::lock_guard lock(handedMutex);
+            handed.push_back(snapshot);
+        }
+        refreshed = true;
+    });
+    size_t released = 0, largest = 0;
+    bool grew = true;
+    for (bool last = false; !last;) {
+        last = refreshed;
+        std::deque<std::shared_ptr<const Profile>> mine;
+        {
+            std::lock_guard lock(handedMutex);
+            mine.swap(handed);
+        }
+        for (const std::shared_ptr<const Profile>& snapshot : mine) { // what a view reads
+            grew = grew && snapshot->samples.size() >= largest && snapshot->samples.size() % 8 == 0;
+            largest = std::max(largest, snapshot->samples.size());
+            double sum = 0;
+            for (double t : snapshot->samples.time)
+                sum += t;
+            grew = grew && sum >= 0;
+        }
+        released += mine.size();
+        mine.clear(); // the GUI thread lets them go
+        std::this_thread::yield();
+    }
+    worker.join();
+    refresher.join();
+    QVERIFY(grew);
+    QVERIFY2(lastDifference.empty(), lastDifference.c_str());
+    QVERIFY(released > 0);
+    for (const auto& [snapshot, values] : kept)
+        QVERIFY(values.heldBy(*snapshot));
+    QCOMPARE(kept.back().first->samples.size(), size_t(batches) * 8);
+}
+
 #include "tst_liveanalysis.moc"

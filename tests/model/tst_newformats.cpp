@@ -6,6 +6,7 @@
 
 #include "model/cpuprofilewriter.h"
 #include "model/profileloader.h"
+#include "model/readers/formatreaders.h"
 
 #include <QDirIterator>
 #include <QTest>
@@ -146,7 +147,7 @@ void TestNewFormats::matchesOracle()
 
 void TestNewFormats::referenceParserReadsTheSame_data()
 {
-    // Every reader goes through readJsonDocument (model/json/jsonreading.h) and reads with
+    // Every reader goes through readJsonDocument (model/readers/jsondocumentreading.h) and reads with
     // simdjson or, with LoadOptions::referenceJsonParser, nlohmann: both give one profile, or
     // one error.
     QTest::addColumn<QString>("source");

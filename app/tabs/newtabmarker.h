@@ -1,8 +1,9 @@
 #pragma once
-// A tab that opens behind the one in front (a machine connecting while the user reads another
-// tab): the tab strip scrolls to show it without taking the front, its text takes the
-// palette's link colour, and a note says where it is. Once the tab has been in front the mark
-// and the note go; a tab closed unseen takes them with it.
+// WindowTabs's marks of tabs opened behind the one in front (a machine connecting while the
+// user reads another tab): the tab strip scrolls to show it without taking the front, its text
+// takes the palette's link colour, and a note says where it is. Once the tab has been in front
+// the mark and the note go; a tab closed unseen takes them with it. Only WindowTabs makes one:
+// it alone has the tab widget.
 #include <QObject>
 #include <QPointer>
 
@@ -15,8 +16,8 @@ class NewTabMarker : public QObject
 public:
     explicit NewTabMarker(QTabWidget* tabs, QObject* parent = nullptr);
 
-    // `tab` (named `name` in the note) was just added to the tabs.
-    void opened(QWidget* tab, const QString& name);
+    // `tab` was just added to the tabs; `note` says where it is until it is seen.
+    void opened(QWidget* tab, const QString& note);
     bool isMarked(const QWidget* tab) const;
     // The strip's scroll buttons move it until tab `index` is whole in view; the front stays.
     static void scrollIntoView(QTabBar* bar, int index);

@@ -12,7 +12,7 @@ NewTabMarker::NewTabMarker(QTabWidget* tabs, QObject* parent) : QObject(parent),
     connect(tabs, &QTabWidget::currentChanged, this, &NewTabMarker::seen);
 }
 
-void NewTabMarker::opened(QWidget* tab, const QString& name)
+void NewTabMarker::opened(QWidget* tab, const QString& note)
 {
     const int index = m_tabs->indexOf(tab);
     if (index < 0 || index == m_tabs->currentIndex())
@@ -25,7 +25,6 @@ void NewTabMarker::opened(QWidget* tab, const QString& name)
         if (tab && m_tabs->indexOf(tab) >= 0 && m_tabs->currentWidget() != tab)
             scrollIntoView(m_tabs->tabBar(), m_tabs->indexOf(tab));
     });
-    const QString note = tr("%1 connected; its tab opened behind the one in front, marked in the tab strip.").arg(name);
     m_marks.append({tab, note});
     connect(tab, &QObject::destroyed, this, [this] { seen(-1); });
     emit noteShown(note);

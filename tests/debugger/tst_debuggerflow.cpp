@@ -15,6 +15,7 @@
 #include "app/machines/allmachinesconsole.h"
 #include "app/machines/leftmachines.h"
 #include "app/machines/machinetabs.h"
+#include "app/tabs/windowtabs.h"
 #include "app/machines/serverstatuswidget.h"
 #include "app/machines/servercontroller.h"
 #include "app/mainwindow.h"
@@ -78,7 +79,7 @@ private:
 
 int TestDebuggerFlow::tabOf(const MachineSession* session) const
 {
-    for (int i = 0; i < m_window->tabWidget()->count(); ++i) {
+    for (int i = 0; i < m_window->tabs()->count(); ++i) {
         if (DebuggeePage* machine = m_window->machines()->debuggee(i); machine && machine->session() == session)
             return i;
     }
@@ -115,11 +116,11 @@ void TestDebuggerFlow::aMachineStoppedAtItsFirstLineComesForwardAndStays()
     DebuggeePage* stopped = m_window->machines()->currentDebuggee();
     QCOMPARE(stopped->session()->state(), MachineSession::State::Broken);
     QVERIFY(stopped->debuggerPanes()->isVisible()); // its Debugger, not its Profile
-    QCOMPARE(m_window->tabWidget()->currentIndex(), tabOf(stopped->session()));
+    QCOMPARE(m_window->tabs()->currentIndex(), tabOf(stopped->session()));
 
     // The user looks at the dead tab; the stopped machine's connection drops: its tab stays.
-    QTest::mouseClick(m_window->tabWidget()->tabBar(), Qt::LeftButton, {},
-                      m_window->tabWidget()->tabBar()->tabRect(m_window->tabWidget()->indexOf(dead)).center());
+    QTest::mouseClick(m_window->tabs()->tabBar(), Qt::LeftButton, {},
+                      m_window->tabs()->tabBar()->tabRect(m_window->tabs()->indexOf(dead)).center());
     QCOMPARE(m_window->machines()->currentDebuggee(), dead);
     const MachineSession* session = stopped->session();
     again.socket.disconnectFromHost();
@@ -255,7 +256,7 @@ void TestDebuggerFlow::aScriptRunAgainAfterItsTabsClosedIsNamedAsBefore()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     const quint16 port = m_window->machines()->serverController()->server()->port();
-    QTabWidget* tabs = m_window->tabWidget();
+    WindowTabs* tabs = m_window->tabs();
     auto run = [&](FakeXsMachine& engine) {
         const int before = tabs->count();
         QVERIFY(engine.connectTo(port));
@@ -267,7 +268,7 @@ void TestDebuggerFlow::aScriptRunAgainAfterItsTabsClosedIsNamedAsBefore()
     auto texts = [&] {
         QStringList all;
         for (int i = 0; i < tabs->count(); ++i)
-            all << tabs->tabText(i);
+            all << tabs->tabBar()->tabText(i);
         return all;
     };
     {
@@ -307,13 +308,13 @@ void TestDebuggerFlow::theStopwatchSaysWhenNoSamplesCome()
     const quint16 port = m_window->machines()->serverController()->server()->port();
     const QString script = m_dir->filePath(QStringLiteral("prog.js"));
     auto stopAndPress = [&](FakeXsMachine& engine) -> DebuggeePage* {
-        const int before = m_window->tabWidget()->count();
+        const int before = m_window->tabs()->count();
         if (!engine.connectTo(port))
             return nullptr;
         engine.send("<login name=\"xst\" value=\"XS 17.9.1 64-bit LE 32-bit ID\" flags=\"e\"/>");
         engine.send(fakeBreakIn(script, 4));
         QDeadlineTimer deadline(10000);
-        while ((m_window->tabWidget()->count() == before || !m_window->machines()->currentDebuggee() ||
+        while ((m_window->tabs()->count() == before || !m_window->machines()->currentDebuggee() ||
                 m_window->machines()->currentDebuggee()->session()->state() != MachineSession::State::Broken) &&
                !deadline.hasExpired())
             QTest::qWait(10);

@@ -361,7 +361,7 @@ void TestNewUser::aSourceEditedOnDiskShowsAsItIsNowWithItsChangesMarked()
              qPrintable(source->changeNote()));
     QVERIFY(source->view()->accessibleDescription().contains(source->changeNote()));
     // The title says it whole, on a second line when the pane is narrow, not cut at its edge.
-    m_window->tabWidget()->setCurrentWidget(machine);
+    m_window->tabs()->setCurrent(machine);
     QLabel* title = source->titleLabel();
     QTRY_VERIFY(title->isVisible());
     QVERIFY(title->text().endsWith(source->changeNote()));

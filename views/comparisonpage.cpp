@@ -112,7 +112,10 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
         m_tree->resizeColumnToContents(ComparisonModel::Name);
         m_tree->setColumnWidth(ComparisonModel::Name, std::clamp(m_tree->columnWidth(ComparisonModel::Name), 220, 480));
     }
-    new NameColumnLayout(m_tree, ComparisonModel::Name); // after the widths: the name takes the rest
+    // Two profiles: numbers first, the name taking the rest (after the widths). Cohorts keep the
+    // sized, draggable Function column above: their twelve columns outgrow any window anyway.
+    if (!m_data->cohorts)
+        new NameColumnLayout(m_tree, ComparisonModel::Name);
     m_flame->setData(m_data);
     connect(m_relative, &QCheckBox::toggled, m_model, &ComparisonModel::setRelative);
     connect(m_relative, &QCheckBox::toggled, m_flame, &DiffFlameGraphView::setRelative);

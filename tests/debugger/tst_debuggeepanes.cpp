@@ -56,10 +56,10 @@ private slots:
         VariablesModel result;
         QAbstractItemModelTester tester(&result);
         ConsoleEvaluator evaluator(&machine, &field, &console, &result);
-        QVERIFY(!field.isEnabled()); // running: nothing to evaluate in
+        QVERIFY(field.isReadOnly()); // running: nothing to evaluate in (read-only keeps the keyboard)
         QVERIFY(field.placeholderText().contains(QStringLiteral("break")));
         stop(machine);
-        QVERIFY(field.isEnabled());
+        QVERIFY(!field.isReadOnly());
         xsbug::EvalResult seven;
         seven.properties = {row(QStringLiteral("(return)"), QStringLiteral("7"))};
         machine.setEvalResult(QStringLiteral("n + 1"), seven);
@@ -94,7 +94,7 @@ private slots:
         ConsoleModel console;
         VariablesModel result;
         ConsoleEvaluator evaluator(&machine, &field, &console, &result);
-        QVERIFY(!field.isEnabled());
+        QVERIFY(field.isReadOnly());
         QVERIFY2(field.placeholderText().contains(QStringLiteral("xsc")), qPrintable(field.placeholderText()));
     }
 

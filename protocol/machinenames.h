@@ -22,8 +22,6 @@ public:
     };
     // Names the next machine that logged in as `name`: the lowest number free.
     Name take(const QString& name);
-    // As take(), the label alone.
-    QString labelFor(const QString& name) { return take(name).label; }
     // The machine labelled `label` by take() is no longer there (its tab closed, or it left
     // without one): its number is free again.
     void release(const QString& name, const QString& label);

@@ -1,6 +1,7 @@
 #include "stringtable.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 
@@ -50,11 +51,17 @@ StringTable& StringTable::operator=(const StringTable& other)
     return *this;
 }
 
+void StringTable::growRecent()
+{
+    const size_t slots = std::clamp(std::bit_ceil(4 * m_strings.size()), minRecentSlots, maxRecentSlots);
+    m_recent.assign(slots, Recent{}); // the slots depend on the size: start again
+}
+
 StringId StringTable::intern(std::string_view text)
 {
-    if (m_recent.empty())
-        m_recent.resize(recentSlots);
-    Recent& recent = m_recent[recentSlotOf(text, recentSlots)];
+    if (m_recent.size() < maxRecentSlots && m_strings.size() >= m_recent.size() / 2)
+        growRecent();
+    Recent& recent = m_recent[recentSlotOf(text, m_recent.size())];
     if (recent.id != noString && recent.size == text.size() &&
         (text.empty() || std::memcmp(recent.text, text.data(), text.size()) == 0))
         return StringId(recent.id);

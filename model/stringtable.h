@@ -27,14 +27,19 @@ public:
 private:
     StringId internUncached(std::string_view text);
 
-    static constexpr size_t recentSlots = 8192;
+    // The cache grows with the table, from minRecentSlots to maxRecentSlots (a power of two, two to
+    // four times the strings interned): a small profile (a live session's first seconds, a trace of a
+    // collection, each fuzzer input) would otherwise clear 128 KB for a few names.
+    static constexpr size_t minRecentSlots = 64;
+    static constexpr size_t maxRecentSlots = 8192;
+    void growRecent();
     static constexpr uint32_t noString = UINT32_MAX;
 
     std::deque<std::string> m_strings; // deque: views into it stay valid while interning
     IdHashTable m_index;               // the ids are positions in m_strings, so copies stay right
     // The last string seen per slot, chosen by a few of its bytes: a reader interns the same
     // names and URLs over and over, and a hit spares hashing the whole text and reaching the
-    // string through the deque. Empty until the first intern.
+    // string through the deque. Empty until the first intern; emptied when it grows.
     struct Recent {
         const char* text = nullptr; // the interned string's bytes, in m_strings
         uint32_t size = 0;

@@ -2,6 +2,7 @@
 
 #include "loginanswers.h"
 #include "logindesk.h"
+#include "threadhandoff.h"
 
 #include <QTcpSocket>
 
@@ -11,8 +12,19 @@ DebugServer::DebugServer(QObject* parent)
     m_deskThread.setObjectName(QStringLiteral("xsprof login desk"));
     m_desk->moveToThread(&m_deskThread);
     connect(&m_deskThread, &QThread::finished, m_desk, &QObject::deleteLater);
-    connect(m_desk, &LoginDesk::arrived, this, &DebugServer::onArrived);
-    connect(m_desk, &LoginDesk::rejected, this, &DebugServer::connectionRejected);
+    // Said on the desk's thread, handed over to this one (threadhandoff: seen by ThreadSanitizer).
+    connect(
+        m_desk, &LoginDesk::arrived, this,
+        [this](QTcpSocket* socket, std::shared_ptr<XsbugMessageReader> received, bool answered) {
+            threadhandoff::post(this, [this, socket, received = std::move(received), answered]() mutable {
+                onArrived(socket, std::move(received), answered);
+            });
+        },
+        Qt::DirectConnection);
+    connect(
+        m_desk, &LoginDesk::rejected, this,
+        [this](const QString& reason) { threadhandoff::post(this, [this, reason] { emit connectionRejected(reason); }); },
+        Qt::DirectConnection);
     m_deskThread.start();
     setSessionSettings(SessionSettings{});
     m_turn.setSingleShot(true);
@@ -85,14 +97,11 @@ bool DebugServer::listen(const QHostAddress& address, quint16 port)
 {
     bool ok = false, inUse = false;
     QString error;
-    QMetaObject::invokeMethod(
-        m_desk,
-        [&] {
-            ok = m_desk->listen(address, port, &error, &inUse);
-            m_port = ok ? m_desk->port() : 0;
-            m_address = m_desk->address();
-        },
-        Qt::BlockingQueuedConnection);
+    threadhandoff::call(m_desk, [&] {
+        ok = m_desk->listen(address, port, &error, &inUse);
+        m_port = ok ? m_desk->port() : 0;
+        m_address = m_desk->address();
+    });
     if (ok) {
         m_error.clear();
         return true;
@@ -105,7 +114,7 @@ bool DebugServer::listen(const QHostAddress& address, quint16 port)
 
 void DebugServer::close()
 {
-    QMetaObject::invokeMethod(m_desk, [this] { m_desk->close(); }, Qt::BlockingQueuedConnection);
+    threadhandoff::call(m_desk, [this] { m_desk->close(); });
     m_port = 0;
 }
 

@@ -1,5 +1,6 @@
 #include "loginanswers.h"
 
+#include "threadhandoff.h"
 #include "xsbugcommandwriter.h"
 
 #include <QCoreApplication>
@@ -30,7 +31,7 @@ public:
     {
         std::lock_guard lock(m_state->mutex);
         if (m_state->object)
-            QMetaObject::invokeMethod(m_state->object, std::move(call), Qt::QueuedConnection);
+            threadhandoff::post(m_state->object, std::move(call));
         QObject::disconnect(m_state->watch);
         m_state->object = nullptr;
     }
@@ -330,9 +331,9 @@ void LoginAnswers::answer(const QString& version, QObject* context, std::functio
         generation = m_generation;
         settings = m_settings;
     }
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, generation, settings, version, to, done] { worker->request(generation, settings, version, to, done); },
-        Qt::QueuedConnection);
+    threadhandoff::post(m_worker, [worker = m_worker, generation, settings, version, to, done] {
+        worker->request(generation, settings, version, to, done);
+    });
 }
 
 std::optional<XscResult> LoginAnswers::compiledNow(const QString& expression) const
@@ -355,9 +356,7 @@ void LoginAnswers::compile(const QString& expression, QObject* context, std::fun
         std::lock_guard lock(m_mutex);
         path = m_settings.xscPath;
     }
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, path, expression, to, done] { worker->compile(path, expression, to, done); },
-        Qt::QueuedConnection);
+    threadhandoff::post(m_worker, [worker = m_worker, path, expression, to, done] { worker->compile(path, expression, to, done); });
 }
 
 void LoginAnswers::store(quint64 generation, const QString& version, const Compiled& compiled)

@@ -44,6 +44,8 @@ public:
     void setAnswer(const Answer& answer);
 
 signals:
+    // Both said on the desk's thread: connect directly and hand over with threadhandoff::post
+    // (a queued signal's arguments cross threads unseen by ThreadSanitizer).
     // `socket` (now on the hand-over thread, without parent) logged in or ended before it:
     // `received` was fed everything read from it so far and holds its messages, the login
     // first (parsed once: the session parses on with it); `answered` says the login was answered.

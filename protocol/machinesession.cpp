@@ -3,6 +3,7 @@
 #include "loginanswers.h"
 #include "lowlatency.h"
 #include "sessionexpressions.h"
+#include "threadhandoff.h"
 #include "xsbugcommandwriter.h"
 #include "xsccompiler.h"
 
@@ -76,7 +77,7 @@ void MachineSession::Pipeline::drain(const std::shared_ptr<Pipeline>& pipeline)
         pipeline->queuedBytes -= chunk.size();
         // Posted under the lock: the session's destructor cannot run between the check and the post.
         if (MachineSession* owner = pipeline->owner)
-            QMetaObject::invokeMethod(owner, [owner, result] { owner->onParsed(*result); }, Qt::QueuedConnection);
+            threadhandoff::post(owner, [owner, result] { owner->onParsed(*result); });
     }
 }
 
@@ -248,7 +249,7 @@ void MachineSession::post(const QByteArray& bytes)
     }
     if (!m_pipeline->draining && (!m_pipeline->input.empty() || m_pipeline->finishRequested)) {
         m_pipeline->draining = true;
-        QThreadPool::globalInstance()->start([pipeline = m_pipeline] { Pipeline::drain(pipeline); });
+        threadhandoff::start(QThreadPool::globalInstance(), [pipeline = m_pipeline] { Pipeline::drain(pipeline); });
     }
 }
 

@@ -42,12 +42,12 @@ xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_REL
 ctest --test-dir build-fuzz --output-on-failure -j2
 
 echo "== build-tsan/ (ThreadSanitizer: model/, protocol/ and the threaded suites, XSPROF_TSAN_SUITES)"
-# Optimised a little (-O1): TSan slows code five to fifteen times. Suppressions: Qt's own
-# uninstrumented internals only, each explained in the file.
+# Optimised a little (-O1): TSan slows code five to fifteen times. The tests carry their
+# TSAN_OPTIONS (XSPROF_TSAN_OPTIONS); the suppressions name Qt's and GLib's libraries only, each
+# explained in tests/tsan-suppressions.txt.
 xsprof_build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
     -DXSPROF_TSAN=ON -DXSPROF_UNITY_BUILD=ON -DXSPROF_BENCHMARKS=OFF
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan-suppressions.txt" \
-    ctest --test-dir build-tsan -L tsan --output-on-failure -j2
+ctest --test-dir build-tsan -L tsan --output-on-failure -j2
 
 echo "== build-model/ (model/ alone, without Qt)"
 xsprof_build build-model -DCMAKE_BUILD_TYPE=None -DXSPROF_MODEL_ONLY=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON

@@ -296,9 +296,7 @@ Profile ProfileBuilder::finish()
     // Durations read the samples, key ranks the frames: a large profile does both at once.
     runInParallelIf(m_profile.samples.size() >= parallelWorkMinimum, [this] { computeDurations(); },
                     [this] { m_profile.computeKeyRanks(); });
-    Profile result = std::move(m_profile);
-    m_profile = Profile();
-    return result;
+    return std::move(m_profile); // no fresh profile for a builder that is done
 }
 
 } // namespace xsprof

@@ -54,7 +54,7 @@ public:
     // samples then have the memory); frameFor...() and stack() must not be called after it.
     void releaseIndexes();
     // computeDurations(), rank the frames by key, and hand the profile over; the builder is
-    // empty afterwards.
+    // done afterwards (its profile moved from).
     Profile finish();
 
 private:

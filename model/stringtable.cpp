@@ -7,7 +7,7 @@
 
 namespace xsprof {
 
-StringTable::StringTable()
+StringTable::StringTable() : m_strings(std::make_unique<std::deque<std::string>>())
 {
     internUncached({});
 }
@@ -37,36 +37,41 @@ size_t recentSlotOf(std::string_view text, size_t slots)
 }
 } // namespace
 
-StringTable::StringTable(const StringTable& other) : m_strings(other.m_strings), m_index(other.m_index)
+StringTable::StringTable(const StringTable& other)
+    : m_strings(std::make_unique<std::deque<std::string>>(other.m_strings ? *other.m_strings : std::deque<std::string>{})),
+      m_index(other.m_index)
 {
+    if (m_strings->empty())
+        internUncached({}); // copied from a table moved from
 }
 
 StringTable& StringTable::operator=(const StringTable& other)
 {
     if (this != &other) {
-        m_strings = other.m_strings;
-        m_index = other.m_index;
-        m_recent.clear();
+        *this = StringTable(other);
     }
     return *this;
 }
 
 void StringTable::growRecent()
 {
-    const size_t slots = std::clamp(std::bit_ceil(4 * m_strings.size()), minRecentSlots, maxRecentSlots);
+    const size_t slots = std::clamp(std::bit_ceil(4 * size()), minRecentSlots, maxRecentSlots);
     m_recent.assign(slots, Recent{}); // the slots depend on the size: start again
 }
 
 StringId StringTable::intern(std::string_view text)
 {
-    if (m_recent.size() < maxRecentSlots && m_strings.size() >= m_recent.size() / 2)
+    if (m_recent.size() < maxRecentSlots && size() >= m_recent.size() / 2) {
+        if (!m_strings) // moved from
+            *this = StringTable();
         growRecent();
+    }
     Recent& recent = m_recent[recentSlotOf(text, m_recent.size())];
     if (recent.id != noString && recent.size == text.size() &&
         (text.empty() || std::memcmp(recent.text, text.data(), text.size()) == 0))
         return StringId(recent.id);
     const StringId id = internUncached(text);
-    const std::string& stored = m_strings[id.value];
+    const std::string& stored = (*m_strings)[id.value];
     if (stored.size() < noString)
         recent = {stored.data(), uint32_t(stored.size()), id.value};
     return id;
@@ -76,10 +81,11 @@ StringId StringTable::internUncached(std::string_view text)
 {
     const uint64_t h = std::hash<std::string_view>{}(text);
     const uint32_t hash = uint32_t(h ^ (h >> 32));
-    if (const auto found = m_index.find(hash, [&](uint32_t id) { return m_strings[id] == text; }))
+    std::deque<std::string>& strings = *m_strings;
+    if (const auto found = m_index.find(hash, [&](uint32_t id) { return strings[id] == text; }))
         return StringId(*found);
-    const StringId id(static_cast<uint32_t>(m_strings.size()));
-    m_strings.emplace_back(text);
+    const StringId id(static_cast<uint32_t>(strings.size()));
+    strings.emplace_back(text);
     m_index.insert(hash, id.value);
     return id;
 }

@@ -3,6 +3,7 @@
 #include "ids.h"
 
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,12 +18,14 @@ public:
     // A copy starts with an empty cache of recent strings (it points into the original's).
     StringTable(const StringTable& other);
     StringTable& operator=(const StringTable& other);
-    StringTable(StringTable&&) noexcept = default; // a deque's elements keep their addresses
+    // A move takes the strings whole (their addresses, which the cache keeps, stay) and
+    // allocates nothing; the table moved from is empty and interns afresh.
+    StringTable(StringTable&&) noexcept = default;
     StringTable& operator=(StringTable&&) noexcept = default;
 
     StringId intern(std::string_view text);
-    std::string_view view(StringId id) const { return m_strings[id.value]; }
-    size_t size() const { return m_strings.size(); }
+    std::string_view view(StringId id) const { return (*m_strings)[id.value]; }
+    size_t size() const { return m_strings ? m_strings->size() : 0; }
 
 private:
     StringId internUncached(std::string_view text);
@@ -35,7 +38,9 @@ private:
     void growRecent();
     static constexpr uint32_t noString = UINT32_MAX;
 
-    std::deque<std::string> m_strings; // deque: views into it stay valid while interning
+    // A deque: views into it stay valid while interning. Held by pointer: a moved std::deque
+    // leaves a freshly allocated one behind, and profiles are moved at every step of a load.
+    std::unique_ptr<std::deque<std::string>> m_strings;
     IdHashTable m_index;               // the ids are positions in m_strings, so copies stay right
     // The last string seen per slot, chosen by a few of its bytes: a reader interns the same
     // names and URLs over and over, and a hit spares hashing the whole text and reaching the

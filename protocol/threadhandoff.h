@@ -10,7 +10,10 @@
 // The keys are addresses the receiving side knows without reading anything the poster wrote
 // (any such read would itself be reported): one per call site (a static of the wrapper's type)
 // for poster -> receiver, and the wrapper's own address for receiver -> whoever destroys it
-// (Qt may drop its last reference on the posting thread, after the call ran).
+// (Qt may drop its last reference on the posting thread, after the call ran). The price of a key
+// per call site: a thread posting there also learns what other posters of the same site wrote
+// before they posted (its moved-from copies acquire it as they go), so a race between two
+// posters of one site may go unseen; never one between a poster and the work it posted.
 #include <QMetaObject>
 #include <QObject>
 #include <QThreadPool>

@@ -21,13 +21,13 @@ xsprof_build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=c
 shared=$(cd ../shared/corpus && pwd)
 fuzz=$PWD/tests/fuzz
 all_targets=(fuzz_ps_decoder fuzz_xsbug_reader fuzz_session_parser fuzz_debugger_session fuzz_profile_loader fuzz_source_map
-    fuzz_sample_log)
+    fuzz_sample_log fuzz_dap_framing)
 read -r -a targets <<<"${XSPROF_FUZZ_TARGETS:-${all_targets[*]}}"
 goal=${XSPROF_FUZZ_GOAL:-0}
 declare -A dicts=(
     [fuzz_profile_loader]=json.dict [fuzz_xsbug_reader]=xsbug.dict [fuzz_ps_decoder]=ps.dict
     [fuzz_session_parser]=xsbug.dict [fuzz_debugger_session]=xsbug.dict [fuzz_source_map]=sourcemap.dict
-    [fuzz_sample_log]=ps.dict
+    [fuzz_sample_log]=ps.dict [fuzz_dap_framing]=dap.dict
 )
 declare -A seeds=(
     [fuzz_profile_loader]="$shared/tiny $fuzz/profile-seeds"
@@ -37,6 +37,7 @@ declare -A seeds=(
     [fuzz_debugger_session]="$fuzz/xsbug-seeds $fuzz/debugger-seeds"
     [fuzz_source_map]="$fuzz/sourcemap-seeds"
     [fuzz_sample_log]="$fuzz/ps-seeds"
+    [fuzz_dap_framing]="$fuzz/dap-seeds"
 )
 # Allocation stacks are not recorded (about 10 % more inputs a second; every error is still
 # found, and a kept crash input replays with the full context when run by hand).

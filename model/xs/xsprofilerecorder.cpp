@@ -121,7 +121,7 @@ bool XsProfileRecorder::onProfileTime(std::string_view name, std::string_view va
         info.durationRule = DurationRule::OwnDelta;
         info.startTime = *t;
         m_builder = std::make_unique<ProfileBuilder>(std::move(info));
-        m_builder->reserveTables(64, 128, 128); // a few KB
+        m_builder->reserveTables(16, 32, 32); // a short session (a fuzzer's input) grows none; a KB
         m_builder->profile().samples.timesAscending = true; // start + Σ unsigned deltas
         m_builder->profile().instruments.declare(m_instrumentNames, m_instrumentUnits);
         m_lastIds.clear();

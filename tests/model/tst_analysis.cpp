@@ -7,6 +7,7 @@
 #include "model/radixsort.h"
 #include "model/profileloader.h"
 #include "model/report.h"
+#include "model/stringtable.h"
 #include "model/timelinebuckets.h"
 
 #include <QTest>
@@ -64,6 +65,7 @@ class TestAnalysis : public QObject {
     Q_OBJECT
 
 private slots:
+    void stringTableKeepsItsStringsThroughGrowthMovesAndCopies();
     void radixSortOrdersAsStdSort();
     void diamondDividesByCallers();
     void cycleBrokenInKeyOrder();
@@ -391,6 +393,39 @@ void TestAnalysis::evalLocationNamesItsScript()
     QCOMPARE(evalFrames, size_t(1));
     const std::string report = formatTextReport(rp, ProfileAnalysis::compute(rp), {});
     QVERIFY2(report.find("script 4:1") != std::string::npos, "the report names the eval code's script");
+}
+
+// The recent-string cache grows with the table (64 to 8192 slots, emptied at each step) and
+// a moved table takes the strings whole: every id keeps its text through all of it.
+void TestAnalysis::stringTableKeepsItsStringsThroughGrowthMovesAndCopies()
+{
+    StringTable table;
+    QCOMPARE(table.size(), size_t(1));
+    QCOMPARE(table.view(StringId(0)), std::string_view());
+    std::vector<std::string> texts;
+    for (int i = 0; i < 20000; ++i) // past every growth of the cache
+        texts.push_back((i % 3 ? "https://example.com/a/long/shared/prefix/file" : "f") + std::to_string(i));
+    std::vector<StringId> ids;
+    for (const std::string& text : texts)
+        ids.push_back(table.intern(text));
+    for (size_t i = 0; i < texts.size(); i += 7) // again, now through the cache
+        QCOMPARE(table.intern(texts[i]).value, ids[i].value);
+    QCOMPARE(table.size(), texts.size() + 1);
+
+    StringTable moved(std::move(table));
+    StringTable copy(moved);
+    for (size_t i = 0; i < texts.size(); ++i) {
+        QCOMPARE(moved.view(ids[i]), std::string_view(texts[i]));
+        QCOMPARE(copy.view(ids[i]), std::string_view(texts[i]));
+        QCOMPARE(copy.intern(texts[i]).value, ids[i].value);
+    }
+    // The table moved from interns afresh, the empty string first.
+    QCOMPARE(table.intern("again").value, 1u);
+    QCOMPARE(table.view(StringId(0)), std::string_view());
+    QCOMPARE(table.size(), size_t(2));
+    table = copy;
+    QCOMPARE(table.intern(texts[42]).value, ids[42].value);
+    QCOMPARE(moved.intern("new").value, uint32_t(texts.size() + 1));
 }
 
 void TestAnalysis::radixSortOrdersAsStdSort()

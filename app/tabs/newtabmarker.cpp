@@ -1,5 +1,6 @@
 #include "newtabmarker.h"
 
+#include <QEvent>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -10,6 +11,7 @@
 NewTabMarker::NewTabMarker(QTabWidget* tabs, QObject* parent) : QObject(parent), m_tabs(tabs)
 {
     connect(tabs, &QTabWidget::currentChanged, this, &NewTabMarker::seen);
+    tabs->tabBar()->installEventFilter(this);
 }
 
 void NewTabMarker::opened(QWidget* tab, const QString& note)
@@ -20,14 +22,31 @@ void NewTabMarker::opened(QWidget* tab, const QString& note)
     QTabBar* bar = m_tabs->tabBar();
     bar->setTabTextColor(index, bar->palette().color(QPalette::Link));
     scrollIntoView(bar, index);
+    m_keepInView = tab;
+    m_keepUntil = QDeadlineTimer(2000);
     // Again once the tab widget has laid its strip out with the new tab (the scroll buttons move).
-    QTimer::singleShot(0, this, [this, tab = QPointer<QWidget>(tab)] {
-        if (tab && m_tabs->indexOf(tab) >= 0 && m_tabs->currentWidget() != tab)
-            scrollIntoView(m_tabs->tabBar(), m_tabs->indexOf(tab));
-    });
+    QTimer::singleShot(0, this, &NewTabMarker::keepNewestInView);
     m_marks.append({tab, note});
     connect(tab, &QObject::destroyed, this, [this] { seen(-1); });
     emit noteShown(note);
+}
+
+void NewTabMarker::keepNewestInView()
+{
+    if (!m_keepInView || m_keepUntil.hasExpired() || m_tabs->currentWidget() == m_keepInView)
+        return;
+    const int index = m_tabs->indexOf(m_keepInView);
+    if (index >= 0)
+        scrollIntoView(m_tabs->tabBar(), index);
+}
+
+bool NewTabMarker::eventFilter(QObject* watched, QEvent* event)
+{
+    // After the bar's own resize handling (which scrolls to the front tab) has run.
+    if (watched == m_tabs->tabBar() && (event->type() == QEvent::Resize || event->type() == QEvent::Show)
+        && m_keepInView && !m_keepUntil.hasExpired())
+        QTimer::singleShot(0, this, &NewTabMarker::keepNewestInView);
+    return QObject::eventFilter(watched, event);
 }
 
 bool NewTabMarker::isMarked(const QWidget* tab) const

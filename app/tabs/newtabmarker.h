@@ -4,6 +4,7 @@
 // takes the palette's link colour, and a note says where it is. Once the tab has been in front
 // the mark and the note go; a tab closed unseen takes them with it. Only WindowTabs makes one:
 // it alone has the tab widget.
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QPointer>
 
@@ -26,8 +27,12 @@ signals:
     void noteShown(const QString& text);
     void noteWithdrawn(const QString& text); // the tab has been seen (or closed)
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void seen(int index);
+    void keepNewestInView();
 
     QTabWidget* m_tabs;
     struct Mark {
@@ -35,4 +40,9 @@ private:
         QString note;
     };
     QList<Mark> m_marks;
+    // The strip scrolls back to the front tab whenever it is resized (QTabBar's own rule), which
+    // the tab widget does after laying the new tab out: for a moment the newest tab is put back
+    // in view after each resize.
+    QPointer<QWidget> m_keepInView;
+    QDeadlineTimer m_keepUntil;
 };

@@ -12,6 +12,9 @@ NewTabMarker::NewTabMarker(QTabWidget* tabs, QObject* parent) : QObject(parent),
 {
     connect(tabs, &QTabWidget::currentChanged, this, &NewTabMarker::seen);
     tabs->tabBar()->installEventFilter(this);
+    m_scroll.setSingleShot(true);
+    m_scroll.setInterval(0);
+    connect(&m_scroll, &QTimer::timeout, this, &NewTabMarker::keepNewestInView);
 }
 
 void NewTabMarker::opened(QWidget* tab, const QString& note)
@@ -21,11 +24,9 @@ void NewTabMarker::opened(QWidget* tab, const QString& note)
         return;
     QTabBar* bar = m_tabs->tabBar();
     bar->setTabTextColor(index, bar->palette().color(QPalette::Link));
-    scrollIntoView(bar, index);
     m_keepInView = tab;
     m_keepUntil = QDeadlineTimer(2000);
-    // Again once the tab widget has laid its strip out with the new tab (the scroll buttons move).
-    QTimer::singleShot(0, this, &NewTabMarker::keepNewestInView);
+    m_scroll.start(); // once the tab widget has laid its strip out with the new tab
     m_marks.append({tab, note});
     connect(tab, &QObject::destroyed, this, [this] { seen(-1); });
     emit noteShown(note);
@@ -45,7 +46,7 @@ bool NewTabMarker::eventFilter(QObject* watched, QEvent* event)
     // After the bar's own resize handling (which scrolls to the front tab) has run.
     if (watched == m_tabs->tabBar() && (event->type() == QEvent::Resize || event->type() == QEvent::Show)
         && m_keepInView && !m_keepUntil.hasExpired())
-        QTimer::singleShot(0, this, &NewTabMarker::keepNewestInView);
+        m_scroll.start();
     return QObject::eventFilter(watched, event);
 }
 

@@ -7,6 +7,7 @@
 #include <QDeadlineTimer>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 class QTabBar;
 class QTabWidget;
@@ -45,4 +46,7 @@ private:
     // in view after each resize.
     QPointer<QWidget> m_keepInView;
     QDeadlineTimer m_keepUntil;
+    // One scroll per turn of the event loop, for the newest tab only: each step of the strip lays
+    // every tab out again, so a storm of Workers' tabs scrolled one by one took minutes.
+    QTimer m_scroll;
 };

@@ -51,9 +51,13 @@ private:
     // left or did not answer in time.
     void awaitScopes(Then then);
     void expandFrom(Scope scope, const QStringList& path, int from, Then then);
+    // Runs `command` once the scopes an answered evaluation owes have come (the machine sends
+    // <result>, then the frame's scopes again): else they would be taken for the command's answer.
+    void afterOwedScopes(std::function<void()> command, Then then);
 
     QPointer<Debuggee> m_debuggee;
     int m_timeoutMs = 5000;
     std::deque<Task> m_tasks;
     bool m_busy = false;
+    bool m_scopesOwed = false; // an evaluation was answered; its scopes are not in yet
 };

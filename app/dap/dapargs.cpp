@@ -2,6 +2,8 @@
 
 #include "model/json/jsonpath.h"
 
+#include <algorithm>
+
 using nlohmann::json;
 using xsprof::JsonPath;
 
@@ -75,6 +77,34 @@ public:
             return wrong(at.key(key), "an array", *v), empty;
         return *v;
     }
+    // Each element of the array `key` (none when absent) that is of the kind `is` (named by
+    // `expected`), with its path; the first of another kind is the error and ends the walk.
+    template <class Each>
+    void elements(const json& object, const JsonPath& at, const char* key, bool (json::*is)() const noexcept,
+                  const char* expected, Each each)
+    {
+        const json& list = array(object, at, key);
+        const JsonPath listAt = at.key(key);
+        for (size_t i = 0; i < list.size(); ++i) {
+            const JsonPath element = listAt.index(i);
+            if (!(list[i].*is)())
+                return wrong(element, expected, list[i]);
+            each(list[i], element);
+        }
+    }
+    // A field the request cannot do without: an error when absent or null.
+    std::int64_t requiredInteger(const json& object, const JsonPath& at, const char* key)
+    {
+        if (!field(object, key))
+            missing(at.key(key), "an integer");
+        return integer(object, at, key).value_or(0);
+    }
+    QString requiredString(const json& object, const JsonPath& at, const char* key)
+    {
+        if (!field(object, key))
+            missing(at.key(key), "a string");
+        return string(object, at, key);
+    }
     const json& object(const json& from, const JsonPath& at, const char* key)
     {
         static const json empty = json::object();
@@ -89,6 +119,11 @@ public:
     {
         if (m_error.empty())
             m_error = at.text() + " must be " + expected + ", not " + kindOfArgument(value);
+    }
+    void missing(const JsonPath& at, const char* expected)
+    {
+        if (m_error.empty())
+            m_error = at.text() + " is required (" + expected + ")";
     }
 
 private:
@@ -116,33 +151,20 @@ std::optional<SetBreakpoints> setBreakpoints(const json& arguments, std::string&
     SetBreakpoints out;
     const json& source = read.object(arguments, at, "source");
     out.path = read.string(source, at.key("source"), "path");
-    const JsonPath list = at.key("breakpoints");
-    const json& breakpoints = read.array(arguments, at, "breakpoints");
-    for (size_t i = 0; i < breakpoints.size(); ++i) {
-        const JsonPath b = list.index(i);
-        if (!breakpoints[i].is_object()) {
-            read.wrong(b, "an object", breakpoints[i]);
-            break;
-        }
+    read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
         SourceBreakpoint one;
-        const std::optional<std::int64_t> line = read.integer(breakpoints[i], b, "line");
+        const std::optional<std::int64_t> line = read.integer(b, bAt, "line");
         one.line = line && *line > 0 && *line <= INT32_MAX ? int(*line) : 0;
-        one.condition = read.string(breakpoints[i], b, "condition");
-        one.hitCondition = read.string(breakpoints[i], b, "hitCondition");
-        one.logMessage = read.string(breakpoints[i], b, "logMessage");
+        one.condition = read.string(b, bAt, "condition");
+        one.hitCondition = read.string(b, bAt, "hitCondition");
+        one.logMessage = read.string(b, bAt, "logMessage");
         out.breakpoints.push_back(std::move(one));
-    }
-    if (breakpoints.empty()) { // the deprecated form: lines only
-        const json& lines = read.array(arguments, at, "lines");
-        const JsonPath linesAt = at.key("lines");
-        for (size_t i = 0; i < lines.size(); ++i) {
-            if (!lines[i].is_number_integer()) {
-                read.wrong(linesAt.index(i), "an integer", lines[i]);
-                break;
-            }
-            const std::int64_t line = lines[i].get<std::int64_t>();
+    });
+    if (out.breakpoints.empty()) { // the deprecated form: lines only
+        read.elements(arguments, at, "lines", &json::is_number_integer, "an integer", [&](const json& v, const JsonPath&) {
+            const std::int64_t line = v.get<std::int64_t>();
             out.breakpoints.push_back({line > 0 && line <= INT32_MAX ? int(line) : 0, {}, {}, {}});
-        }
+        });
     }
     return result(read, std::move(out));
 }
@@ -152,17 +174,9 @@ std::optional<SetFunctionBreakpoints> setFunctionBreakpoints(const json& argumen
     ArgumentReader read(error);
     const JsonPath& at = argumentsPath();
     SetFunctionBreakpoints out;
-    const JsonPath list = at.key("breakpoints");
-    const json& breakpoints = read.array(arguments, at, "breakpoints");
-    for (size_t i = 0; i < breakpoints.size(); ++i) {
-        const JsonPath b = list.index(i);
-        if (!breakpoints[i].is_object()) {
-            read.wrong(b, "an object", breakpoints[i]);
-            break;
-        }
-        out.breakpoints.push_back({read.string(breakpoints[i], b, "name"), read.string(breakpoints[i], b, "condition"),
-                                   read.string(breakpoints[i], b, "hitCondition")});
-    }
+    read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
+        out.breakpoints.push_back({read.string(b, bAt, "name"), read.string(b, bAt, "condition"), read.string(b, bAt, "hitCondition")});
+    });
     return result(read, std::move(out));
 }
 
@@ -171,15 +185,9 @@ std::optional<SetExceptionBreakpoints> setExceptionBreakpoints(const json& argum
     ArgumentReader read(error);
     const JsonPath& at = argumentsPath();
     SetExceptionBreakpoints out;
-    const JsonPath list = at.key("filters");
-    const json& filters = read.array(arguments, at, "filters");
-    for (size_t i = 0; i < filters.size(); ++i) {
-        if (!filters[i].is_string()) {
-            read.wrong(list.index(i), "a string", filters[i]);
-            break;
-        }
-        out.filters << QString::fromStdString(filters[i].get<std::string>());
-    }
+    read.elements(arguments, at, "filters", &json::is_string, "a string", [&](const json& filter, const JsonPath&) {
+        out.filters << QString::fromStdString(filter.get<std::string>());
+    });
     return result(read, std::move(out));
 }
 
@@ -205,6 +213,85 @@ std::optional<Profile> profile(const json& arguments, std::string& error)
     out.action = read.string(arguments, at, "action");
     out.threadId = read.integer(arguments, at, "threadId");
     out.path = read.string(arguments, at, "path");
+    return result(read, std::move(out));
+}
+
+std::optional<StackTrace> stackTrace(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    const JsonPath& at = argumentsPath();
+    StackTrace out;
+    out.threadId = read.requiredInteger(arguments, at, "threadId");
+    out.startFrame = std::max<std::int64_t>(0, read.integer(arguments, at, "startFrame").value_or(0));
+    out.levels = std::max<std::int64_t>(0, read.integer(arguments, at, "levels").value_or(0));
+    return result(read, std::move(out));
+}
+
+std::optional<Scopes> scopes(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    Scopes out{read.requiredInteger(arguments, argumentsPath(), "frameId")};
+    return result(read, std::move(out));
+}
+
+std::optional<Variables> variables(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    Variables out{read.requiredInteger(arguments, argumentsPath(), "variablesReference")};
+    return result(read, std::move(out));
+}
+
+std::optional<Evaluate> evaluate(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    const JsonPath& at = argumentsPath();
+    Evaluate out;
+    out.expression = read.requiredString(arguments, at, "expression");
+    out.frameId = read.integer(arguments, at, "frameId");
+    out.context = read.string(arguments, at, "context");
+    return result(read, std::move(out));
+}
+
+std::optional<Source> source(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    const JsonPath& at = argumentsPath();
+    Source out;
+    const json& source = read.object(arguments, at, "source");
+    out.sourceReference = read.integer(arguments, at, "sourceReference").value_or(0);
+    const std::int64_t inSource = read.integer(source, at.key("source"), "sourceReference").value_or(0);
+    if (out.sourceReference == 0)
+        out.sourceReference = inSource;
+    out.path = read.string(source, at.key("source"), "path");
+    return result(read, std::move(out));
+}
+
+std::optional<ExceptionInfo> exceptionInfo(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    ExceptionInfo out{read.requiredInteger(arguments, argumentsPath(), "threadId")};
+    return result(read, std::move(out));
+}
+
+std::optional<SetVariable> setVariable(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    const JsonPath& at = argumentsPath();
+    SetVariable out;
+    out.variablesReference = read.requiredInteger(arguments, at, "variablesReference");
+    out.name = read.requiredString(arguments, at, "name");
+    out.value = read.requiredString(arguments, at, "value");
+    return result(read, std::move(out));
+}
+
+std::optional<Completions> completions(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    const JsonPath& at = argumentsPath();
+    Completions out;
+    out.text = read.requiredString(arguments, at, "text");
+    out.column = read.requiredInteger(arguments, at, "column");
+    out.frameId = read.integer(arguments, at, "frameId");
     return result(read, std::move(out));
 }
 

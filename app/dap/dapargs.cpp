@@ -136,163 +136,150 @@ const JsonPath& argumentsPath()
     return path;
 }
 
-template <class T>
-std::optional<T> result(const ArgumentReader& reader, T&& value)
+// The arguments as `fill` reads them into a T, or nullopt when a field was wrong.
+template <class T, class Fill>
+std::optional<T> readArguments(std::string& error, Fill fill)
 {
-    return reader.ok() ? std::optional<T>(std::forward<T>(value)) : std::nullopt;
+    ArgumentReader read(error);
+    T out;
+    fill(read, argumentsPath(), out);
+    return read.ok() ? std::optional<T>(std::move(out)) : std::nullopt;
 }
 
 } // namespace
 
 std::optional<SetBreakpoints> setBreakpoints(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetBreakpoints out;
-    const json& source = read.object(arguments, at, "source");
-    out.path = read.string(source, at.key("source"), "path");
-    read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
-        SourceBreakpoint one;
-        const std::optional<std::int64_t> line = read.integer(b, bAt, "line");
-        one.line = line && *line > 0 && *line <= INT32_MAX ? int(*line) : 0;
-        one.condition = read.string(b, bAt, "condition");
-        one.hitCondition = read.string(b, bAt, "hitCondition");
-        one.logMessage = read.string(b, bAt, "logMessage");
-        out.breakpoints.push_back(std::move(one));
-    });
-    if (out.breakpoints.empty()) { // the deprecated form: lines only
-        read.elements(arguments, at, "lines", &json::is_number_integer, "an integer", [&](const json& v, const JsonPath&) {
-            const std::int64_t line = v.get<std::int64_t>();
-            out.breakpoints.push_back({line > 0 && line <= INT32_MAX ? int(line) : 0, {}, {}, {}});
+    return readArguments<SetBreakpoints>(error, [&](ArgumentReader& read, const JsonPath& at, SetBreakpoints& out) {
+        const json& source = read.object(arguments, at, "source");
+        out.path = read.string(source, at.key("source"), "path");
+        read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
+            SourceBreakpoint one;
+            const std::optional<std::int64_t> line = read.integer(b, bAt, "line");
+            one.line = line && *line > 0 && *line <= INT32_MAX ? int(*line) : 0;
+            one.condition = read.string(b, bAt, "condition");
+            one.hitCondition = read.string(b, bAt, "hitCondition");
+            one.logMessage = read.string(b, bAt, "logMessage");
+            out.breakpoints.push_back(std::move(one));
         });
-    }
-    return result(read, std::move(out));
+        if (out.breakpoints.empty()) { // the deprecated form: lines only
+            read.elements(arguments, at, "lines", &json::is_number_integer, "an integer", [&](const json& v, const JsonPath&) {
+                const std::int64_t line = v.get<std::int64_t>();
+                out.breakpoints.push_back({line > 0 && line <= INT32_MAX ? int(line) : 0, {}, {}, {}});
+            });
+        }
+    });
 }
 
 std::optional<SetFunctionBreakpoints> setFunctionBreakpoints(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetFunctionBreakpoints out;
-    read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
-        out.breakpoints.push_back({read.string(b, bAt, "name"), read.string(b, bAt, "condition"), read.string(b, bAt, "hitCondition")});
+    return readArguments<SetFunctionBreakpoints>(error, [&](ArgumentReader& read, const JsonPath& at, SetFunctionBreakpoints& out) {
+        read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
+            out.breakpoints.push_back(
+                {read.string(b, bAt, "name"), read.string(b, bAt, "condition"), read.string(b, bAt, "hitCondition")});
+        });
     });
-    return result(read, std::move(out));
 }
 
 std::optional<SetExceptionBreakpoints> setExceptionBreakpoints(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetExceptionBreakpoints out;
-    read.elements(arguments, at, "filters", &json::is_string, "a string", [&](const json& filter, const JsonPath&) {
-        out.filters << QString::fromStdString(filter.get<std::string>());
+    return readArguments<SetExceptionBreakpoints>(error, [&](ArgumentReader& read, const JsonPath& at, SetExceptionBreakpoints& out) {
+        read.elements(arguments, at, "filters", &json::is_string, "a string", [&](const json& filter, const JsonPath&) {
+            out.filters << QString::fromStdString(filter.get<std::string>());
+        });
     });
-    return result(read, std::move(out));
 }
 
 std::optional<Thread> thread(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    Thread out{read.integer(arguments, argumentsPath(), "threadId")};
-    return result(read, std::move(out));
+    return readArguments<Thread>(error, [&](ArgumentReader& read, const JsonPath& at, Thread& out) {
+        out.threadId = read.integer(arguments, at, "threadId");
+    });
 }
 
 std::optional<Disconnect> disconnect(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    Disconnect out{read.boolean(arguments, argumentsPath(), "terminateDebuggee")};
-    return result(read, std::move(out));
+    return readArguments<Disconnect>(error, [&](ArgumentReader& read, const JsonPath& at, Disconnect& out) {
+        out.terminateDebuggee = read.boolean(arguments, at, "terminateDebuggee");
+    });
 }
 
 std::optional<Profile> profile(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    Profile out;
-    out.action = read.string(arguments, at, "action");
-    out.threadId = read.integer(arguments, at, "threadId");
-    out.path = read.string(arguments, at, "path");
-    return result(read, std::move(out));
+    return readArguments<Profile>(error, [&](ArgumentReader& read, const JsonPath& at, Profile& out) {
+        out.action = read.string(arguments, at, "action");
+        out.threadId = read.integer(arguments, at, "threadId");
+        out.path = read.string(arguments, at, "path");
+    });
 }
 
 std::optional<StackTrace> stackTrace(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    StackTrace out;
-    out.threadId = read.requiredInteger(arguments, at, "threadId");
-    out.startFrame = std::max<std::int64_t>(0, read.integer(arguments, at, "startFrame").value_or(0));
-    out.levels = std::max<std::int64_t>(0, read.integer(arguments, at, "levels").value_or(0));
-    return result(read, std::move(out));
+    return readArguments<StackTrace>(error, [&](ArgumentReader& read, const JsonPath& at, StackTrace& out) {
+        out.threadId = read.requiredInteger(arguments, at, "threadId");
+        out.startFrame = std::max<std::int64_t>(0, read.integer(arguments, at, "startFrame").value_or(0));
+        out.levels = std::max<std::int64_t>(0, read.integer(arguments, at, "levels").value_or(0));
+    });
 }
 
 std::optional<Scopes> scopes(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    Scopes out{read.requiredInteger(arguments, argumentsPath(), "frameId")};
-    return result(read, std::move(out));
+    return readArguments<Scopes>(error, [&](ArgumentReader& read, const JsonPath& at, Scopes& out) {
+        out.frameId = read.requiredInteger(arguments, at, "frameId");
+    });
 }
 
 std::optional<Variables> variables(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    Variables out{read.requiredInteger(arguments, argumentsPath(), "variablesReference")};
-    return result(read, std::move(out));
+    return readArguments<Variables>(error, [&](ArgumentReader& read, const JsonPath& at, Variables& out) {
+        out.variablesReference = read.requiredInteger(arguments, at, "variablesReference");
+    });
 }
 
 std::optional<Evaluate> evaluate(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    Evaluate out;
-    out.expression = read.requiredString(arguments, at, "expression");
-    out.frameId = read.integer(arguments, at, "frameId");
-    out.context = read.string(arguments, at, "context");
-    return result(read, std::move(out));
+    return readArguments<Evaluate>(error, [&](ArgumentReader& read, const JsonPath& at, Evaluate& out) {
+        out.expression = read.requiredString(arguments, at, "expression");
+        out.frameId = read.integer(arguments, at, "frameId");
+        out.context = read.string(arguments, at, "context");
+    });
 }
 
 std::optional<Source> source(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    Source out;
-    const json& source = read.object(arguments, at, "source");
-    out.sourceReference = read.integer(arguments, at, "sourceReference").value_or(0);
-    const std::int64_t inSource = read.integer(source, at.key("source"), "sourceReference").value_or(0);
-    if (out.sourceReference == 0)
-        out.sourceReference = inSource;
-    out.path = read.string(source, at.key("source"), "path");
-    return result(read, std::move(out));
+    return readArguments<Source>(error, [&](ArgumentReader& read, const JsonPath& at, Source& out) {
+        const json& source = read.object(arguments, at, "source");
+        out.sourceReference = read.integer(arguments, at, "sourceReference").value_or(0);
+        const std::int64_t inSource = read.integer(source, at.key("source"), "sourceReference").value_or(0);
+        if (out.sourceReference == 0)
+            out.sourceReference = inSource;
+        out.path = read.string(source, at.key("source"), "path");
+    });
 }
 
 std::optional<ExceptionInfo> exceptionInfo(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    ExceptionInfo out{read.requiredInteger(arguments, argumentsPath(), "threadId")};
-    return result(read, std::move(out));
+    return readArguments<ExceptionInfo>(error, [&](ArgumentReader& read, const JsonPath& at, ExceptionInfo& out) {
+        out.threadId = read.requiredInteger(arguments, at, "threadId");
+    });
 }
 
 std::optional<SetVariable> setVariable(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetVariable out;
-    out.variablesReference = read.requiredInteger(arguments, at, "variablesReference");
-    out.name = read.requiredString(arguments, at, "name");
-    out.value = read.requiredString(arguments, at, "value");
-    return result(read, std::move(out));
+    return readArguments<SetVariable>(error, [&](ArgumentReader& read, const JsonPath& at, SetVariable& out) {
+        out.variablesReference = read.requiredInteger(arguments, at, "variablesReference");
+        out.name = read.requiredString(arguments, at, "name");
+        out.value = read.requiredString(arguments, at, "value");
+    });
 }
 
 std::optional<Completions> completions(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    Completions out;
-    out.text = read.requiredString(arguments, at, "text");
-    out.column = read.requiredInteger(arguments, at, "column");
-    out.frameId = read.integer(arguments, at, "frameId");
-    return result(read, std::move(out));
+    return readArguments<Completions>(error, [&](ArgumentReader& read, const JsonPath& at, Completions& out) {
+        out.text = read.requiredString(arguments, at, "text");
+        out.column = read.requiredInteger(arguments, at, "column");
+        out.frameId = read.integer(arguments, at, "frameId");
+    });
 }
 
 } // namespace DapArgs

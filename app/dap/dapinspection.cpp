@@ -63,6 +63,18 @@ bool DapInspection::frameOf(const std::optional<std::int64_t>& frameId, int& thr
     return false;
 }
 
+Debuggee* DapInspection::referencedSession(std::int64_t id, Reference& reference, const Fail& fail) const
+{
+    const auto it = id > 0 && id <= INT_MAX ? m_references.find(int(id)) : m_references.end();
+    if (it == m_references.end()) {
+        fail(DapError::Inspection,
+             QStringLiteral("variablesReference %1 is not known (references hold until the machine resumes)").arg(id));
+        return nullptr;
+    }
+    reference = it->second;
+    return threadSession(reference.thread, fail);
+}
+
 bool DapInspection::decodeFrame(qint64 id, int& thread, int& index) const
 {
     if (id <= 0)
@@ -198,14 +210,8 @@ void DapInspection::scopes(const DapArgs::Scopes& arguments, const Reply& reply,
 
 void DapInspection::variables(const DapArgs::Variables& arguments, const Reply& reply, const Fail& fail)
 {
-    const std::int64_t id = arguments.variablesReference;
-    const auto it = id > 0 && id <= INT_MAX ? m_references.find(int(id)) : m_references.end();
-    if (it == m_references.end()) {
-        fail(DapError::Inspection, QStringLiteral("variablesReference %1 is not known (references hold until the machine resumes)").arg(id));
-        return;
-    }
-    const Reference reference = it->second;
-    Debuggee* session = threadSession(reference.thread, fail);
+    Reference reference;
+    Debuggee* session = referencedSession(arguments.variablesReference, reference, fail);
     if (!session)
         return;
     if (reference.scope == Scope::Result && !reference.result.isEmpty()) {
@@ -317,6 +323,11 @@ QString DapInspection::memberExpression(const Reference& reference, const QStrin
     return named ? childExpression(QStringLiteral("x"), name).mid(2) : childExpression(reference.expression, name);
 }
 
+QString DapInspection::failureOf(const xsbug::EvalResult* result, const QString& error)
+{
+    return !result ? error : result->properties.isEmpty() ? PropertySummary::resultText(*result) : QString();
+}
+
 nlohmann::json DapInspection::resultBody(int thread, const QString& frame, const xsbug::EvalResult& result,
                                          const QString& expression, const char* textKey)
 {
@@ -356,10 +367,8 @@ void DapInspection::evaluate(const DapArgs::Evaluate& arguments, const Reply& re
         // The answer, from the frame `in` that evaluated it.
         auto finishWith = [this, thread, expression, reply, fail, done](const QString& in, const xsbug::EvalResult* result,
                                                                         const QString& error) {
-            if (!result)
-                fail(DapError::Inspection, error);
-            else if (result->properties.isEmpty())
-                fail(DapError::Inspection, PropertySummary::resultText(*result)); // "ReferenceError: x is not defined"
+            if (const QString failure = failureOf(result, error); !failure.isEmpty())
+                fail(DapError::Inspection, failure); // "ReferenceError: x is not defined"
             else
                 reply(resultBody(thread, in, *result, expression, "result"));
             done();
@@ -371,7 +380,7 @@ void DapInspection::evaluate(const DapArgs::Evaluate& arguments, const Reply& re
         const QString scriptFrame = session ? outermostScriptFrame(session) : QString();
         machine->evaluate(frame, expression, [this, machine, frame, scriptFrame, expression, fail, done, finishWith](
                                                  const xsbug::EvalResult* result, const QString& error) {
-            const QString failure = !result ? error : result->properties.isEmpty() ? PropertySummary::resultText(*result) : QString();
+            const QString failure = failureOf(result, error);
             if (failure.isEmpty() || !isUndefinedName(failure) || scriptFrame.isEmpty() || scriptFrame == frame ||
                 !isSafeToEvaluateAgain(expression) || !machine->debuggee())
                 return finishWith(frame, result, error);
@@ -499,17 +508,15 @@ void DapInspection::exceptionInfo(const DapArgs::ExceptionInfo& arguments, const
 
 void DapInspection::setVariable(const DapArgs::SetVariable& arguments, const Reply& reply, const Fail& fail)
 {
-    const std::int64_t id = arguments.variablesReference;
-    const auto it = id > 0 && id <= INT_MAX ? m_references.find(int(id)) : m_references.end();
-    if (it == m_references.end()) {
-        fail(DapError::Inspection, QStringLiteral("variablesReference %1 is not known (references hold until the machine resumes)").arg(id));
-        return;
-    }
-    const Reference container = it->second;
-    Debuggee* session = threadSession(container.thread, fail);
+    Reference container;
+    Debuggee* session = referencedSession(arguments.variablesReference, container, fail);
     if (!session)
         return;
-    const QString target = arguments.name.startsWith(QLatin1Char('(')) ? QString() : memberExpression(container, arguments.name);
+    // A global through the global object: a local of the same name would take the assignment.
+    const bool global = container.scope == Scope::Globals && container.path.isEmpty();
+    const QString target = arguments.name.startsWith(QLatin1Char('('))
+        ? QString()
+        : global ? childExpression(QStringLiteral("globalThis"), arguments.name) : memberExpression(container, arguments.name);
     if (target.isEmpty()) {
         fail(DapError::Assignment, QStringLiteral("%1 cannot be assigned from here: it has no name an expression can reach "
                                                   "(a module's variable, an internal slot, a symbol)")
@@ -537,10 +544,8 @@ void DapInspection::setVariable(const DapArgs::SetVariable& arguments, const Rep
     machine->enqueue([this, machine, thread, frame, target, assignment, reply, fail](std::function<void()> done) {
         machine->evaluate(frame, assignment, [this, thread, frame, target, reply, fail, done](const xsbug::EvalResult* result,
                                                                                               const QString& error) {
-            if (!result)
-                fail(DapError::Assignment, error);
-            else if (result->properties.isEmpty())
-                fail(DapError::Assignment, PropertySummary::resultText(*result)); // "TypeError: … read-only"
+            if (const QString failure = failureOf(result, error); !failure.isEmpty())
+                fail(DapError::Assignment, failure); // "TypeError: … read-only"
             else
                 reply(resultBody(thread, frame, *result, target, "value"));
             done();

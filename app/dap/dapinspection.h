@@ -93,8 +93,13 @@ private:
     // The thread and frame a frameId names, or the first stopped machine's top frame when there
     // is none; false when answered with an error.
     bool frameOf(const std::optional<std::int64_t>& frameId, int& thread, int& index, const Fail& fail) const;
+    // The machine of variablesReference `id`, stopped, and what the reference is; null when
+    // answered with an error (unknown or stale, the machine gone or running).
+    Debuggee* referencedSession(std::int64_t id, Reference& reference, const Fail& fail) const;
     // The expression naming `name` inside `reference` ("" when it has none: a module, an internal slot).
     static QString memberExpression(const Reference& reference, const QString& name);
+    // Why an evaluation failed (the machine's exception, or `error` when it did not answer); "" when it did not.
+    static QString failureOf(const xsbug::EvalResult* result, const QString& error);
     // The body of an evaluation's answer (result or value, and a reference when it opens).
     nlohmann::json resultBody(int thread, const QString& frame, const xsbug::EvalResult& result, const QString& expression,
                               const char* textKey);

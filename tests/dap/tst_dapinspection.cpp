@@ -21,7 +21,7 @@ xsbug::Property row(const char* name, const char* value, QChar state = QLatin1Ch
 
 // Stopped in f (line 3, frame @10) called from the script (line 9, frame @11), a host frame
 // under it: locals n = 1, o = {k: 'v', inner: {deep: 42}}, a closure with `count`; globals.
-void stopInF(FakeDebuggee& machine, const char* why = "breakpoint")
+FakeDebuggee& stopInF(FakeDebuggee& machine, const char* why = "breakpoint")
 {
     xsbug::Frames frames = FakeThreads::frames({{"f", 3}, {"(program)", 9}});
     frames.frames << xsbug::Frame{QStringLiteral("(host)"), QStringLiteral("@99"), QString(), 0};
@@ -45,6 +45,7 @@ void stopInF(FakeDebuggee& machine, const char* why = "breakpoint")
     grammar.modules = {row("main", "@M", QLatin1Char('+'))};
     machine.setChildren(QStringLiteral("@M"), {row("exported", "1")});
     machine.breakAt(FakeThreads::at(3, why), frames, local, global, grammar);
+    return machine;
 }
 
 xsbug::EvalResult value(const char* text)
@@ -59,6 +60,16 @@ std::map<std::string, json> byName(const json& variables)
     for (const json& v : variables)
         out[v.value("name", "")] = v;
     return out;
+}
+
+// A file of `dir`, written; its path.
+QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& contents)
+{
+    const QString path = dir.filePath(QString::fromUtf8(name));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
 }
 
 // The error kind a handler answered, 0 for none.
@@ -94,11 +105,7 @@ private slots:
     void stackTraceListsTheFramesWithTheirSources()
     {
         QTemporaryDir dir;
-        const QString script = dir.filePath(QStringLiteral("main.js"));
-        QFile file(script);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("trace('x');\n");
-        file.close();
+        const QString script = writeFile(dir, "main.js", "trace('x');\n");
         FakeThreads t;
         DapPaths paths;
         QString error;
@@ -198,8 +205,7 @@ private slots:
     void evaluateAnswersInTheFrame()
     {
         FakeThreads t;
-        FakeDebuggee& machine = t.machine();
-        stopInF(machine);
+        FakeDebuggee& machine = stopInF(t.machine());
         machine.setEvalResult(QStringLiteral("n + 1"), value("2"));
         xsbug::EvalResult object{0, {row("?", "@R", QLatin1Char('-')), row("a", "1"), row("b", "'x'")}, {}};
         object.properties[1].depth = object.properties[2].depth = 1;
@@ -234,8 +240,7 @@ private slots:
     void aQueuedRequestWaitsForTheScopesAnEvaluationOwes()
     {
         FakeThreads t;
-        FakeDebuggee& machine = t.machine();
-        stopInF(machine);
+        FakeDebuggee& machine = stopInF(t.machine());
         machine.setEvalResult(QStringLiteral("n"), value("1"));
         const std::int64_t outerLocals = scopeReference(t, "Locals", 1); // selects @11 ...
         scopeReference(t, "Locals", 0);                                   // ... and @10 again
@@ -253,11 +258,7 @@ private slots:
     void sourceServesWhatTheEditorCannotOpen()
     {
         QTemporaryDir dir;
-        const QString script = dir.filePath(QStringLiteral("lib.js"));
-        QFile file(script);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("export default 1;\n");
-        file.close();
+        const QString script = writeFile(dir, "lib.js", "export default 1;\n");
         FakeThreads t;
         FakeDebuggee& machine = t.machine();
         t.inspection.follow(&machine);
@@ -309,8 +310,7 @@ private slots:
     void setVariableAssignsInTheFrame()
     {
         FakeThreads t;
-        FakeDebuggee& machine = t.machine();
-        stopInF(machine);
+        FakeDebuggee& machine = stopInF(t.machine());
         const std::int64_t locals = scopeReference(t, "Locals");
         machine.setEvalResult(QStringLiteral("n = (n * 7\n)"), value("7"));
         auto a = t.ask(&DapInspection::setVariable, DapArgs::SetVariable{locals, QStringLiteral("n"), QStringLiteral(" n * 7 ")});
@@ -332,6 +332,10 @@ private slots:
         QCOMPARE(errorOf(a), int(DapError::Assignment));
         QCOMPARE(a.message, QStringLiteral("TypeError: set name: const"));
         QVERIFY(showsUser(*a.error));
+        // A global, through the global object (a local of its name would take it otherwise).
+        machine.setEvalResult(QStringLiteral("globalThis.nowhere = (2\n)"), value("2"));
+        a = t.ask(&DapInspection::setVariable, DapArgs::SetVariable{scopeReference(t, "Globals"), QStringLiteral("nowhere"), QStringLiteral("2")});
+        QCOMPARE(a.body->dump(), json({{"value", "2"}, {"variablesReference", 0}}).dump());
         // Not reachable by an expression.
         a = t.ask(&DapInspection::setVariable, DapArgs::SetVariable{locals, QStringLiteral("(function)"), QStringLiteral("1")});
         QCOMPARE(errorOf(a), int(DapError::Assignment));
@@ -344,8 +348,7 @@ private slots:
     void setVariableIsRefusedAtAThrow()
     {
         FakeThreads t;
-        FakeDebuggee& machine = t.machine();
-        stopInF(machine, "TypeError: boom");
+        FakeDebuggee& machine = stopInF(t.machine(), "TypeError: boom");
         const std::int64_t locals = scopeReference(t, "Locals");
         machine.setEvalResult(QStringLiteral("n = (2\n)"), value("2"));
         const qsizetype before = machine.commands().size();

@@ -54,6 +54,19 @@ async function launchProgram({ breakpoints = [], exceptionFilters = [], launch =
     return { session, capabilities, verified: set.body.breakpoints };
 }
 
+// Launches `script` (initialized already) breaking on exceptions; resolves with its first stop,
+// which must be at a throw.
+async function stopAtTheThrow(session, script) {
+    const launched = session.request('launch', { program: xst, args: [script], cwd: fixturesDir, xsc });
+    await session.nextEvent('initialized');
+    await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
+    await session.request('configurationDone');
+    await launched;
+    const stopped = await session.nextEvent('stopped', () => true, 20000);
+    assert.equal(stopped.body.reason, 'exception');
+    return stopped;
+}
+
 // The machine runs to its end: the adapter says terminated and nothing stops on the way.
 async function runsToTheEnd(session, stopsSoFar) {
     await session.nextEvent('terminated', () => true, 20000);
@@ -72,13 +85,7 @@ describe('xsprof dap with the real xst', { skip }, () => {
             const session = await new DapSession().start();
             try {
                 await session.initialize();
-                const launched = session.request('launch', { program: xst, args: [caught], cwd: fixturesDir, xsc });
-                await session.nextEvent('initialized');
-                await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
-                await session.request('configurationDone');
-                await launched;
-                const stopped = await session.nextEvent('stopped', () => true, 20000);
-                assert.equal(stopped.body.reason, 'exception');
+                const stopped = await stopAtTheThrow(session, caught);
                 assert.equal(stopped.body.line ?? lineOf(caught, 'throw'), lineOf(caught, 'throw'));
                 const { frame } = await session.topFrame(stopped.body.threadId);
                 const answers = [];
@@ -452,13 +459,7 @@ describe('xsprof dap with the real xst', { skip }, () => {
         try {
             const capabilities = await session.initialize();
             assert.equal(capabilities.supportsExceptionInfoRequest, true);
-            const launched = session.request('launch', { program: xst, args: [caught], cwd: fixturesDir, xsc });
-            await session.nextEvent('initialized');
-            await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
-            await session.request('configurationDone');
-            await launched;
-            const stopped = await session.nextEvent('stopped', () => true, 20000);
-            assert.equal(stopped.body.reason, 'exception');
+            const stopped = await stopAtTheThrow(session, caught);
             const info = (await session.request('exceptionInfo', { threadId: stopped.body.threadId })).body;
             assert.equal(info.exceptionId, 'RangeError');
             assert.equal(info.description, 'RangeError: value 5 is too large');

@@ -37,3 +37,9 @@ struct Breakpoint {
 };
 
 using BreakpointList = QList<Breakpoint>;
+
+// A breakpoint a machine was not given, and why ("condition: xsc 17.7 with 16-bit IDs does not match…").
+struct BreakpointNotSent {
+    Breakpoint breakpoint;
+    QString reason;
+};

@@ -48,6 +48,9 @@ public:
     virtual void clearBreakpoint(const Breakpoint& breakpoint) = 0;
     virtual void setSpecialBreakpoint(const QString& name) = 0; // "exceptions" or "start"
     virtual void clearSpecialBreakpoint(const QString& name) = 0;
+    // The breakpoints its login answer left out, and why (told before anyone could listen;
+    // breakpointNotSent tells those left out since, and these too as the answer is made).
+    virtual QList<BreakpointNotSent> breakpointsNotSentAtLogin() const = 0;
 
     // Evaluates in the inspected frame of the current break: evaluated() or evalFailed().
     virtual void evaluate(const QString& expression) = 0;

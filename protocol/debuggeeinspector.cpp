@@ -4,7 +4,29 @@
 
 #include <memory>
 
-DebuggeeInspector::DebuggeeInspector(Debuggee* debuggee, QObject* parent) : QObject(parent), m_debuggee(debuggee) {}
+DebuggeeInspector::DebuggeeInspector(Debuggee* debuggee, QObject* parent) : QObject(parent), m_debuggee(debuggee)
+{
+    if (!debuggee)
+        return;
+    connect(debuggee, &Debuggee::variablesChanged, this, [this] { m_scopesOwed = false; });
+    connect(debuggee, &Debuggee::stateChanged, this, [this] { m_scopesOwed = false; });
+}
+
+void DebuggeeInspector::afterOwedScopes(std::function<void()> command, Then then)
+{
+    if (!m_scopesOwed) {
+        awaitScopes(std::move(then));
+        return command();
+    }
+    QPointer<DebuggeeInspector> self(this);
+    awaitScopes([self, command, then](bool) {
+        // In, or not in time: either way the command goes now, if the machine is still there.
+        if (!self || !self->m_debuggee || !self->m_debuggee->isBroken())
+            return then(false);
+        self->m_scopesOwed = false;
+        self->afterOwedScopes(command, then);
+    });
+}
 
 QString DebuggeeInspector::notStoppedMessage()
 {
@@ -62,16 +84,16 @@ void DebuggeeInspector::selectFrame(const QString& frame, Then then)
         return then(false);
     if (frame.isEmpty() || m_debuggee->local().address == frame)
         return then(true);
-    awaitScopes(std::move(then));
-    m_debuggee->select(frame);
+    QPointer<Debuggee> debuggee = m_debuggee;
+    afterOwedScopes([debuggee, frame] { debuggee->select(frame); }, std::move(then));
 }
 
 void DebuggeeInspector::toggle(const QString& address, Then then)
 {
     if (!m_debuggee || !m_debuggee->isBroken())
         return then(false);
-    awaitScopes(std::move(then));
-    m_debuggee->toggle(address);
+    QPointer<Debuggee> debuggee = m_debuggee;
+    afterOwedScopes([debuggee, address] { debuggee->toggle(address); }, std::move(then));
 }
 
 void DebuggeeInspector::expand(Scope scope, const QStringList& path, Then then)
@@ -118,9 +140,12 @@ void DebuggeeInspector::evaluate(const QString& frame, const QString& expression
         };
         Debuggee* debuggee = self->m_debuggee;
         connect(debuggee, &Debuggee::evaluated, context,
-                [expression, finish](const QString& e, const xsbug::EvalResult& result) {
-                    if (e == expression)
-                        finish(&result, {});
+                [self, expression, finish](const QString& e, const xsbug::EvalResult& result) {
+                    if (e != expression)
+                        return;
+                    if (self)
+                        self->m_scopesOwed = true;
+                    finish(&result, {});
                 });
         connect(debuggee, &Debuggee::evalFailed, context, [expression, finish](const QString& e, const QString& message) {
             if (e == expression)

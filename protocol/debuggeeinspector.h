@@ -4,6 +4,8 @@
 // row, evaluate) run one at a time in the order given, since the machine answers each with its
 // whole scope and knows nothing of who asked. A task gets the machine when it starts (null when
 // it left) and calls `done` when finished; the next task starts on a later turn of the event loop.
+// A machine answers an evaluation with its result and then the frame's scopes again: a select or
+// toggle after it waits for those before it is sent, so as not to take them for its own answer.
 #include "protocol/debuggee.h"
 
 #include <QPointer>
@@ -51,9 +53,13 @@ private:
     // left or did not answer in time.
     void awaitScopes(Then then);
     void expandFrom(Scope scope, const QStringList& path, int from, Then then);
+    // Runs `command` once the scopes an answered evaluation owes have come (the machine sends
+    // <result>, then the frame's scopes again): else they would be taken for the command's answer.
+    void afterOwedScopes(std::function<void()> command, Then then);
 
     QPointer<Debuggee> m_debuggee;
     int m_timeoutMs = 5000;
     std::deque<Task> m_tasks;
     bool m_busy = false;
+    bool m_scopesOwed = false; // an evaluation was answered; its scopes are not in yet
 };

@@ -27,10 +27,7 @@
 #include <optional>
 
 struct LoginAnswer {
-    struct NotSent {
-        Breakpoint breakpoint;
-        QString reason; // "condition: xsc 17.7 with 16-bit IDs does not match…"
-    };
+    using NotSent = BreakpointNotSent;
     QByteArray bytes;       // the whole handshake, for one write
     QList<NotSent> notSent; // breakpoints left out of it
 };

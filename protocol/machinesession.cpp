@@ -568,3 +568,4 @@ void MachineSession::setBreakpoint(const Breakpoint& b)
 void MachineSession::clearBreakpoint(const Breakpoint& b) { send(XsbugCommandWriter::clearBreakpoint(b)); }
 void MachineSession::setSpecialBreakpoint(const QString& name) { send(XsbugCommandWriter::setSpecialBreakpoint(name)); }
 void MachineSession::clearSpecialBreakpoint(const QString& name) { send(XsbugCommandWriter::clearSpecialBreakpoint(name)); }
+QList<BreakpointNotSent> MachineSession::breakpointsNotSentAtLogin() const { return m_expressions->notSentAtLogin(); }

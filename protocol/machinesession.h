@@ -114,6 +114,7 @@ public:
     void clearBreakpoint(const Breakpoint& breakpoint) override;
     void setSpecialBreakpoint(const QString& name) override;
     void clearSpecialBreakpoint(const QString& name) override;
+    QList<BreakpointNotSent> breakpointsNotSentAtLogin() const override;
     void evaluate(const QString& expression) override;
     QString compilerPath() const override;
     // Compiled evaluations and breakpoints for this machine (console, conditions, log points).

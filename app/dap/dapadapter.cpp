@@ -41,7 +41,15 @@ QString compilerProblem(const QString& xscPath)
 
 DapAdapter::DapAdapter(QObject* parent)
     : QObject(parent), m_machines(new DapMachines(this)), m_breakpoints(new DapBreakpoints(this)),
-      m_inspection(new DapInspection(m_machines, this)), m_program(new DapProgram(this)),
+      m_inspection(new DapInspection({[this](int id) -> Debuggee* { return m_machines->session(id); },
+                                      [this] {
+                                          QList<int> ids;
+                                          for (const auto& [id, name] : m_machines->threads())
+                                              ids << id;
+                                          return ids;
+                                      }},
+                                     this)),
+      m_program(new DapProgram(this)),
       m_profiling(new DapProfiling(this)), m_output(new DapOutput(this)),
       m_execution(new DapExecution(m_inspection, m_breakpoints, this))
 {
@@ -59,6 +67,9 @@ DapAdapter::DapAdapter(QObject* parent)
         {"variables", &DapAdapter::onVariables},
         {"evaluate", &DapAdapter::onEvaluate},
         {"source", &DapAdapter::onSource},
+        {"exceptionInfo", &DapAdapter::onExceptionInfo},
+        {"setVariable", &DapAdapter::onSetVariable},
+        {"completions", &DapAdapter::onCompletions},
         {"continue", &DapAdapter::onContinue},
         {"next", &DapAdapter::onNext},
         {"stepIn", &DapAdapter::onStepIn},
@@ -270,9 +281,10 @@ void DapAdapter::onInitialize(const DapRequest& r)
                    {"supportTerminateDebuggee", true},
                    {"supportsRestartRequest", true},
                    {"supportsDelayedStackTraceLoading", true},
-                   {"supportsSetVariable", false},
+                   {"supportsSetVariable", true},
                    {"supportsStepBack", false},
-                   {"supportsExceptionInfoRequest", false},
+                   {"supportsExceptionInfoRequest", true},
+                   {"supportsCompletionsRequest", true},
                    {"exceptionBreakpointFilters",
                     {{{"filter", "exceptions"},
                       {"label", "Exceptions"},
@@ -427,19 +439,28 @@ void DapAdapter::onThreads(const DapRequest& r)
     respond(r, {{"threads", list}});
 }
 
-void DapAdapter::answerWith(const DapRequest& r, InspectionRequest handler)
+template <class Args>
+void DapAdapter::answerWith(const DapRequest& r, std::optional<Args> (*parse)(const nlohmann::json&, std::string&),
+                            void (DapInspection::*ask)(const Args&, const Answer&, const Failure&))
 {
+    std::string error;
+    const std::optional<Args> args = parse(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
     const DapRequest request = r;
-    (m_inspection->*handler)(
-        r.arguments, [this, request](const nlohmann::json& body) { respond(request, body); },
-        [this, request](const QString& message) { respondError(request, DapError::Inspection, message); });
+    (m_inspection->*ask)(
+        *args, [this, request](const nlohmann::json& body) { respond(request, body); },
+        [this, request](DapError kind, const QString& message) { respondError(request, kind, message); });
 }
 
-void DapAdapter::onStackTrace(const DapRequest& r) { answerWith(r, &DapInspection::stackTrace); }
-void DapAdapter::onScopes(const DapRequest& r) { answerWith(r, &DapInspection::scopes); }
-void DapAdapter::onVariables(const DapRequest& r) { answerWith(r, &DapInspection::variables); }
-void DapAdapter::onEvaluate(const DapRequest& r) { answerWith(r, &DapInspection::evaluate); }
-void DapAdapter::onSource(const DapRequest& r) { answerWith(r, &DapInspection::source); }
+void DapAdapter::onStackTrace(const DapRequest& r) { answerWith(r, &DapArgs::stackTrace, &DapInspection::stackTrace); }
+void DapAdapter::onScopes(const DapRequest& r) { answerWith(r, &DapArgs::scopes, &DapInspection::scopes); }
+void DapAdapter::onVariables(const DapRequest& r) { answerWith(r, &DapArgs::variables, &DapInspection::variables); }
+void DapAdapter::onEvaluate(const DapRequest& r) { answerWith(r, &DapArgs::evaluate, &DapInspection::evaluate); }
+void DapAdapter::onSource(const DapRequest& r) { answerWith(r, &DapArgs::source, &DapInspection::source); }
+void DapAdapter::onExceptionInfo(const DapRequest& r) { answerWith(r, &DapArgs::exceptionInfo, &DapInspection::exceptionInfo); }
+void DapAdapter::onSetVariable(const DapRequest& r) { answerWith(r, &DapArgs::setVariable, &DapInspection::setVariable); }
+void DapAdapter::onCompletions(const DapRequest& r) { answerWith(r, &DapArgs::completions, &DapInspection::completions); }
 
 // --- execution ----------------------------------------------------------------------------
 

@@ -4,8 +4,8 @@
 // Requests
 //   initialize, launch, attach, configurationDone, setBreakpoints, setFunctionBreakpoints,
 //   setExceptionBreakpoints, threads, stackTrace, scopes, variables, evaluate (repl, watch,
-//   hover), source, continue, next, stepIn, stepOut, pause, disconnect, terminate, restart,
-//   and the custom request xsprof/profile.
+//   hover), source, exceptionInfo, setVariable, completions, continue, next, stepIn, stepOut,
+//   pause, disconnect, terminate, restart, and the custom request xsprof/profile.
 //   Anything before initialize, and any other command, is answered success:false with a message.
 //   Bad input that is no request (a frame that cannot be read, a message without a seq) is said
 //   in an output event of category "important", once per stretch of bad input.
@@ -55,6 +55,7 @@
 // "[conversation] side: text" lines, the adapter's own notes (category console); exited and
 // terminated when a launched program exits. End of input (the editor went away) lets
 // every machine go on running, never stopped.
+#include "app/dap/daperror.h"
 #include "app/dap/dapexecution.h"
 #include "app/dap/dapframing.h"
 #include "app/dap/dapmessages.h"
@@ -77,19 +78,6 @@ class DapOutput;
 class DapProfiling;
 class DapProgram;
 class MachineSession;
-
-// The `error.id` of a failed response, and whether the editor shows it to the user: where the
-// user caused it (a launch configuration, a command they gave), yes.
-enum class DapError {
-    Configuration = 1001, // launch or attach arguments that cannot work (shown)
-    Arguments = 1002,     // a request's arguments of the wrong type or missing (the editor's)
-    NotNow = 1003,        // not in this state: before initialize, a running thread, a machine gone
-    Unsupported = 1004,   // a request xsprof dap does not implement
-    Inspection = 1005,    // stack, scopes, variables, evaluate, source could not be answered
-    Machine = 1006,       // a machine did not do what was asked (profiling; shown)
-    BadInput = 1007,      // a request framed wrongly
-};
-constexpr bool showsUser(DapError kind) { return kind == DapError::Configuration || kind == DapError::Machine; }
 
 class DapAdapter : public QObject {
     Q_OBJECT
@@ -139,6 +127,9 @@ private:
     void onVariables(const DapRequest& r);
     void onEvaluate(const DapRequest& r);
     void onSource(const DapRequest& r);
+    void onExceptionInfo(const DapRequest& r);
+    void onSetVariable(const DapRequest& r);
+    void onCompletions(const DapRequest& r);
     void onContinue(const DapRequest& r);
     void onNext(const DapRequest& r);
     void onStepIn(const DapRequest& r);
@@ -149,10 +140,13 @@ private:
     void onRestart(const DapRequest& r);
     void onProfile(const DapRequest& r);
 
-    // A request DapInspection answers, now or once the machine has.
-    using InspectionRequest = void (DapInspection::*)(const nlohmann::json&, const std::function<void(const nlohmann::json&)>&,
-                                                      const std::function<void(const QString&)>&);
-    void answerWith(const DapRequest& r, InspectionRequest handler);
+    // A request DapInspection answers, now or once the machine has: its arguments typed by
+    // `parse` (DapArgs; a wrong one is answered here), then `ask`.
+    using Answer = std::function<void(const nlohmann::json&)>;
+    using Failure = std::function<void(DapError, const QString&)>;
+    template <class Args>
+    void answerWith(const DapRequest& r, std::optional<Args> (*parse)(const nlohmann::json&, std::string&),
+                    void (DapInspection::*ask)(const Args&, const Answer&, const Failure&));
 
     // Launch and attach share these.
     // Reads and checks launch or attach; false when answered with an error.

@@ -2,6 +2,8 @@
 
 #include "model/json/jsonpath.h"
 
+#include <algorithm>
+
 using nlohmann::json;
 using xsprof::JsonPath;
 
@@ -75,6 +77,34 @@ public:
             return wrong(at.key(key), "an array", *v), empty;
         return *v;
     }
+    // Each element of the array `key` (none when absent) that is of the kind `is` (named by
+    // `expected`), with its path; the first of another kind is the error and ends the walk.
+    template <class Each>
+    void elements(const json& object, const JsonPath& at, const char* key, bool (json::*is)() const noexcept,
+                  const char* expected, Each each)
+    {
+        const json& list = array(object, at, key);
+        const JsonPath listAt = at.key(key);
+        for (size_t i = 0; i < list.size(); ++i) {
+            const JsonPath element = listAt.index(i);
+            if (!(list[i].*is)())
+                return wrong(element, expected, list[i]);
+            each(list[i], element);
+        }
+    }
+    // A field the request cannot do without: an error when absent or null.
+    std::int64_t requiredInteger(const json& object, const JsonPath& at, const char* key)
+    {
+        if (!field(object, key))
+            missing(at.key(key), "an integer");
+        return integer(object, at, key).value_or(0);
+    }
+    QString requiredString(const json& object, const JsonPath& at, const char* key)
+    {
+        if (!field(object, key))
+            missing(at.key(key), "a string");
+        return string(object, at, key);
+    }
     const json& object(const json& from, const JsonPath& at, const char* key)
     {
         static const json empty = json::object();
@@ -90,6 +120,11 @@ public:
         if (m_error.empty())
             m_error = at.text() + " must be " + expected + ", not " + kindOfArgument(value);
     }
+    void missing(const JsonPath& at, const char* expected)
+    {
+        if (m_error.empty())
+            m_error = at.text() + " is required (" + expected + ")";
+    }
 
 private:
     std::string& m_error;
@@ -101,111 +136,150 @@ const JsonPath& argumentsPath()
     return path;
 }
 
-template <class T>
-std::optional<T> result(const ArgumentReader& reader, T&& value)
+// The arguments as `fill` reads them into a T, or nullopt when a field was wrong.
+template <class T, class Fill>
+std::optional<T> readArguments(std::string& error, Fill fill)
 {
-    return reader.ok() ? std::optional<T>(std::forward<T>(value)) : std::nullopt;
+    ArgumentReader read(error);
+    T out;
+    fill(read, argumentsPath(), out);
+    return read.ok() ? std::optional<T>(std::move(out)) : std::nullopt;
 }
 
 } // namespace
 
 std::optional<SetBreakpoints> setBreakpoints(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetBreakpoints out;
-    const json& source = read.object(arguments, at, "source");
-    out.path = read.string(source, at.key("source"), "path");
-    const JsonPath list = at.key("breakpoints");
-    const json& breakpoints = read.array(arguments, at, "breakpoints");
-    for (size_t i = 0; i < breakpoints.size(); ++i) {
-        const JsonPath b = list.index(i);
-        if (!breakpoints[i].is_object()) {
-            read.wrong(b, "an object", breakpoints[i]);
-            break;
+    return readArguments<SetBreakpoints>(error, [&](ArgumentReader& read, const JsonPath& at, SetBreakpoints& out) {
+        const json& source = read.object(arguments, at, "source");
+        out.path = read.string(source, at.key("source"), "path");
+        read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
+            SourceBreakpoint one;
+            const std::optional<std::int64_t> line = read.integer(b, bAt, "line");
+            one.line = line && *line > 0 && *line <= INT32_MAX ? int(*line) : 0;
+            one.condition = read.string(b, bAt, "condition");
+            one.hitCondition = read.string(b, bAt, "hitCondition");
+            one.logMessage = read.string(b, bAt, "logMessage");
+            out.breakpoints.push_back(std::move(one));
+        });
+        if (out.breakpoints.empty()) { // the deprecated form: lines only
+            read.elements(arguments, at, "lines", &json::is_number_integer, "an integer", [&](const json& v, const JsonPath&) {
+                const std::int64_t line = v.get<std::int64_t>();
+                out.breakpoints.push_back({line > 0 && line <= INT32_MAX ? int(line) : 0, {}, {}, {}});
+            });
         }
-        SourceBreakpoint one;
-        const std::optional<std::int64_t> line = read.integer(breakpoints[i], b, "line");
-        one.line = line && *line > 0 && *line <= INT32_MAX ? int(*line) : 0;
-        one.condition = read.string(breakpoints[i], b, "condition");
-        one.hitCondition = read.string(breakpoints[i], b, "hitCondition");
-        one.logMessage = read.string(breakpoints[i], b, "logMessage");
-        out.breakpoints.push_back(std::move(one));
-    }
-    if (breakpoints.empty()) { // the deprecated form: lines only
-        const json& lines = read.array(arguments, at, "lines");
-        const JsonPath linesAt = at.key("lines");
-        for (size_t i = 0; i < lines.size(); ++i) {
-            if (!lines[i].is_number_integer()) {
-                read.wrong(linesAt.index(i), "an integer", lines[i]);
-                break;
-            }
-            const std::int64_t line = lines[i].get<std::int64_t>();
-            out.breakpoints.push_back({line > 0 && line <= INT32_MAX ? int(line) : 0, {}, {}, {}});
-        }
-    }
-    return result(read, std::move(out));
+    });
 }
 
 std::optional<SetFunctionBreakpoints> setFunctionBreakpoints(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetFunctionBreakpoints out;
-    const JsonPath list = at.key("breakpoints");
-    const json& breakpoints = read.array(arguments, at, "breakpoints");
-    for (size_t i = 0; i < breakpoints.size(); ++i) {
-        const JsonPath b = list.index(i);
-        if (!breakpoints[i].is_object()) {
-            read.wrong(b, "an object", breakpoints[i]);
-            break;
-        }
-        out.breakpoints.push_back({read.string(breakpoints[i], b, "name"), read.string(breakpoints[i], b, "condition"),
-                                   read.string(breakpoints[i], b, "hitCondition")});
-    }
-    return result(read, std::move(out));
+    return readArguments<SetFunctionBreakpoints>(error, [&](ArgumentReader& read, const JsonPath& at, SetFunctionBreakpoints& out) {
+        read.elements(arguments, at, "breakpoints", &json::is_object, "an object", [&](const json& b, const JsonPath& bAt) {
+            out.breakpoints.push_back(
+                {read.string(b, bAt, "name"), read.string(b, bAt, "condition"), read.string(b, bAt, "hitCondition")});
+        });
+    });
 }
 
 std::optional<SetExceptionBreakpoints> setExceptionBreakpoints(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    SetExceptionBreakpoints out;
-    const JsonPath list = at.key("filters");
-    const json& filters = read.array(arguments, at, "filters");
-    for (size_t i = 0; i < filters.size(); ++i) {
-        if (!filters[i].is_string()) {
-            read.wrong(list.index(i), "a string", filters[i]);
-            break;
-        }
-        out.filters << QString::fromStdString(filters[i].get<std::string>());
-    }
-    return result(read, std::move(out));
+    return readArguments<SetExceptionBreakpoints>(error, [&](ArgumentReader& read, const JsonPath& at, SetExceptionBreakpoints& out) {
+        read.elements(arguments, at, "filters", &json::is_string, "a string", [&](const json& filter, const JsonPath&) {
+            out.filters << QString::fromStdString(filter.get<std::string>());
+        });
+    });
 }
 
 std::optional<Thread> thread(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    Thread out{read.integer(arguments, argumentsPath(), "threadId")};
-    return result(read, std::move(out));
+    return readArguments<Thread>(error, [&](ArgumentReader& read, const JsonPath& at, Thread& out) {
+        out.threadId = read.integer(arguments, at, "threadId");
+    });
 }
 
 std::optional<Disconnect> disconnect(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    Disconnect out{read.boolean(arguments, argumentsPath(), "terminateDebuggee")};
-    return result(read, std::move(out));
+    return readArguments<Disconnect>(error, [&](ArgumentReader& read, const JsonPath& at, Disconnect& out) {
+        out.terminateDebuggee = read.boolean(arguments, at, "terminateDebuggee");
+    });
 }
 
 std::optional<Profile> profile(const json& arguments, std::string& error)
 {
-    ArgumentReader read(error);
-    const JsonPath& at = argumentsPath();
-    Profile out;
-    out.action = read.string(arguments, at, "action");
-    out.threadId = read.integer(arguments, at, "threadId");
-    out.path = read.string(arguments, at, "path");
-    return result(read, std::move(out));
+    return readArguments<Profile>(error, [&](ArgumentReader& read, const JsonPath& at, Profile& out) {
+        out.action = read.string(arguments, at, "action");
+        out.threadId = read.integer(arguments, at, "threadId");
+        out.path = read.string(arguments, at, "path");
+    });
+}
+
+std::optional<StackTrace> stackTrace(const json& arguments, std::string& error)
+{
+    return readArguments<StackTrace>(error, [&](ArgumentReader& read, const JsonPath& at, StackTrace& out) {
+        out.threadId = read.requiredInteger(arguments, at, "threadId");
+        out.startFrame = std::max<std::int64_t>(0, read.integer(arguments, at, "startFrame").value_or(0));
+        out.levels = std::max<std::int64_t>(0, read.integer(arguments, at, "levels").value_or(0));
+    });
+}
+
+std::optional<Scopes> scopes(const json& arguments, std::string& error)
+{
+    return readArguments<Scopes>(error, [&](ArgumentReader& read, const JsonPath& at, Scopes& out) {
+        out.frameId = read.requiredInteger(arguments, at, "frameId");
+    });
+}
+
+std::optional<Variables> variables(const json& arguments, std::string& error)
+{
+    return readArguments<Variables>(error, [&](ArgumentReader& read, const JsonPath& at, Variables& out) {
+        out.variablesReference = read.requiredInteger(arguments, at, "variablesReference");
+    });
+}
+
+std::optional<Evaluate> evaluate(const json& arguments, std::string& error)
+{
+    return readArguments<Evaluate>(error, [&](ArgumentReader& read, const JsonPath& at, Evaluate& out) {
+        out.expression = read.requiredString(arguments, at, "expression");
+        out.frameId = read.integer(arguments, at, "frameId");
+        out.context = read.string(arguments, at, "context");
+    });
+}
+
+std::optional<Source> source(const json& arguments, std::string& error)
+{
+    return readArguments<Source>(error, [&](ArgumentReader& read, const JsonPath& at, Source& out) {
+        const json& source = read.object(arguments, at, "source");
+        out.sourceReference = read.integer(arguments, at, "sourceReference").value_or(0);
+        const std::int64_t inSource = read.integer(source, at.key("source"), "sourceReference").value_or(0);
+        if (out.sourceReference == 0)
+            out.sourceReference = inSource;
+        out.path = read.string(source, at.key("source"), "path");
+    });
+}
+
+std::optional<ExceptionInfo> exceptionInfo(const json& arguments, std::string& error)
+{
+    return readArguments<ExceptionInfo>(error, [&](ArgumentReader& read, const JsonPath& at, ExceptionInfo& out) {
+        out.threadId = read.requiredInteger(arguments, at, "threadId");
+    });
+}
+
+std::optional<SetVariable> setVariable(const json& arguments, std::string& error)
+{
+    return readArguments<SetVariable>(error, [&](ArgumentReader& read, const JsonPath& at, SetVariable& out) {
+        out.variablesReference = read.requiredInteger(arguments, at, "variablesReference");
+        out.name = read.requiredString(arguments, at, "name");
+        out.value = read.requiredString(arguments, at, "value");
+    });
+}
+
+std::optional<Completions> completions(const json& arguments, std::string& error)
+{
+    return readArguments<Completions>(error, [&](ArgumentReader& read, const JsonPath& at, Completions& out) {
+        out.text = read.requiredString(arguments, at, "text");
+        out.column = read.requiredInteger(arguments, at, "column");
+        out.frameId = read.integer(arguments, at, "frameId");
+    });
 }
 
 } // namespace DapArgs

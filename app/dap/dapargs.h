@@ -1,6 +1,6 @@
 #pragma once
-// The typed arguments of the requests the adapter reads itself (launch and attach: DapStart;
-// stackTrace, scopes, variables, evaluate, source: DapInspection), read in one place. A field
+// The typed arguments of the requests the adapter reads itself (launch and attach: DapStart),
+// read in one place. A field
 // present with the wrong type is an error naming it by its JSON path from the request, in the
 // readers' JsonPath idiom (model/json/jsonpath.h): "arguments.breakpoints[2].line must be an
 // integer, not a string". A field that is absent or null takes its default.
@@ -46,6 +46,41 @@ struct Profile {
     QString path;
 };
 
+// What DapInspection answers.
+struct StackTrace {
+    std::int64_t threadId = 0; // required
+    std::int64_t startFrame = 0;
+    std::int64_t levels = 0; // 0: all
+};
+struct Scopes {
+    std::int64_t frameId = 0; // required
+};
+struct Variables {
+    std::int64_t variablesReference = 0; // required
+};
+struct Evaluate {
+    QString expression; // required
+    std::optional<std::int64_t> frameId; // none: the first machine stopped
+    QString context;    // "repl", "watch", "hover", "clipboard", …
+};
+struct Source {
+    std::int64_t sourceReference = 0; // or source.sourceReference
+    QString path;                     // source.path
+};
+struct ExceptionInfo {
+    std::int64_t threadId = 0; // required
+};
+struct SetVariable {
+    std::int64_t variablesReference = 0; // required: the container
+    QString name;                         // required
+    QString value;                        // required: an expression
+};
+struct Completions {
+    QString text;                        // required: the REPL's line
+    std::int64_t column = 0;             // required: where the cursor is (1-based: UTF-16 units)
+    std::optional<std::int64_t> frameId; // none: the first machine stopped
+};
+
 // Each: the typed arguments, or nullopt with `error` naming the field.
 std::optional<SetBreakpoints> setBreakpoints(const nlohmann::json& arguments, std::string& error);
 std::optional<SetFunctionBreakpoints> setFunctionBreakpoints(const nlohmann::json& arguments, std::string& error);
@@ -53,5 +88,13 @@ std::optional<SetExceptionBreakpoints> setExceptionBreakpoints(const nlohmann::j
 std::optional<Thread> thread(const nlohmann::json& arguments, std::string& error);
 std::optional<Disconnect> disconnect(const nlohmann::json& arguments, std::string& error);
 std::optional<Profile> profile(const nlohmann::json& arguments, std::string& error);
+std::optional<StackTrace> stackTrace(const nlohmann::json& arguments, std::string& error);
+std::optional<Scopes> scopes(const nlohmann::json& arguments, std::string& error);
+std::optional<Variables> variables(const nlohmann::json& arguments, std::string& error);
+std::optional<Evaluate> evaluate(const nlohmann::json& arguments, std::string& error);
+std::optional<Source> source(const nlohmann::json& arguments, std::string& error);
+std::optional<ExceptionInfo> exceptionInfo(const nlohmann::json& arguments, std::string& error);
+std::optional<SetVariable> setVariable(const nlohmann::json& arguments, std::string& error);
+std::optional<Completions> completions(const nlohmann::json& arguments, std::string& error);
 
 } // namespace DapArgs

@@ -1,8 +1,6 @@
 #include "dapbreakpoints.h"
 
-#include "app/dap/dapmessages.h"
-#include "protocol/machinesession.h"
-#include "protocol/sessionexpressions.h"
+#include "protocol/debuggee.h"
 
 DapBreakpoints::DapBreakpoints(QObject* parent) : QObject(parent) {}
 
@@ -187,7 +185,7 @@ bool DapBreakpoints::setExceptionFilters(const QStringList& filters, QString& er
     if (exceptions == m_breakOnExceptions)
         return true;
     m_breakOnExceptions = exceptions;
-    for (const QPointer<MachineSession>& session : std::as_const(m_sessions)) {
+    for (const QPointer<Debuggee>& session : std::as_const(m_sessions)) {
         if (!session || !session->isConnected())
             continue;
         if (exceptions)
@@ -235,20 +233,20 @@ int DapBreakpoints::functionIdFor(const QString& name) const
     return 0;
 }
 
-void DapBreakpoints::follow(MachineSession* session)
+void DapBreakpoints::follow(Debuggee* session)
 {
     m_sessions.removeAll(nullptr);
     m_sessions << session;
-    connect(session->expressions(), &SessionExpressions::breakpointNotSent, this, &DapBreakpoints::onNotSent);
+    connect(session, &Debuggee::breakpointNotSent, this, &DapBreakpoints::onNotSent);
     // Those left out of its login answer were reported before we listened.
-    for (const LoginAnswer::NotSent& n : session->expressions()->notSentAtLogin())
+    for (const BreakpointNotSent& n : session->breakpointsNotSentAtLogin())
         onNotSent(n.breakpoint, n.reason);
 }
 
 void DapBreakpoints::apply(const QList<Entry>& before, const QList<Entry>& after)
 {
     m_sessions.removeAll(nullptr);
-    for (const QPointer<MachineSession>& session : std::as_const(m_sessions)) {
+    for (const QPointer<Debuggee>& session : std::as_const(m_sessions)) {
         if (!session->isConnected())
             continue;
         for (const Entry& old : before) {

@@ -17,7 +17,7 @@
 #include <QObject>
 #include <QPointer>
 
-class MachineSession;
+class Debuggee;
 
 class DapBreakpoints : public QObject {
     Q_OBJECT
@@ -49,7 +49,7 @@ public:
     int functionIdFor(const QString& name) const;
 
     // Follows a connected machine: changes are sent to it, refusals reported.
-    void follow(MachineSession* session);
+    void follow(Debuggee* session);
 
     // "n is {n}" -> `n is ${n}`: literal text escaped for a template literal, {expression}
     // interpolated (braces inside an expression nest); "" when the braces do not close.
@@ -86,5 +86,5 @@ private:
     int m_nextId = 1;
     QHash<QString, QList<Entry>> m_bySource; // local path -> its breakpoints
     QList<Entry> m_functions;
-    QList<QPointer<MachineSession>> m_sessions;
+    QList<QPointer<Debuggee>> m_sessions;
 };

@@ -1,15 +1,17 @@
 #include "dapinspection.h"
 
-#include "app/dap/dapmachines.h"
-#include "app/dap/dapmessages.h"
+#include "protocol/exceptionbreakguard.h"
 #include "protocol/propertysummary.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTimer>
 
+#include <algorithm>
+#include <climits>
 #include <memory>
 
 namespace {
@@ -24,20 +26,53 @@ QString notStoppedMessage()
 
 } // namespace
 
-DapInspection::DapInspection(DapMachines* machines, QObject* parent) : QObject(parent), m_machines(machines) {}
+DapInspection::DapInspection(Threads threads, QObject* parent) : QObject(parent), m_threads(std::move(threads)) {}
 
-Debuggee* DapInspection::threadSession(int threadId, const Fail& fail) const
+Debuggee* DapInspection::threadSession(std::int64_t threadId, const Fail& fail) const
 {
-    Debuggee* session = m_machines->session(threadId);
+    Debuggee* session = threadId > 0 && threadId <= INT_MAX ? m_threads.debuggee(int(threadId)) : nullptr;
     if (!session) {
-        fail(QStringLiteral("there is no thread %1 (its machine left, or never connected)").arg(threadId));
+        fail(DapError::NotNow, QStringLiteral("there is no thread %1 (its machine left, or never connected)").arg(threadId));
         return nullptr;
     }
     if (!session->isBroken()) {
-        fail(notStoppedMessage());
+        fail(DapError::NotNow, notStoppedMessage());
         return nullptr;
     }
     return session;
+}
+
+bool DapInspection::frameOf(const std::optional<std::int64_t>& frameId, int& thread, int& index, const Fail& fail) const
+{
+    thread = 0;
+    index = 0;
+    if (frameId) {
+        if (decodeFrame(*frameId, thread, index))
+            return true;
+        fail(DapError::Inspection, QStringLiteral("frameId %1 is not a frame of this adapter").arg(*frameId));
+        return false;
+    }
+    // No frame: the first machine stopped.
+    for (const int id : m_threads.ids()) {
+        if (Debuggee* s = m_threads.debuggee(id); s && s->isBroken()) {
+            thread = id;
+            return true;
+        }
+    }
+    fail(DapError::NotNow, QStringLiteral("no machine is stopped at a break: XS evaluates only at a break"));
+    return false;
+}
+
+Debuggee* DapInspection::referencedSession(std::int64_t id, Reference& reference, const Fail& fail) const
+{
+    const auto it = id > 0 && id <= INT_MAX ? m_references.find(int(id)) : m_references.end();
+    if (it == m_references.end()) {
+        fail(DapError::Inspection,
+             QStringLiteral("variablesReference %1 is not known (references hold until the machine resumes)").arg(id));
+        return nullptr;
+    }
+    reference = it->second;
+    return threadSession(reference.thread, fail);
 }
 
 bool DapInspection::decodeFrame(qint64 id, int& thread, int& index) const
@@ -102,15 +137,15 @@ nlohmann::json DapInspection::sourceOf(const QString& machinePath)
             {"presentationHint", "deemphasize"}, {"origin", "machine path, not found in the workspace"}};
 }
 
-void DapInspection::stackTrace(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)
+void DapInspection::stackTrace(const DapArgs::StackTrace& arguments, const Reply& reply, const Fail& fail)
 {
-    const int thread = int(DapJson::integer(arguments, "threadId").value_or(0));
-    Debuggee* session = threadSession(thread, fail);
+    Debuggee* session = threadSession(arguments.threadId, fail);
     if (!session)
         return;
+    const int thread = int(arguments.threadId);
     const QList<xsbug::Frame>& frames = session->frames().frames;
-    const qint64 start = std::max<qint64>(0, DapJson::integer(arguments, "startFrame").value_or(0));
-    qint64 levels = DapJson::integer(arguments, "levels").value_or(0);
+    const qint64 start = arguments.startFrame;
+    qint64 levels = arguments.levels;
     if (levels <= 0)
         levels = frames.size();
     nlohmann::json list = nlohmann::json::array();
@@ -127,30 +162,28 @@ void DapInspection::stackTrace(const nlohmann::json& arguments, const Reply& rep
     reply({{"stackFrames", std::move(list)}, {"totalFrames", frames.size()}});
 }
 
-void DapInspection::scopes(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)
+void DapInspection::scopes(const DapArgs::Scopes& arguments, const Reply& reply, const Fail& fail)
 {
     int thread = 0, index = 0;
-    if (!decodeFrame(DapJson::integer(arguments, "frameId").value_or(0), thread, index)) {
-        fail(QStringLiteral("'frameId' is missing or not a frame of this adapter"));
+    if (!frameOf(arguments.frameId, thread, index, fail))
         return;
-    }
     Debuggee* session = threadSession(thread, fail);
     if (!session)
         return;
     if (index >= session->frames().frames.size()) {
-        fail(QStringLiteral("frame %1 is not on the machine's stack at this break").arg(index));
+        fail(DapError::Inspection, QStringLiteral("frame %1 is not on the machine's stack at this break").arg(index));
         return;
     }
     const QString frame = session->frames().frames[index].address;
     DebuggeeInspector* machine = inspector(thread, session);
     machine->enqueue([this, machine, session = QPointer<Debuggee>(session), thread, frame, reply, fail](std::function<void()> done) {
         if (!session) {
-            fail(notStoppedMessage());
+            fail(DapError::NotNow, notStoppedMessage());
             return done();
         }
         machine->selectFrame(frame, [this, session, thread, frame, reply, fail, done](bool ok) {
             if (!ok || !session) {
-                fail(notStoppedMessage());
+                fail(DapError::NotNow, notStoppedMessage());
                 return done();
             }
             auto scope = [&](const char* name, Scope kind, QStringList path, bool expensive) {
@@ -175,16 +208,10 @@ void DapInspection::scopes(const nlohmann::json& arguments, const Reply& reply, 
     });
 }
 
-void DapInspection::variables(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)
+void DapInspection::variables(const DapArgs::Variables& arguments, const Reply& reply, const Fail& fail)
 {
-    const int id = int(DapJson::integer(arguments, "variablesReference").value_or(0));
-    const auto it = m_references.find(id);
-    if (it == m_references.end()) {
-        fail(QStringLiteral("variablesReference %1 is not known (references hold until the machine resumes)").arg(id));
-        return;
-    }
-    const Reference reference = it->second;
-    Debuggee* session = threadSession(reference.thread, fail);
+    Reference reference;
+    Debuggee* session = referencedSession(arguments.variablesReference, reference, fail);
     if (!session)
         return;
     if (reference.scope == Scope::Result && !reference.result.isEmpty()) {
@@ -200,7 +227,7 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
             machine->evaluate(reference.frame, reference.expression,
                         [this, reference, reply, fail, done](const xsbug::EvalResult* result, const QString& error) {
                             if (!result || result->properties.isEmpty()) {
-                                fail(result ? PropertySummary::resultText(*result) : error);
+                                fail(DapError::Inspection, result ? PropertySummary::resultText(*result) : error);
                                 return done();
                             }
                             Reference opened = reference;
@@ -216,13 +243,13 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
     machine->enqueue([this, machine, reference, reply, fail](std::function<void()> done) {
         auto afterFrame = [this, machine, reference, reply, fail, done](bool ok) {
             if (!ok || !machine->debuggee()) {
-                fail(notStoppedMessage());
+                fail(DapError::NotNow, notStoppedMessage());
                 return done();
             }
             machine->expand(inspectorScope(reference.scope), reference.path, [this, machine, reference, reply, fail, done](bool expanded) {
                 Debuggee* session = machine->debuggee();
                 if (!session || !session->isBroken()) {
-                    fail(notStoppedMessage());
+                    fail(DapError::NotNow, notStoppedMessage());
                     return done();
                 }
                 const QList<xsbug::Property>& list = scopeList(*session, reference.scope);
@@ -230,7 +257,7 @@ void DapInspection::variables(const nlohmann::json& arguments, const Reply& repl
                 if (!reference.path.isEmpty() && row < 0)
                     reply({{"variables", nlohmann::json::array()}}); // gone since (the program changed it)
                 else if (!expanded)
-                    fail(QStringLiteral("the machine did not send the contents of %1 in time")
+                    fail(DapError::Inspection, QStringLiteral("the machine did not send the contents of %1 in time")
                              .arg(reference.path.join(QLatin1Char('.'))));
                 else
                     reply({{"variables", children(list, row, reference)}});
@@ -260,12 +287,7 @@ nlohmann::json DapInspection::children(const QList<xsbug::Property>& list, int p
         const QString value = p.isExpanded() && p.name != closurePathFunction ? PropertySummary::objectText(rows)
                                                                               : PropertySummary::memberText(p);
         nlohmann::json v = {{"name", p.name.toStdString()}, {"value", value.toStdString()}, {"variablesReference", 0}};
-        // A variable of the frame, of its closure or of the global scope is named by its own name.
-        const bool named = (reference.scope == Scope::Locals || reference.scope == Scope::Globals) &&
-                           (reference.path.isEmpty() || reference.path == QStringList{closurePathFunction, closurePathClosures});
-        const QString evaluateName = named
-            ? childExpression(QStringLiteral("x"), p.name).mid(2)
-            : childExpression(reference.expression, p.name);
+        const QString evaluateName = memberExpression(reference, p.name);
         if (!evaluateName.isEmpty())
             v["evaluateName"] = evaluateName.toStdString();
         if (reference.scope != Scope::Result && p.isExpandable()) {
@@ -293,33 +315,48 @@ nlohmann::json DapInspection::children(const QList<xsbug::Property>& list, int p
     return out;
 }
 
-void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)
+QString DapInspection::memberExpression(const Reference& reference, const QString& name)
 {
-    const QString expression = QString::fromStdString(DapJson::string(arguments, "expression")).trimmed();
+    // A variable of the frame, of its closure or of the global scope is named by its own name.
+    const bool named = (reference.scope == Scope::Locals || reference.scope == Scope::Globals) &&
+                       (reference.path.isEmpty() || reference.path == QStringList{closurePathFunction, closurePathClosures});
+    return named ? childExpression(QStringLiteral("x"), name).mid(2) : childExpression(reference.expression, name);
+}
+
+QString DapInspection::failureOf(const xsbug::EvalResult* result, const QString& error)
+{
+    return !result ? error : result->properties.isEmpty() ? PropertySummary::resultText(*result) : QString();
+}
+
+nlohmann::json DapInspection::resultBody(int thread, const QString& frame, const xsbug::EvalResult& result,
+                                         const QString& expression, const char* textKey)
+{
+    nlohmann::json body = {{textKey, PropertySummary::resultText(result).toStdString()}, {"variablesReference", 0}};
+    const xsbug::Property& top = result.properties.first();
+    if (top.isExpandable() && result.properties.size() > 1) {
+        Reference r;
+        r.thread = thread;
+        r.scope = Scope::Result;
+        r.frame = frame;
+        r.result = result.properties;
+        r.path = QStringList{top.name};
+        r.expression = isSafeToEvaluateAgain(expression) ? expression : QString();
+        body["variablesReference"] = newReference(r);
+    }
+    return body;
+}
+
+void DapInspection::evaluate(const DapArgs::Evaluate& arguments, const Reply& reply, const Fail& fail)
+{
+    const QString expression = arguments.expression.trimmed();
     if (expression.isEmpty()) {
-        fail(QStringLiteral("nothing to evaluate"));
+        fail(DapError::Arguments, QStringLiteral("nothing to evaluate"));
         return;
     }
     int thread = 0, index = 0;
     QString frame;
-    if (const auto id = DapJson::integer(arguments, "frameId")) {
-        if (!decodeFrame(*id, thread, index)) {
-            fail(QStringLiteral("frameId %1 is not a frame of this adapter").arg(*id));
-            return;
-        }
-    } else {
-        // No frame: the first machine stopped.
-        for (const auto& [id, name] : m_machines->threads()) {
-            if (Debuggee* s = m_machines->session(id); s && s->isBroken()) {
-                thread = id;
-                break;
-            }
-        }
-        if (thread == 0) {
-            fail(QStringLiteral("no machine is stopped at a break: XS evaluates only at a break"));
-            return;
-        }
-    }
+    if (!frameOf(arguments.frameId, thread, index, fail))
+        return;
     Debuggee* session = threadSession(thread, fail);
     if (!session)
         return;
@@ -330,27 +367,10 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
         // The answer, from the frame `in` that evaluated it.
         auto finishWith = [this, thread, expression, reply, fail, done](const QString& in, const xsbug::EvalResult* result,
                                                                         const QString& error) {
-            if (!result) {
-                fail(error);
-                return done();
-            }
-            if (result->properties.isEmpty()) {
-                fail(PropertySummary::resultText(*result)); // "ReferenceError: x is not defined"
-                return done();
-            }
-            nlohmann::json body = {{"result", PropertySummary::resultText(*result).toStdString()}, {"variablesReference", 0}};
-            const xsbug::Property& top = result->properties.first();
-            if (top.isExpandable() && result->properties.size() > 1) {
-                Reference r;
-                r.thread = thread;
-                r.scope = Scope::Result;
-                r.frame = in;
-                r.result = result->properties;
-                r.path = QStringList{top.name};
-                r.expression = isSafeToEvaluateAgain(expression) ? expression : QString();
-                body["variablesReference"] = newReference(r);
-            }
-            reply(body);
+            if (const QString failure = failureOf(result, error); !failure.isEmpty())
+                fail(DapError::Inspection, failure); // "ReferenceError: x is not defined"
+            else
+                reply(resultBody(thread, in, *result, expression, "result"));
             done();
         };
         // XS evaluates in one frame's scope: a script's top-level const/let is visible from the
@@ -360,7 +380,7 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
         const QString scriptFrame = session ? outermostScriptFrame(session) : QString();
         machine->evaluate(frame, expression, [this, machine, frame, scriptFrame, expression, fail, done, finishWith](
                                                  const xsbug::EvalResult* result, const QString& error) {
-            const QString failure = !result ? error : result->properties.isEmpty() ? PropertySummary::resultText(*result) : QString();
+            const QString failure = failureOf(result, error);
             if (failure.isEmpty() || !isUndefinedName(failure) || scriptFrame.isEmpty() || scriptFrame == frame ||
                 !isSafeToEvaluateAgain(expression) || !machine->debuggee())
                 return finishWith(frame, result, error);
@@ -368,11 +388,11 @@ void DapInspection::evaluate(const nlohmann::json& arguments, const Reply& reply
             QTimer::singleShot(0, this, [machine = QPointer<DebuggeeInspector>(machine), scriptFrame, expression, failure, fail, done,
                                          finishWith] {
                 if (!machine || !machine->debuggee())
-                    return fail(failure), done();
+                    return fail(DapError::Inspection, failure), done();
                 machine->evaluate(scriptFrame, expression,
                                   [failure, fail, done, finishWith, scriptFrame](const xsbug::EvalResult* r, const QString& e) {
                                       if (!r || r->properties.isEmpty())
-                                          return fail(failure), done(); // the function frame's words
+                                          return fail(DapError::Inspection, failure), done(); // the function frame's words
                                       finishWith(scriptFrame, r, e);
                                   });
             });
@@ -420,16 +440,14 @@ bool DapInspection::isSafeToEvaluateAgain(const QString& expression)
     return !unsafe.match(expression).hasMatch();
 }
 
-void DapInspection::source(const nlohmann::json& arguments, const Reply& reply, const Fail& fail)
+void DapInspection::source(const DapArgs::Source& arguments, const Reply& reply, const Fail& fail)
 {
-    int id = int(DapJson::integer(arguments, "sourceReference").value_or(0));
-    if (id == 0)
-        id = int(DapJson::integer(DapJson::object(arguments, "source"), "sourceReference").value_or(0));
-    QString path = m_sources.value(id);
+    const std::int64_t id = arguments.sourceReference;
+    QString path = id > 0 && id <= INT_MAX ? m_sources.value(int(id)) : QString();
     if (path.isEmpty())
-        path = QString::fromStdString(DapJson::string(DapJson::object(arguments, "source"), "path"));
+        path = arguments.path;
     if (path.isEmpty()) {
-        fail(QStringLiteral("sourceReference %1 is not known").arg(id));
+        fail(DapError::Inspection, QStringLiteral("sourceReference %1 is not known").arg(id));
         return;
     }
     if (const auto it = m_evalSources.constFind(path); it != m_evalSources.constEnd()) {
@@ -437,7 +455,7 @@ void DapInspection::source(const nlohmann::json& arguments, const Reply& reply, 
         return;
     }
     if (path.startsWith(QLatin1Char('#'))) {
-        fail(QStringLiteral("the machine did not send the text of %1 (code compiled before the debugger connected)").arg(path));
+        fail(DapError::Inspection, QStringLiteral("the machine did not send the text of %1 (code compiled before the debugger connected)").arg(path));
         return;
     }
     // The machine sends no source text: the file as the machine names it, when this computer has it.
@@ -449,9 +467,169 @@ void DapInspection::source(const nlohmann::json& arguments, const Reply& reply, 
             return;
         }
     }
-    fail(QStringLiteral("%1 is not on this computer and the machine does not send sources: map its folder to your "
+    fail(DapError::Inspection, QStringLiteral("%1 is not on this computer and the machine does not send sources: map its folder to your "
                         "workspace with \"localRoot\"/\"remoteRoot\" or \"sourceMap\"")
              .arg(path));
+}
+
+// --- at a stop on a throw; assignments; completions ------------------------------------------
+
+void DapInspection::exceptionInfo(const DapArgs::ExceptionInfo& arguments, const Reply& reply, const Fail& fail)
+{
+    Debuggee* session = threadSession(arguments.threadId, fail);
+    if (!session)
+        return;
+    const QString message = session->lastBreak().message;
+    if (!ExceptionBreakGuard::isExceptionBreak(message)) {
+        fail(DapError::NotNow, QStringLiteral("thread %1 did not stop on a throw (it stopped at: %2)")
+                                   .arg(arguments.threadId)
+                                   .arg(ExceptionBreakGuard::breakWords(message)));
+        return;
+    }
+    // The machine renders the thrown value in its break message: "RangeError: value 5 is too
+    // large" for an error, "42", "(object)" for others. No expression names the value itself.
+    const QString value = ExceptionBreakGuard::breakWords(message);
+    static const QRegularExpression error(QStringLiteral("^([A-Za-z_$][A-Za-z0-9_$]*Error)(?:: (.*))?$"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpressionMatch m = error.match(value);
+    QStringList stack;
+    for (const xsbug::Frame& f : session->frames().frames)
+        stack << (f.path.isEmpty() ? QStringLiteral("    at %1").arg(f.name)
+                                   : QStringLiteral("    at %1 (%2:%3)").arg(f.name, m_paths.toLocal(f.path)).arg(f.line));
+    nlohmann::json details = {{"message", (m.hasMatch() ? m.captured(2) : value).toStdString()},
+                              {"stackTrace", stack.join(QLatin1Char('\n')).toStdString()}};
+    if (m.hasMatch())
+        details["typeName"] = m.captured(1).toStdString();
+    reply({{"exceptionId", (m.hasMatch() ? m.captured(1) : QStringLiteral("thrown value")).toStdString()},
+           {"description", value.toStdString()},
+           {"breakMode", "always"}, // the "exceptions" filter: every throw, caught or not
+           {"details", std::move(details)}});
+}
+
+void DapInspection::setVariable(const DapArgs::SetVariable& arguments, const Reply& reply, const Fail& fail)
+{
+    Reference container;
+    Debuggee* session = referencedSession(arguments.variablesReference, container, fail);
+    if (!session)
+        return;
+    // A global through the global object: a local of the same name would take the assignment.
+    const bool global = container.scope == Scope::Globals && container.path.isEmpty();
+    const QString target = arguments.name.startsWith(QLatin1Char('('))
+        ? QString()
+        : global ? childExpression(QStringLiteral("globalThis"), arguments.name) : memberExpression(container, arguments.name);
+    if (target.isEmpty()) {
+        fail(DapError::Assignment, QStringLiteral("%1 cannot be assigned from here: it has no name an expression can reach "
+                                                  "(a module's variable, an internal slot, a symbol)")
+                                       .arg(arguments.name));
+        return;
+    }
+    if (arguments.value.trimmed().isEmpty()) {
+        fail(DapError::Assignment, QStringLiteral("no value to assign to %1").arg(target));
+        return;
+    }
+    // XS loses the program's exception if an evaluation at a stop on a throw throws or runs a
+    // try statement, and an assignment can throw (a setter, a const, a frozen object).
+    if (ExceptionBreakGuard::isExceptionBreak(session->lastBreak().message)) {
+        fail(DapError::Assignment, QStringLiteral("%1 is not assigned: at a stop on a throw, an assignment that throws would "
+                                                  "take the thrown value from the program (its catch would see undefined). "
+                                                  "Step or continue first.")
+                                       .arg(target));
+        return;
+    }
+    // A line break before the closing parenthesis: a value ending in a // comment stays whole.
+    const QString assignment = target + QStringLiteral(" = (") + arguments.value.trimmed() + QStringLiteral("\n)");
+    const int thread = container.thread;
+    const QString frame = container.frame;
+    DebuggeeInspector* machine = inspector(thread, session);
+    machine->enqueue([this, machine, thread, frame, target, assignment, reply, fail](std::function<void()> done) {
+        machine->evaluate(frame, assignment, [this, thread, frame, target, reply, fail, done](const xsbug::EvalResult* result,
+                                                                                              const QString& error) {
+            if (const QString failure = failureOf(result, error); !failure.isEmpty())
+                fail(DapError::Assignment, failure); // "TypeError: … read-only"
+            else
+                reply(resultBody(thread, frame, *result, target, "value"));
+            done();
+        });
+    });
+}
+
+void DapInspection::completions(const DapArgs::Completions& arguments, const Reply& reply, const Fail& fail)
+{
+    // The word before the cursor (column is 1-based, in UTF-16 units as QString counts).
+    const qsizetype cursor = std::clamp<qsizetype>(qsizetype(arguments.column) - 1, 0, arguments.text.size());
+    qsizetype start = cursor;
+    auto isNamePart = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_') || c == QLatin1Char('$'); };
+    while (start > 0 && isNamePart(arguments.text[start - 1]))
+        --start;
+    const QString prefix = arguments.text.mid(start, cursor - start);
+    qsizetype before = start;
+    while (before > 0 && arguments.text[before - 1].isSpace())
+        --before;
+    const bool member = before > 0 && arguments.text[before - 1] == QLatin1Char('.');
+    int thread = 0, index = 0;
+    const auto none = [&reply] { reply({{"targets", nlohmann::json::array()}}); };
+    if (member || (prefix.size() > 0 && prefix[0].isDigit()))
+        return none();
+    if (!arguments.frameId) {
+        // Typing in the REPL while nothing is stopped is no error: no names to offer.
+        const QList<int> ids = m_threads.ids();
+        if (std::none_of(ids.begin(), ids.end(), [this](int id) {
+                Debuggee* s = m_threads.debuggee(id);
+                return s && s->isBroken();
+            }))
+            return none();
+    }
+    if (!frameOf(arguments.frameId, thread, index, fail))
+        return;
+    Debuggee* session = threadSession(thread, fail);
+    if (!session)
+        return;
+    const QString frame = index < session->frames().frames.size() ? session->frames().frames[index].address : QString();
+    const qsizetype replaced = prefix.size();
+    const qsizetype column = start + 1;
+    DebuggeeInspector* machine = inspector(thread, session);
+    machine->enqueue([machine, frame, prefix, column, replaced, reply, fail](std::function<void()> done) {
+        machine->selectFrame(frame, [machine, prefix, column, replaced, reply, fail, done](bool ok) {
+            if (!ok || !machine->debuggee()) {
+                fail(DapError::NotNow, notStoppedMessage());
+                return done();
+            }
+            // The closure's names are listed once its rows are open (two toggles, when it has any).
+            machine->expand(DebuggeeInspector::Scope::Locals, {closurePathFunction, closurePathClosures},
+                            [machine, prefix, column, replaced, reply, fail, done](bool) {
+                Debuggee* session = machine->debuggee();
+                if (!session || !session->isBroken()) {
+                    fail(DapError::NotNow, notStoppedMessage());
+                    return done();
+                }
+                nlohmann::json targets = nlohmann::json::array();
+                QSet<QString> seen;
+                auto offer = [&](const xsbug::Property& p, const char* type, char order) {
+                    if (p.name.startsWith(QLatin1Char('(')) || !p.name.startsWith(prefix) || seen.contains(p.name))
+                        return;
+                    seen.insert(p.name);
+                    targets.push_back({{"label", p.name.toStdString()},
+                                       {"type", type},
+                                       {"sortText", order + p.name.toStdString()},
+                                       {"start", column},
+                                       {"length", replaced}});
+                };
+                const QList<xsbug::Property>& locals = session->local().properties;
+                for (const xsbug::Property& p : locals)
+                    if (p.depth == 0)
+                        offer(p, "variable", '0');
+                const int closures = DebuggeeInspector::find(locals, {closurePathFunction, closurePathClosures});
+                for (qsizetype i = closures + 1; closures >= 0 && i < locals.size() && locals[i].depth > 1; ++i)
+                    if (locals[i].depth == 2)
+                        offer(locals[i], "variable", '1');
+                for (const xsbug::Property& p : session->global().properties)
+                    if (p.depth == 0)
+                        offer(p, "property", '2');
+                reply({{"targets", std::move(targets)}});
+                done();
+            });
+        });
+    });
 }
 
 // --- one machine's requests in order -------------------------------------------------------

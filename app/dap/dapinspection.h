@@ -3,11 +3,16 @@
 // workspace), scopes (Locals, Closure, Globals, Modules, as the window shows them), variables
 // (expanded lazily: a collapsed object is toggled in the machine, which keeps the expansion and
 // re-sends the scope), evaluate (compiled by xsc and run in the frame, as the window's console
-// does) and source (for a path the editor cannot open).
+// does), source (for a path the editor cannot open), exceptionInfo (what was thrown, at a stop
+// on a throw), setVariable (an assignment evaluated in the frame, to the variable's
+// evaluateName) and completions (the names the frame sees: locals, closure, globals).
+// Each takes its typed arguments (DapArgs) and answers `reply`, or `fail` with an error kind.
 //
 // Requests to one machine that wait for its answer (select, toggle, eval) run one at a time,
 // in order, through its DebuggeeInspector (protocol/, shared with the window). Frame ids and variable references hold while the machine stays at its break; a
 // resume makes them stale and they are answered with an error, never a stale value.
+#include "app/dap/dapargs.h"
+#include "app/dap/daperror.h"
 #include "app/dap/dappaths.h"
 #include "protocol/debuggeeinspector.h"
 #include "protocol/xsbugmessages.h"
@@ -22,25 +27,39 @@
 #include <functional>
 #include <map>
 
-class DapMachines;
-
 class DapInspection : public QObject {
     Q_OBJECT
 
 public:
     using Reply = std::function<void(const nlohmann::json& body)>;
-    using Fail = std::function<void(const QString& message)>;
+    using Fail = std::function<void(DapError kind, const QString& message)>;
+    // The editor's threads: each one's machine (null once it left), and the ids in the order
+    // they started (DapMachines's in the adapter, fake machines' in tests).
+    struct Threads {
+        std::function<Debuggee*(int threadId)> debuggee;
+        std::function<QList<int>()> ids;
+    };
 
-    DapInspection(DapMachines* machines, QObject* parent = nullptr);
+    explicit DapInspection(Threads threads, QObject* parent = nullptr);
     void setPaths(const DapPaths& paths) { m_paths = paths; }
     // How long an answer of the machine is waited for (toggle, select); eval waits for xsc too.
     void setAnswerTimeoutMs(int ms) { m_timeoutMs = ms; }
 
-    void stackTrace(const nlohmann::json& arguments, const Reply& reply, const Fail& fail);
-    void scopes(const nlohmann::json& arguments, const Reply& reply, const Fail& fail);
-    void variables(const nlohmann::json& arguments, const Reply& reply, const Fail& fail);
-    void evaluate(const nlohmann::json& arguments, const Reply& reply, const Fail& fail);
-    void source(const nlohmann::json& arguments, const Reply& reply, const Fail& fail);
+    void stackTrace(const DapArgs::StackTrace& arguments, const Reply& reply, const Fail& fail);
+    void scopes(const DapArgs::Scopes& arguments, const Reply& reply, const Fail& fail);
+    void variables(const DapArgs::Variables& arguments, const Reply& reply, const Fail& fail);
+    void evaluate(const DapArgs::Evaluate& arguments, const Reply& reply, const Fail& fail);
+    void source(const DapArgs::Source& arguments, const Reply& reply, const Fail& fail);
+    // At a stop on a throw: the thrown value as the machine rendered it ("RangeError: value 5 is
+    // too large"), its type and message when it is an error, and the stack.
+    void exceptionInfo(const DapArgs::ExceptionInfo& arguments, const Reply& reply, const Fail& fail);
+    // `evaluateName = (value)` in the variable's frame; the answer is the new value. Refused at
+    // a stop on a throw (an assignment can throw, and XS would lose the program's exception).
+    void setVariable(const DapArgs::SetVariable& arguments, const Reply& reply, const Fail& fail);
+    // The names the frame sees that start with the word before the cursor: locals, then the
+    // closure's, then globals (an inner name hides an outer one). None after a "." (members
+    // would need an evaluation) or when no machine is stopped.
+    void completions(const DapArgs::Completions& arguments, const Reply& reply, const Fail& fail);
 
     // The thread left its break (or ended): its frames and references are stale.
     void forget(int threadId);
@@ -70,7 +89,20 @@ private:
         QList<xsbug::Property> result; // Result: the eval's properties (empty: evaluate `expression`)
         QString expression; // what evaluates to this value ("" when unknown)
     };
-    Debuggee* threadSession(int threadId, const Fail& fail) const;
+    Debuggee* threadSession(std::int64_t threadId, const Fail& fail) const;
+    // The thread and frame a frameId names, or the first stopped machine's top frame when there
+    // is none; false when answered with an error.
+    bool frameOf(const std::optional<std::int64_t>& frameId, int& thread, int& index, const Fail& fail) const;
+    // The machine of variablesReference `id`, stopped, and what the reference is; null when
+    // answered with an error (unknown or stale, the machine gone or running).
+    Debuggee* referencedSession(std::int64_t id, Reference& reference, const Fail& fail) const;
+    // The expression naming `name` inside `reference` ("" when it has none: a module, an internal slot).
+    static QString memberExpression(const Reference& reference, const QString& name);
+    // Why an evaluation failed (the machine's exception, or `error` when it did not answer); "" when it did not.
+    static QString failureOf(const xsbug::EvalResult* result, const QString& error);
+    // The body of an evaluation's answer (result or value, and a reference when it opens).
+    nlohmann::json resultBody(int thread, const QString& frame, const xsbug::EvalResult& result, const QString& expression,
+                              const char* textKey);
     // Frame id -> thread and frame index (ids encode both).
     static int frameId(int thread, int index) { return thread * 100000 + index + 1; }
     bool decodeFrame(qint64 id, int& thread, int& index) const;
@@ -82,7 +114,7 @@ private:
     static const QList<xsbug::Property>& scopeList(const Debuggee& debuggee, Scope scope);
     nlohmann::json children(const QList<xsbug::Property>& list, int parent, const Reference& reference);
 
-    DapMachines* m_machines;
+    Threads m_threads;
     DapPaths m_paths;
     int m_timeoutMs = 5000;
     int m_nextReference = 1;

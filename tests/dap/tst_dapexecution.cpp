@@ -1,40 +1,20 @@
 // DapExecution against the fake machine (tests/protocol/fakedebuggee): the commands the
 // execution requests give, the stopped events breaks make, and the second stop XS makes on a
 // function's header line when stepping into it, stepped over unseen.
-#include "app/dap/dapbreakpoints.h"
-#include "app/dap/dapexecution.h"
-#include "app/dap/dapinspection.h"
-#include "app/dap/dapmachines.h"
-#include "fakedebuggee.h"
-
-#include <QTest>
+#include "fakethreads.h"
 
 class TestDapExecution : public QObject {
     Q_OBJECT
 
-    static xsbug::Frames frames(std::initializer_list<std::pair<const char*, int>> list)
-    {
-        xsbug::Frames out;
-        int address = 0x10;
-        for (const auto& [name, line] : list)
-            out.frames << xsbug::Frame{QString::fromUtf8(name), QStringLiteral("@%1").arg(address++, 16, 16, QLatin1Char('0')),
-                                       QStringLiteral("/w/main.js"), line};
-        return out;
-    }
-    static xsbug::Break at(int line, const char* words)
-    {
-        return {QStringLiteral("/w/main.js"), line, QStringLiteral("# Break: %1!").arg(QString::fromUtf8(words))};
-    }
+    static xsbug::Frames frames(std::initializer_list<std::pair<const char*, int>> list) { return FakeThreads::frames(list); }
+    static xsbug::Break at(int line, const char* words) { return FakeThreads::at(line, words); }
 
 private slots:
     void resumingGivesTheMachineItsCommand()
     {
-        DapMachines machines;
-        DapInspection inspection(&machines);
-        DapBreakpoints breakpoints;
-        DapExecution execution(&inspection, &breakpoints);
-        FakeDebuggee machine;
-        machine.logIn();
+        FakeThreads threads;
+        DapExecution& execution = threads.execution;
+        FakeDebuggee& machine = threads.machine();
         const QList<std::pair<DapExecution::Resume, QString>> cases = {
             {DapExecution::Resume::Continue, QStringLiteral("go")},
             {DapExecution::Resume::Next, QStringLiteral("step")},
@@ -58,13 +38,10 @@ private slots:
 
     void stoppedEventsSayWhy()
     {
-        DapMachines machines;
-        DapInspection inspection(&machines);
-        DapBreakpoints breakpoints;
-        DapExecution execution(&inspection, &breakpoints);
-        breakpoints.setSource(QStringLiteral("/w/main.js"), {DapArgs::SourceBreakpoint{7, {}, {}, {}}});
-        FakeDebuggee machine;
-        machine.logIn();
+        FakeThreads threads;
+        DapExecution& execution = threads.execution;
+        threads.breakpoints.setSource(QStringLiteral("/w/main.js"), {DapArgs::SourceBreakpoint{7, {}, {}, {}}});
+        FakeDebuggee& machine = threads.machine();
         execution.setEntryPending(true);
         machine.breakAt(at(1, "step"), frames({{"main", 1}}), {});
         QCOMPARE(execution.stopped(&machine, 2)->value("reason", ""), std::string("entry"));
@@ -82,12 +59,9 @@ private slots:
 
     void enteringAFunctionStopsOnceOnItsHeader()
     {
-        DapMachines machines;
-        DapInspection inspection(&machines);
-        DapBreakpoints breakpoints;
-        DapExecution execution(&inspection, &breakpoints);
-        FakeDebuggee machine;
-        machine.logIn();
+        FakeThreads threads;
+        DapExecution& execution = threads.execution;
+        FakeDebuggee& machine = threads.machine();
         machine.breakAt(at(6, "breakpoint"), frames({{"main", 6}}), {});
         QVERIFY(execution.stopped(&machine, 1));
         for (const auto how : {DapExecution::Resume::StepIn, DapExecution::Resume::Next}) {

@@ -54,6 +54,19 @@ async function launchProgram({ breakpoints = [], exceptionFilters = [], launch =
     return { session, capabilities, verified: set.body.breakpoints };
 }
 
+// Launches `script` (initialized already) breaking on exceptions; resolves with its first stop,
+// which must be at a throw.
+async function stopAtTheThrow(session, script) {
+    const launched = session.request('launch', { program: xst, args: [script], cwd: fixturesDir, xsc });
+    await session.nextEvent('initialized');
+    await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
+    await session.request('configurationDone');
+    await launched;
+    const stopped = await session.nextEvent('stopped', () => true, 20000);
+    assert.equal(stopped.body.reason, 'exception');
+    return stopped;
+}
+
 // The machine runs to its end: the adapter says terminated and nothing stops on the way.
 async function runsToTheEnd(session, stopsSoFar) {
     await session.nextEvent('terminated', () => true, 20000);
@@ -72,13 +85,7 @@ describe('xsprof dap with the real xst', { skip }, () => {
             const session = await new DapSession().start();
             try {
                 await session.initialize();
-                const launched = session.request('launch', { program: xst, args: [caught], cwd: fixturesDir, xsc });
-                await session.nextEvent('initialized');
-                await session.request('setExceptionBreakpoints', { filters: ['exceptions'] });
-                await session.request('configurationDone');
-                await launched;
-                const stopped = await session.nextEvent('stopped', () => true, 20000);
-                assert.equal(stopped.body.reason, 'exception');
+                const stopped = await stopAtTheThrow(session, caught);
                 assert.equal(stopped.body.line ?? lineOf(caught, 'throw'), lineOf(caught, 'throw'));
                 const { frame } = await session.topFrame(stopped.body.threadId);
                 const answers = [];
@@ -398,6 +405,83 @@ describe('xsprof dap with the real xst', { skip }, () => {
             await session.waitForOutput('caught value 5 is too large\n', 15000);
             await runsToTheEnd(session, 1);
             assert.match(session.output(), /done inner\n/);
+        } finally {
+            await session.close();
+        }
+    });
+
+    // Issue 50 item 8: exceptionInfo, setVariable and completions on the real engine.
+    test('setVariable assigns in the frame, completions offer its names', async () => {
+        const { session, capabilities } = await launchProgram({ breakpoints: [{ line: line('add'), condition: 'i === 6' }] });
+        try {
+            assert.equal(capabilities.supportsSetVariable, true);
+            assert.equal(capabilities.supportsCompletionsRequest, true);
+            const stopped = await session.nextEvent('stopped', () => true, 20000);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            const scopes = (await session.request('scopes', { frameId: frame.id })).body.scopes;
+            const localsRef = scopes.find((s) => s.name === 'Locals').variablesReference;
+            // Completions from the frame's scopes: its locals, the globals.
+            const complete = async (text) => (await session.request('completions', { text, column: text.length + 1, frameId: frame.id },
+                                                                    15000)).body.targets.map((t) => t.label);
+            assert.deepEqual(await complete('to'), ['total']);
+            assert.ok((await complete('st')).includes('stats'));
+            assert.ok((await complete('Arr')).includes('Array'), 'a global');
+            assert.deepEqual(await complete('stats.la'), [], 'no members after a "."');
+            // A let takes the value; the program goes on with it.
+            const set = await session.request('setVariable', { variablesReference: localsRef, name: 'total', value: '1000' }, 15000);
+            assert.equal(set.body.value, '1000');
+            assert.equal((await session.variables(localsRef)).get('total')?.value, '1000', 'the scope shows the new value');
+            // A member, through its evaluateName path.
+            const stats = (await session.variables(localsRef)).get('stats');
+            const calls = await session.request('setVariable', { variablesReference: stats.variablesReference, name: 'calls',
+                                                                 value: '2 + 3' }, 15000);
+            assert.equal(calls.body.value, '5');
+            assert.equal((await session.request('evaluate', { expression: 'stats.calls', context: 'watch', frameId: frame.id },
+                                                 15000)).body.result, '5');
+            // A const refuses, and the user is told.
+            const constant = await session.rawRequest('setVariable', { variablesReference: localsRef, name: 'sq', value: '1' }, 15000);
+            assert.equal(constant.success, false);
+            assert.match(constant.message, /TypeError/);
+            assert.equal(constant.body.error.showUser, true);
+            await session.request('continue', { threadId: stopped.body.threadId });
+            await session.waitForOutput(`sum ${1000 + 36 + 49 + 64 + 81}\n`, 15000);
+            await runsToTheEnd(session, 1);
+        } finally {
+            await session.close();
+        }
+    });
+
+    // At a stop on a throw: what was thrown, and no assignment (it could throw and take the
+    // program's exception): the program's output and exit code stay those of a run without.
+    test('exceptionInfo at a throw; setVariable there is refused and the program is unchanged', async () => {
+        const caught = realpathSync(join(fixturesDir, 'caught.js'));
+        const session = await new DapSession().start();
+        try {
+            const capabilities = await session.initialize();
+            assert.equal(capabilities.supportsExceptionInfoRequest, true);
+            const stopped = await stopAtTheThrow(session, caught);
+            const info = (await session.request('exceptionInfo', { threadId: stopped.body.threadId })).body;
+            assert.equal(info.exceptionId, 'RangeError');
+            assert.equal(info.description, 'RangeError: value 5 is too large');
+            assert.equal(info.breakMode, 'always');
+            assert.equal(info.details.message, 'value 5 is too large');
+            assert.equal(info.details.typeName, 'RangeError');
+            assert.ok(info.details.stackTrace.startsWith(`    at risky (${caught}:${lineOf(caught, 'throw')})`), info.details.stackTrace);
+            const { frame } = await session.topFrame(stopped.body.threadId);
+            const scopes = (await session.request('scopes', { frameId: frame.id })).body.scopes;
+            const localsRef = scopes.find((s) => s.name === 'Locals').variablesReference;
+            const refused = await session.rawRequest('setVariable', { variablesReference: localsRef, name: 'value', value: 'nope()' },
+                                                     15000);
+            assert.equal(refused.success, false);
+            assert.match(refused.message, /not assigned: at a stop on a throw/);
+            assert.equal(refused.body.error.showUser, true);
+            assert.equal((await session.variables(localsRef)).get('value')?.value, '5', 'value unchanged');
+            assert.deepEqual(await session.request('completions', { text: 'lim', column: 4, frameId: frame.id }, 15000)
+                .then((r) => r.body.targets.map((t) => t.label)), ['limit'], 'completions need no evaluation: offered here too');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            const exited = await session.nextEvent('exited', () => true, 20000);
+            assert.equal(exited.body.exitCode, 0);
+            assert.match(session.output(['stdout']), /caught value 5 is too large\ndone\n/);
         } finally {
             await session.close();
         }

@@ -15,8 +15,30 @@ xsbug::Property FakeDebuggee::property(const QString& name, const QString& value
 
 void FakeDebuggee::later(std::function<void()> answer)
 {
-    if (!m_silent)
-        QTimer::singleShot(0, this, std::move(answer));
+    if (m_silent)
+        return;
+    // In the order asked, as over one socket; each `m_latencyMs` after the one before.
+    m_outbox.push_back(std::move(answer));
+    scheduleNext();
+}
+
+void FakeDebuggee::scheduleNext()
+{
+    if (m_sendScheduled || m_outbox.empty())
+        return;
+    m_sendScheduled = true;
+    QTimer::singleShot(m_latencyMs, this, &FakeDebuggee::sendNext);
+}
+
+void FakeDebuggee::sendNext()
+{
+    m_sendScheduled = false;
+    if (m_outbox.empty())
+        return;
+    std::function<void()> answer = std::move(m_outbox.front());
+    m_outbox.pop_front();
+    answer();
+    scheduleNext();
 }
 
 void FakeDebuggee::setState(State state)
@@ -59,6 +81,13 @@ void FakeDebuggee::setFrameLocal(const QString& frameAddress, const xsbug::Local
 void FakeDebuggee::setEvalResult(const QString& expression, const xsbug::EvalResult& result)
 {
     m_evalResults.insert(expression, result);
+}
+
+void FakeDebuggee::setNotSentAtLogin(const QList<BreakpointNotSent>& notSent)
+{
+    m_notSentAtLogin += notSent;
+    for (const BreakpointNotSent& n : notSent)
+        emit breakpointNotSent(n.breakpoint, n.reason);
 }
 
 void FakeDebuggee::log(const QString& text)
@@ -177,5 +206,12 @@ void FakeDebuggee::evaluate(const QString& expression)
     }
     if (!m_evalResults.contains(expression))
         return; // like a machine that never answers
-    later([this, expression] { emit evaluated(expression, m_evalResults.value(expression)); });
+    // A machine sends the frame's scopes again after the result, read later than it.
+    later([this, expression] {
+        emit evaluated(expression, m_evalResults.value(expression));
+        later([this] {
+            if (m_state == State::Broken)
+                emit variablesChanged();
+        });
+    });
 }

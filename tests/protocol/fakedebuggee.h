@@ -8,6 +8,9 @@
 #include <QHash>
 #include <QStringList>
 
+#include <deque>
+#include <functional>
+
 class FakeDebuggee : public Debuggee {
     Q_OBJECT
 
@@ -28,10 +31,16 @@ public:
     // What evaluating `expression` answers (properties, or text for an exception).
     void setEvalResult(const QString& expression, const xsbug::EvalResult& result);
     void setCompilerPath(const QString& path) { m_compilerPath = path; }
+    // Breakpoints its login answer left out (told by breakpointNotSent too, as a machine does).
+    void setNotSentAtLogin(const QList<BreakpointNotSent>& notSent);
     // A row as the machine sends it: ' ' leaf, '+' closed object, '-' open one.
     static xsbug::Property property(const QString& name, const QString& value, QChar state = QLatin1Char(' '));
     // Nothing answered from now on (a machine that hangs): the asker's timeouts run.
     void setSilent(bool silent) { m_silent = silent; }
+    // Each answer arrives this long after the one before (0: on the next turn of the event loop).
+    void setLatencyMs(int ms) { m_latencyMs = ms; }
+    // Source text compiled at run time (eval, new Function), as the machine tells it.
+    void compileAtRunTime(const QString& path, const QString& source) { emit evalSourced({path, source}); }
     void log(const QString& text);
     void leave();
 
@@ -60,6 +69,7 @@ public:
     void clearBreakpoint(const Breakpoint& breakpoint) override;
     void setSpecialBreakpoint(const QString& name) override;
     void clearSpecialBreakpoint(const QString& name) override;
+    QList<BreakpointNotSent> breakpointsNotSentAtLogin() const override { return m_notSentAtLogin; }
     void evaluate(const QString& expression) override;
     QString compilerPath() const override { return m_compilerPath; }
 
@@ -69,11 +79,16 @@ private:
     // Opens or closes the row of `address` in `list`; false when no row has it.
     bool toggleIn(QList<xsbug::Property>& list, const QString& address);
     void later(std::function<void()> answer);
+    void scheduleNext();
+    void sendNext();
 
     QString m_name;
     QString m_compilerPath = QStringLiteral("/fake/xsc");
     State m_state = State::AwaitingLogin;
     bool m_silent = false;
+    int m_latencyMs = 0;
+    bool m_sendScheduled = false;
+    std::deque<std::function<void()>> m_outbox;
     xsbug::Break m_break;
     xsbug::Frames m_frames;
     xsbug::Local m_local;
@@ -82,5 +97,6 @@ private:
     QHash<QString, QList<xsbug::Property>> m_children;
     QHash<QString, xsbug::Local> m_frameLocals;
     QHash<QString, xsbug::EvalResult> m_evalResults;
+    QList<BreakpointNotSent> m_notSentAtLogin;
     QStringList m_commands;
 };

@@ -66,7 +66,7 @@ void DapProfiling::request(MachineSession* session, const DapArgs::Profile& argu
     const QString message = startMessage(session);
     session->startProfiling(); // a stopped machine resumes, as in xsbug
     m_askedAny = true;
-    nlohmann::json body = {{"profiling", session->isProfiling()}, {"requested", true}};
+    nlohmann::json body = {{"profiling", true}}; // asked: the machine says so with its first <pt start>
     if (!message.isEmpty())
         body["message"] = message.toStdString();
     reply(body);
@@ -94,7 +94,8 @@ void DapProfiling::stop(MachineSession* session, const QString& path, const Repl
         }
         if (readsCommandsOnlyAtPauses(session)) {
             session->stopProfiling();
-            fail(QStringLiteral("%1 has sent no samples; %2: asked to stop, it writes it at its next pause")
+            fail(QStringLiteral("%1 is not profiling, as far as its connection tells (no samples came): %2; asked "
+                                "to stop, it writes it at its next pause")
                      .arg(session->name(), fileProfilerNote()));
             return;
         }

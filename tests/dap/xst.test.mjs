@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { DapSession, fixturesDir, freePort, lineOf } from './lib/session.mjs';
+import { DapSession, delay, fixturesDir, freePort, lineOf } from './lib/session.mjs';
 
 const xst = process.env.XSPROF_TEST_XST ?? '', xsc = process.env.XSPROF_TEST_XSC ?? '';
 const executable = (path) => {
@@ -485,6 +485,7 @@ describe('xsprof dap with the real xst', { skip }, () => {
             const attached = session.request('attach', { port, xsc });
             await session.nextEvent('initialized');
             await session.request('setBreakpoints', { source, breakpoints: [{ line: line('return-total') }] });
+            await session.request('setExceptionBreakpoints', { filters: [] }); // program.js catches one
             await session.request('configurationDone');
             await attached;
             await session.waitForOutput(`waiting for XS machines on 127.0.0.1:${port}`, 5000);
@@ -527,10 +528,12 @@ describe('xsprof dap with the real xst', { skip }, () => {
             await session.waitForOutput('waiting\n', 10000, ['stdout']);
             await session.request('disconnect', { terminateDebuggee: false });
             await session.waitUntil(() => session.exit, 5000, 'the adapter ends');
-            pid = Number(/process (\d+) goes on running/.exec(session.output(['console']))?.[1] ?? 0);
+            pid = Number(/process (\d+)\) goes on running/.exec(session.output(['console']))?.[1] ?? 0);
             assert.ok(pid > 0, 'the adapter says which process goes on: ' + session.output(['console']));
             assert.ok(runs(pid), 'xst runs on after the adapter ended');
-            await session.waitUntil(() => !runs(pid), 10000, 'xst ends by itself once its timer fired');
+            for (const until = Date.now() + 10000; runs(pid) && Date.now() < until;)
+                await delay(50);
+            assert.ok(!runs(pid), 'xst ends by itself once its timer fired');
         } finally {
             await session.close();
             if (pid && runs(pid))

@@ -57,20 +57,6 @@ private:
     QByteArray m_received;
 };
 
-// initialize, attach on a free port (more attributes in `arguments`), configurationDone: the port.
-quint16 attachOnFreePort(DapClient& c, json arguments = json::object())
-{
-    c.request("initialize", {{"adapterID", "xs"}});
-    arguments["port"] = 0;
-    if (!c.request("attach", arguments).value("success", false))
-        return 0;
-    c.request("configurationDone");
-    if (!c.waitForOutput("waiting for XS machines on "))
-        return 0;
-    const auto m = QRegularExpression(QStringLiteral("waiting for XS machines on [0-9.]+:(\\d+)")).match(QString::fromStdString(c.output()));
-    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
-}
-
 // A process that runs and has not ended (a zombie has ended).
 bool processRuns(qint64 pid)
 {
@@ -211,7 +197,7 @@ private slots:
     void restartOverATcpAttachWaitsForTheNextMachine()
     {
         DapClient c;
-        const quint16 port = attachOnFreePort(c, {{"stopOnEntry", true}});
+        const quint16 port = c.attachOnFreePort({{"stopOnEntry", true}});
         QVERIFY(port != 0);
         QVERIFY(c.request("setBreakpoints", {{"source", {{"path", "/x/a.js"}}}, {"breakpoints", {{{"line", 3}}}}})
                     .value("success", false));
@@ -280,7 +266,7 @@ private slots:
     void aStartBeforeAnyMachineIsArmedForTheNext()
     {
         DapClient c;
-        const quint16 port = attachOnFreePort(c);
+        const quint16 port = c.attachOnFreePort();
         QVERIFY(port != 0);
         json r = c.request("xsprof/profile", {{"action", "stop"}});
         QCOMPARE(r.value("success", true), false);
@@ -324,7 +310,7 @@ private slots:
     void profileOnStartStartsEveryMachine()
     {
         DapClient c;
-        const quint16 port = attachOnFreePort(c, {{"profileOnStart", true}});
+        const quint16 port = c.attachOnFreePort({{"profileOnStart", true}});
         QVERIFY(port != 0);
         for (const char* name : {"app", "worker"}) {
             ScriptedMachine machine;
@@ -340,7 +326,7 @@ private slots:
     void anArmedMachineHasItsProfileWrittenWhenItLeaves()
     {
         DapClient c;
-        const quint16 port = attachOnFreePort(c);
+        const quint16 port = c.attachOnFreePort();
         QVERIFY(port != 0);
         QVERIFY(c.request("xsprof/profile", {{"action", "start"}})["body"].value("armed", false));
         const QString received = m_dir.filePath(QStringLiteral("received.txt"));

@@ -92,6 +92,12 @@ DapAdapter::DapAdapter(QObject* parent)
     connect(m_machines, &DapMachines::machineLeft, this, [this](MachineSession*, int remaining) { onMachineLeft(remaining); });
     connect(m_machines, &DapMachines::note, this, [this](const QString& t) { note(t); });
     connect(m_breakpoints, &DapBreakpoints::changed, this, &DapAdapter::updateLoginAnswer);
+    connect(m_profiling, &DapProfiling::loginAnswerChanged, this, &DapAdapter::updateLoginAnswer);
+    connect(m_profiling, &DapProfiling::note, this, [this](const QString& t) { note(t); });
+    connect(m_profiling, &DapProfiling::written, this, [this](const QString& path, qsizetype samples, const QString& machine) {
+        note(QStringLiteral("profile of %1 written: %2 (%3 samples)").arg(machine, path).arg(samples));
+        event("xsprof/profileWritten", {{"path", text(path)}, {"samples", samples}, {"machine", text(machine)}});
+    });
     connect(m_breakpoints, &DapBreakpoints::breakpointChanged, this,
             [this](const nlohmann::json& b) { event("breakpoint", {{"reason", "changed"}, {"breakpoint", b}}); });
     connect(m_output, &DapOutput::event, this, [this](const nlohmann::json& body) { sendEvent("output", body); });
@@ -311,15 +317,21 @@ bool DapAdapter::take(const DapRequest& r, DapStart::Mode mode)
         return false;
     }
     m_breakpoints->setSessionProblem({});
+    apply(std::move(*start));
+    return true;
+}
+
+void DapAdapter::apply(DapStart start)
+{
     m_start = std::move(start);
     m_execution->setEntryPending(m_start->stopOnEntry);
+    m_profiling->setProfileOnStart(m_start->profileOnStart);
     m_breakpoints->setPaths(m_start->paths);
     m_breakpoints->setCompilerProblem(compilerProblem(m_start->xscPath));
     m_inspection->setPaths(m_start->paths);
     if (!m_start->program.workingDirectory.isEmpty())
         m_launchFolder = m_start->program.workingDirectory;
     updateLoginAnswer();
-    return true;
 }
 
 void DapAdapter::onLaunch(const DapRequest& r)
@@ -388,6 +400,7 @@ void DapAdapter::updateLoginAnswer()
     settings.breakOnExceptions = m_breakpoints->breakOnExceptions();
     settings.breakOnStart = m_execution->entryPending() && m_machines->machinesSeen() == m_machinesAtBegin;
     settings.xscPath = m_start ? m_start->xscPath : QString();
+    settings.profileOnStart = m_profiling->startsAtLogin();
     m_machines->setSessionSettings(settings);
 }
 
@@ -530,6 +543,8 @@ void DapAdapter::onDisconnect(const DapRequest& r)
         m_program->terminate(told ? 250 : 0);
     } else {
         m_machines->letGoAll(); // they run on, undebugged; none stays stopped
+        if (const qint64 pid = launched() ? m_program->release() : 0)
+            note(QStringLiteral("the program (process %1) goes on running, no longer debugged").arg(pid));
     }
     respond(r);
     finish(0);
@@ -549,19 +564,48 @@ void DapAdapter::onTerminate(const DapRequest& r)
 
 void DapAdapter::onRestart(const DapRequest& r)
 {
+    std::string error;
+    const std::optional<DapArgs::Restart> args = DapArgs::restart(r.arguments, error);
+    if (!args)
+        return respondError(r, DapError::Arguments, QString::fromStdString(error));
+    if (!m_start || (m_phase != Phase::Running && m_phase != Phase::Restarting))
+        return respondError(r, DapError::NotNow, QStringLiteral("restart before the launch or attach began"));
+    if (launched() && m_phase == Phase::Restarting)
+        return respondError(r, DapError::NotNow, QStringLiteral("a restart is under way: the program has not ended yet"));
+    if (args->configuration) { // the configuration as the editor has it now
+        QString problem;
+        std::optional<DapStart> next = DapStart::read(m_start->mode, *args->configuration, problem, args->at);
+        if (!next)
+            return respondError(r, DapError::Configuration, problem);
+        if (attached() && (next->tcp != m_start->tcp || next->host != m_start->host || next->port != m_start->port ||
+                           next->serial.has_value() != m_start->serial.has_value()))
+            return respondError(r, DapError::Configuration,
+                                QStringLiteral("a restart keeps the port and the serial line it waits on: disconnect and "
+                                               "attach again to change \"port\", \"host\" or \"serial\""));
+        next->serial = m_start->serial;
+        apply(std::move(*next));
+    }
     if (attached() && m_machines->restartSerial()) {
         respond(r);
         note(QStringLiteral("restarting the board"));
         return;
     }
-    if (!launched()) {
-        respondError(r, DapError::NotNow, QStringLiteral("restart needs a launched program or a serial board"));
+    m_machinesAtBegin = m_machines->machinesSeen(); // the next first machine breaks on start, if asked
+    m_execution->setEntryPending(m_start->stopOnEntry);
+    m_phase = Phase::Restarting;
+    updateLoginAnswer();
+    m_machines->abortAll();
+    if (attached()) {
+        // The machines end; the next that connects is debugged, its login answer holding the
+        // breakpoints, as a launch's are.
+        respond(r);
+        note(QStringLiteral("restart: the connected machines were told to end (abort); waiting for the next on "
+                            "%1:%2 (run the program again)")
+                 .arg(m_start->host.toString())
+                 .arg(m_machines->port()));
         return;
     }
     // The program again, with the same breakpoints in its machines' login answers.
-    m_phase = Phase::Restarting;
-    m_execution->setEntryPending(m_start->stopOnEntry);
-    m_machines->abortAll();
     m_program->terminate();
     const DapRequest request = r;
     auto start = [this, request] {
@@ -589,8 +633,7 @@ void DapAdapter::onProfile(const DapRequest& r)
     } else if (!m_machines->threads().isEmpty()) {
         session = m_machines->session(m_machines->threads().first().first);
     }
-    if (!session)
-        return respondError(r, DapError::NotNow, QStringLiteral("no machine is connected to profile"));
+    // No machine: a start is armed for the next one (DapProfiling).
     const DapRequest request = r;
     m_profiling->request(
         session, *args, m_launchFolder, [this, request](const nlohmann::json& body) { respond(request, body); },
@@ -601,10 +644,13 @@ void DapAdapter::onProfile(const DapRequest& r)
 
 void DapAdapter::onMachineConnected(MachineSession* session)
 {
+    if (m_phase == Phase::Restarting && attached())
+        m_phase = Phase::Running; // the restart's first machine
     if (m_machines->machinesSeen() == m_machinesAtBegin + 1 && m_execution->entryPending())
         updateLoginAnswer(); // break on start is for the first machine only, not each Worker
     m_breakpoints->follow(session);
     m_inspection->follow(session);
+    m_profiling->follow(session, m_launchFolder);
     connect(session, &MachineSession::broke, this, [this, session] { onBreak(session); });
     connect(session, &MachineSession::disconnected, this, [this, session] { m_execution->forget(session); });
     connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) {
@@ -665,6 +711,7 @@ void DapAdapter::onMachineLeft(int remaining)
 
 void DapAdapter::onProgramFinished(int exitCode)
 {
+    m_profiling->collectFileProfiles(m_launchFolder, m_program->startedAt());
     if (m_phase == Phase::Restarting)
         return;
     event("exited", {{"exitCode", exitCode}});

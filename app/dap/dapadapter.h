@@ -36,6 +36,10 @@
 //                finds it, $MODDABLE/build/bin/<platform>/{release,debug}/xsc, then PATH)
 //   localRoot + remoteRoot, or sourceMap {"machine folder": "workspace folder"}: path mappings
 //   stopOnEntry  break at the first machine's first line (XS "break on start")
+//   profileOnStart  every machine starts profiling at its login (as the window's Profile on
+//                Start); what it recorded is written when it leaves (see xsprof/profile)
+//   A value of the wrong type is refused naming it ("arguments.port must be an integer, not a
+//   string"; DapArgs), a value that cannot work naming the attribute (DapStart): error 1001, shown.
 //   Exceptions: setExceptionBreakpoints with the filter "exceptions" (every throw; on by default,
 //   as in xsbug and the window).
 //
@@ -46,9 +50,21 @@
 // (xst) acts on pause at its next pause; the adapter says so in an output event.
 //
 // xsprof/profile {"action": "start" | "stop", "threadId"?: N, "path"?: FILE}
-//   start: starts the machine's profiler (a stopped machine resumes, as in xsbug);
+//   start: starts the machine's profiler (a stopped machine resumes, as in xsbug); with no
+//   machine connected it is armed for the next one ({"armed": true}), whose login answer starts
+//   it. The body's "message" says what to expect (xst reads a start at its next pause).
 //   stop: stops it and writes the samples as a .cpuprofile (default: the machine's name and the
 //   time in the launch folder); the response body is {"path", "samples", "durationMs"}.
+//   A machine that leaves with samples not written has them written to the launch folder; the
+//   custom event xsprof/profileWritten {"path", "samples", "machine"} and an output line say so,
+//   as for the XS-*.cpuprofile files a launched xst's own file profiler wrote (dapprofiling.h).
+//
+// restart: launch: the program again. attach over TCP: the connected machines are told to end
+//   (abort) and the session waits for the next, the breakpoints in its login answer; over a
+//   serial line: the board restarts. A new configuration in arguments.arguments is taken
+//   (except another port, host or serial line).
+// disconnect: terminateDebuggee (default: true for launch, false for attach) ends the machines
+//   and a launched program; false lets them run on, undebugged, a launched program too.
 //
 // Output (batched every 50 ms, at most 2000 lines each): console lines (category stdout; a line
 // with a place, such as a log point's, carries source and line), trace conversations as
@@ -151,6 +167,8 @@ private:
     // Launch and attach share these.
     // Reads and checks launch or attach; false when answered with an error.
     bool take(const DapRequest& r, DapStart::Mode mode);
+    // Makes `start` the session's configuration (launch, attach, a restart's new one).
+    void apply(DapStart start);
     // At configurationDone after launch/attach: start listening, start the program; false when
     // it could not (said in the output, and terminated).
     bool begin();

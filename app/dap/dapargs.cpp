@@ -146,7 +146,90 @@ std::optional<T> readArguments(std::string& error, Fill fill)
     return read.ok() ? std::optional<T>(std::move(out)) : std::nullopt;
 }
 
+// The attributes launch and attach share.
+void readStart(ArgumentReader& read, const json& arguments, const JsonPath& at, Start& out)
+{
+    out.xsc = read.string(arguments, at, "xsc");
+    out.localRoot = read.string(arguments, at, "localRoot");
+    out.remoteRoot = read.string(arguments, at, "remoteRoot");
+    const json& map = read.object(arguments, at, "sourceMap");
+    const JsonPath mapAt = at.key("sourceMap");
+    for (const auto& [machineFolder, workspaceFolder] : map.items()) {
+        if (!workspaceFolder.is_string()) {
+            read.wrong(mapAt.key(machineFolder), "a string (a workspace folder)", workspaceFolder);
+            break;
+        }
+        out.sourceMap.emplace_back(QString::fromStdString(machineFolder), QString::fromStdString(workspaceFolder.get<std::string>()));
+    }
+    out.stopOnEntry = read.boolean(arguments, at, "stopOnEntry").value_or(false);
+    out.profileOnStart = read.boolean(arguments, at, "profileOnStart").value_or(false);
+}
+
 } // namespace
+
+std::optional<Launch> launch(const json& arguments, std::string& error, const char* atName)
+{
+    ArgumentReader read(error);
+    const JsonPath at = JsonPath::namedDocument(atName);
+    Launch out;
+    readStart(read, arguments, at, out);
+    out.program = read.string(arguments, at, "program");
+    const json& args = read.array(arguments, at, "args");
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (!args[i].is_string()) {
+            read.wrong(at.key("args").index(i), "a string", args[i]);
+            break;
+        }
+        out.args << QString::fromStdString(args[i].get<std::string>());
+    }
+    out.cwd = read.string(arguments, at, "cwd");
+    const json& env = read.object(arguments, at, "env");
+    for (const auto& [name, value] : env.items()) {
+        if (value.is_null()) {
+            out.env.emplace_back(QString::fromStdString(name), std::nullopt);
+        } else if (value.is_string()) {
+            out.env.emplace_back(QString::fromStdString(name), QString::fromStdString(value.get<std::string>()));
+        } else {
+            read.wrong(at.key("env").key(name), "a string or null", value);
+            break;
+        }
+    }
+    if (const json* output = read.field(arguments, "programOutput"); output && output->is_boolean())
+        out.programOutput = output->get<bool>() ? QStringLiteral("all") : QStringLiteral("none");
+    else if (output && !output->is_string())
+        read.wrong(at.key("programOutput"), "a string or a boolean", *output);
+    else
+        out.programOutput = read.string(arguments, at, "programOutput");
+    return result(read, std::move(out));
+}
+
+std::optional<Attach> attach(const json& arguments, std::string& error, const char* atName)
+{
+    ArgumentReader read(error);
+    const JsonPath at = JsonPath::namedDocument(atName);
+    Attach out;
+    readStart(read, arguments, at, out);
+    out.port = read.integer(arguments, at, "port");
+    out.host = read.string(arguments, at, "host");
+    out.serial = read.string(arguments, at, "serial");
+    return result(read, std::move(out));
+}
+
+std::optional<Restart> restart(const json& arguments, std::string& error)
+{
+    ArgumentReader read(error);
+    Restart out;
+    if (const json* configuration = read.field(arguments, "arguments")) {
+        if (configuration->is_object())
+            out.configuration = *configuration;
+        else
+            read.wrong(argumentsPath().key("arguments"), "an object", *configuration);
+    } else if (read.field(arguments, "request")) {
+        out.configuration = arguments; // nvim-dap sends the configuration itself
+        out.at = "arguments";
+    }
+    return result(read, std::move(out));
+}
 
 std::optional<SetBreakpoints> setBreakpoints(const json& arguments, std::string& error)
 {

@@ -1,6 +1,7 @@
 #pragma once
-// The typed arguments of the requests the adapter reads itself (launch and attach: DapStart),
-// read in one place. A field
+// The typed arguments of the requests the adapter reads itself, read in one place: launch, attach
+// and restart's new configuration (then checked by DapStart), the inspection requests (DapInspection),
+// breakpoints, threads, disconnect and xsprof/profile. A field
 // present with the wrong type is an error naming it by its JSON path from the request, in the
 // readers' JsonPath idiom (model/json/jsonpath.h): "arguments.breakpoints[2].line must be an
 // integer, not a string". A field that is absent or null takes its default.
@@ -12,10 +13,45 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace DapArgs {
 
+// --- launch and attach (the attributes are listed in dapadapter.h) --------------------------
+// What both take.
+struct Start {
+    QString xsc;
+    QString localRoot, remoteRoot;
+    std::vector<std::pair<QString, QString>> sourceMap; // (machine folder, workspace folder), in order
+    bool stopOnEntry = false;
+    bool profileOnStart = false;
+};
+struct Launch : Start {
+    QString program;
+    QStringList args;
+    QString cwd;
+    std::vector<std::pair<QString, std::optional<QString>>> env; // a null value: removed
+    QString programOutput; // "all", "stderr", "none" (true: "all", false: "none"); "" when absent
+};
+struct Attach : Start {
+    std::optional<std::int64_t> port;
+    QString host;
+    QString serial;
+};
+// The configuration as launch or attach read it; `at` names where it is ("arguments", or
+// "arguments.arguments" in a restart).
+std::optional<Launch> launch(const nlohmann::json& arguments, std::string& error, const char* at = "arguments");
+std::optional<Attach> attach(const nlohmann::json& arguments, std::string& error, const char* at = "arguments");
+// restart: the new configuration (arguments.arguments; nvim-dap sends it as the arguments
+// themselves) when the editor sent one.
+struct Restart {
+    std::optional<nlohmann::json> configuration;
+    const char* at = "arguments.arguments"; // where it is, for errors
+};
+std::optional<Restart> restart(const nlohmann::json& arguments, std::string& error);
+
+// --- breakpoints, threads, profiling ----------------------------------------------------------
 struct SourceBreakpoint {
     int line = 0;
     QString condition, hitCondition, logMessage;

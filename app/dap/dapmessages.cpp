@@ -87,44 +87,4 @@ const nlohmann::json& array(const nlohmann::json& from, const char* key)
     return it != from.end() && it->is_array() ? *it : empty;
 }
 
-namespace {
-
-bool hasType(const nlohmann::json& value, std::string_view type)
-{
-    if (type == "string")
-        return value.is_string();
-    if (type == "boolean")
-        return value.is_boolean();
-    if (type == "integer")
-        return value.is_number_integer();
-    if (type == "array")
-        return value.is_array();
-    if (type == "object")
-        return value.is_object();
-    return false;
-}
-
-} // namespace
-
-std::string typeProblem(const nlohmann::json& object, std::initializer_list<Expected> fields)
-{
-    if (!object.is_object())
-        return {};
-    for (const Expected& f : fields) {
-        const auto it = object.find(f.key);
-        if (it == object.end() || it->is_null())
-            continue;
-        const std::string_view type = f.type;
-        const std::size_t bar = type.find(" or ");
-        const bool ok = bar == std::string_view::npos ? hasType(*it, type)
-                                                      : hasType(*it, type.substr(0, bar)) || hasType(*it, type.substr(bar + 4));
-        if (!ok) {
-            const std::string article = (type[0] == 'a' || type[0] == 'i' || type[0] == 'o') ? "an " : "a ";
-            return "\"" + std::string(f.key) + "\" must be " + article + std::string(type) + ", not " +
-                   (it->is_number() ? "a number" : std::string(it->type_name()));
-        }
-    }
-    return {};
-}
-
 } // namespace DapJson

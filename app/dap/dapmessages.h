@@ -33,13 +33,4 @@ const nlohmann::json& object(const nlohmann::json& from, const char* key);
 // object[key] when it is an array (else an empty array).
 const nlohmann::json& array(const nlohmann::json& from, const char* key);
 
-// The first field of `object` present (not null) with a type other than its expected one
-// ("string", "boolean", "integer", "array", "object", or two joined by " or "), as a message
-// naming it: "\"cwd\" must be a string, not a number"; "" when all are right.
-struct Expected {
-    const char* key;
-    const char* type;
-};
-std::string typeProblem(const nlohmann::json& object, std::initializer_list<Expected> fields);
-
 } // namespace DapJson

@@ -1,7 +1,5 @@
 #include "dappaths.h"
 
-#include "app/dap/dapmessages.h"
-
 #include <QDir>
 
 namespace {
@@ -15,32 +13,22 @@ QString withoutTrailingSeparator(QString path)
 
 } // namespace
 
-bool DapPaths::read(const nlohmann::json& arguments, QString& error)
+bool DapPaths::set(const QString& localRoot, const QString& remoteRoot,
+                   const std::vector<std::pair<QString, QString>>& sourceMap, QString& error)
 {
     m_pairs.clear();
-    const std::string local = DapJson::string(arguments, "localRoot");
-    const std::string remote = DapJson::string(arguments, "remoteRoot");
-    if (local.empty() != remote.empty()) {
+    if (localRoot.isEmpty() != remoteRoot.isEmpty()) {
         error = QStringLiteral("give both \"localRoot\" and \"remoteRoot\", or neither");
         return false;
     }
-    if (!local.empty())
-        m_pairs.append({withoutTrailingSeparator(QString::fromStdString(remote)),
-                        withoutTrailingSeparator(QString::fromStdString(local))});
-    if (const auto it = arguments.find("sourceMap"); it != arguments.end() && !it->is_null()) {
-        if (!it->is_object()) {
-            error = QStringLiteral("\"sourceMap\" must be an object {\"remote folder\": \"local folder\"}");
+    if (!localRoot.isEmpty())
+        m_pairs.append({withoutTrailingSeparator(remoteRoot), withoutTrailingSeparator(localRoot)});
+    for (const auto& [remotePrefix, localPrefix] : sourceMap) {
+        if (remotePrefix.isEmpty() || localPrefix.isEmpty()) {
+            error = QStringLiteral("\"sourceMap\" entry \"%1\" must map a folder to a folder").arg(remotePrefix);
             return false;
         }
-        for (const auto& [remotePrefix, localPrefix] : it->items()) {
-            if (!localPrefix.is_string() || remotePrefix.empty()) {
-                error = QStringLiteral("\"sourceMap\" entry \"%1\" must map a folder to a folder (a string)")
-                            .arg(QString::fromStdString(remotePrefix));
-                return false;
-            }
-            m_pairs.append({withoutTrailingSeparator(QString::fromStdString(remotePrefix)),
-                            withoutTrailingSeparator(QString::fromStdString(localPrefix.get<std::string>()))});
-        }
+        m_pairs.append({withoutTrailingSeparator(remotePrefix), withoutTrailingSeparator(localPrefix)});
     }
     return true;
 }

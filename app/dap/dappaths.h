@@ -4,16 +4,19 @@
 // "localRoot"/"remoteRoot" (one pair), or "sourceMap" ({"remote prefix": "local prefix"},
 // several). A path maps by its longest matching prefix on whole components; one that matches
 // none is the same on both sides.
-#include <nlohmann/json.hpp>
-
 #include <QList>
 #include <QPair>
 #include <QString>
 
+#include <utility>
+#include <vector>
+
 class DapPaths {
 public:
-    // From launch/attach arguments; false with `error` naming the field that is wrong.
-    bool read(const nlohmann::json& arguments, QString& error);
+    // From launch/attach arguments (DapArgs::Start): localRoot + remoteRoot, then sourceMap's
+    // pairs; false with `error` naming the attribute that is wrong.
+    bool set(const QString& localRoot, const QString& remoteRoot,
+             const std::vector<std::pair<QString, QString>>& sourceMap, QString& error);
 
     QString toLocal(const QString& machinePath) const;
     QString toMachine(const QString& localPath) const;

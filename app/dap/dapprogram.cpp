@@ -1,6 +1,5 @@
 #include "dapprogram.h"
 
-#include "app/dap/dapmessages.h"
 #include "app/dap/dapterminal.h"
 
 #include <QDir>
@@ -10,49 +9,25 @@
 
 #include <unistd.h>
 
-bool DapProgram::read(const nlohmann::json& arguments, Spec& spec, QString& error)
+bool DapProgram::read(const DapArgs::Launch& arguments, Spec& spec, QString& error)
 {
-    spec.program = QString::fromStdString(DapJson::string(arguments, "program"));
+    spec.program = arguments.program;
     if (spec.program.isEmpty()) {
         error = QStringLiteral("launch needs \"program\": the command to run (xst, mcsim, ...)");
         return false;
     }
-    spec.arguments.clear();
-    if (const auto it = arguments.find("args"); it != arguments.end() && !it->is_null()) {
-        if (!it->is_array()) {
-            error = QStringLiteral("\"args\" must be an array of strings");
-            return false;
-        }
-        for (const nlohmann::json& a : *it) {
-            if (!a.is_string()) {
-                error = QStringLiteral("\"args\" must be an array of strings, not holding %1")
-                            .arg(QString::fromStdString(a.dump()));
-                return false;
-            }
-            spec.arguments << QString::fromStdString(a.get<std::string>());
-        }
-    }
-    spec.workingDirectory = QString::fromStdString(DapJson::string(arguments, "cwd"));
+    spec.arguments = arguments.args;
+    spec.workingDirectory = arguments.cwd;
     if (!spec.workingDirectory.isEmpty() && !QFileInfo(spec.workingDirectory).isDir()) {
         error = QStringLiteral("\"cwd\" %1 is not a folder").arg(spec.workingDirectory);
         return false;
     }
     spec.environment = QProcessEnvironment::systemEnvironment();
-    if (const auto it = arguments.find("env"); it != arguments.end() && !it->is_null()) {
-        if (!it->is_object()) {
-            error = QStringLiteral("\"env\" must be an object {\"NAME\": \"value\"}");
-            return false;
-        }
-        for (const auto& [name, value] : it->items()) {
-            if (value.is_null())
-                spec.environment.remove(QString::fromStdString(name));
-            else if (value.is_string())
-                spec.environment.insert(QString::fromStdString(name), QString::fromStdString(value.get<std::string>()));
-            else {
-                error = QStringLiteral("\"env\": %1 must be a string or null").arg(QString::fromStdString(name));
-                return false;
-            }
-        }
+    for (const auto& [name, value] : arguments.env) {
+        if (value)
+            spec.environment.insert(name, *value);
+        else
+            spec.environment.remove(name);
     }
     return !executable(spec, error).isEmpty();
 }
@@ -110,43 +85,80 @@ bool DapProgram::start(const Spec& spec, quint16 debugPort, QString& error)
     const QString program = executable(spec, error);
     if (program.isEmpty())
         return false;
-    // Standard output on a pseudo-terminal (line-buffered: print() arrives when printed), or
-    // a pipe when none can be opened.
+    // Standard output and error on pseudo-terminals (line-buffered: print() arrives when
+    // printed), or pipes when none can be opened.
     delete m_terminal;
-    m_terminal = new DapTerminal(this);
+    delete m_errorTerminal;
     QString terminalError;
-    if (m_terminal->open(terminalError)) {
-        connect(m_terminal, &DapTerminal::data, this,
-                [this](const QByteArray& bytes) { emit output(QStringLiteral("stdout"), QString::fromLocal8Bit(bytes)); });
-        const int end = m_terminal->programEnd();
-        m_process->setChildProcessModifier([end] { ::dup2(end, STDOUT_FILENO); });
+    m_terminal = openTerminal(QStringLiteral("stdout"), terminalError);
+    m_errorTerminal = m_terminal ? openTerminal(QStringLiteral("stderr"), terminalError) : nullptr;
+    if (m_terminal) {
+        const int out = m_terminal->programEnd();
+        const int err = m_errorTerminal ? m_errorTerminal->programEnd() : -1;
+        m_process->setChildProcessModifier([out, err] {
+            ::dup2(out, STDOUT_FILENO);
+            if (err >= 0)
+                ::dup2(err, STDERR_FILENO);
+        });
         m_process->setStandardOutputFile(QProcess::nullDevice()); // no pipe for it
+        if (m_errorTerminal)
+            m_process->setStandardErrorFile(QProcess::nullDevice());
     } else {
-        delete m_terminal;
-        m_terminal = nullptr;
         emit output(QStringLiteral("console"), terminalError + QStringLiteral(": the program's output comes through a pipe\n"));
         connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
             emit output(QStringLiteral("stdout"), QString::fromLocal8Bit(process->readAllStandardOutput()));
         });
     }
-    connect(process, &QProcess::readyReadStandardError, this, [this, process] {
-        emit output(QStringLiteral("stderr"), QString::fromLocal8Bit(process->readAllStandardError()));
-    });
+    if (!m_errorTerminal) {
+        connect(process, &QProcess::readyReadStandardError, this, [this, process] {
+            emit output(QStringLiteral("stderr"), QString::fromLocal8Bit(process->readAllStandardError()));
+        });
+    }
     connect(process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
-        if (m_terminal)
-            m_terminal->drain(); // its last lines before its exit
+        for (DapTerminal* terminal : {m_terminal, m_errorTerminal}) {
+            if (terminal)
+                terminal->drain(); // its last lines before its exit
+        }
         // Killed by a signal: the shell's 128 + its number (Qt gives the number as the exit code).
         emit finished(status == QProcess::CrashExit ? 128 + exitCode : exitCode);
     });
     m_process->start(program, spec.arguments);
     const bool started = m_process->waitForStarted(10000);
-    if (m_terminal)
-        m_terminal->closeProgramEnd();
+    for (DapTerminal* terminal : {m_terminal, m_errorTerminal}) {
+        if (terminal)
+            terminal->closeProgramEnd();
+    }
+    m_startedAt = QDateTime::currentDateTime();
     if (!started) {
         error = QStringLiteral("cannot start %1: %2").arg(program, m_process->errorString());
         return false;
     }
     return true;
+}
+
+DapTerminal* DapProgram::openTerminal(const QString& category, QString& error)
+{
+    auto* terminal = new DapTerminal(this);
+    if (!terminal->open(error)) {
+        delete terminal;
+        return nullptr;
+    }
+    connect(terminal, &DapTerminal::data, this,
+            [this, category](const QByteArray& bytes) { emit output(category, QString::fromLocal8Bit(bytes)); });
+    return terminal;
+}
+
+qint64 DapProgram::release()
+{
+    if (!isRunning())
+        return 0;
+    const qint64 pid = m_process->processId();
+    // Destroying a QProcess kills its program: this one is left undestroyed on purpose (the
+    // adapter ends soon after), its signals cut off.
+    m_process->disconnect();
+    m_process->setParent(nullptr);
+    m_process = nullptr;
+    return pid;
 }
 
 void DapProgram::terminate(int graceMs)

@@ -1,6 +1,6 @@
 #pragma once
-// The arguments of `launch` and `attach` (the list is in dapadapter.h), read and checked once:
-// a value of the wrong type, a program that is not there, a path mapping given by half, an
+// The arguments of `launch` and `attach` (the list is in dapadapter.h), read once (DapArgs: a
+// value of the wrong type is named by its JSON path) and checked here: a program that is not there, a path mapping given by half, an
 // xsc that is not executable, a port out of range, a serial port that does not parse: each
 // refused with a message naming the attribute.
 #include "app/dap/dappaths.h"
@@ -31,6 +31,9 @@ struct DapStart {
     DapPaths paths;
     QString xscPath; // given, else found as `listen` finds it; may be "" (none)
     bool stopOnEntry = false;
+    bool profileOnStart = false; // every machine starts profiling at its login
 
-    static std::optional<DapStart> read(Mode mode, const nlohmann::json& arguments, QString& error);
+    // `at` names the configuration in errors: "arguments", or "arguments.arguments" in a restart.
+    static std::optional<DapStart> read(Mode mode, const nlohmann::json& arguments, QString& error,
+                                        const char* at = "arguments");
 };

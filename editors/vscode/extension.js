@@ -6,7 +6,10 @@
 //
 // "XS: Start Profiling" and "XS: Stop Profiling" send the adapter's custom request
 // xsprof/profile to the active xs session (its stopped thread, else its first machine); Stop
-// opens the .cpuprofile written in VS Code's own profile viewer.
+// opens the .cpuprofile written in VS Code's own profile viewer. Start before any machine has
+// connected arms it for the next one (the adapter's answer says so). A profile the adapter wrote
+// on its own (a machine that left while profiling, a launched xst's own file) comes as the
+// custom event xsprof/profileWritten: offered to open.
 'use strict';
 const vscode = require('vscode');
 
@@ -51,6 +54,16 @@ async function stopProfiling() {
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(body.path));
 }
 
+async function profileWritten(event) {
+    if (event.session.type !== 'xs' || event.event !== 'xsprof/profileWritten' || !event.body || !event.body.path)
+        return;
+    const { path, samples, machine } = event.body;
+    const choice = await vscode.window.showInformationMessage(
+        `XS: the profile of ${machine} was written (${samples} samples): ${path}`, 'Open');
+    if (choice === 'Open')
+        await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path));
+}
+
 function activate(context) {
     context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('xs', {
         createDebugAdapterDescriptor() {
@@ -60,6 +73,7 @@ function activate(context) {
     }));
     context.subscriptions.push(vscode.commands.registerCommand('xsprof.startProfiling', startProfiling));
     context.subscriptions.push(vscode.commands.registerCommand('xsprof.stopProfiling', stopProfiling));
+    context.subscriptions.push(vscode.debug.onDidReceiveDebugSessionCustomEvent(profileWritten));
 }
 
 function deactivate() {}

@@ -5,6 +5,7 @@
 #include "app/dap/dapframing.h"
 
 #include <QDeadlineTimer>
+#include <QRegularExpression>
 #include <QFloat16> // QTest compares std::string through templates that need it complete
 #include <QTest>
 
@@ -112,5 +113,21 @@ struct DapClient {
         while (output().find(text) == std::string::npos && !deadline.hasExpired())
             QTest::qWait(5);
         return output().find(text) != std::string::npos;
+    }
+    // initialize (unless done), then attach on a free port with more `arguments`, then
+    // configurationDone: the port the adapter waits on, or 0.
+    quint16 attachOnFreePort(nlohmann::json arguments = nlohmann::json::object())
+    {
+        if (count("initialized") == 0 && !request("initialize", {{"adapterID", "xs"}}).value("success", false))
+            return 0;
+        arguments["port"] = 0;
+        if (!request("attach", arguments).value("success", false))
+            return 0;
+        request("configurationDone");
+        if (!waitForOutput("waiting for XS machines on "))
+            return 0;
+        const auto m = QRegularExpression(QStringLiteral("waiting for XS machines on [0-9.]+:(\\d+)"))
+                           .match(QString::fromStdString(output()));
+        return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
     }
 };

@@ -29,22 +29,6 @@ std::string str(const QString& s)
     return s.toStdString();
 }
 
-// initialize (unless done), then attach on a free port: the port the adapter waits on, or 0.
-quint16 attach(DapClient& c, json arguments = json::object())
-{
-    if (c.count("initialized") == 0 && !c.request("initialize", {{"adapterID", "xs"}}).value("success", false))
-        return 0;
-    arguments["port"] = 0;
-    if (!c.request("attach", arguments).value("success", false))
-        return 0;
-    c.request("configurationDone");
-    if (!c.waitForOutput("waiting for XS machines on "))
-        return 0;
-    const auto m = QRegularExpression(QStringLiteral("waiting for XS machines on [0-9.]+:(\\d+)"))
-                       .match(QString::fromStdString(c.output()));
-    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
-}
-
 bool startReplay(QProcess& replay, const char* transcript, quint16 port, const QString& received,
                  const QStringList& more = {})
 {
@@ -173,17 +157,17 @@ private slots:
         r = c.request("launch", {{"args", {"-s"}}});
         QVERIFY(r.value("message", "").find("launch needs \"program\"") != std::string::npos);
         r = c.request("launch", {{"program", "/bin/true"}, {"args", "-s"}});
-        QVERIFY(r.value("message", "").find("\"args\" must be an array, not string") != std::string::npos);
+        QVERIFY(r.value("message", "").find("arguments.args must be an array, not a string") != std::string::npos);
         r = c.request("launch", {{"program", "/bin/true"}, {"localRoot", "/a"}});
         QVERIFY(r.value("message", "").find("remoteRoot") != std::string::npos);
         r = c.request("attach", {{"port", "x"}});
-        QVERIFY2(r.value("message", "").find("\"port\" must be an integer, not string") != std::string::npos, r.dump().c_str());
+        QVERIFY2(r.value("message", "").find("arguments.port must be an integer, not a string") != std::string::npos, r.dump().c_str());
         r = c.request("attach", {{"port", 70000}});
         QVERIFY(r.value("message", "").find("\"port\" must be a number from 0 to 65535") != std::string::npos);
         r = c.request("launch", {{"program", "/bin/true"}, {"cwd", 17}});
-        QVERIFY2(r.value("message", "").find("\"cwd\" must be a string, not a number") != std::string::npos, r.dump().c_str());
+        QVERIFY2(r.value("message", "").find("arguments.cwd must be a string, not an integer") != std::string::npos, r.dump().c_str());
         r = c.request("launch", {{"program", "/bin/true"}, {"stopOnEntry", "yes"}});
-        QVERIFY(r.value("message", "").find("\"stopOnEntry\" must be a boolean") != std::string::npos);
+        QVERIFY(r.value("message", "").find("arguments.stopOnEntry must be a boolean") != std::string::npos);
         r = c.request("launch", {{"program", "/nonexistent/xst"}});
         QVERIFY(r.value("message", "").find("\"program\" /nonexistent/xst is not an executable file") != std::string::npos);
         r = c.request("launch", {{"program", "no-such-program-here"}});
@@ -239,7 +223,7 @@ private slots:
                                               {"breakpoints", {{{"line", 16}}}}});
         QCOMPARE(r["body"]["breakpoints"][0].value("verified", false), true);
         c.request("setFunctionBreakpoints", {{"breakpoints", {{{"name", "descend"}}}}});
-        const quint16 port = attach(c, {{"localRoot", str(workspace)}, {"remoteRoot", "/home/dev/xs-app"}});
+        const quint16 port = c.attachOnFreePort({{"localRoot", str(workspace)}, {"remoteRoot", "/home/dev/xs-app"}});
         QVERIFY(port != 0);
 
         QProcess replay;
@@ -329,7 +313,7 @@ private slots:
     void anEditorThatLeavesMidBreakLetsTheMachineGo()
     {
         DapClient c;
-        const quint16 port = attach(c);
+        const quint16 port = c.attachOnFreePort();
         QVERIFY(port != 0);
         QProcess replay;
         const QString received = m_dir.filePath(QStringLiteral("received-eof.txt"));
@@ -347,7 +331,7 @@ private slots:
     {
         DapClient c;
         c.adapter.setAnswerTimeoutMs(20000); // the answer must come from the disconnection, not a timer
-        const quint16 port = attach(c);
+        const quint16 port = c.attachOnFreePort();
         QVERIFY(port != 0);
         QTcpSocket machine;
         machine.connectToHost(QHostAddress::LocalHost, port);
@@ -390,7 +374,7 @@ private slots:
     void aStormOfWorkersMakesFewThreads()
     {
         DapClient c;
-        const quint16 port = attach(c);
+        const quint16 port = c.attachOnFreePort();
         QVERIFY(port != 0);
         QProcess storm;
         storm.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -410,7 +394,7 @@ private slots:
     void aProfileIsWrittenAtStop()
     {
         DapClient c;
-        const quint16 port = attach(c);
+        const quint16 port = c.attachOnFreePort();
         QVERIFY(port != 0);
         QProcess replay;
         QVERIFY(startReplay(replay, "break_while_profiling.suspend-resume.xsbug", port,

@@ -1,6 +1,7 @@
 // The DAP base protocol (app/dap/dapframing) and request parsing (dapmessages): whole
 // messages out of bytes split anywhere, and every kind of bad input answered with an error
 // that says what and where, after which reading goes on.
+#include "app/dap/dapargs.h"
 #include "app/dap/dapbreakpoints.h"
 #include "app/dap/dapframing.h"
 #include "app/dap/dapinspection.h"
@@ -269,21 +270,31 @@ private slots:
     {
         DapPaths paths;
         QString error;
-        QVERIFY(paths.read(nlohmann::json::parse(R"({"localRoot":"/home/me/app","remoteRoot":"/build/app/"})"), error));
+        // As launch and attach read them (DapArgs), then checked (DapPaths::set).
+        const auto read = [&paths](const nlohmann::json& arguments, QString& problem) {
+            std::string typeError;
+            const std::optional<DapArgs::Attach> args = DapArgs::attach(arguments, typeError);
+            if (!args) {
+                problem = QString::fromStdString(typeError);
+                return false;
+            }
+            return paths.set(args->localRoot, args->remoteRoot, args->sourceMap, problem);
+        };
+        QVERIFY(read(nlohmann::json::parse(R"({"localRoot":"/home/me/app","remoteRoot":"/build/app/"})"), error));
         QCOMPARE(paths.toLocal(QStringLiteral("/build/app/src/main.js")), QStringLiteral("/home/me/app/src/main.js"));
         QCOMPARE(paths.toLocal(QStringLiteral("/build/apple/main.js")), QStringLiteral("/build/apple/main.js"));
         QCOMPARE(paths.toMachine(QStringLiteral("/home/me/app/main.js")), QStringLiteral("/build/app/main.js"));
         QCOMPARE(paths.toMachine(QStringLiteral("/elsewhere/main.js")), QStringLiteral("/elsewhere/main.js"));
 
-        QVERIFY(paths.read(nlohmann::json::parse(R"({"sourceMap":{"C:\\build":"/w","C:\\build\\lib":"/libs"}})"), error));
+        QVERIFY(read(nlohmann::json::parse(R"({"sourceMap":{"C:\\build":"/w","C:\\build\\lib":"/libs"}})"), error));
         QCOMPARE(paths.toLocal(QStringLiteral("C:\\build\\lib\\x.js")), QStringLiteral("/libs/x.js")); // the longest prefix
         QCOMPARE(paths.toMachine(QStringLiteral("/w/src/y.js")), QStringLiteral("C:\\build\\src\\y.js"));
 
-        QVERIFY(!paths.read(nlohmann::json::parse(R"({"localRoot":"/a"})"), error));
+        QVERIFY(!read(nlohmann::json::parse(R"({"localRoot":"/a"})"), error));
         QVERIFY(error.contains(QStringLiteral("remoteRoot")));
-        QVERIFY(!paths.read(nlohmann::json::parse(R"({"sourceMap":["/a"]})"), error));
+        QVERIFY(!read(nlohmann::json::parse(R"({"sourceMap":["/a"]})"), error));
         QVERIFY(error.contains(QStringLiteral("sourceMap")));
-        QVERIFY(!paths.read(nlohmann::json::parse(R"({"sourceMap":{"/a":3}})"), error));
+        QVERIFY(!read(nlohmann::json::parse(R"({"sourceMap":{"/a":3}})"), error));
     }
 };
 

@@ -3,12 +3,13 @@
 // attribute the manifest declares is one the adapter reads (a value of the wrong type is refused
 // naming it), and every configuration the manifest offers is accepted by the adapter.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { DapSession, fixturesDir, repoDir, xsprofPath } from './lib/session.mjs';
+import { corpusDir, DapSession, fixturesDir, freePort, replayMachine, repoDir, xsprofPath } from './lib/session.mjs';
 
 const extensionDir = join(repoDir, 'editors', 'vscode');
 const manifest = JSON.parse(readFileSync(join(extensionDir, 'package.json'), 'utf8'));
@@ -17,9 +18,12 @@ const debuggerOf = () => manifest.contributes.debuggers.find((d) => d.type === '
 // Loads extension.js with a stand-in for the `vscode` module (`extra` adds to or replaces its
 // parts) and activates it: what it registered, and the context.
 function loadExtension({ configuredPath, extra = {} } = {}) {
-    const registered = {}, commands = {};
+    const registered = {}, commands = {}, listeners = [];
     const base = {
-        debug: { registerDebugAdapterDescriptorFactory: (type, factory) => { registered[type] = factory; return { dispose() {} }; } },
+        debug: {
+            registerDebugAdapterDescriptorFactory: (type, factory) => { registered[type] = factory; return { dispose() {} }; },
+            onDidReceiveDebugSessionCustomEvent: (listener) => { listeners.push(listener); return { dispose() {} }; },
+        },
         workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'xsprof' && key === 'path' ? configuredPath : undefined) }) },
         commands: { registerCommand: (id, run) => { commands[id] = run; return { dispose() {} }; } },
         DebugAdapterExecutable: class { constructor(command, args) { this.command = command; this.args = args; } },
@@ -36,7 +40,7 @@ function loadExtension({ configuredPath, extra = {} } = {}) {
         const extension = require(main);
         const context = { subscriptions: [] };
         extension.activate(context);
-        return { registered, commands, context };
+        return { registered, commands, listeners, context };
     } finally {
         Module._load = load;
     }
@@ -45,9 +49,10 @@ function loadExtension({ configuredPath, extra = {} } = {}) {
 // What the extension's descriptor factory gives for a session: the command and arguments VS
 // Code would start.
 function adapterCommand(configuredPath) {
-    const { registered, commands, context } = loadExtension({ configuredPath });
+    const { registered, commands, listeners, context } = loadExtension({ configuredPath });
     assert.ok(registered.xs, 'the extension registers a factory for the xs type');
-    assert.equal(context.subscriptions.length, 1 + Object.keys(commands).length, 'and disposes of all it registers with the extension');
+    assert.equal(context.subscriptions.length, 1 + Object.keys(commands).length + listeners.length,
+                 'and disposes of all it registers with the extension');
     return registered.xs.createDebugAdapterDescriptor({ configuration: {} }, undefined);
 }
 
@@ -160,6 +165,58 @@ describe('editors/vscode', () => {
         assert.match(errors[0], /no XS debug session/);
     });
 
+    // Issue 50 item 7: Start Profiling before any machine connects, against the adapter itself:
+    // armed (the message shown), then a recorded machine profiled from its login; the profile the
+    // adapter writes as it leaves is offered to open (xsprof/profileWritten).
+    test('XS: Start Profiling before a machine connects arms it; the written profile is offered', async () => {
+        const folder = mkdtempSync(join(tmpdir(), 'xsprof-vscode-profile-'));
+        const adapter = await new DapSession({ cwd: folder }).start();
+        try {
+            await adapter.initialize();
+            const port = await freePort();
+            await adapter.request('attach', { port });
+            await adapter.request('configurationDone');
+            await adapter.waitForOutput(`waiting for XS machines on 127.0.0.1:${port}`, 5000);
+            const infos = [], errors = [], opened = [];
+            const session = {
+                type: 'xs',
+                customRequest: async (command, args) => {
+                    const response = await adapter.rawRequest(command, args);
+                    if (!response.success)
+                        throw new Error(response.message);
+                    return response.body;
+                },
+            };
+            const extra = {
+                debug: { activeDebugSession: session, activeStackItem: undefined },
+                commands: { executeCommand: async (...args) => { opened.push(args); } },
+                window: {
+                    showErrorMessage: (m) => errors.push(m),
+                    showInformationMessage: async (m, ...choices) => { infos.push([m, choices]); return choices[0]; },
+                },
+                Uri: { file: (path) => ({ scheme: 'file', path }) },
+            };
+            const { commands, listeners } = loadExtension({ extra });
+            await commands['xsprof.startProfiling']();
+            assert.deepEqual(errors, []);
+            assert.match(infos[0][0], /^armed: the next machine that connects starts profiling/);
+            const replay = replayMachine(join(corpusDir, 'xsbug', 'gc_alloc.profile-on-start.xsbug'), port);
+            const written = await adapter.nextEvent('xsprof/profileWritten', () => true, 30000);
+            await replay;
+            assert.equal(listeners.length, 1, 'the extension listens to the sessions\' custom events');
+            await listeners[0]({ session, event: written.event, body: written.body });
+            assert.match(infos[1][0], /the profile of xst was written \(\d+ samples\)/);
+            assert.deepEqual(infos[1][1], ['Open']);
+            assert.deepEqual(opened, [['vscode.open', { scheme: 'file', path: written.body.path }]]);
+            const profile = JSON.parse(readFileSync(written.body.path, 'utf8'));
+            assert.equal(profile.samples.length, written.body.samples);
+            assert.ok(written.body.samples > 1000, 'two seconds of the recording');
+        } finally {
+            await adapter.close();
+            rmSync(folder, { recursive: true, force: true });
+        }
+    });
+
     test('the extension starts `xsprof dap`, from the setting or the PATH', () => {
         assert.deepEqual({ ...adapterCommand(undefined) }, { command: 'xsprof', args: ['dap'] });
         assert.deepEqual({ ...adapterCommand('/opt/xsprof/bin/xsprof') }, { command: '/opt/xsprof/bin/xsprof', args: ['dap'] });
@@ -181,6 +238,7 @@ describe('editors/vscode', () => {
     // Attributes whose every value is valid, checked by what they do.
     const byBehaviour = {
         stopOnEntry: 'xst.test.mjs "stopOnEntry breaks before the first line runs"',
+        profileOnStart: 'xst.test.mjs "profileOnStart profiles the launched xst from its first line", tst_daplifecycle',
     };
     const base = { launch: { program: '/bin/true' }, attach: { port: 0 } };
 

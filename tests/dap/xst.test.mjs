@@ -5,12 +5,13 @@
 // size (conditions, log points and evaluate are compiled by it); without them every case skips
 // (CI has no Moddable SDK).
 import assert from 'node:assert/strict';
-import { accessSync, constants, realpathSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { DapSession, fixturesDir, freePort, lineOf } from './lib/session.mjs';
+import { DapSession, delay, fixturesDir, freePort, lineOf } from './lib/session.mjs';
 
 const xst = process.env.XSPROF_TEST_XST ?? '', xsc = process.env.XSPROF_TEST_XSC ?? '';
 const executable = (path) => {
@@ -24,6 +25,15 @@ const executable = (path) => {
 const skip = executable(xst) && executable(xsc) ? false
     : 'no XS engine: set XSPROF_TEST_XST and XSPROF_TEST_XSC to a debug xst and a matching xsc of the Moddable SDK ' +
       '(xs/makefiles/lin/xst.mk; xsc built with xst.h\'s feature flags) to run these against the real engine';
+
+// A process that has not ended (a zombie has).
+const runs = (pid) => {
+    try {
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+        return false;
+    }
+};
 
 const program = realpathSync(join(fixturesDir, 'program.js'));
 const line = (name) => lineOf(program, name);
@@ -506,6 +516,112 @@ describe('xsprof dap with the real xst', { skip }, () => {
             assert.match(session.console(), /caught value 5 is too large\ndone inner\n/);
         } finally {
             await session.close();
+        }
+    });
+
+    // Issue 50 item 7. This xst (the SDK's stock build: the file profiler, mxProfile) takes a
+    // <start-profiling/> in its login answer but sends no samples over the connection: it writes
+    // XS-….cpuprofile in its working folder, which the adapter reports when the program ends.
+    const profiledRun = async (launch, armFirst) => {
+        const busy = realpathSync(join(fixturesDir, 'busy.js'));
+        const folder = mkdtempSync(join(tmpdir(), 'xsprof-dap-profile-'));
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const launched = session.request('launch', { program: xst, args: [busy], cwd: folder, xsc, ...launch });
+            await session.nextEvent('initialized');
+            if (armFirst) {
+                const armed = await session.request('xsprof/profile', { action: 'start' });
+                assert.equal(armed.body.armed, true, 'no machine yet: armed');
+                assert.match(armed.body.message, /^armed: the next machine/);
+            }
+            await session.request('configurationDone');
+            await launched;
+            const written = await session.nextEvent('xsprof/profileWritten', () => true, 30000);
+            await session.nextEvent('terminated', () => true, 20000);
+            const { path, samples } = written.body;
+            assert.equal(dirname(path), folder, 'in the program\'s working folder');
+            assert.match(basename(path), /^XS-[-0-9]+\.cpuprofile$/);
+            const profile = JSON.parse(readFileSync(path, 'utf8'));
+            assert.equal(samples, profile.samples.length);
+            assert.ok(samples > 20, `samples of half a second in fib(): ${samples}`);
+            assert.ok(profile.nodes.some((n) => n.callFrame.functionName === 'fib'), 'fib() was sampled');
+            assert.match(session.output(['console']), /profile of the program \(its own file profiler\) written: /);
+        } finally {
+            await session.close();
+            rmSync(folder, { recursive: true, force: true });
+        }
+    };
+    test('a profile started before the machine connects arrives (xst: its own file)', async () => {
+        await profiledRun({}, true);
+    });
+    test('profileOnStart profiles the launched xst from its first line', async () => {
+        await profiledRun({ profileOnStart: true }, false);
+    });
+
+    // Issue 50 item 8: restart over a TCP attach ends the machine (abort) and debugs the next run
+    // with the same breakpoints; the session goes on.
+    test('restart over a TCP attach debugs the next run with the same breakpoints', async () => {
+        const port = await freePort();
+        const session = await new DapSession().start();
+        try {
+            await session.initialize();
+            const attached = session.request('attach', { port, xsc });
+            await session.nextEvent('initialized');
+            await session.request('setBreakpoints', { source, breakpoints: [{ line: line('return-total') }] });
+            await session.request('setExceptionBreakpoints', { filters: [] }); // program.js catches one
+            await session.request('configurationDone');
+            await attached;
+            await session.waitForOutput(`waiting for XS machines on 127.0.0.1:${port}`, 5000);
+            const run = () => {
+                const machine = spawn(xst, [program], { cwd: fixturesDir, stdio: 'ignore',
+                                                        env: { ...process.env, XSBUG_HOST: `127.0.0.1:${port}` } });
+                return new Promise((done) => machine.on('exit', (code, signal) => done({ code, signal })));
+            };
+            const first = run();
+            let stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal((await session.topFrame(stopped.body.threadId)).frame.line, line('return-total'));
+            const restarted = await session.request('restart');
+            assert.equal(restarted.success, true);
+            const ended = await first;
+            assert.notEqual(ended.code, 0, 'the first run was ended (abort): ' + JSON.stringify(ended));
+            await session.waitForOutput('waiting for the next on', 5000);
+            const second = run();
+            stopped = await session.nextEvent('stopped', () => true, 20000);
+            assert.equal((await session.topFrame(stopped.body.threadId)).frame.line, line('return-total'),
+                         'the next run stops at the same breakpoint');
+            await session.request('continue', { threadId: stopped.body.threadId });
+            assert.equal((await second).code, 0);
+            assert.equal(session.all('terminated').length, 0, 'the session goes on');
+        } finally {
+            await session.close();
+        }
+    });
+
+    // Issue 50 item 8: disconnect with terminateDebuggee false lets a launched xst run to its end.
+    test('disconnect with terminateDebuggee false leaves the launched program running', async () => {
+        const waiting = realpathSync(join(fixturesDir, 'waiting.js'));
+        const session = await new DapSession().start();
+        let pid = 0;
+        try {
+            await session.initialize();
+            const launched = session.request('launch', { program: xst, args: [waiting], cwd: fixturesDir, xsc });
+            await session.nextEvent('initialized');
+            await session.request('configurationDone');
+            await launched;
+            await session.waitForOutput('waiting\n', 10000, ['stdout']);
+            await session.request('disconnect', { terminateDebuggee: false });
+            await session.waitUntil(() => session.exit, 5000, 'the adapter ends');
+            pid = Number(/process (\d+)\) goes on running/.exec(session.output(['console']))?.[1] ?? 0);
+            assert.ok(pid > 0, 'the adapter says which process goes on: ' + session.output(['console']));
+            assert.ok(runs(pid), 'xst runs on after the adapter ended');
+            for (const until = Date.now() + 10000; runs(pid) && Date.now() < until;)
+                await delay(50);
+            assert.ok(!runs(pid), 'xst ends by itself once its timer fired');
+        } finally {
+            await session.close();
+            if (pid && runs(pid))
+                process.kill(pid, 'SIGKILL');
         }
     });
 

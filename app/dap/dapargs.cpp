@@ -146,6 +146,13 @@ std::optional<T> readArguments(std::string& error, Fill fill)
     return read.ok() ? std::optional<T>(std::move(out)) : std::nullopt;
 }
 
+// `value` when every field read well (launch, attach, restart read into it directly).
+template <class T>
+std::optional<T> result(const ArgumentReader& reader, T&& value)
+{
+    return reader.ok() ? std::optional<T>(std::forward<T>(value)) : std::nullopt;
+}
+
 // The attributes launch and attach share.
 void readStart(ArgumentReader& read, const json& arguments, const JsonPath& at, Start& out)
 {

@@ -596,7 +596,7 @@ void TestProfilePage::aHeapProfileNamesItsUnitOnceInHeadersThatFit()
 {
     TotalColumns::instance()->setShown(CostTreeModel::Cost::SummedPaths, true);
     ProfilePage page(
-        loadData(QStringLiteral(XSPROF_FIXTURES_DIR "/peers/speedscope-node10-Heap-20181003T105432.heapprofile")));
+        loadData(QStringLiteral(XSPROF_MODEL_FIXTURES_DIR "/peers/speedscope-node10-Heap-20181003T105432.heapprofile")));
     page.resize(1000, 600);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));

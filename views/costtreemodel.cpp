@@ -285,16 +285,25 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     }
     const Cost kind = costOfColumn(section);
+    const xsprof::Measure measure = m_data ? m_data->profile.info.measure : xsprof::Measure::Time;
     if (role == Qt::DisplayRole) {
-        // Another measure than time is named in the header: "Self (bytes)".
-        const xsprof::Measure measure = m_data ? m_data->profile.info.measure : xsprof::Measure::Time;
-        if (measure == xsprof::Measure::Time)
+        // Another measure than time is named once, on the self column, "Self (bytes)": on every
+        // column it cut the longer headers ("Inclusive (Chrome) (bytes)") in a narrow window,
+        // and the cells carry their unit (KB, MB) anyway.
+        if (measure == xsprof::Measure::Time || (kind != Cost::Self && kind != Cost::Time))
             return costHeader(kind);
-        return QStringLiteral("%1 (%2)").arg(kind == Cost::Time ? tr("Self") : costHeader(kind),
-                                             CostFormat::unitName(measure));
+        return QStringLiteral("%1 (%2)").arg(tr("Self"), CostFormat::unitName(measure));
     }
-    if (role == Qt::ToolTipRole)
-        return costHeaderToolTip(kind);
+    if (role == Qt::ToolTipRole) {
+        if (measure == xsprof::Measure::Time)
+            return costHeaderToolTip(kind);
+        const QString unit = measure == xsprof::Measure::Bytes ? tr("This profile measures bytes (B, KB, MB); "
+                                                                    "read “time” as bytes.")
+                                                               : tr("This profile measures a count; read “time” as "
+                                                                    "that count.");
+        const QString explanation = costHeaderToolTip(kind);
+        return explanation.isEmpty() ? unit : explanation + QStringLiteral("\n\n") + unit;
+    }
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     return {};

@@ -201,14 +201,18 @@ int collect(const QStringList& arguments)
 
 namespace {
 
-// The merged profile of `traces` as one gzipped pprof file.
-int exportPprof(CollectionStore& store, const std::vector<StoredTrace>& traces, const QString& database,
-                const QString& out)
+// Whether OUT names one pprof file (by its extension, as convert's OUT): the merged profile.
+// Otherwise OUT is a folder for one file per trace.
+bool namesPprofFile(const QString& out)
 {
-    if (traces.empty()) {
-        std::fprintf(stderr, "xsprof: %s: no trace matches the --where expression\n", qPrintable(database));
-        return 1;
-    }
+    return out.endsWith(QLatin1String(".pb.gz")) || out.endsWith(QLatin1String(".pb")) ||
+           out.endsWith(QLatin1String(".pprof"));
+}
+
+// The merged profile of `traces` as one gzipped pprof file.
+int exportMergedPprof(CollectionStore& store, const std::vector<StoredTrace>& traces, const QString& database,
+                      const QString& out)
+{
     const MergedTraces merged = mergeTraces(store, traces, QFileInfo(database).fileName().toStdString());
     for (const std::string& p : merged.problems)
         std::fprintf(stderr, "xsprof: %s\n", p.c_str());
@@ -221,6 +225,48 @@ int exportPprof(CollectionStore& store, const std::vector<StoredTrace>& traces, 
     return 0;
 }
 
+// One gzipped pprof per trace in the folder `out`: trace-ID.pb.gz, ID the trace_id of the
+// csv and ndjson exports' tables.
+int exportPprofPerTrace(CollectionStore& store, const std::vector<StoredTrace>& traces, const QString& out)
+{
+    if (!QDir().mkpath(out)) {
+        std::fprintf(stderr, "xsprof: cannot create the folder %s\n", qPrintable(out));
+        return 1;
+    }
+    size_t written = 0, failed = 0;
+    for (const StoredTrace& trace : traces) {
+        const std::string name = QFileInfo(QString::fromStdString(trace.file)).fileName().toStdString();
+        const MergedTraces alone = mergeTraces(store, {trace}, name);
+        for (const std::string& p : alone.problems)
+            std::fprintf(stderr, "xsprof: %s\n", p.c_str());
+        if (alone.traceCount == 0) {
+            ++failed;
+            continue;
+        }
+        const QString path = QDir(out).filePath(QStringLiteral("trace-%1.pb.gz").arg(trace.id));
+        std::string error;
+        if (!xsprof::savePprof(alone.profile, CommandLinePaths::native(path), &error)) {
+            std::fprintf(stderr, "xsprof: %s\n", error.c_str());
+            return 1;
+        }
+        ++written;
+    }
+    std::printf("%s: %zu pprof files, trace-ID.pb.gz for each trace_id%s\n", qPrintable(out), written,
+                failed ? (", " + std::to_string(failed) + " traces left out").c_str() : "");
+    return failed > 0 ? 1 : 0;
+}
+
+int exportPprof(CollectionStore& store, const std::vector<StoredTrace>& traces, const QString& database,
+                const QString& out)
+{
+    if (traces.empty()) {
+        std::fprintf(stderr, "xsprof: %s: no trace matches the --where expression\n", qPrintable(database));
+        return 1;
+    }
+    return namesPprofFile(out) ? exportMergedPprof(store, traces, database, out)
+                               : exportPprofPerTrace(store, traces, out);
+}
+
 } // namespace
 
 int exportTables(const QStringList& arguments)
@@ -231,12 +277,13 @@ int exportTables(const QStringList& arguments)
         "trace with its attributes, and costs.EXT, one row per trace and function with the trace's attributes, "
         "the function's name, url, line and column, and its self, inclusive and divided-total time (µs) and "
         "sample counts. docs/collections.md gives the SQL (DuckDB, Spark, BigQuery) that reproduces report's "
-        "numbers from them. With --format pprof, OUT is one gzipped pprof file: the merged profile of the traces "
-        "selected (--where), for go tool pprof, Pyroscope or Parca."));
+        "numbers from them. With --format pprof, for go tool pprof, Pyroscope or Parca: an OUT ending in .pb.gz, .pb "
+        "or .pprof is one gzipped pprof file, the merged profile of the traces selected (--where); another OUT is "
+        "a folder of one gzipped pprof per trace, OUT/trace-ID.pb.gz (ID: the traces table's trace_id)."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The command."));
     parser.addPositionalArgument(QStringLiteral("DB"), QStringLiteral("The collection."));
-    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The folder to write."));
+    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The folder to write (pprof: or the file)."));
     parser.addOption({QStringLiteral("format"), QStringLiteral("csv (default), ndjson or pprof."), QStringLiteral("FORMAT"),
                       QStringLiteral("csv")});
     parser.addOption({QStringLiteral("where"), QStringLiteral("Only the traces whose attributes match EXPR."),

@@ -1,6 +1,7 @@
 #pragma once
 // gzip input (.cpuprofile.gz, .json.gz, any stream starting with gzip's magic bytes):
-// inflated with zlib into the padded buffer the readers take (paddedbytes.h).
+// inflated into the padded buffer the readers take (paddedbytes.h): one member by libdeflate
+// at once, anything else (several members, damage, over 1 GB) by zlib piece by piece.
 #include "paddedbytes.h"
 
 #include "model/taskcontrol.h"

@@ -114,9 +114,8 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
     stacks.reserve(samples.size());
     times.reserve(samples.size());
     values.reserve(samples.size());
-    // Samples of one call path (a profiler that does not aggregate writes one per tick): the
-    // path's stack is built once, then found by its locations' hash and a comparison.
-    std::unordered_map<uint64_t, std::pair<size_t, StackId>> pathStacks;
+    // Each call path's stack, built at its first sample with a positive value.
+    std::vector<StackId> pathStacks(samples.pathCount());
     double position = 0.0;
     for (size_t i = 0; i < samples.size(); ++i) {
         if ((i & 0xFFFF) == 0)
@@ -126,23 +125,15 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
             negative += raw < 0;
             continue;
         }
-        const std::span<const uint64_t> locations = samples.locations(i);
-        uint64_t hash = 0xcbf29ce484222325ull;
-        for (uint64_t id : locations)
-            hash = (hash ^ id) * 0x100000001b3ull;
-        const auto known = pathStacks.find(hash);
-        StackId stack;
-        if (known != pathStacks.end() && std::ranges::equal(samples.locations(known->second.first), locations)) {
-            stack = known->second.second;
-        } else {
+        StackId& stack = pathStacks[samples.pathOf(i)];
+        if (!stack.isValid()) {
+            const std::span<const uint64_t> locations = samples.path(samples.pathOf(i));
             for (auto id = locations.rbegin(); id != locations.rend(); ++id) {
                 for (FrameId frame : frames[size_t(index.location.find(*id))])
                     stack = builder.stack(stack, frame);
             }
             if (!stack.isValid())
                 stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
-            if (known == pathStacks.end())
-                pathStacks.emplace(hash, std::pair(i, stack));
         }
         const double value = double(raw) * measure.scale;
         stacks.push_back(stack);

@@ -182,22 +182,35 @@ std::optional<PprofProblem> validatePprof(const pp::Profile& profile, const Ppro
         if (!index.location.add(l.id(), i))
             return PprofProblem{"location id " + std::to_string(l.id()) + " is used twice", place(".id")};
     }
-    const int types = profile.sample_type_size();
-    for (size_t i = 0; i < samples.size(); ++i) {
-        const auto place = [i](const std::string& member) { return fieldPlace("sample", i) + member; };
-        const size_t values = samples.values(i).size();
-        if (values != size_t(types))
-            return PprofProblem{"sample " + std::to_string(i) + " has " + std::to_string(values) +
-                                    " values; sample_type lists " + std::to_string(types),
-                                place(".value")};
-        const std::span<const uint64_t> locations = samples.locations(i);
+    // The first sample whose number of values is not sample_type's.
+    const size_t types = size_t(profile.sample_type_size());
+    std::optional<PprofSamples::OddSample> wrongValues;
+    if (samples.size() > 0 && samples.valueCount() != types)
+        wrongValues = PprofSamples::OddSample{0, samples.valueCount()};
+    else
+        wrongValues = samples.oddSample();
+    const auto valuesProblem = [&wrongValues, types] {
+        const size_t i = wrongValues->sample;
+        return PprofProblem{"sample " + std::to_string(i) + " has " + std::to_string(wrongValues->count) +
+                                " values; sample_type lists " + std::to_string(types),
+                            fieldPlace("sample", i) + ".value"};
+    };
+    // Each path at its first sample (the paths are numbered in that order), so that the
+    // problem named is the first sample's.
+    for (uint32_t path = 0; path < samples.pathCount(); ++path) {
+        const size_t i = samples.firstSampleOf(path);
+        if (wrongValues && wrongValues->sample <= i)
+            return valuesProblem();
+        const std::span<const uint64_t> locations = samples.path(path);
         for (size_t k = 0; k < locations.size(); ++k) {
             if (index.location.find(locations[k]) == PprofIdIndex::none)
                 return PprofProblem{"sample " + std::to_string(i) + " names location " + std::to_string(locations[k]) +
                                         ", which the profile does not have",
-                                    place(".location_id[" + std::to_string(k) + "]")};
+                                    fieldPlace("sample", i) + ".location_id[" + std::to_string(k) + "]"};
         }
     }
+    if (wrongValues)
+        return valuesProblem();
     return std::nullopt;
 }
 

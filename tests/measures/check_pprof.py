@@ -5,7 +5,9 @@
   an XS live session, a heap profile, a pprof read back, a collection's merged profile from
   `xsprof export DB OUT --format pprof`), and its per-function flat and cum
   (`-top`, granularity functions) equal xsprof's self and inclusive (`report --json`) for
-  every function whose name is its own;
+  every function whose name is its own; and `export DB OUT --format pprof` with OUT a folder
+  writes one pprof per trace whose flat and cum equal that trace's self and inclusive time in
+  the csv export's costs table;
 - a pprof written by an independent encoder (npm pprof-format, encode_pprof.mjs) from corpus
   .cpuprofiles reports, through xsprof, the self and inclusive time of the corpus oracle
   (NAME.expected.json).
@@ -14,6 +16,7 @@
 
 Exit 77 (skipped) when neither go nor node is installed; a part whose tool is missing says so."""
 import argparse
+import csv
 import json
 import os
 import re
@@ -88,6 +91,46 @@ def check_go(xsprof, inputs, work, failures):
         if compared < 3:
             failures.append(f"{name}: only {compared} functions compared")
         print(f"go tool pprof: {name} ({measure}): {compared} functions equal")
+
+
+def check_per_trace(xsprof, collection, work, failures):
+    """export --format pprof into a folder: one file per trace, each equal to its costs rows."""
+    tables = os.path.join(work, "tables")
+    folder = os.path.join(work, "per-trace")
+    subprocess.run([xsprof, "export", collection, tables], check=True, capture_output=True)
+    subprocess.run([xsprof, "export", collection, folder, "--format", "pprof"], check=True, capture_output=True)
+    with open(os.path.join(tables, "traces.csv"), encoding="utf-8", newline="") as f:
+        traces = [row["trace_id"] for row in csv.DictReader(f)]
+    costs = {}
+    with open(os.path.join(tables, "costs.csv"), encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            costs.setdefault(row["trace_id"], []).append(row)
+    written = sorted(os.listdir(folder))
+    if written != sorted(f"trace-{t}.pb.gz" for t in traces):
+        failures.append(f"per-trace export wrote {written} for the traces {traces}")
+    for trace in traces:
+        path = os.path.join(folder, f"trace-{trace}.pb.gz")
+        if not os.path.exists(path):
+            continue
+        top = go_top(path, "time")
+        rows = costs[trace]
+        names = Counter(row["function_name"] for row in rows)
+        compared = 0
+        for row in rows:
+            name, self_us, inclusive_us = row["function_name"], float(row["self_us"]), float(row["inclusive_us"])
+            if names[name] != 1 or not name or inclusive_us == 0:
+                continue
+            got = top.get(name)
+            if got is None:
+                failures.append(f"trace {trace}: go tool pprof does not list {name!r}")
+                continue
+            compared += 1
+            if not close(got[0], self_us) or not close(got[1], inclusive_us):
+                failures.append(f"trace {trace}: {name!r}: pprof flat {got[0]} cum {got[1]}, the costs table's "
+                                f"self {self_us} inclusive {inclusive_us}")
+        if compared < 3:
+            failures.append(f"trace {trace}: only {compared} functions compared")
+        print(f"go tool pprof: trace-{trace}.pb.gz (export per trace): {compared} functions equal")
 
 
 def check_encoder(xsprof, encoder, corpus, names, work, failures):
@@ -168,6 +211,7 @@ def main():
                       (os.path.join(args.fixtures, "peers", "speedscope-node10-Heap-20181003T105432.heapprofile"), []),
                       (readback, []), (readback, ["--profile", "0"])]
             check_go(args.xsprof, inputs, work, failures)
+            check_per_trace(args.xsprof, collection, work, failures)
             ran = True
         else:
             print("go is not installed: the go tool pprof part is skipped")

@@ -135,6 +135,28 @@ pp::Profile smallPprof()
     return p;
 }
 
+std::string protobufVarint(uint64_t value)
+{
+    std::string out;
+    for (; value >= 0x80; value >>= 7)
+        out += char(0x80 | (value & 0x7F));
+    return out + char(value);
+}
+
+// A length-delimited field (`tag` its first byte) holding `payload`.
+std::string delimitedField(char tag, const std::string& payload)
+{
+    return tag + protobufVarint(payload.size()) + payload;
+}
+
+std::string packedVarints(char tag, std::initializer_list<uint64_t> values)
+{
+    std::string payload;
+    for (uint64_t v : values)
+        payload += protobufVarint(v);
+    return delimitedField(tag, payload);
+}
+
 LoadResult loadPprof(const pp::Profile& p, int profileIndex = -1)
 {
     LoadOptions options;
@@ -155,6 +177,8 @@ private slots:
     void pprofDetection();
     void pprofErrors_data();
     void pprofErrors();
+    void pprofRepeatedPaths();
+    void pprofRepeatedPathErrors();
     void pprofDamageNeverCrashes();
     void pprofRoundTrip_data();
     void pprofRoundTrip();
@@ -317,6 +341,74 @@ void TestMeasures::pprofErrors()
     QVERIFY2(text.starts_with("bad.pb: pprof: "), text.c_str());
     QVERIFY2(text.find(problem.toStdString()) != std::string::npos, text.c_str());
     QVERIFY2(r.error->where.starts_with(where.toStdString()), text.c_str());
+}
+
+// Samples as a profiler that does not aggregate writes them, one per tick on a few call paths,
+// their location ids packed (as encoders write them), one by one, or in two packed runs (as
+// protobuf allows): each sample counts on its path, whatever its encoding.
+void TestMeasures::pprofRepeatedPaths()
+{
+    pp::Profile p = smallPprof();
+    p.clear_sample();
+    std::string bytes = p.SerializeAsString();
+    const auto sample = [&bytes](const std::string& locations, uint64_t objects, uint64_t space) {
+        bytes += delimitedField(0x12, locations + packedVarints(0x12, {objects, space}));
+    };
+    const std::string leafPath = packedVarints(0x0A, {200, 100}), workPath = packedVarints(0x0A, {300, 100});
+    sample(leafPath, 3, 4096);
+    sample(leafPath, 3, 4096);
+    sample(workPath, 1, 1000);
+    sample("\x08" + protobufVarint(200) + "\x08" + protobufVarint(100), 1, 10); // one by one
+    sample(packedVarints(0x0A, {200}) + packedVarints(0x0A, {100}), 1, 20);     // two runs
+    sample(workPath, 1, 1000);
+    sample(packedVarints(0x0A, {100}), 2, 5); // main alone: a path that is a prefix of the others
+    for (int type : {1, 0}) {
+        LoadOptions options;
+        options.profileIndex = type;
+        const LoadResult r = loadProfileData(bytes, "ticks.pb", options);
+        QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+        QCOMPARE(r.profile->samples.size(), size_t(7));
+        QCOMPARE(r.profile->stacks.size(), size_t(3)); // main, main -> work, main -> work -> leaf
+        const std::map<Key, Costs> costs = costsByKey(*r.profile);
+        const bool space = type == 1;
+        QCOMPARE(costs.at(Key{"leaf", "app.go", 30, 0}).self, space ? 4096.0 * 2 + 10 + 20 : 8.0);
+        QCOMPARE(costs.at(Key{"work", "app.go", 20, 0}).self, space ? 2000.0 : 2.0);
+        QCOMPARE(costs.at(Key{"main", "app.go", 10, 0}).self, space ? 5.0 : 2.0);
+        QCOMPARE(costs.at(Key{"main", "app.go", 10, 0}).inclusive, space ? 10227.0 : 12.0);
+    }
+}
+
+// A problem in a sample whose path an earlier sample had is named at that sample: its values'
+// count, a varint cut by the end of its packed run.
+void TestMeasures::pprofRepeatedPathErrors()
+{
+    pp::Profile p = smallPprof();
+    p.clear_sample();
+    const std::string head = p.SerializeAsString();
+    const std::string leafPath = packedVarints(0x0A, {200, 100});
+    const auto sample = [](const std::string& locations, std::initializer_list<uint64_t> values) {
+        return delimitedField(0x12, locations + packedVarints(0x12, values));
+    };
+    const std::string good = sample(leafPath, {3, 4096});
+    LoadResult r = loadProfileData(head + good + good + sample(leafPath, {3}) + good, "bad.pb");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->problem.find("sample 2 has 1 values; sample_type lists 2") != std::string::npos,
+             r.error->toString().c_str());
+    QCOMPARE(r.error->where, std::string("Profile.sample[2].value"));
+    // The first sample with one value: every later one "differs", the first is named.
+    r = loadProfileData(head + sample(leafPath, {3}) + good + good, "bad.pb");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error->where, std::string("Profile.sample[0].value"));
+    // A missing location on a new path after repeated ones, before a bad value count.
+    r = loadProfileData(head + good + good + sample(packedVarints(0x0A, {200, 999}), {1, 1}) + sample(leafPath, {3}),
+                        "bad.pb");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error->where, std::string("Profile.sample[2].location_id[1]"));
+    // 0x80 continues a varint that the run's end cuts: not read as the next run's id.
+    r = loadProfileData(head + good + sample(delimitedField(0x0A, "\x80") + packedVarints(0x0A, {1}), {1, 1}),
+                        "bad.pb");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error->where.starts_with("byte"), r.error->toString().c_str());
 }
 
 // Bytes changed, cut or repeated at random (a fixed seed): every result is a profile or an error

@@ -8,6 +8,7 @@
 #include "views/searchbar.h"
 #include "views/sourcepane.h"
 #include "views/sourceview.h"
+#include "views/totalcolumns.h"
 #include "views/timelinewidget.h"
 
 #include "views/qcustomplotinclude.h"
@@ -15,6 +16,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -63,6 +65,7 @@ private slots:
     void theLegendNamesAnAnonymousFunctionAboveTheData();
     void flameGraphSearchCountsAndStepsThroughItsBoxes();
     void doubleClickOpensTheSourceWithoutExpanding();
+    void aHeapProfileNamesItsUnitOnceInHeadersThatFit();
 };
 
 
@@ -585,3 +588,41 @@ void TestProfilePage::doubleClickOpensTheSourceWithoutExpanding()
 
 QTEST_MAIN(TestProfilePage)
 #include "tst_profilepage.moc"
+
+// A heap profile (bytes) at 1024 pixels with every total column shown: "(bytes)" once, on the
+// self column, and every number column's header fits its section (a unit on each cut
+// "Inclusive (Chrome) (bytes)"); the cells carry their unit.
+void TestProfilePage::aHeapProfileNamesItsUnitOnceInHeadersThatFit()
+{
+    TotalColumns::instance()->setShown(CostTreeModel::Cost::SummedPaths, true);
+    ProfilePage page(
+        loadData(QStringLiteral(XSPROF_MODEL_FIXTURES_DIR "/peers/speedscope-node10-Heap-20181003T105432.heapprofile")));
+    page.resize(1000, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    int columnsSeen = 0;
+    for (CostTreeView* view : {page.functionView(false), page.callTreeView(), page.bottomUpTreeView()}) {
+        page.tabs()->setCurrentWidget(view);
+        QApplication::processEvents();
+        QHeaderView* header = view->header();
+        const QFontMetrics metrics(header->font());
+        const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        int withUnit = 0;
+        for (int column = 1; column < view->model()->columnCount(); ++column) {
+            if (view->isColumnHidden(column))
+                continue;
+            ++columnsSeen;
+            const QString text = view->model()->headerData(column, Qt::Horizontal).toString();
+            withUnit += text.contains(QLatin1String("bytes"));
+            QVERIFY2(metrics.horizontalAdvance(text) + margins <= header->sectionSize(column),
+                     qPrintable(QStringLiteral("“%1”: %2 px of text in %3").arg(text).arg(metrics.horizontalAdvance(text))
+                                    .arg(header->sectionSize(column))));
+        }
+        QCOMPARE(withUnit, 1);
+        QCOMPARE(view->model()->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Self (bytes)"));
+        const QString cell = view->model()->index(0, 1).data().toString();
+        QVERIFY2(cell.contains(QLatin1String(" B")) || cell.contains(QLatin1String("KB")), qPrintable(cell));
+    }
+    QCOMPARE(columnsSeen, 4 + 2 + 1); // self and three totals; self and total; self
+    TotalColumns::instance()->reset();
+}

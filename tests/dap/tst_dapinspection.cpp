@@ -109,7 +109,7 @@ private slots:
         FakeThreads t;
         DapPaths paths;
         QString error;
-        QVERIFY(paths.read({{"localRoot", dir.path().toStdString()}, {"remoteRoot", "/w"}}, error));
+        QVERIFY(paths.set(dir.path(), QStringLiteral("/w"), {}, error));
         t.inspection.setPaths(paths);
         stopInF(t.machine());
         auto a = t.ask(&DapInspection::stackTrace, DapArgs::StackTrace{1, 0, 0});

@@ -37,13 +37,6 @@ std::string problemAt(const JsonPath& at, std::string_view problem);
 // "the file is KIND, expected an object" at byte 0.
 [[noreturn]] void throwRootNotObject(JsonKind kind);
 
-// "an integer", "a string"... for a reader's own messages.
-template <class V>
-std::string describeType(const V& v)
-{
-    return typeName(v.kind());
-}
-
 template <class V>
 const V& asObject(const V& v, const JsonPath& at)
 {

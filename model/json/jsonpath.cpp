@@ -42,8 +42,7 @@ std::string JsonPath::text() const
     std::string out;
     for (const JsonPath* p : steps()) {
         switch (p->m_step) {
-        case Step::Root:
-        case Step::Named: out = std::string(p->m_name); break;
+        case Step::Root: out = std::string(p->m_name); break;
         case Step::Key:
         case Step::Member:
             if (!out.empty())
@@ -91,7 +90,6 @@ std::string JsonPath::pointer() const
     for (const JsonPath* p : steps()) {
         switch (p->m_step) {
         case Step::Root: break;
-        case Step::Named: return {};
         case Step::Key:
         case Step::Member:
             out += '/';

@@ -5,9 +5,11 @@
 // - its place in the file's own terms, the error's location: "node 3", "trace event 5, node 3";
 // - its JSON Pointer, from which the driver finds its byte: "/nodes/3/callFrame/lineNumber".
 //
-// A path is a view, like std::string_view: a step refers to the path it extends, and a named
-// path to its name. Make a step where it is used (an argument), or keep it in a variable only
-// while the path it extends lives.
+// A path is a view, like std::string_view: a step refers to the path it extends and to its
+// key. Make a step where it is used (an argument), or keep it in a variable only while the
+// path it extends lives (never `const JsonPath p = at.key("a").key("b")`: "a" dies at the ';').
+// A path that must outlive its scope is a HeldJsonPath. Every path starts at the document's
+// root: a reader names no path by hand.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -48,10 +50,6 @@ class JsonPath {
 public:
     // The document's root, unnamed ("the top level" in a message).
     JsonPath() = default;
-    // A value the reader names itself ("shared.frames[2]"): the name is also its place, and
-    // no byte is named (a reader that keeps no JSON Pointer).
-    JsonPath(const char* name) : m_name(name), m_step(Step::Named) {}
-    JsonPath(const std::string& name) : m_name(name), m_step(Step::Named) {}
     // The document's root named in messages: a trace-event file that is a bare array is
     // "traceEvents" as the object form's list is.
     static JsonPath namedDocument(const char* name)
@@ -85,10 +83,10 @@ public:
     bool isUnnamedRoot() const { return m_step == Step::Root && m_name.empty(); }
     std::string text() const;    // "nodes[3].id"; "the top level" for the unnamed root
     std::string place() const;   // the places on the path, or text() when it has none
-    std::string pointer() const; // empty when unknown (a named path)
+    std::string pointer() const; // "/nodes/3/id"; empty for the root
 
 private:
-    enum class Step : uint8_t { Root, Named, Key, Member, Index, TreeNode };
+    enum class Step : uint8_t { Root, Key, Member, Index, TreeNode };
     JsonPath(const JsonPath* parent, Step step, std::string_view name, size_t index, const char* place)
         : m_parent(parent), m_name(name), m_index(index), m_place(place), m_step(step)
     {
@@ -97,9 +95,9 @@ private:
     std::vector<const JsonPath*> steps() const; // root first
 
     const JsonPath* m_parent = nullptr;
-    std::string_view m_name;              // a key, or a root's name
+    std::string_view m_name;                // a key, or a root's name
     const JsonTreeTrail* m_trail = nullptr; // a tree node's
-    size_t m_index = 0;                   // an element's index, a tree node's number
+    size_t m_index = 0;                     // an element's index, a tree node's number
     const char* m_place = nullptr;
     Step m_step = Step::Root;
 };

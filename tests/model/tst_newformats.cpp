@@ -441,7 +441,7 @@ void TestNewFormats::malformed_data()
     // from "" = cut the file in half.
     QTest::newRow("safari truncated") << safari << "" << "" << "Safari recording" << "byte";
     QTest::newRow("safari wrong type") << safari << "\"timestamp\": 10.0" << "\"timestamp\": \"10\"" << "Safari recording"
-                                       << "recording.sampleStackTraces[0].timestamp";
+                                       << "sample 0, byte";
     QTest::newRow("safari lengths") << safari << "[0.001, 0.0015]" << "[0.001]" << "Safari recording" << "recording";
     QTest::newRow("gecko truncated") << gecko << "" << "" << "Firefox Gecko profile" << "byte";
     QTest::newRow("gecko dangling frame") << gecko << "[2, 3]]" << "[2, 30]]" << "Firefox Gecko profile"

@@ -52,7 +52,8 @@ std::string JsonPath::text() const
         case Step::Index: out += "[" + std::to_string(p->m_index) + "]"; break;
         case Step::TreeNode:
             for (const uint32_t i : p->m_trail->indicesTo(uint32_t(p->m_index)))
-                out += (out.empty() ? "" : ".") + std::string(p->m_trail->childrenKey()) + "[" + std::to_string(i) + "]";
+                out += (out.empty() ? "" : ".") + std::string(p->m_trail->childrenKey()) + "[" + std::to_string(i)
+                    + "]";
             break;
         }
     }

@@ -69,7 +69,10 @@ public:
     JsonPath index(size_t i, const char* place = nullptr) const { return JsonPath(this, Step::Index, {}, i, place); }
     // A field of this object that is one of its elements, its key an id: with `place` ("stack
     // frame") it is "stack frame KEY" in the location, as an array's element would be.
-    JsonPath member(std::string_view key, const char* place) const { return JsonPath(this, Step::Member, key, 0, place); }
+    JsonPath member(std::string_view key, const char* place) const
+    {
+        return JsonPath(this, Step::Member, key, 0, place);
+    }
     // Node `node` of the nested tree whose root is this value, read without recursion
     // (jsontree.h): its path "head.children[2].children[0]", its place "PLACE NODE" (its
     // number in the order read) and its pointer, built from `trail` when asked.

@@ -67,17 +67,17 @@ struct ColumnCell {
     size_t row;
 };
 
+[[noreturn]] void throwAtCell(const ColumnCell& cell, std::string_view problem)
+{
+    throwAt(cell.at.key(cell.key).index(cell.row, cell.place), problem);
+}
+
 // The cell refers to a `what` among `limit` (or to none).
 void checkIndex(int64_t v, size_t limit, const char* what, const ColumnCell& cell)
 {
     if (v != none && (v < 0 || uint64_t(v) >= limit))
-        throwAt(cell.at.key(cell.key).index(cell.row, cell.place),
-                std::string(what) + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")");
-}
-
-[[noreturn]] void throwAtCell(const ColumnCell& cell, std::string_view problem)
-{
-    throwAt(cell.at.key(cell.key).index(cell.row, cell.place), problem);
+        throwAtCell(cell, std::string(what) + " " + std::to_string(v) + " does not exist (there are "
+                              + std::to_string(limit) + ")");
 }
 
 // The function tables every thread of the file uses (shared ones from version 60 on).
@@ -126,8 +126,10 @@ struct FunctionTables {
         funcIsJs.resize(n);
         for (size_t i = 0; i < n; ++i)
             funcKept[i] = funcIsJs[i] || (i < relevant.size() && relevant[i]);
-        funcLine = hasField(funcs, "lineNumber") ? indexColumn(funcs, "lineNumber", funcAt, "function") : std::vector<int64_t>();
-        funcColumn = hasField(funcs, "columnNumber") ? indexColumn(funcs, "columnNumber", funcAt, "function") : std::vector<int64_t>();
+        if (hasField(funcs, "lineNumber"))
+            funcLine = indexColumn(funcs, "lineNumber", funcAt, "function");
+        if (hasField(funcs, "columnNumber"))
+            funcColumn = indexColumn(funcs, "columnNumber", funcAt, "function");
         funcLine.resize(n, none);
         funcColumn.resize(n, none);
         if (hasField(funcs, "source")) { // version 58 on: a source table holds the file names

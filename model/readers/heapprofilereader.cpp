@@ -77,7 +77,8 @@ void readHeapTree(const V& head, const JsonPath& headAt, HeapProfileTables& t)
             const auto [seen, fresh] = seenIds.try_emplace(node.frame.id, index);
             if (!fresh)
                 throwAt(at.key("id"), "node id " + std::to_string(node.frame.id) + " appears twice (also at "
-                                          + headAt.treeNode(trail, seen->second, "node").text() + "): the tree repeats a node");
+                                          + headAt.treeNode(trail, seen->second, "node").text()
+                                          + "): the tree repeats a node");
         }
         t.nodes.push_back(node);
         return children;

@@ -141,8 +141,8 @@ void readEvented(const V& profile, const JsonPath& at, double scale, ProfileBuil
         }
         last = time;
         if (type == "O") {
-            open.push_back(
-                builder.stack(open.empty() ? StackId() : open.back(), frames.get(builder, frame, eventAt.key("frame"))));
+            const FrameId opened = frames.get(builder, frame, eventAt.key("frame"));
+            open.push_back(builder.stack(open.empty() ? StackId() : open.back(), opened));
             openFrames.push_back(frame);
         } else if (type == "C") {
             if (openFrames.empty() || openFrames.back() != frame)

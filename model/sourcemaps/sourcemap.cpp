@@ -97,7 +97,8 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
         size_t i = 0;
         const JsonPath sourcesAt = top.key("sources");
         asArray(field(root, "sources", top), sourcesAt).forEachElement([&](const ReferenceJsonValue& s) {
-            const std::string source = s.kind() == JsonKind::Null ? std::string() : std::string(asString(s, sourcesAt.index(i)));
+            const std::string source =
+                s.kind() == JsonKind::Null ? std::string() : std::string(asString(s, sourcesAt.index(i)));
             map.m_sources.push_back(resolveUrl(location, root_ + source));
             ++i;
         });

@@ -158,7 +158,8 @@ std::vector<Mutation> makeMutations()
          is("process 2, thread 0, sample 7")},
         {"processed sample stack", processed, "/threads/1/samples/stack/3", "1000",
          [](const Json& f) {
-             return "Firefox Profiler processed profile: threads[1].samples.stack[3]: stack 1000 does not exist (there are "
+             return "Firefox Profiler processed profile: threads[1].samples.stack[3]: stack 1000 does not exist "
+                    "(there are "
                  + count(f, "/threads/1/stackTable/frame") + ")";
          },
          is("thread 1, sample 3")},

@@ -444,8 +444,12 @@ void MachineSession::handle(const SessionParser::Event& event, bool& sawLogin)
         emit evalSourced(*source);
     } else if (const auto* instruments = std::get_if<xsbug::Instruments>(&message)) {
         m_instruments = *instruments;
+        m_instrumentHistory.clear(); // a new declaration restarts the history (xsbug-protocol.md §7.3)
         emit instrumentsDeclared(*instruments);
     } else if (const auto* samples = std::get_if<xsbug::InstrumentSamples>(&message)) {
+        m_instrumentHistory.push_back(*samples);
+        if (m_instrumentHistory.size() > instrumentHistoryLimit)
+            m_instrumentHistory.pop_front();
         emit instrumentSamples(*samples);
     }
 }

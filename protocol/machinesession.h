@@ -94,6 +94,10 @@ public:
     const xsbug::Global& global() const override { return m_global; }
     const xsbug::Grammar& grammar() const override { return m_grammar; }
     const xsbug::Instruments& instruments() const { return m_instruments; }
+    // The instruments' samples since their declaration, the newest instrumentHistoryLimit: a
+    // panel made later (a Worker held before its tab) starts with what came before it.
+    const std::deque<xsbug::InstrumentSamples>& instrumentHistory() const { return m_instrumentHistory; }
+    static constexpr size_t instrumentHistoryLimit = 3600; // an hour at xsbug's one a second
 
     void go() override;
     void step() override;
@@ -168,6 +172,7 @@ private:
     xsbug::Global m_global;
     xsbug::Grammar m_grammar;
     xsbug::Instruments m_instruments;
+    std::deque<xsbug::InstrumentSamples> m_instrumentHistory;
     quint64 m_profileRevision = 0;
     SessionExpressions* m_expressions = nullptr;
     bool m_loginAnswered = false;  // by the server, before the session was made

@@ -9,6 +9,7 @@ QuietMachines::QuietMachines(int graceMs, MakeTab makeTab, Left left, OutputSeen
     : QObject(parent), m_graceMs(graceMs), m_makeTab(std::move(makeTab)), m_left(std::move(left)),
       m_outputSeen(std::move(outputSeen))
 {
+    m_clock.start();
 }
 
 void QuietMachines::hold(MachineSession* session, const QString& label)
@@ -17,7 +18,7 @@ void QuietMachines::hold(MachineSession* session, const QString& label)
     m_held[session] = {label, QDateTime::currentDateTime()};
     connect(session, &MachineSession::broke, this, [this, session] { release(session, nullptr); });
     connect(session, &MachineSession::logged, this, [this, session](const xsbug::Log& log) {
-        if (!m_outputSeen())
+        if (!m_outputSeen() && outputMayEarnTab(session->name()))
             release(session, &log);
     });
     connect(session, &MachineSession::profileUpdated, this, [this, session] {
@@ -52,6 +53,18 @@ void QuietMachines::release(MachineSession* session, const xsbug::Log* log)
 {
     if (const std::optional<Held> held = take(session))
         m_makeTab(session, *held, log);
+}
+
+bool QuietMachines::outputMayEarnTab(const QString& name)
+{
+    std::deque<qint64>& earned = m_outputTabs[name];
+    const qint64 now = m_clock.elapsed();
+    while (!earned.empty() && now - earned.front() >= outputTabWindowMs)
+        earned.pop_front();
+    if (earned.size() >= size_t(outputTabsPerName))
+        return false;
+    earned.push_back(now);
+    return true;
 }
 
 bool QuietMachines::hasSamples(const MachineSession* session)

@@ -467,6 +467,13 @@ xsprof::FrameId ProfilePage::selectedFunction() const
     return m_document->selectedFunction(); // what the view in front showed last
 }
 
+void ProfilePage::setPathMappings(const PathMappings& mappings)
+{
+    m_sources->setPathMappings(mappings);
+    if (m_sourceShown.isValid() && !m_source->isHidden())
+        m_sources->preview(m_sourceShown);
+}
+
 void ProfilePage::followSelection()
 {
     const xsprof::FrameId f = selectedFunction();

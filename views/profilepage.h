@@ -93,7 +93,8 @@ public:
     // Opens the function's file in the source pane, or says in the status bar why not.
     void showSource(const QModelIndex& index);
     // Where to look for sources recorded on another machine (File › Preferences).
-    void setPathMappings(const PathMappings& mappings) { m_sources->setPathMappings(mappings); }
+    // Where sources recorded elsewhere are here; the pane shows its function again under them.
+    void setPathMappings(const PathMappings& mappings);
     // Opens a local source file outside the built-in pane (the user's editor); returns false
     // to let the built-in pane show it.
     using SourceOpener = SourceLookup::EditorOpener;

@@ -4,12 +4,11 @@
 
 #include "app/debugger/callstackmodel.h"
 
-#include "protocol/machinesession.h"
 
 #include <QHeaderView>
 #include <QShortcut>
 
-CallStackView::CallStackView(MachineSession* session, QWidget* parent)
+CallStackView::CallStackView(Debuggee* session, QWidget* parent)
     : QTreeView(parent), m_session(session), m_model(new CallStackModel(this))
 {
     setModel(m_model);
@@ -33,8 +32,8 @@ CallStackView::CallStackView(MachineSession* session, QWidget* parent)
         connect(enter, &QShortcut::activated, this, [this, open] { open(currentIndex()); });
     }
     if (session) {
-        connect(session, &MachineSession::framesChanged, this, &CallStackView::refresh);
-        connect(session, &MachineSession::variablesChanged, this, &CallStackView::refresh);
+        connect(session, &Debuggee::framesChanged, this, &CallStackView::refresh);
+        connect(session, &Debuggee::variablesChanged, this, &CallStackView::refresh);
         new StaleViewTimer(session, [this] {
             m_updating = true;
             m_model->setFrames({}); // a running machine has no stack to show
@@ -73,7 +72,7 @@ void CallStackView::onCurrentChanged(const QModelIndex& current)
     if (m_updating || !current.isValid() || !m_session)
         return;
     const xsbug::Frame& f = m_model->frame(current.row());
-    if (m_session->state() == MachineSession::State::Broken && f.address != m_session->local().address)
+    if (m_session->state() == Debuggee::State::Broken && f.address != m_session->local().address)
         m_session->select(f.address);
     emit frameActivated(f.path, f.line);
 }

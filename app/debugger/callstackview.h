@@ -1,7 +1,7 @@
 #pragma once
 // The call stack of one machine: follows its <frames>, and a frame the user picks
 // becomes the inspected one (<select>).
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
 #include <QPointer>
 #include <QTreeView>
@@ -12,7 +12,7 @@ class CallStackView : public QTreeView
 {
     Q_OBJECT
 public:
-    explicit CallStackView(MachineSession* session, QWidget* parent = nullptr);
+    explicit CallStackView(Debuggee* session, QWidget* parent = nullptr);
 
 signals:
     // The user chose a frame; `path`/`line` say where to show the source.
@@ -24,7 +24,7 @@ private:
     void refresh();
     void onCurrentChanged(const QModelIndex& current);
 
-    QPointer<MachineSession> m_session;
+    QPointer<Debuggee> m_session;
     CallStackModel* m_model;
     bool m_updating = false; // our own selection changes do not send <select>
 };

@@ -1,6 +1,6 @@
 #include "app/debugger/consolemodel.h"
 
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
 #include <QColor>
 #include <QFont>
@@ -12,11 +12,11 @@
 
 ConsoleModel::ConsoleModel(QObject* parent) : QAbstractListModel(parent) {}
 
-void ConsoleModel::attach(MachineSession* session, const QString& source)
+void ConsoleModel::attach(Debuggee* session, const QString& source)
 {
     // A machine printing as fast as it can sends thousands of lines between two turns of the
     // event loop: they become rows together at the next turn.
-    connect(session, &MachineSession::logged, this, [this, source](const xsbug::Log& log) {
+    connect(session, &Debuggee::logged, this, [this, source](const xsbug::Log& log) {
         if (!m_batching) {
             startBatch();
             QMetaObject::invokeMethod(this, &ConsoleModel::endBatch, Qt::QueuedConnection);
@@ -25,7 +25,7 @@ void ConsoleModel::attach(MachineSession* session, const QString& source)
     });
     // A partial line left by a machine that went away is finished: the next machine with
     // the same name starts a new line.
-    connect(session, &MachineSession::disconnected, this, [this, source] { m_openLine.remove(source); });
+    connect(session, &Debuggee::disconnected, this, [this, source] { m_openLine.remove(source); });
 }
 
 void ConsoleModel::appendLog(const xsbug::Log& log, const QString& source)

@@ -11,7 +11,7 @@
 #include <deque>
 #include <vector>
 
-class MachineSession;
+class Debuggee;
 
 class ConsoleModel : public QAbstractListModel
 {
@@ -28,7 +28,7 @@ public:
 
     // Feeds the model with the session's logs under `source` (e.g. its name); the lines
     // stay when the session goes away.
-    void attach(MachineSession* session, const QString& source = {});
+    void attach(Debuggee* session, const QString& source = {});
     void appendLog(const xsbug::Log& log, const QString& source = {});
     void appendText(const QString& text, const QString& source = {});
     // One whole line in a given colour class (an evaluation and its result, a notice).

@@ -3,7 +3,6 @@
 #include "app/debugger/controlicon.h"
 #include "app/debugger/pendingcommand.h"
 
-#include "protocol/machinesession.h"
 
 #include <QAction>
 
@@ -34,9 +33,9 @@ DebugControls::DebugControls(QObject* parent)
                            tr("Run until this function returns")))
 {
     // Each action re-checks the state: a shortcut can fire before the enabled state catches up.
-    const auto when = [this](MachineSession::State wanted, void (MachineSession::*command)()) {
+    const auto when = [this](Debuggee::State wanted, void (Debuggee::*command)()) {
         return [this, wanted, command] {
-            MachineSession* session = m_session;
+            Debuggee* session = m_session;
             if (session && session->state() == wanted)
                 (session->*command)();
         };
@@ -48,15 +47,15 @@ DebugControls::DebugControls(QObject* parent)
         }
     });
     connect(m_break, &QAction::triggered, this, [this] {
-        if (m_session && m_session->state() == MachineSession::State::Running) {
+        if (m_session && m_session->state() == Debuggee::State::Running) {
             PendingCommand::of(m_session)->note(tr("Break requested"));
             m_session->step();
         }
     });
-    connect(m_run, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::go));
-    connect(m_step, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::step));
-    connect(m_stepIn, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::stepInside));
-    connect(m_stepOut, &QAction::triggered, this, when(MachineSession::State::Broken, &MachineSession::stepOutside));
+    connect(m_run, &QAction::triggered, this, when(Debuggee::State::Broken, &Debuggee::go));
+    connect(m_step, &QAction::triggered, this, when(Debuggee::State::Broken, &Debuggee::step));
+    connect(m_stepIn, &QAction::triggered, this, when(Debuggee::State::Broken, &Debuggee::stepInside));
+    connect(m_stepOut, &QAction::triggered, this, when(Debuggee::State::Broken, &Debuggee::stepOutside));
 }
 
 QList<QAction*> DebugControls::actions() const
@@ -64,13 +63,13 @@ QList<QAction*> DebugControls::actions() const
     return {m_kill, m_break, m_run, m_step, m_stepIn, m_stepOut};
 }
 
-void DebugControls::setSession(MachineSession* session)
+void DebugControls::setSession(Debuggee* session)
 {
     if (m_session)
         m_session->disconnect(this);
     m_session = session;
     if (session) {
-        connect(session, &MachineSession::stateChanged, this, &DebugControls::updateActions);
+        connect(session, &Debuggee::stateChanged, this, &DebugControls::updateActions);
         connect(session, &QObject::destroyed, this, &DebugControls::updateActions, Qt::QueuedConnection);
     }
     updateActions();
@@ -78,10 +77,10 @@ void DebugControls::setSession(MachineSession* session)
 
 void DebugControls::updateActions()
 {
-    const MachineSession::State state = m_session ? m_session->state() : MachineSession::State::Disconnected;
-    const bool broken = state == MachineSession::State::Broken;
-    m_kill->setEnabled(state != MachineSession::State::Disconnected);
-    m_break->setEnabled(state == MachineSession::State::Running);
+    const Debuggee::State state = m_session ? m_session->state() : Debuggee::State::Disconnected;
+    const bool broken = state == Debuggee::State::Broken;
+    m_kill->setEnabled(state != Debuggee::State::Disconnected);
+    m_break->setEnabled(state == Debuggee::State::Running);
     for (QAction* action : {m_run, m_step, m_stepIn, m_stepOut})
         action->setEnabled(broken);
 }

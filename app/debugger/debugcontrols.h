@@ -1,7 +1,7 @@
 #pragma once
 // xsbug's Debug menu for one machine (xsbug-protocol.md §5.6): Kill, Break, Run, Step,
 // Step In, Step Out, each enabled only when the machine's state allows it.
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
 #include <QObject>
 #include <QPointer>
@@ -15,8 +15,8 @@ public:
     explicit DebugControls(QObject* parent = nullptr);
 
     // The machine the actions drive; null disables them all.
-    void setSession(MachineSession* session);
-    MachineSession* session() const { return m_session; }
+    void setSession(Debuggee* session);
+    Debuggee* session() const { return m_session; }
 
     QAction* killAction() const { return m_kill; }
     QAction* breakAction() const { return m_break; }
@@ -30,7 +30,7 @@ public:
 private:
     void updateActions();
 
-    QPointer<MachineSession> m_session;
+    QPointer<Debuggee> m_session;
     QAction* m_kill;
     QAction* m_break;
     QAction* m_run;

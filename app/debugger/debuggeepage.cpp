@@ -75,6 +75,7 @@ DebuggeePage::DebuggeePage(MachineSession* session, BreakpointsModel* breakpoint
     connect(m_refresher, &ProfileRefresher::refreshed, this, &DebuggeePage::showData);
     connect(session, &MachineSession::profileUpdated, m_refresher, &ProfileRefresher::requestRefresh);
     connect(session, &MachineSession::profilingChanged, this, [this](bool profiling) {
+        PendingCommand::of(m_session)->clear(); // the answer to Start or Stop Profiling
         m_stopwatch->setProfiling(profiling);
         if (profiling)
             m_sections->setCurrentWidget(m_stack);

@@ -41,6 +41,8 @@ void InstrumentsPanel::setSession(MachineSession* session)
     connect(session, &MachineSession::instrumentsDeclared, this, &InstrumentsPanel::declare);
     connect(session, &MachineSession::instrumentSamples, this, &InstrumentsPanel::addSamples);
     declare(session->instruments());
+    for (const xsbug::InstrumentSamples& samples : session->instrumentHistory()) // before this panel
+        addSamples(samples);
 }
 
 void InstrumentsPanel::clearRows()

@@ -1,25 +1,24 @@
 #include "app/debugger/pendingcommand.h"
 
-#include "protocol/machinesession.h"
+#include "protocol/debuggee.h"
 
-PendingCommand* PendingCommand::of(MachineSession* session)
+PendingCommand* PendingCommand::of(Debuggee* session)
 {
     if (auto* existing = session->findChild<PendingCommand*>(QString(), Qt::FindDirectChildrenOnly))
         return existing;
     return new PendingCommand(session);
 }
 
-PendingCommand::PendingCommand(MachineSession* session) : QObject(session), m_session(session)
+PendingCommand::PendingCommand(Debuggee* session) : QObject(session), m_session(session)
 {
-    connect(session, &MachineSession::stateChanged, this, &PendingCommand::clear);
-    connect(session, &MachineSession::broke, this, &PendingCommand::clear);
-    connect(session, &MachineSession::profilingChanged, this, &PendingCommand::clear);
-    connect(session, &MachineSession::disconnected, this, &PendingCommand::clear);
+    connect(session, &Debuggee::stateChanged, this, &PendingCommand::clear);
+    connect(session, &Debuggee::broke, this, &PendingCommand::clear);
+    connect(session, &Debuggee::disconnected, this, &PendingCommand::clear);
 }
 
 void PendingCommand::note(const QString& what)
 {
-    if (m_session->state() != MachineSession::State::Running)
+    if (m_session->state() != Debuggee::State::Running)
         return;
     m_text = tr("%1 — the machine acts on it at its next pause").arg(what);
     emit changed(m_text);

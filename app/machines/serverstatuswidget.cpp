@@ -101,9 +101,9 @@ void ServerStatusWidget::updateLeft()
     const int count = m_leftMachines->count();
     m_left->setVisible(count > 0);
     m_left->setText(tr("%1 left").arg(count));
-    m_left->setToolTip(tr("Machines that came and went with nothing to keep (no profile samples, no break, no unread "
-                          "console output) have no tab: %1 so far. Their console lines are in View › Console (all "
-                          "machines).")
+    m_left->setToolTip(tr("Machines that came and went without a tab (no profile samples, no break, no unread console "
+                          "output, or printing once a few Workers of their name had tabs): %1 so far. Their console "
+                          "lines are in View › Console (all machines).")
                            .arg(count));
 }
 

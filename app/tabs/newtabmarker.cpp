@@ -1,5 +1,6 @@
 #include "newtabmarker.h"
 
+#include <QEvent>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -10,6 +11,10 @@
 NewTabMarker::NewTabMarker(QTabWidget* tabs, QObject* parent) : QObject(parent), m_tabs(tabs)
 {
     connect(tabs, &QTabWidget::currentChanged, this, &NewTabMarker::seen);
+    tabs->tabBar()->installEventFilter(this);
+    m_scroll.setSingleShot(true);
+    m_scroll.setInterval(0);
+    connect(&m_scroll, &QTimer::timeout, this, &NewTabMarker::keepNewestInView);
 }
 
 void NewTabMarker::opened(QWidget* tab, const QString& note)
@@ -19,15 +24,30 @@ void NewTabMarker::opened(QWidget* tab, const QString& note)
         return;
     QTabBar* bar = m_tabs->tabBar();
     bar->setTabTextColor(index, bar->palette().color(QPalette::Link));
-    scrollIntoView(bar, index);
-    // Again once the tab widget has laid its strip out with the new tab (the scroll buttons move).
-    QTimer::singleShot(0, this, [this, tab = QPointer<QWidget>(tab)] {
-        if (tab && m_tabs->indexOf(tab) >= 0 && m_tabs->currentWidget() != tab)
-            scrollIntoView(m_tabs->tabBar(), m_tabs->indexOf(tab));
-    });
+    m_keepInView = tab;
+    m_keepUntil = QDeadlineTimer(2000);
+    m_scroll.start(); // once the tab widget has laid its strip out with the new tab
     m_marks.append({tab, note});
     connect(tab, &QObject::destroyed, this, [this] { seen(-1); });
     emit noteShown(note);
+}
+
+void NewTabMarker::keepNewestInView()
+{
+    if (!m_keepInView || m_keepUntil.hasExpired() || m_tabs->currentWidget() == m_keepInView)
+        return;
+    const int index = m_tabs->indexOf(m_keepInView);
+    if (index >= 0)
+        scrollIntoView(m_tabs->tabBar(), index);
+}
+
+bool NewTabMarker::eventFilter(QObject* watched, QEvent* event)
+{
+    // After the bar's own resize handling (which scrolls to the front tab) has run.
+    if (watched == m_tabs->tabBar() && (event->type() == QEvent::Resize || event->type() == QEvent::Show)
+        && m_keepInView && !m_keepUntil.hasExpired())
+        m_scroll.start();
+    return QObject::eventFilter(watched, event);
 }
 
 bool NewTabMarker::isMarked(const QWidget* tab) const

@@ -4,8 +4,10 @@
 // takes the palette's link colour, and a note says where it is. Once the tab has been in front
 // the mark and the note go; a tab closed unseen takes them with it. Only WindowTabs makes one:
 // it alone has the tab widget.
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 class QTabBar;
 class QTabWidget;
@@ -26,8 +28,12 @@ signals:
     void noteShown(const QString& text);
     void noteWithdrawn(const QString& text); // the tab has been seen (or closed)
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void seen(int index);
+    void keepNewestInView();
 
     QTabWidget* m_tabs;
     struct Mark {
@@ -35,4 +41,12 @@ private:
         QString note;
     };
     QList<Mark> m_marks;
+    // The strip scrolls back to the front tab whenever it is resized (QTabBar's own rule), which
+    // the tab widget does after laying the new tab out: for a moment the newest tab is put back
+    // in view after each resize.
+    QPointer<QWidget> m_keepInView;
+    QDeadlineTimer m_keepUntil;
+    // One scroll per turn of the event loop, for the newest tab only: each step of the strip lays
+    // every tab out again, so a storm of Workers' tabs scrolled one by one took minutes.
+    QTimer m_scroll;
 };

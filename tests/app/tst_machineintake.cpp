@@ -4,12 +4,14 @@
 #include "app/machines/machineintake.h"
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
+#include "protocol/quietmachines.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QFile>
 #include <QProcess>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -131,6 +133,58 @@ private slots:
                 QVERIFY(entry.label.startsWith(QLatin1String("simpleworker #")));
             }
         }
+    }
+
+    // The same Workers, each printing a line after its login, with the console of all machines
+    // off screen: unread output earns a tab to a few Workers of the name only (the storm made
+    // 300 tabs and kept the window busy for minutes); the others' lines reach that console, every
+    // one, and the Workers are told of as having left.
+    void printingWorkersEarnFewTabs()
+    {
+        m_intake->setOutputSeen(false);
+        QFile recorded(QStringLiteral(XSPROF_CORPUS_DIR "/xsbug/sim_worker.xsbug"));
+        QVERIFY(recorded.open(QIODevice::ReadOnly));
+        QByteArray worker = recorded.readAll();
+        const QByteArray login = "</xsbug>\r\n";
+        const qsizetype afterLogin = worker.indexOf(login);
+        QVERIFY(afterLogin > 0 && worker.left(afterLogin).contains("<login"));
+        worker.insert(afterLogin + login.size(), "\r\n<xsbug><log>worker ready&#10;</log></xsbug>\r\n");
+        QTemporaryDir dir;
+        const QString transcript = dir.filePath(QStringLiteral("printing_worker.xsbug"));
+        QFile out(transcript);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(worker);
+        out.close();
+        QProcess storm;
+        storm.start(QStringLiteral("python3"),
+                    {QStringLiteral(XSPROF_TOOLS_DIR "/machine_storm.py"), transcript, QStringLiteral("--connect"),
+                     QStringLiteral("127.0.0.1:%1").arg(m_intake->server()->port()), QStringLiteral("--count"),
+                     QStringLiteral("300"), QStringLiteral("--parallel"), QStringLiteral("16")});
+        QVERIFY(storm.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(storm.state() == QProcess::NotRunning, 120000);
+        QCOMPARE(storm.exitCode(), 0);
+        const auto left = [this] {
+            size_t count = 0;
+            for (const IntakeBatch& batch : m_batches)
+                count += batch.left.size();
+            return count;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(left() + m_received.size(), size_t(300), 10000);
+        // The first of the name, QuietMachines::outputTabsPerName by their output, a stalled one or two.
+        QVERIFY2(m_received.size() <= size_t(1 + QuietMachines::outputTabsPerName + 2),
+                 qPrintable(QString::number(m_received.size())));
+        QVERIFY(m_received.size() > size_t(QuietMachines::outputTabsPerName));
+        qint64 heldLines = 0;
+        for (const IntakeBatch& batch : m_batches) {
+            heldLines += batch.linesNotShown;
+            for (const IntakeBatch::Line& line : batch.lines) {
+                QCOMPARE(line.log.text, QStringLiteral("worker ready\n"));
+                ++heldLines;
+            }
+        }
+        QCOMPARE(heldLines, qint64(299)); // every held Worker's, those that earned a tab too
+        for (const auto& received : m_received) // and each tab's console has its machine's line
+            QCOMPARE(linesOf(*received->console), QStringList{QStringLiteral("worker ready")});
     }
 
     // The Moddable app's main machine twice: the second is held until its first console line

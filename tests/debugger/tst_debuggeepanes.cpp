@@ -1,13 +1,19 @@
 // The window's Console evaluation and Variables tree on the Debuggee interface, against
 // FakeDebuggee: no engine, no socket. The console evaluates through the shared inspector (in the
-// inspected frame, in order); the Variables view opens a row by asking the machine to toggle it.
+// inspected frame, in order); the Variables view opens a row by asking the machine to toggle it;
+// the Call Stack selects frames, the Debug menu's actions follow the machine's state and the
+// console follows its logs, all through the same interface.
+#include "app/debugger/callstackview.h"
 #include "app/debugger/consoleevaluator.h"
+#include "app/debugger/debugcontrols.h"
+#include "app/debugger/pendingcommand.h"
 #include "app/debugger/consolemodel.h"
 #include "app/debugger/variablesmodel.h"
 #include "app/debugger/variablesview.h"
 #include "fakedebuggee.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -117,6 +123,85 @@ private slots:
         // Running again: the rows go stale and are cleared.
         machine.go();
         QTRY_COMPARE(view.model()->rowCount(), 0);
+    }
+
+    void callStackSelectsAFrameThroughTheMachine()
+    {
+        FakeDebuggee machine;
+        machine.logIn();
+        CallStackView view(&machine);
+        QAbstractItemModelTester tester(view.model());
+        xsbug::Frames frames;
+        frames.frames = {{QStringLiteral("tick"), QStringLiteral("@F1"), QStringLiteral("/app/main.js"), 4},
+                         {QStringLiteral("loop"), QStringLiteral("@F2"), QStringLiteral("/app/loop.js"), 12}};
+        xsbug::Local top;
+        top.name = QStringLiteral("tick");
+        top.address = QStringLiteral("@F1");
+        xsbug::Local caller;
+        caller.name = QStringLiteral("loop");
+        caller.address = QStringLiteral("@F2");
+        machine.setFrameLocal(QStringLiteral("@F2"), caller);
+        machine.breakAt({QStringLiteral("/app/main.js"), 4, QStringLiteral("# Break: debugger!")}, frames, top);
+        QTRY_COMPARE(view.model()->rowCount(), 2);
+        QCOMPARE(view.currentIndex().row(), 0); // the inspected frame, chosen by the machine: nothing sent
+        QVERIFY(!machine.commands().contains(QStringLiteral("select @F1")));
+        QSignalSpy activated(&view, &CallStackView::frameActivated);
+        view.setCurrentIndex(view.model()->index(1, 0));
+        QCOMPARE(machine.commands().value(machine.commands().size() - 1), QStringLiteral("select @F2"));
+        QTRY_COMPARE(machine.local().address, QStringLiteral("@F2"));
+        QCOMPARE(view.currentIndex().row(), 1); // the stack stays; the second frame is marked inspected
+        QCOMPARE(view.model()->rowCount(), 2);
+        QVERIFY(activated.count() >= 1);
+        QCOMPARE(activated.last().value(0).toString(), QStringLiteral("/app/loop.js"));
+        QCOMPARE(activated.last().value(1).toInt(), 12);
+    }
+
+    void debugControlsFollowTheMachinesState()
+    {
+        FakeDebuggee machine;
+        DebugControls controls;
+        QVERIFY(!controls.killAction()->isEnabled()); // no machine: nothing to drive
+        controls.setSession(&machine);
+        machine.logIn();
+        QVERIFY(controls.killAction()->isEnabled());
+        QVERIFY(controls.breakAction()->isEnabled());
+        QVERIFY(!controls.runAction()->isEnabled());
+        QVERIFY(!controls.stepInAction()->isEnabled());
+        // Running: Break is a step the machine reads at its next pause, which the tracker says.
+        controls.breakAction()->trigger();
+        QCOMPARE(machine.commands().value(machine.commands().size() - 1), QStringLiteral("step"));
+        QVERIFY2(PendingCommand::of(&machine)->text().startsWith(QStringLiteral("Break requested")),
+                 qPrintable(PendingCommand::of(&machine)->text()));
+        stop(machine);
+        QVERIFY(PendingCommand::of(&machine)->text().isEmpty()); // answered by the break
+        QVERIFY(!controls.breakAction()->isEnabled());
+        QVERIFY(controls.runAction()->isEnabled());
+        controls.stepInAction()->trigger();
+        QCOMPARE(machine.commands().value(machine.commands().size() - 1), QStringLiteral("step-inside"));
+        QVERIFY(!controls.stepInAction()->isEnabled()); // running again
+        machine.leave();
+        QTRY_VERIFY(!controls.killAction()->isEnabled());
+    }
+
+    void consoleFollowsTheMachinesLogs()
+    {
+        FakeDebuggee machine;
+        ConsoleModel console;
+        QAbstractItemModelTester tester(&console);
+        console.attach(&machine, QStringLiteral("fake"));
+        machine.logIn();
+        machine.log(QStringLiteral("hello "));
+        machine.log(QStringLiteral("world\nsecond"));
+        QTRY_COMPARE(console.rowCount(), 2);
+        QCOMPARE(console.lineText(0), QStringLiteral("hello world"));
+        QCOMPARE(console.lineText(1), QStringLiteral("second"));
+        machine.leave(); // its open line is finished: the next machine of that name starts a new one
+        FakeDebuggee again;
+        console.attach(&again, QStringLiteral("fake"));
+        again.logIn();
+        again.log(QStringLiteral("third\n"));
+        QTRY_COMPARE(console.rowCount(), 3);
+        QCOMPARE(console.lineText(2), QStringLiteral("third"));
     }
 };
 

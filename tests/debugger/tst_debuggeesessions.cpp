@@ -560,6 +560,17 @@ void TestDebuggeeSessions::theConnectedCountFollowsMachinesInAnyOrder()
     QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
     leave("d"); // the last in leaves first
     QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
+    // A Worker held by the intake that earns its tab by printing, then leaves: counted once
+    // while there, and not at all after (the intake's count of held machines follows it out).
+    const int tabsBefore = m_window->tabs()->count();
+    logIn("w2", "gamma");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    engines["w2"]->write("<xsbug><log>worker says hello\n</log></xsbug>\r\n");
+    engines["w2"]->flush();
+    QTRY_COMPARE(m_window->tabs()->count(), tabsBefore + 1);
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 2 machines connected"));
+    leave("w2");
+    QTRY_COMPARE(status->connectedText(), QStringLiteral("· 1 machine connected"));
     leave("c");
     QTRY_COMPARE(status->connectedText(), QString());
     QCOMPARE(m_window->machines()->connectedMachines()->count(), 0);

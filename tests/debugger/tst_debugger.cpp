@@ -97,6 +97,7 @@ private slots:
     void breakShowsFramesAndLocalsAndSteps();
     void togglingAPropertyOpensIt();
     void instrumentsReachThePlots();
+    void instrumentSamplesBeforeThePanelAreKept();
     void instrumentLinesFitThenElide();
     void breakpointsReachTheHandshakeAndLaterChanges();
     void breakpointSettingsRoundTrip();
@@ -357,6 +358,33 @@ void TestDebugger::instrumentsReachThePlots()
     QVERIFY2(QToolTip::text().startsWith(QLatin1String("Pixels drawn: ")), qPrintable(QToolTip::text()));
     panes.instrumentsAction()->setChecked(false); // hideable
     QVERIFY(!panel->isVisibleTo(&panes));
+}
+
+// A machine's instruments and samples sent before its panes exist (a Worker held by the intake
+// until it earns a tab) are on the plots when the panes come; a new declaration starts again.
+void TestDebugger::instrumentSamplesBeforeThePanelAreKept()
+{
+    DebugServer server;
+    FakeXsMachine machine;
+    MachineSession* session = connectMachine(server, machine);
+    QVERIFY(session);
+    machine.send("<instruments><instrument name=\"Pixels drawn\" value=\" pixels\"/>"
+                 "<instrument name=\"Garbage collections\" value=\" times\"/></instruments>");
+    for (int i = 1; i <= 3; ++i)
+        machine.send("<samples>" + QByteArray::number(i * 100) + "," + QByteArray::number(i) + "</samples>");
+    QTRY_COMPARE(session->instrumentHistory().size(), size_t(3));
+    BreakpointsModel breakpoints;
+    DebuggerPanes panes(session, &breakpoints);
+    InstrumentsPanel* panel = panes.instruments();
+    QCOMPARE(panel->rowCount(), 2);
+    QCOMPARE(panel->sampleCount(), qint64(3));
+    QCOMPARE(panel->rowValue(0), QLocale().toString(300) + QStringLiteral(" pixels"));
+    machine.send("<samples>400,4</samples>"); // and on as they come
+    QTRY_COMPARE(panel->sampleCount(), qint64(4));
+    machine.send("<instruments><instrument name=\"Pixels drawn\" value=\" pixels\"/></instruments>");
+    QTRY_COMPARE(panel->rowCount(), 1);
+    QCOMPARE(panel->sampleCount(), qint64(0));
+    QCOMPARE(session->instrumentHistory().size(), size_t(0));
 }
 
 // The simulator's 21 instruments: at the width the machine's tab gives the strip when they

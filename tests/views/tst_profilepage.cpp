@@ -346,6 +346,8 @@ void TestProfilePage::pathMappingsOpenTheLocalCheckout()
 
     page.setPathMappings(PathMappings::fromText(QStringLiteral("/elsewhere => /tmp\n/home/ci/app => ") +
                                                 dir.filePath(QStringLiteral("checkout"))));
+    // The pane that said "not here" looks again under the new mappings by itself.
+    QTRY_COMPARE(page.sourcePane()->currentPath(), QFileInfo(local).absoluteFilePath());
     QTest::keyClick(page.currentView(), Qt::Key_Return);
     QCOMPARE(spy.count(), 1);
     QCOMPARE(page.sourcePane()->currentPath(), QFileInfo(local).absoluteFilePath());

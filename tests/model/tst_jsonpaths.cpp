@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -193,13 +194,31 @@ const std::vector<Mutation>& mutations()
     return all;
 }
 
+// A Gecko profile's threads without their markers, which no reader reads: two thirds of the
+// file, and the rows are read again for each row (and ten times slower under the sanitizers).
+void dropGeckoMarkers(Json& profile)
+{
+    for (const char* list : {"threads", "processes"}) {
+        if (!profile.contains(list))
+            continue;
+        for (Json& element : profile[list]) {
+            element.erase("markers");
+            dropGeckoMarkers(element);
+        }
+    }
+}
+
 // The file as parsed, once for all its rows.
 const Json& parsedFile(const std::string& path)
 {
     static std::map<std::string, Json> files;
     auto found = files.find(path);
-    if (found == files.end())
-        found = files.emplace(path, Json::parse(readBytes(path))).first;
+    if (found == files.end()) {
+        Json file = Json::parse(readBytes(path));
+        if (file.is_object())
+            dropGeckoMarkers(file);
+        found = files.emplace(path, std::move(file)).first;
+    }
     return found->second;
 }
 
@@ -239,9 +258,13 @@ void TestJsonPaths::errorsNameThePath()
     QFETCH(int, index);
     const Mutation& m = mutations()[size_t(index)];
     const Json& file = parsedFile(m.file);
-    // The file as nlohmann writes it loads: the error below is the replaced value's.
-    const LoadResult baseline = loadProfileData(file.dump(), "input.json");
-    QVERIFY2(baseline.ok(), baseline.error ? baseline.error->toString().c_str() : "cancelled");
+    // The file as nlohmann writes it loads (checked once a file): the error below is the
+    // replaced value's.
+    static std::set<std::string> loaded;
+    if (loaded.insert(m.file).second) {
+        const LoadResult baseline = loadProfileData(file.dump(), "input.json");
+        QVERIFY2(baseline.ok(), baseline.error ? baseline.error->toString().c_str() : "cancelled");
+    }
 
     const auto [bytes, at] = mutated(file, m.pointer, m.replacement);
     QVERIFY2(!bytes.empty(), m.pointer.c_str());

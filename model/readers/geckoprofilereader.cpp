@@ -159,35 +159,43 @@ private:
         return int(v);
     }
 
-    // Calls row(row, index, its path) for each row (an array) of the table's data at `at`, a
-    // row's place `place` ("stack 3"); returns the row count. Flattened: the rows' cells are
-    // the most visited values of a Gecko profile, each a call otherwise.
+    // Calls row(row, index) for each row (an array) of the table's data at `at`, a row's
+    // place `place` ("stack 3"); returns the row count. Flattened: the rows' cells are the
+    // most visited values of a Gecko profile, each a call otherwise. A row's path is made
+    // only for a problem (even a path's few stores cost 2 % of a load, a million rows).
     template <typename Row>
     [[gnu::flatten]] static size_t forEachRow(const V& rows, const JsonPath& at, const char* place, const Row& row)
     {
         size_t i = 0;
         rows.forEachElement([&](const V& r) {
-            const JsonPath rowAt = at.index(i, place);
             if (r.kind() != JsonKind::Array)
-                throwWrongType(r.kind(), rowAt, "a row (an array)");
-            row(r, i, rowAt);
+                throwWrongType(r.kind(), at.index(i, place), "a row (an array)");
+            row(r, i);
             ++i;
         });
         return i;
     }
 
-    // The index in [0, limit) of a `what` the cell at `at` holds; null gives noIndex.
-    static uint32_t indexCell(const V& cell, size_t limit, const char* what, const JsonPath& at)
+    // Row `row` of the table data at `data`, its rows `place`s: the cells' paths, when named.
+    struct CellAt {
+        const JsonPath& data;
+        const char* place;
+        size_t row;
+    };
+
+    // The index in [0, limit) of a `what` the cell `column` of `at` holds; null gives noIndex.
+    static uint32_t indexCell(const V& cell, size_t limit, const char* what, const CellAt& at, int column)
     {
         const JsonKind kind = cell.kind();
         if (kind == JsonKind::Null)
             return noIndex;
         if (kind != JsonKind::Integer || cell.overflow())
-            throwWrongType(kind, at, "an index");
+            throwWrongType(kind, at.data.index(at.row, at.place).index(size_t(column)), "an index");
         const int64_t v = cell.integer();
         if (v < 0 || uint64_t(v) >= limit)
-            throwAt(at, std::string(what) + " " + std::to_string(v) + " does not exist (there are "
-                            + std::to_string(limit) + ")");
+            throwAt(at.data.index(at.row, at.place).index(size_t(column)),
+                    std::string(what) + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit)
+                        + ")");
         return uint32_t(v);
     }
 
@@ -199,7 +207,7 @@ private:
         const int64_t relevantColumn = schemaColumn(schema, "relevantForJS");
         const V data = asArray(field(table, "data", at), dataAt);
         const bool owned = pieced(data); // a piece's strings go with it
-        forEachRow(data, dataAt, "frame", [&](const V& row, size_t, const JsonPath& rowAt) {
+        forEachRow(data, dataAt, "frame", [&](const V& row, size_t i) {
             std::string_view location;
             bool relevant = false;
             bool found = false;
@@ -210,11 +218,12 @@ private:
                     if (cell.kind() == JsonKind::Integer && !cell.overflow()) {
                         const int64_t s = cell.integer();
                         if (s < 0 || size_t(s) >= m_strings.size())
-                            throwAt(rowAt.index(size_t(k)),
+                            throwAt(dataAt.index(i, "frame").index(size_t(k)),
                                     "location string " + std::to_string(s) + " is not in the stringTable");
                         location = m_strings[size_t(s)];
                     } else if (cell.kind() != JsonKind::String) {
-                        throwWrongType(cell.kind(), rowAt.index(size_t(k)), "a location (a string or a string index)");
+                        throwWrongType(cell.kind(), dataAt.index(i, "frame").index(size_t(k)),
+                                       "a location (a string or a string index)");
                     } else {
                         location =
                             owned ? std::string_view(m_ownedLocations.emplace_back(cell.string())) : cell.string();
@@ -225,7 +234,7 @@ private:
                 ++k;
             });
             if (!found)
-                throwAt(rowAt, "the frame has no location");
+                throwAt(dataAt.index(i, "frame"), "the frame has no location");
             m_frameLocation.push_back(location);
             m_frameRelevant.push_back(relevant);
         });
@@ -241,21 +250,22 @@ private:
         // In pieces the count is not known before the end: "before the stack" bounds prefixes.
         const size_t count = pieced(data) ? size_t(noIndex) : data.sizeHint();
         m_stackPrefix.reserve(pieced(data) ? data.sizeHint() / 4 : count); // rows of 8 bytes or more: "[12,34],"
-        forEachRow(data, dataAt, "stack", [&](const V& row, size_t i, const JsonPath& rowAt) {
+        forEachRow(data, dataAt, "stack", [&](const V& row, size_t i) {
             uint32_t prefix = noIndex, frame = noIndex;
             int k = 0;
+            const CellAt cellAt{dataAt, "stack", i};
             row.forEachElement([&](const V& cell) {
                 if (k == prefixColumn)
-                    prefix = indexCell(cell, count, "prefix", rowAt.index(size_t(k)));
+                    prefix = indexCell(cell, count, "prefix", cellAt, k);
                 else if (k == frameColumn)
-                    frame = indexCell(cell, m_frameLocation.size(), "frame", rowAt.index(size_t(k)));
+                    frame = indexCell(cell, m_frameLocation.size(), "frame", cellAt, k);
                 ++k;
             });
             if (frame == noIndex)
-                throwAt(rowAt, "the stack has no frame");
+                throwAt(dataAt.index(i, "stack"), "the stack has no frame");
             // Gecko writes a prefix before the stacks that use it; this also rules out cycles.
             if (prefix != noIndex && prefix >= i)
-                throwAt(rowAt.index(size_t(prefixColumn)),
+                throwAt(dataAt.index(i, "stack").index(size_t(prefixColumn)),
                         "prefix " + std::to_string(prefix) + " does not come before the stack");
             m_stackPrefix.push_back(prefix);
             m_stackFrame.push_back(frame);
@@ -267,7 +277,7 @@ private:
     size_t forEachSample(const Visit& visit) const
     {
         const JsonPath samplesAt = m_at.path().key("samples"), dataAt = samplesAt.key("data");
-        return forEachRow(m_samples, dataAt, "sample", [&](const V& row, size_t i, const JsonPath& rowAt) {
+        return forEachRow(m_samples, dataAt, "sample", [&](const V& row, size_t i) {
             uint32_t stack = noIndex;
             double time = 0;
             bool hasTime = false;
@@ -278,8 +288,9 @@ private:
                     if (kind != JsonKind::Null) {
                         const int64_t v = kind == JsonKind::Integer && !cell.overflow() ? cell.integer() : -1;
                         if (v < 0 || size_t(v) >= m_stackPrefix.size())
-                            throwAt(rowAt.index(size_t(k)), "the sample's stack is not a stack index (there are "
-                                                                + std::to_string(m_stackPrefix.size()) + " stacks)");
+                            throwAt(dataAt.index(i, "sample").index(size_t(k)),
+                                    "the sample's stack is not a stack index (there are "
+                                        + std::to_string(m_stackPrefix.size()) + " stacks)");
                         stack = uint32_t(v);
                     }
                 } else if (k == m_sampleTime) {
@@ -291,7 +302,7 @@ private:
                 ++k;
             });
             if (!hasTime)
-                throwAt(rowAt, "the sample has no time");
+                throwAt(dataAt.index(i, "sample"), "the sample has no time");
             visit(stack, time, i);
         });
     }

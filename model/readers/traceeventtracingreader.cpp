@@ -96,13 +96,15 @@ struct EventFields {
     const V* argsObject() const { return args && args->kind() == JsonKind::Object ? &*args : nullptr; }
 };
 
-// Reads one B/E/X event, at `at`.
+// Reads one B/E/X event, element `index` of the events at `events` (its path made only for
+// a problem: a million events).
 template <class V>
-void readDurationEvent(const EventFields<V>& f, const JsonPath& at, ThreadEvents& thread, EventTexts& texts)
+void readDurationEvent(const EventFields<V>& f, const JsonPath& events, size_t index, ThreadEvents& thread,
+                       EventTexts& texts)
 {
     DurationEvent event;
     if (!f.ts || !numberOf(*f.ts, event.ts))
-        throwAt(at, "the " + std::string(f.ph) + " event has no numeric \"ts\"");
+        throwAt(events.index(index, "trace event"), "the " + std::string(f.ph) + " event has no numeric \"ts\"");
     event.name = texts.name(f.name.empty() ? std::string_view("(unnamed)") : f.name);
     if (const V* args = f.argsObject()) {
         std::string key;
@@ -323,7 +325,7 @@ public:
 
     // Flattened: called for every event, with a call for each of its fields otherwise.
     template <class V>
-    [[gnu::flatten]] void add(const V& e, const JsonPath& at)
+    [[gnu::flatten]] void add(const V& e, const JsonPath& events, size_t index)
     {
         if (e.kind() != JsonKind::Object)
             return;
@@ -345,7 +347,7 @@ public:
                     m_last->ends.reserve(m_expected / 2);
                 }
             }
-            readDurationEvent(f, at, *m_last, texts);
+            readDurationEvent(f, events, index, *m_last, texts);
         }
     }
 
@@ -400,7 +402,7 @@ void readTracingTrace(const V& top, bool unterminated, const std::string& name, 
     EventCollector collector(samples, expected);
     size_t i = 0;
     events.forEachElement([&](const V& e) {
-        collector.add(e, eventsAt.index(i, "trace event"));
+        collector.add(e, eventsAt, i);
         if ((++i & 0xffff) == 0)
             checkCancel(control, 0.4 + 0.2 * std::min(1.0, double(i) / double(std::max<size_t>(1, expected))));
     });

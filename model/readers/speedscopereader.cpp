@@ -35,12 +35,16 @@ struct SpeedscopeFrames {
     std::vector<V> frames;
     std::vector<FrameId> ids; // made on first use
 
-    // The frame a sample or an event at `at` names.
-    FrameId get(ProfileBuilder& builder, int64_t index, const JsonPath& at)
+    bool has(int64_t index) const { return index >= 0 && size_t(index) < frames.size(); }
+    [[noreturn]] void throwMissing(int64_t index, const JsonPath& at) const
     {
-        if (index < 0 || size_t(index) >= frames.size())
-            throwAt(at, "frame " + std::to_string(index) + " does not exist (there are " + std::to_string(frames.size())
-                            + ")");
+        throwAt(at, "frame " + std::to_string(index) + " does not exist (there are " + std::to_string(frames.size())
+                        + ")");
+    }
+
+    // The frame `index` names (has(index)).
+    FrameId get(ProfileBuilder& builder, int64_t index)
+    {
         FrameId& id = ids[size_t(index)];
         if (!id.isValid()) {
             const V& f = frames[size_t(index)];
@@ -85,13 +89,21 @@ void readSampled(const V& profile, const JsonPath& at, double scale, ProfileBuil
     double now = numberOr(profile, "startValue", 0) * scale;
     StackId empty; // a sample with no frame: "(root)", made when needed
     size_t i = 0;
+    // A sample's and its frames' paths are made only for a problem: the frames are most of
+    // the values of the file.
     samples.forEachElement([&](const V& sample) {
-        const JsonPath sampleAt = samplesAt.index(i, "sample");
+        if (sample.kind() != JsonKind::Array)
+            throwWrongType(sample.kind(), samplesAt.index(i, "sample"), "an array");
         StackId stack;
         size_t k = 0;
-        asArray(sample, sampleAt).forEachElement([&](const V& frame) {
-            const JsonPath frameAt = sampleAt.index(k++);
-            stack = builder.stack(stack, frames.get(builder, asInteger(frame, frameAt), frameAt));
+        sample.forEachElement([&](const V& frame) {
+            const int64_t index = frame.kind() == JsonKind::Integer && !frame.overflow()
+                ? frame.integer()
+                : asInteger(frame, samplesAt.index(i, "sample").index(k));
+            if (!frames.has(index))
+                frames.throwMissing(index, samplesAt.index(i, "sample").index(k));
+            stack = builder.stack(stack, frames.get(builder, index));
+            ++k;
         });
         if (!stack.isValid()) {
             if (!empty.isValid())
@@ -141,8 +153,9 @@ void readEvented(const V& profile, const JsonPath& at, double scale, ProfileBuil
         }
         last = time;
         if (type == "O") {
-            const FrameId opened = frames.get(builder, frame, eventAt.key("frame"));
-            open.push_back(builder.stack(open.empty() ? StackId() : open.back(), opened));
+            if (!frames.has(frame))
+                frames.throwMissing(frame, eventAt.key("frame"));
+            open.push_back(builder.stack(open.empty() ? StackId() : open.back(), frames.get(builder, frame)));
             openFrames.push_back(frame);
         } else if (type == "C") {
             if (openFrames.empty() || openFrames.back() != frame)

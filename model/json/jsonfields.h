@@ -23,14 +23,12 @@ namespace xsprof {
 // Largest magnitude a bounded number may have: beyond 2^53 doubles stop being exact.
 constexpr double absurdJsonNumber = 9007199254740992.0;
 
-// "where[i]": the place of an array's element, for a reader that names its paths itself.
-inline std::string elementWhere(const std::string& where, size_t i)
-{
-    return where + "[" + std::to_string(i) + "]";
-}
-
-// A problem with the value at `at`: "PROBLEM" at its place and byte.
-[[noreturn]] void throwJsonMeaning(std::string problem, const JsonPath& at);
+// "PATH: PROBLEM" ("PROBLEM" for the unnamed root): a reader's problem with the value at `at`.
+std::string problemAt(const JsonPath& at, std::string_view problem);
+// Throws problemAt(at, problem) at the path's place and byte.
+[[noreturn]] void throwAt(const JsonPath& at, std::string_view problem);
+// "PATH: no "KEY" field".
+[[noreturn]] void throwMissingField(const JsonPath& at, std::string_view key);
 // "PATH is KIND, expected EXPECTED".
 [[noreturn]] void throwWrongType(JsonKind kind, const JsonPath& at, std::string_view expected);
 // "PATH is out of range (VALUE)".
@@ -38,13 +36,6 @@ inline std::string elementWhere(const std::string& where, size_t i)
 
 // "the file is KIND, expected an object" at byte 0.
 [[noreturn]] void throwRootNotObject(JsonKind kind);
-
-// "an integer", "a string"... for a reader's own messages.
-template <class V>
-std::string describeType(const V& v)
-{
-    return typeName(v.kind());
-}
 
 template <class V>
 const V& asObject(const V& v, const JsonPath& at)
@@ -175,8 +166,7 @@ V field(const V& object, std::string_view key, const JsonPath& at)
 {
     if (std::optional<V> v = fieldIfAny(object, key))
         return *v;
-    throwJsonMeaning((at.isUnnamedRoot() ? std::string() : at.text() + ": ") + "no \"" + std::string(key) + "\" field",
-                     at);
+    throwMissingField(at, key);
 }
 
 template <class V>

@@ -21,6 +21,14 @@ void appendPointerKey(std::string& out, std::string_view key)
 
 } // namespace
 
+std::vector<uint32_t> JsonTreeTrail::indicesTo(uint32_t node) const
+{
+    std::vector<uint32_t> indices;
+    for (uint32_t n = node; n < m_steps.size() && m_steps[n].parent != noParent; n = m_steps[n].parent)
+        indices.push_back(m_steps[n].index);
+    return {indices.rbegin(), indices.rend()};
+}
+
 std::vector<const JsonPath*> JsonPath::steps() const
 {
     std::vector<const JsonPath*> steps;
@@ -34,15 +42,19 @@ std::string JsonPath::text() const
     std::string out;
     for (const JsonPath* p : steps()) {
         switch (p->m_step) {
-        case Step::Root:
-        case Step::Named:
-        case Step::Located: out = std::string(p->m_name); break;
+        case Step::Root: out = std::string(p->m_name); break;
         case Step::Key:
+        case Step::Member:
             if (!out.empty())
                 out += '.';
             out += p->m_name;
             break;
         case Step::Index: out += "[" + std::to_string(p->m_index) + "]"; break;
+        case Step::TreeNode:
+            for (const uint32_t i : p->m_trail->indicesTo(uint32_t(p->m_index)))
+                out += (out.empty() ? "" : ".") + std::string(p->m_trail->childrenKey()) + "[" + std::to_string(i)
+                    + "]";
+            break;
         }
     }
     return out.empty() ? std::string("the top level") : out;
@@ -61,8 +73,10 @@ std::string JsonPath::place() const
         }
         keyPlace = nullptr;
         places += (places.empty() ? "" : ", ") + std::string(p->m_place);
-        if (p->m_step == Step::Index)
+        if (p->m_step == Step::Index || p->m_step == Step::TreeNode)
             places += " " + std::to_string(p->m_index);
+        else if (p->m_step == Step::Member)
+            places += " " + std::string(p->m_name);
     }
     if (keyPlace)
         places += (places.empty() ? "" : ", ") + std::string(keyPlace);
@@ -77,13 +91,19 @@ std::string JsonPath::pointer() const
     for (const JsonPath* p : steps()) {
         switch (p->m_step) {
         case Step::Root: break;
-        case Step::Named: return {};
-        case Step::Located: out = std::string(p->m_pointer); break;
         case Step::Key:
+        case Step::Member:
             out += '/';
             appendPointerKey(out, p->m_name);
             break;
         case Step::Index: out += "/" + std::to_string(p->m_index); break;
+        case Step::TreeNode:
+            for (const uint32_t i : p->m_trail->indicesTo(uint32_t(p->m_index))) {
+                out += '/';
+                appendPointerKey(out, p->m_trail->childrenKey());
+                out += "/" + std::to_string(i);
+            }
+            break;
         }
     }
     return out;

@@ -144,7 +144,7 @@ void readCpuProfileSamples(const V& samples, RawCpuProfile& raw, const JsonPath&
     size_t index = 0;
     auto add = [&](int64_t id, size_t i) {
         if (id < 0 || id > int64_t(UINT32_MAX))
-            throwJsonMeaning("node id " + std::to_string(id) + " is out of range", list.index(i, "sample"));
+            throwAt(list.index(i, "sample"), "node id " + std::to_string(id) + " is out of range");
         raw.samples.push_back(StackId(uint32_t(id)));
     };
     samples.forEachIntegerOrElement(

@@ -18,50 +18,66 @@ namespace {
 constexpr std::string_view processedFormatName = "Firefox Profiler processed profile";
 constexpr int64_t none = -1;
 
-// A column of indices; null (and -1) become `none`.
+// A column of indices of the table at `at`, whose rows are `row`s ("stack"); null (and -1)
+// become `none`.
 template <class V>
-std::vector<int64_t> indexColumn(const V& table, std::string_view key, const std::string& where)
+std::vector<int64_t> indexColumn(const V& table, const char* key, const JsonPath& at, const char* row)
 {
-    const std::string path = where + "." + std::string(key);
+    const JsonPath columnAt = at.key(key);
     std::vector<int64_t> out;
-    const V column = asArray(field(table, key, where), path);
+    const V column = asArray(field(table, key, at), columnAt);
     out.reserve(column.sizeHint());
     column.forEachElement([&](const V& e) {
-        out.push_back(
-            e.kind() == JsonKind::Null ? none : std::max<int64_t>(asInteger(e, elementWhere(path, out.size())), none));
+        out.push_back(e.kind() == JsonKind::Null
+                          ? none
+                          : std::max<int64_t>(asInteger(e, columnAt.index(out.size(), row)), none));
     });
     return out;
 }
 
 template <class V>
-std::vector<double> numberColumn(const V& table, std::string_view key, const std::string& where)
+std::vector<double> numberColumn(const V& table, const char* key, const JsonPath& at, const char* row)
 {
-    const std::string path = where + "." + std::string(key);
+    const JsonPath columnAt = at.key(key);
     std::vector<double> out;
-    const V column = asArray(field(table, key, where), path);
+    const V column = asArray(field(table, key, at), columnAt);
     out.reserve(column.sizeHint());
     column.forEachElement([&](const V& e) {
-        out.push_back(e.kind() == JsonKind::Null ? 0.0 : asNumber(e, elementWhere(path, out.size())));
+        out.push_back(e.kind() == JsonKind::Null ? 0.0 : asNumber(e, columnAt.index(out.size(), row)));
     });
     return out;
 }
 
 template <class V>
-std::vector<bool> boolColumn(const V& table, std::string_view key, const std::string& where)
+std::vector<bool> boolColumn(const V& table, const char* key, const JsonPath& at)
 {
     std::vector<bool> out;
     const std::optional<V> column = fieldIfAny(table, key);
     if (!column)
         return out;
-    asArray(*column, where + "." + std::string(key)).forEachElement([&](const V& e) { out.push_back(isTrue(e)); });
+    asArray(*column, at.key(key)).forEachElement([&](const V& e) { out.push_back(isTrue(e)); });
     return out;
 }
 
-void checkIndex(int64_t v, size_t limit, const std::string& what, const std::string& where)
+// Where row `row` of the column `key` of the table at `at` is, the rows being `place`s.
+struct ColumnCell {
+    const JsonPath& at;
+    const char* key;
+    const char* place;
+    size_t row;
+};
+
+[[noreturn]] void throwAtCell(const ColumnCell& cell, std::string_view problem)
+{
+    throwAt(cell.at.key(cell.key).index(cell.row, cell.place), problem);
+}
+
+// The cell refers to a `what` among `limit` (or to none).
+void checkIndex(int64_t v, size_t limit, const char* what, const ColumnCell& cell)
 {
     if (v != none && (v < 0 || uint64_t(v) >= limit))
-        throw JsonMeaningError(
-            what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")", where);
+        throwAtCell(cell, std::string(what) + " " + std::to_string(v) + " does not exist (there are "
+                              + std::to_string(limit) + ")");
 }
 
 // The function tables every thread of the file uses (shared ones from version 60 on).
@@ -73,77 +89,85 @@ struct FunctionTables {
     std::vector<bool> funcKept; // isJS or relevantForJS
     std::vector<bool> funcIsJs;
 
+    // The tables of `owner` (at `at`: the shared tables, or a thread's), the strings of
+    // `stringsOwner` (at `stringsAt`), the sources of `sourcesOwner` ("shared").
     template <class V>
-    void read(const V& owner, const V& stringsOwner, const V* sourcesOwner, const std::string& where,
-              const std::string& stringsWhere)
+    void read(const V& owner, const V& stringsOwner, const V* sourcesOwner, const JsonPath& at,
+              const JsonPath& stringsAt)
     {
-        const std::string_view stringsKey = hasField(stringsOwner, "stringArray") ? "stringArray" : "stringTable";
-        asArray(field(stringsOwner, stringsKey, stringsWhere), stringsWhere + "." + std::string(stringsKey))
-            .forEachElement(
-                [&](const V& s) { strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view()); });
+        const char* stringsKey = hasField(stringsOwner, "stringArray") ? "stringArray" : "stringTable";
+        asArray(field(stringsOwner, stringsKey, stringsAt), stringsAt.key(stringsKey)).forEachElement([&](const V& s) {
+            strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view());
+        });
 
-        const std::string stackWhere = where + "stackTable";
-        const V stacks = asObject(field(owner, "stackTable", where), stackWhere);
-        stackFrame = indexColumn(stacks, "frame", stackWhere);
-        if (hasField(stacks, "prefixOffset")) { // version 66 on: 0 = a root, k = the stack k rows up
-            stackPrefix = indexColumn(stacks, "prefixOffset", stackWhere);
+        const JsonPath stackAt = at.key("stackTable");
+        const V stacks = asObject(field(owner, "stackTable", at), stackAt);
+        stackFrame = indexColumn(stacks, "frame", stackAt, "stack");
+        const bool offsets = hasField(stacks, "prefixOffset"); // version 66 on: 0 = a root, k = k rows up
+        const char* prefixKey = offsets ? "prefixOffset" : "prefix";
+        stackPrefix = indexColumn(stacks, prefixKey, stackAt, "stack");
+        if (offsets) {
             for (size_t i = 0; i < stackPrefix.size(); ++i)
                 stackPrefix[i] = stackPrefix[i] <= 0 ? none : int64_t(i) - stackPrefix[i];
-        } else {
-            stackPrefix = indexColumn(stacks, "prefix", stackWhere);
         }
         if (stackPrefix.size() != stackFrame.size())
-            throw JsonMeaningError("the stackTable's columns differ in length", stackWhere);
+            throwAt(stackAt, "the columns differ in length");
 
-        const std::string frameWhere = where + "frameTable";
-        frameFunc = indexColumn(asObject(field(owner, "frameTable", where), frameWhere), "func", frameWhere);
+        const JsonPath frameAt = at.key("frameTable");
+        frameFunc = indexColumn(asObject(field(owner, "frameTable", at), frameAt), "func", frameAt, "frame");
 
-        const std::string funcWhere = where + "funcTable";
-        const V funcs = asObject(field(owner, "funcTable", where), funcWhere);
-        funcName = indexColumn(funcs, "name", funcWhere);
+        const JsonPath funcAt = at.key("funcTable");
+        const V funcs = asObject(field(owner, "funcTable", at), funcAt);
+        funcName = indexColumn(funcs, "name", funcAt, "function");
         const size_t n = funcName.size();
-        funcIsJs = boolColumn(funcs, "isJS", funcWhere);
-        const std::vector<bool> relevant = boolColumn(funcs, "relevantForJS", funcWhere);
+        funcIsJs = boolColumn(funcs, "isJS", funcAt);
+        const std::vector<bool> relevant = boolColumn(funcs, "relevantForJS", funcAt);
         funcKept.resize(n);
         funcIsJs.resize(n);
         for (size_t i = 0; i < n; ++i)
             funcKept[i] = funcIsJs[i] || (i < relevant.size() && relevant[i]);
-        funcLine = hasField(funcs, "lineNumber") ? indexColumn(funcs, "lineNumber", funcWhere) : std::vector<int64_t>();
-        funcColumn =
-            hasField(funcs, "columnNumber") ? indexColumn(funcs, "columnNumber", funcWhere) : std::vector<int64_t>();
+        if (hasField(funcs, "lineNumber"))
+            funcLine = indexColumn(funcs, "lineNumber", funcAt, "function");
+        if (hasField(funcs, "columnNumber"))
+            funcColumn = indexColumn(funcs, "columnNumber", funcAt, "function");
         funcLine.resize(n, none);
         funcColumn.resize(n, none);
         if (hasField(funcs, "source")) { // version 58 on: a source table holds the file names
-            const std::vector<int64_t> source = indexColumn(funcs, "source", funcWhere);
+            const std::vector<int64_t> source = indexColumn(funcs, "source", funcAt, "function");
             if (!sourcesOwner)
-                throw JsonMeaningError("the funcTable refers to sources, but there is no shared.sources", funcWhere);
-            const V sources = asObject(field(*sourcesOwner, "sources", "shared"), "shared.sources");
-            const std::vector<int64_t> fileOfSource = indexColumn(sources, "filename", "shared.sources");
+                throwAt(funcAt.key("source"), "the funcTable refers to sources, but there is no shared.sources");
+            const JsonPath top, sharedAt = top.key("shared"), sourcesAt = sharedAt.key("sources");
+            const V sources = asObject(field(*sourcesOwner, "sources", sharedAt), sourcesAt);
+            const std::vector<int64_t> fileOfSource = indexColumn(sources, "filename", sourcesAt, "source");
+            for (size_t i = 0; i < fileOfSource.size(); ++i)
+                checkIndex(fileOfSource[i], strings.size(), "string", {sourcesAt, "filename", "source", i});
             funcFile.assign(n, none);
             for (size_t i = 0; i < n && i < source.size(); ++i) {
-                checkIndex(source[i], fileOfSource.size(), "source", elementWhere(funcWhere + ".source", i));
+                checkIndex(source[i], fileOfSource.size(), "source", {funcAt, "source", "function", i});
                 funcFile[i] = source[i] == none ? none : fileOfSource[size_t(source[i])];
             }
         } else if (hasField(funcs, "fileName")) {
-            funcFile = indexColumn(funcs, "fileName", funcWhere);
+            funcFile = indexColumn(funcs, "fileName", funcAt, "function");
+            for (size_t i = 0; i < funcFile.size(); ++i)
+                checkIndex(funcFile[i], strings.size(), "string", {funcAt, "fileName", "function", i});
         }
         funcFile.resize(n, none);
-        for (size_t i = 0; i < n; ++i) {
-            checkIndex(funcName[i], strings.size(), "string", elementWhere(funcWhere + ".name", i));
-            checkIndex(funcFile[i], strings.size(), "string", elementWhere(funcWhere + ".fileName", i));
-        }
+        for (size_t i = 0; i < n; ++i)
+            checkIndex(funcName[i], strings.size(), "string", {funcAt, "name", "function", i});
         for (size_t i = 0; i < frameFunc.size(); ++i) {
+            const ColumnCell cell{frameAt, "func", "frame", i};
             if (frameFunc[i] == none)
-                throw JsonMeaningError("the frame has no function", elementWhere(frameWhere + ".func", i));
-            checkIndex(frameFunc[i], n, "function", elementWhere(frameWhere + ".func", i));
+                throwAtCell(cell, "the frame has no function");
+            checkIndex(frameFunc[i], n, "function", cell);
         }
         for (size_t i = 0; i < stackFrame.size(); ++i) {
+            const ColumnCell cell{stackAt, "frame", "stack", i};
             if (stackFrame[i] == none)
-                throw JsonMeaningError("the stack has no frame", elementWhere(stackWhere + ".frame", i));
-            checkIndex(stackFrame[i], frameFunc.size(), "frame", elementWhere(stackWhere + ".frame", i));
+                throwAtCell(cell, "the stack has no frame");
+            checkIndex(stackFrame[i], frameFunc.size(), "frame", cell);
             if (stackPrefix[i] != none && (stackPrefix[i] < 0 || stackPrefix[i] >= int64_t(i)))
-                throw JsonMeaningError("prefix " + std::to_string(stackPrefix[i]) + " does not come before the stack",
-                                       elementWhere(stackWhere + ".prefix", i));
+                throwAtCell({stackAt, prefixKey, "stack", i},
+                            "prefix " + std::to_string(stackPrefix[i]) + " does not come before the stack");
         }
     }
 
@@ -151,7 +175,7 @@ struct FunctionTables {
 };
 
 struct ProcessedThread {
-    std::string where;
+    HeldJsonPath at;
     std::string summary;
     std::vector<int64_t> stack;
     std::vector<double> time;   // ms
@@ -161,10 +185,10 @@ struct ProcessedThread {
 };
 
 template <class V>
-ProcessedThread readThread(const V& thread, const std::string& where)
+ProcessedThread readThread(const V& thread, const HeldJsonPath& at)
 {
     ProcessedThread t;
-    t.where = where;
+    t.at = at;
     const std::string process(stringOr(thread, "processName", stringOr(thread, "processType", "")));
     t.summary = process.empty() ? std::string(stringOr(thread, "name", ""))
                                 : process + ", " + std::string(stringOr(thread, "name", ""));
@@ -172,22 +196,22 @@ ProcessedThread readThread(const V& thread, const std::string& where)
     if (pid && pid->kind() != JsonKind::Null)
         t.summary += ", pid "
             + (pid->kind() == JsonKind::String ? std::string(pid->string())
-                                               : std::to_string(int64_t(asNumber(*pid, where + ".pid"))));
-    const std::string samplesWhere = where + ".samples";
-    const V samples = asObject(field(thread, "samples", where), samplesWhere);
-    t.stack = indexColumn(samples, "stack", samplesWhere);
+                                               : std::to_string(int64_t(asNumber(*pid, at.path().key("pid")))));
+    const JsonPath samplesAt = at.path().key("samples");
+    const V samples = asObject(field(thread, "samples", at.path()), samplesAt);
+    t.stack = indexColumn(samples, "stack", samplesAt, "sample");
     if (hasField(samples, "time")) {
-        t.time = numberColumn(samples, "time", samplesWhere);
+        t.time = numberColumn(samples, "time", samplesAt, "sample");
     } else {
-        t.time = numberColumn(samples, "timeDeltas", samplesWhere);
+        t.time = numberColumn(samples, "timeDeltas", samplesAt, "sample");
         for (size_t i = 1; i < t.time.size(); ++i)
             t.time[i] += t.time[i - 1];
     }
     if (t.time.size() != t.stack.size())
-        throw JsonMeaningError("the samples' stack and time columns differ in length", samplesWhere);
+        throwAt(samplesAt, "the stack and time columns differ in length");
     t.tracing = stringOr(samples, "weightType", "samples") == "tracing-ms";
     if (t.tracing && hasField(samples, "weight")) {
-        t.weight = numberColumn(samples, "weight", samplesWhere);
+        t.weight = numberColumn(samples, "weight", samplesAt, "sample");
         t.weight.resize(t.stack.size(), 0.0);
     }
     return t;
@@ -200,8 +224,9 @@ size_t jsSamples(const ProcessedThread& t, const FunctionTables& tables)
         hasJs[s] = tables.frameKept(size_t(tables.stackFrame[s]))
             || (tables.stackPrefix[s] != none && hasJs[size_t(tables.stackPrefix[s])]);
     size_t count = 0;
+    const JsonPath samplesAt = t.at.path().key("samples");
     for (size_t i = 0; i < t.stack.size(); ++i) {
-        checkIndex(t.stack[i], hasJs.size(), "stack", elementWhere(t.where + ".samples.stack", i));
+        checkIndex(t.stack[i], hasJs.size(), "stack", {samplesAt, "stack", "sample", i});
         count += t.stack[i] != none && hasJs[size_t(t.stack[i])];
     }
     return count;
@@ -270,36 +295,38 @@ void readProcessedDocument(const V& root, const std::string& name, const LoadOpt
                   LoadResult& out)
 {
     out = LoadResult();
-    const V& profile = asObject(root, "the top level");
+    const V& profile = asRootObject(root);
+    const JsonPath top;
     checkCancel(control, 0.4);
     const std::optional<V> shared = fieldIfAny(profile, "shared");
     const bool sharedPresent = shared && shared->kind() == JsonKind::Object;
     const bool hasShared = sharedPresent && hasField(*shared, "stackTable"); // version 60 on
     FunctionTables sharedTables;
     if (hasShared)
-        sharedTables.read(*shared, *shared, &*shared, "shared.", "shared");
+        sharedTables.read(*shared, *shared, &*shared, top.key("shared"), top.key("shared"));
     std::vector<ProcessedThread> threads;
     std::vector<ProfileSummary> list;
     std::vector<size_t> js;
     size_t i = 0;
-    asArray(field(profile, "threads", {}), "threads").forEachElement([&](const V& e) {
-        const std::string where = elementWhere("threads", i++);
-        const V& thread = asObject(e, where);
-        ProcessedThread t = readThread(thread, where);
+    const HeldJsonPath threadsAt = HeldJsonPath().key("threads");
+    asArray(field(profile, "threads", top), threadsAt.path()).forEachElement([&](const V& e) {
+        const HeldJsonPath at = threadsAt.index(i++, "thread");
+        const V& thread = asObject(e, at.path());
+        ProcessedThread t = readThread(thread, at);
         if (t.stack.empty())
             return;
         if (!hasShared) {
             // Before version 56 the strings are the thread's own; 56-59 shared, tables per thread.
             const bool sharedStrings = sharedPresent && !hasField(thread, "stringArray");
-            t.ownTables.read(thread, sharedStrings ? *shared : thread, sharedPresent ? &*shared : nullptr, where + ".",
-                             sharedStrings ? "shared" : where);
+            t.ownTables.read(thread, sharedStrings ? *shared : thread, sharedPresent ? &*shared : nullptr, at.path(),
+                             sharedStrings ? top.key("shared") : at.path());
         }
         js.push_back(jsSamples(t, hasShared ? sharedTables : t.ownTables));
         list.push_back({t.summary, t.stack.size(), 0});
         threads.push_back(std::move(t));
     });
     if (list.empty())
-        throw JsonMeaningError("no thread has samples", "threads");
+        throwAt(threadsAt.path(), "no thread has samples");
     const size_t chosen = chooseProfile(list, js, options.profileIndex);
     const ProcessedThread& t = threads[chosen];
     ProfileInfo info;

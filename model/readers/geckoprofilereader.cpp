@@ -25,7 +25,7 @@ constexpr uint32_t noIndex = UINT32_MAX;
 template <class V>
 struct ThreadRef {
     V thread;
-    std::string where; // "threads[1]", "processes[0].threads[2]"
+    HeldJsonPath at; // "threads[1]", "processes[0].threads[2]"
     std::string processName;
     std::string threadName;
     std::string pid;
@@ -59,21 +59,23 @@ template <class V>
 class GeckoThread
 {
 public:
-    explicit GeckoThread(const ThreadRef<V>& ref) : m_where(ref.where), m_samples(ref.thread)
+    explicit GeckoThread(const ThreadRef<V>& ref) : m_at(ref.at), m_samples(ref.thread)
     {
         const V& t = ref.thread;
+        const JsonPath& at = m_at.path();
         if (const std::optional<V> strings = fieldIfAny(t, "stringTable"))
-            asArray(*strings, m_where + ".stringTable").forEachElement([&](const V& s) {
+            asArray(*strings, at.key("stringTable")).forEachElement([&](const V& s) {
                 m_strings.push_back(s.kind() == JsonKind::String ? s.string() : std::string_view());
             });
-        readFrames(asObject(field(t, "frameTable", m_where), m_where + ".frameTable"));
-        readStacks(asObject(field(t, "stackTable", m_where), m_where + ".stackTable"));
-        const V samples = asObject(field(t, "samples", m_where), m_where + ".samples");
-        const V schema = asObject(field(samples, "schema", m_where + ".samples"), m_where + ".samples.schema");
-        m_samples = asArray(field(samples, "data", m_where + ".samples"), m_where + ".samples.data");
+        readFrames(objectField(t, "frameTable", at), at.key("frameTable"));
+        readStacks(objectField(t, "stackTable", at), at.key("stackTable"));
+        const JsonPath samplesAt = at.key("samples");
+        const V samples = objectField(t, "samples", at);
+        const V schema = objectField(samples, "schema", samplesAt);
+        m_samples = asArray(field(samples, "data", samplesAt), samplesAt.key("data"));
         m_sampleCount = pieced(m_samples) ? 0 : m_samples.sizeHint(); // pieces: counted when read
-        m_sampleStack = column(schema, "stack", ".samples");
-        m_sampleTime = column(schema, "time", ".samples");
+        m_sampleStack = column(schema, "stack", samplesAt.key("schema"));
+        m_sampleTime = column(schema, "time", samplesAt.key("schema"));
     }
 
     bool hasSamples() const { return pieced(m_samples) || m_sampleCount > 0; }
@@ -142,57 +144,70 @@ public:
 private:
     static bool pieced(const V& array) { return array.pieceCount() > 1; }
 
-    int column(const V& schema, std::string_view name, std::string_view table) const
+    // The object of `owner` (at `at`) under `key`.
+    static V objectField(const V& owner, const char* key, const JsonPath& at)
+    {
+        return asObject(field(owner, key, at), at.key(key));
+    }
+
+    // The column `name` of the schema at `at`.
+    static int column(const V& schema, std::string_view name, const JsonPath& at)
     {
         const int64_t v = schemaColumn(schema, name);
         if (v < 0)
-            throw JsonMeaningError("the " + std::string(table.substr(1)) + " schema has no \"" + std::string(name)
-                                       + "\" column",
-                                   m_where + std::string(table) + ".schema");
+            throwAt(at, "no \"" + std::string(name) + "\" column");
         return int(v);
     }
 
-    // Calls row(row, index) for each row (an array); returns the row count. Flattened: the
-    // rows' cells are the most visited values of a Gecko profile, each a call otherwise.
+    // Calls row(row, index) for each row (an array) of the table's data at `at`, a row's
+    // place `place` ("stack 3"); returns the row count. Flattened: the rows' cells are the
+    // most visited values of a Gecko profile, each a call otherwise. A row's path is made
+    // only for a problem (even a path's few stores cost 2 % of a load, a million rows).
     template <typename Row>
-    [[gnu::flatten]] static size_t forEachRow(const V& rows, const std::string& where, const Row& row)
+    [[gnu::flatten]] static size_t forEachRow(const V& rows, const JsonPath& at, const char* place, const Row& row)
     {
         size_t i = 0;
         rows.forEachElement([&](const V& r) {
             if (r.kind() != JsonKind::Array)
-                throw JsonMeaningError(where + "[" + std::to_string(i) + "] is " + describeType(r)
-                                           + ", expected a row (an array)",
-                                       where + "[" + std::to_string(i) + "]");
+                throwWrongType(r.kind(), at.index(i, place), "a row (an array)");
             row(r, i);
             ++i;
         });
         return i;
     }
 
-    // The index in [0, limit) a cell holds; null gives noIndex.
-    static uint32_t indexCell(const V& cell, size_t limit, const std::string& what, const std::string& where)
+    // Row `row` of the table data at `data`, its rows `place`s: the cells' paths, when named.
+    struct CellAt {
+        const JsonPath& data;
+        const char* place;
+        size_t row;
+    };
+
+    // The index in [0, limit) of a `what` the cell `column` of `at` holds; null gives noIndex.
+    static uint32_t indexCell(const V& cell, size_t limit, const char* what, const CellAt& at, int column)
     {
         const JsonKind kind = cell.kind();
         if (kind == JsonKind::Null)
             return noIndex;
         if (kind != JsonKind::Integer || cell.overflow())
-            throw JsonMeaningError(what + " is " + describeType(cell) + ", expected an index", where);
+            throwWrongType(kind, at.data.index(at.row, at.place).index(size_t(column)), "an index");
         const int64_t v = cell.integer();
         if (v < 0 || uint64_t(v) >= limit)
-            throw JsonMeaningError(
-                what + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit) + ")", where);
+            throwAt(at.data.index(at.row, at.place).index(size_t(column)),
+                    std::string(what) + " " + std::to_string(v) + " does not exist (there are " + std::to_string(limit)
+                        + ")");
         return uint32_t(v);
     }
 
-    void readFrames(const V& table)
+    void readFrames(const V& table, const JsonPath& at)
     {
-        const std::string where = m_where + ".frameTable";
-        const V schema = asObject(field(table, "schema", where), where + ".schema");
-        const int locationColumn = column(schema, "location", ".frameTable");
+        const JsonPath schemaAt = at.key("schema"), dataAt = at.key("data");
+        const V schema = objectField(table, "schema", at);
+        const int locationColumn = column(schema, "location", schemaAt);
         const int64_t relevantColumn = schemaColumn(schema, "relevantForJS");
-        const V data = asArray(field(table, "data", where), where + ".data");
+        const V data = asArray(field(table, "data", at), dataAt);
         const bool owned = pieced(data); // a piece's strings go with it
-        forEachRow(data, where + ".data", [&](const V& row, size_t i) {
+        forEachRow(data, dataAt, "frame", [&](const V& row, size_t i) {
             std::string_view location;
             bool relevant = false;
             bool found = false;
@@ -203,13 +218,12 @@ private:
                     if (cell.kind() == JsonKind::Integer && !cell.overflow()) {
                         const int64_t s = cell.integer();
                         if (s < 0 || size_t(s) >= m_strings.size())
-                            throw JsonMeaningError("location string " + std::to_string(s)
-                                                       + " is not in the stringTable",
-                                                   where + ".data[" + std::to_string(i) + "]");
+                            throwAt(dataAt.index(i, "frame").index(size_t(k)),
+                                    "location string " + std::to_string(s) + " is not in the stringTable");
                         location = m_strings[size_t(s)];
                     } else if (cell.kind() != JsonKind::String) {
-                        throw JsonMeaningError("the location is " + describeType(cell) + ", expected a string index",
-                                               where + ".data[" + std::to_string(i) + "]");
+                        throwWrongType(cell.kind(), dataAt.index(i, "frame").index(size_t(k)),
+                                       "a location (a string or a string index)");
                     } else {
                         location =
                             owned ? std::string_view(m_ownedLocations.emplace_back(cell.string())) : cell.string();
@@ -220,38 +234,39 @@ private:
                 ++k;
             });
             if (!found)
-                throw JsonMeaningError("the frame has no location", where + ".data[" + std::to_string(i) + "]");
+                throwAt(dataAt.index(i, "frame"), "the frame has no location");
             m_frameLocation.push_back(location);
             m_frameRelevant.push_back(relevant);
         });
     }
 
-    void readStacks(const V& table)
+    void readStacks(const V& table, const JsonPath& at)
     {
-        const std::string where = m_where + ".stackTable";
-        const V schema = asObject(field(table, "schema", where), where + ".schema");
-        const int prefixColumn = column(schema, "prefix", ".stackTable");
-        const int frameColumn = column(schema, "frame", ".stackTable");
-        const V data = asArray(field(table, "data", where), where + ".data");
+        const JsonPath schemaAt = at.key("schema"), dataAt = at.key("data");
+        const V schema = objectField(table, "schema", at);
+        const int prefixColumn = column(schema, "prefix", schemaAt);
+        const int frameColumn = column(schema, "frame", schemaAt);
+        const V data = asArray(field(table, "data", at), dataAt);
         // In pieces the count is not known before the end: "before the stack" bounds prefixes.
         const size_t count = pieced(data) ? size_t(noIndex) : data.sizeHint();
         m_stackPrefix.reserve(pieced(data) ? data.sizeHint() / 4 : count); // rows of 8 bytes or more: "[12,34],"
-        forEachRow(data, where + ".data", [&](const V& row, size_t i) {
+        forEachRow(data, dataAt, "stack", [&](const V& row, size_t i) {
             uint32_t prefix = noIndex, frame = noIndex;
             int k = 0;
-            const std::string at = where + ".data[" + std::to_string(i) + "]";
+            const CellAt cellAt{dataAt, "stack", i};
             row.forEachElement([&](const V& cell) {
                 if (k == prefixColumn)
-                    prefix = indexCell(cell, count, "prefix", at);
+                    prefix = indexCell(cell, count, "prefix", cellAt, k);
                 else if (k == frameColumn)
-                    frame = indexCell(cell, m_frameLocation.size(), "frame", at);
+                    frame = indexCell(cell, m_frameLocation.size(), "frame", cellAt, k);
                 ++k;
             });
             if (frame == noIndex)
-                throw JsonMeaningError("the stack has no frame", at);
+                throwAt(dataAt.index(i, "stack"), "the stack has no frame");
             // Gecko writes a prefix before the stacks that use it; this also rules out cycles.
             if (prefix != noIndex && prefix >= i)
-                throw JsonMeaningError("prefix " + std::to_string(prefix) + " does not come before the stack", at);
+                throwAt(dataAt.index(i, "stack").index(size_t(prefixColumn)),
+                        "prefix " + std::to_string(prefix) + " does not come before the stack");
             m_stackPrefix.push_back(prefix);
             m_stackFrame.push_back(frame);
         });
@@ -261,8 +276,8 @@ private:
     template <typename Visit>
     size_t forEachSample(const Visit& visit) const
     {
-        const std::string where = m_where + ".samples.data";
-        return forEachRow(m_samples, where, [&](const V& row, size_t i) {
+        const JsonPath samplesAt = m_at.path().key("samples"), dataAt = samplesAt.key("data");
+        return forEachRow(m_samples, dataAt, "sample", [&](const V& row, size_t i) {
             uint32_t stack = noIndex;
             double time = 0;
             bool hasTime = false;
@@ -273,8 +288,9 @@ private:
                     if (kind != JsonKind::Null) {
                         const int64_t v = kind == JsonKind::Integer && !cell.overflow() ? cell.integer() : -1;
                         if (v < 0 || size_t(v) >= m_stackPrefix.size())
-                            throw JsonMeaningError("the sample's stack is not a stack index",
-                                                   where + "[" + std::to_string(i) + "]");
+                            throwAt(dataAt.index(i, "sample").index(size_t(k)),
+                                    "the sample's stack is not a stack index (there are "
+                                        + std::to_string(m_stackPrefix.size()) + " stacks)");
                         stack = uint32_t(v);
                     }
                 } else if (k == m_sampleTime) {
@@ -286,7 +302,7 @@ private:
                 ++k;
             });
             if (!hasTime)
-                throw JsonMeaningError("the sample has no time", where + "[" + std::to_string(i) + "]");
+                throwAt(dataAt.index(i, "sample"), "the sample has no time");
             visit(stack, time, i);
         });
     }
@@ -300,7 +316,7 @@ private:
         return std::nullopt;
     }
 
-    std::string m_where;
+    HeldJsonPath m_at; // the thread's
     std::deque<std::string> m_ownedLocations;
     std::vector<std::string_view> m_strings;
     std::vector<std::string_view> m_frameLocation;
@@ -312,21 +328,23 @@ private:
     int m_sampleStack = -1, m_sampleTime = -1;
 };
 
+// The threads of the profile at `at` and of its subprocesses.
 template <class V>
-void collectThreads(const V& profile, const std::string& prefix, std::vector<ThreadRef<V>>& out, int depth)
+void collectThreads(const V& profile, const HeldJsonPath& at, std::vector<ThreadRef<V>>& out, int depth)
 {
     if (depth > 64)
-        throw JsonMeaningError("subprocesses nest too deeply", prefix);
+        throwAt(at.path(), "subprocesses nest too deeply");
     std::string processType;
     if (const std::optional<V> meta = fieldIfAny(profile, "meta"); meta && meta->kind() == JsonKind::Object)
         processType = scalarText(*meta, "processType");
-    const V threads = asArray(field(profile, "threads", prefix), prefix + "threads");
+    const HeldJsonPath threadsAt = at.key("threads");
+    const V threads = asArray(field(profile, "threads", at.path()), threadsAt.path());
     size_t i = 0;
     threads.forEachElement([&](const V& t) {
-        const std::string where = prefix + "threads[" + std::to_string(i++) + "]";
+        const HeldJsonPath threadAt = threadsAt.index(i++, "thread");
         if (t.kind() == JsonKind::String)
-            throw JsonMeaningError("threads stored as strings (Firefox before version 48) are not supported", where);
-        ThreadRef<V> ref{asObject(t, where), where, {}, {}, {}};
+            throwAt(threadAt.path(), "threads stored as strings (Firefox before version 48) are not supported");
+        ThreadRef<V> ref{asObject(t, threadAt.path()), threadAt, {}, {}, {}};
         ref.processName = scalarText(ref.thread, "processName");
         if (ref.processName.empty())
             ref.processName = scalarText(ref.thread, "processType");
@@ -340,11 +358,12 @@ void collectThreads(const V& profile, const std::string& prefix, std::vector<Thr
     if (!processes)
         return;
     size_t k = 0;
-    asArray(*processes, prefix + "processes").forEachElement([&](const V& p) {
-        const std::string where = prefix + "processes[" + std::to_string(k++) + "]";
+    const HeldJsonPath processesAt = at.key("processes");
+    asArray(*processes, processesAt.path()).forEachElement([&](const V& p) {
+        const HeldJsonPath processAt = processesAt.index(k++, "process");
         if (p.kind() == JsonKind::String)
-            throw JsonMeaningError("subprocess profiles stored as strings are not supported", where);
-        collectThreads(asObject(p, where), where + ".", out, depth + 1);
+            throwAt(processAt.path(), "subprocess profiles stored as strings are not supported");
+        collectThreads(asObject(p, processAt.path()), processAt, out, depth + 1);
     });
 }
 
@@ -374,19 +393,19 @@ void readGeckoDocument(const V& top, const std::string& name, const LoadOptions&
 {
     out = LoadResult();
     processed = false;
-    V profile = asObject(top, "the top level");
+    V profile = asRootObject(top);
     checkCancel(control, 0.4);
-    std::string prefix;
+    HeldJsonPath at;
     if (!hasField(profile, "threads") && hasField(profile, "profile")) { // an old DevTools recording
-        profile = asObject(field(profile, "profile", {}), "profile");
-        prefix = "profile.";
+        at = at.key("profile");
+        profile = asObject(field(profile, "profile", {}), at.path());
     }
     if (isFirefoxProcessed(profile)) {
         processed = true;
         return;
     }
     std::vector<ThreadRef<V>> refs;
-    collectThreads(profile, prefix, refs, 0);
+    collectThreads(profile, at, refs, 0);
     std::vector<GeckoThread<V>> threads;
     std::vector<const ThreadRef<V>*> threadRefs;
     for (const ThreadRef<V>& ref : refs) {
@@ -397,7 +416,7 @@ void readGeckoDocument(const V& top, const std::string& name, const LoadOptions&
         threadRefs.push_back(&ref);
     }
     if (threads.empty())
-        throw JsonMeaningError("no thread has samples", prefix + "threads");
+        throwAt(at.path().key("threads"), "no thread has samples");
     std::vector<ProfileSummary> list;
     std::vector<size_t> jsSamples;
     for (size_t i = 0; i < threads.size(); ++i) {

@@ -5,10 +5,10 @@
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsontree.h"
 #include "model/profilebuilder.h"
 #include "model/readers/jsondocumentreading.h"
 
-#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -38,70 +38,51 @@ struct HeapProfileTables {
     bool sawHead = false;
 };
 
-// The nested tree in preorder, without recursion. A node's path and
-// pointer those of its place in the tree ("head.children[2].children[0]"); its place its
-// number in preorder ("node 7"), as ids are optional (Node 10 wrote none).
+// The nested tree in preorder, without recursion: a node's path and pointer those of its
+// place in the tree ("head.children[2].children[0]"), its place its number in preorder
+// ("node 7"), as ids are optional (Node 10 wrote none).
 template <class V>
-void readHeapTree(const V& head, HeapProfileTables& t)
+void readHeapTree(const V& head, const JsonPath& headAt, HeapProfileTables& t)
 {
-    struct Pending {
-        V node;
-        uint32_t parent;
-        std::string path, pointer;
-    };
-    std::vector<Pending> todo{{head, UINT32_MAX, "head", "/head"}};
-    std::unordered_map<int64_t, std::string> seenIds; // id -> its path, for a repeated id's message
-    while (!todo.empty()) {
-        const Pending current = todo.back();
-        todo.pop_back();
-        const std::string place = "node " + std::to_string(t.nodes.size());
-        const JsonPath at = JsonPath::located(current.path, place, current.pointer);
-        asObject(current.node, at);
+    JsonTreeTrail trail;
+    std::unordered_map<int64_t, uint32_t> seenIds; // id -> its node, for a repeated id's message
+    forEachTreeNode(head, headAt, "node", trail, [&](const V& value, const JsonPath& at, uint32_t parent) {
         HeapNode node;
-        node.parent = current.parent;
+        node.parent = parent;
         bool hasId = false, hasSize = false;
         std::optional<V> children;
-        current.node.forEachField([&](std::string_view key, const V& v) {
-            if (key == "id") {
+        value.forEachField([&](std::string_view key, const V& v) {
+            if (isKey(key, "id")) {
                 hasId = true;
                 node.frame.id = asBoundedInteger(v, at.key("id"));
-            } else if (key == "selfSize") {
+            } else if (isKey(key, "selfSize")) {
                 hasSize = true;
                 node.selfSize = asBoundedInteger(v, at.key("selfSize"));
-            } else if (key == "callFrame") {
+            } else if (isKey(key, "callFrame")) {
                 const JsonPath frame = at.key("callFrame");
                 readCpuProfileCallFrame(asObject(v, frame), node.frame, t.strings, frame);
-            } else if (key == "children") {
-                children = asArray(v, at.key("children"));
+            } else if (isKey(key, "children")) {
+                children = v;
             }
         });
         node.frame.hasId = hasId; // Node 10 wrote no ids (nor samples)
         if (!hasSize)
-            throwJsonMeaning(current.path + ": " + place + " has no \"selfSize\"", at);
+            throwMissingField(at, "selfSize");
         if (node.selfSize < 0)
-            throwJsonMeaning(current.path + ": " + place + " has a negative selfSize (" +
-                                 std::to_string(node.selfSize) + " bytes)",
-                             at.key("selfSize"));
+            throwAt(at.key("selfSize"), "a negative size (" + std::to_string(node.selfSize) + " bytes)");
+        const auto index = static_cast<uint32_t>(t.nodes.size());
         // A tree written out cannot loop, but a node id seen twice makes the samples' nodeIds
         // ambiguous: the file's tree was made from a graph, or two profiles were pasted together.
-        const auto [seen, fresh] = hasId ? seenIds.try_emplace(node.frame.id, current.path)
-                                         : std::pair(seenIds.end(), true);
-        if (!fresh)
-            throwJsonMeaning(current.path + ": node id " + std::to_string(node.frame.id) + " appears twice (also at " +
-                                 seen->second + "): the tree repeats a node",
-                             at.key("id"));
-        const auto index = static_cast<uint32_t>(t.nodes.size());
-        t.nodes.push_back(node);
-        if (children) {
-            const size_t first = todo.size();
-            size_t k = 0;
-            children->forEachElement([&](const V& child) {
-                const std::string i = std::to_string(k++);
-                todo.push_back({child, index, current.path + ".children[" + i + "]", current.pointer + "/children/" + i});
-            });
-            std::reverse(todo.begin() + std::ptrdiff_t(first), todo.end());
+        if (hasId) {
+            const auto [seen, fresh] = seenIds.try_emplace(node.frame.id, index);
+            if (!fresh)
+                throwAt(at.key("id"), "node id " + std::to_string(node.frame.id) + " appears twice (also at "
+                                          + headAt.treeNode(trail, seen->second, "node").text()
+                                          + "): the tree repeats a node");
         }
-    }
+        t.nodes.push_back(node);
+        return children;
+    });
 }
 
 template <class V>
@@ -123,10 +104,9 @@ void readSamples(const V& samples, HeapProfileTables& t)
             }
         });
         if (!hasNode)
-            throwJsonMeaning(at.text() + " has no \"nodeId\"", at);
+            throwMissingField(at, "nodeId");
         if (sample.size < 0)
-            throwJsonMeaning(at.text() + " has a negative size (" + std::to_string(sample.size) + " bytes)",
-                             at.key("size"));
+            throwAt(at.key("size"), "a negative size (" + std::to_string(sample.size) + " bytes)");
     });
 }
 
@@ -143,7 +123,7 @@ void readHeapDocument(const V& top, HeapProfileTables& t)
     });
     t.sawHead = head.has_value();
     if (head)
-        readHeapTree(*head, t);
+        readHeapTree(*head, JsonPath().key("head"), t);
     if (samples)
         readSamples(*samples, t);
 }

@@ -6,9 +6,9 @@
 
 #include "model/filename.h"
 #include "model/json/jsonhead.h"
+#include "model/json/jsontree.h"
 #include "model/readers/jsondocumentreading.h"
 
-#include <algorithm>
 #include <vector>
 
 namespace xsprof::readers {
@@ -23,53 +23,36 @@ struct LegacyProfile {
     bool sawHead = false, sawSamples = false, sawTimestamps = false;
 };
 
-// The nested tree in preorder, each node linked to its parent. A node's place is its
-// number in that order ("node 7"), its path and pointer those of its place in the tree.
+// The nested tree in preorder, each node linked to its parent: a node's place is its number
+// in that order ("node 7"), its path and pointer those of its place in the tree.
 template <class V>
-void readHead(const V& head, LegacyProfile& p)
+void readHead(const V& head, const JsonPath& at, LegacyProfile& p)
 {
-    struct Pending {
-        V node;
-        std::optional<int64_t> parent;
-        std::string path, pointer;
-    };
-    std::vector<Pending> todo{{head, std::nullopt, "head", "/head"}};
-    while (!todo.empty()) {
-        const Pending current = todo.back();
-        todo.pop_back();
-        const std::string place = "node " + std::to_string(p.raw.nodes.size());
-        const JsonPath at = JsonPath::located(current.path, place, current.pointer);
-        asObject(current.node, at);
+    JsonTreeTrail trail;
+    std::vector<int64_t> ids; // by number in preorder
+    forEachTreeNode(head, at, "node", trail, [&](const V& value, const JsonPath& nodeAt, uint32_t parent) {
         RawNode& node = p.raw.nodes.emplace_back();
         node.hasCallFrame = true; // the call frame's fields sit on the node itself
         node.childBegin = node.childEnd = static_cast<uint32_t>(p.raw.children.size());
-        if (current.parent) {
+        if (parent != JsonTreeTrail::noParent) {
             node.hasParent = true;
-            node.parent = *current.parent;
+            node.parent = ids[parent];
         }
         std::optional<V> children;
-        readCpuProfileCallFrame(current.node, node, p.strings, at);
-        current.node.forEachField([&](std::string_view key, const V& v) {
-            if (key == "id") {
+        readCpuProfileCallFrame(value, node, p.strings, nodeAt);
+        value.forEachField([&](std::string_view key, const V& v) {
+            if (isKey(key, "id")) {
                 node.hasId = true;
-                node.id = asBoundedInteger(v, at.key("id"));
-            } else if (key == "children") {
-                children = asArray(v, at.key("children"));
+                node.id = asBoundedInteger(v, nodeAt.key("id"));
+            } else if (isKey(key, "children")) {
+                children = v;
             }
         });
         if (!node.hasId)
-            throwJsonMeaning("a node has no \"id\"", at);
-        if (children) {
-            const size_t first = todo.size();
-            const int64_t id = node.id;
-            size_t k = 0;
-            children->forEachElement([&](const V& child) {
-                const std::string index = std::to_string(k++);
-                todo.push_back({child, id, current.path + ".children[" + index + "]", current.pointer + "/children/" + index});
-            });
-            std::reverse(todo.begin() + std::ptrdiff_t(first), todo.end());
-        }
-    }
+            throwMissingField(nodeAt, "id");
+        ids.push_back(node.id);
+        return children;
+    });
 }
 
 template <class V>
@@ -94,7 +77,7 @@ void readLegacy(const V& top, LegacyProfile& p)
     p.sawSamples = samples.has_value();
     p.sawTimestamps = timestamps.has_value();
     if (head)
-        readHead(*head, p);
+        readHead(*head, root.key("head"), p);
     if (samples)
         readCpuProfileSamples(*samples, p.raw, root);
     if (timestamps) {

@@ -48,20 +48,20 @@ template <class V>
 void readRecording(const V& root, SafariSamples& out, const TaskControl* control)
 {
     out = SafariSamples();
-    const V& top = asObject(root, "the top level");
+    const V& top = asRootObject(root);
     checkCancel(control, 0.4);
-    const V recording = asObject(field(top, "recording", {}), "recording");
+    const JsonPath file, at = file.key("recording");
+    const V recording = asObject(field(top, "recording", file), at);
     if (!hasField(recording, "sampleStackTraces"))
-        throw JsonMeaningError("the recording has no \"sampleStackTraces\": it holds no JavaScript samples "
-                               "(record with the JavaScript & Events timeline)",
-                               "recording");
-    const V traces = asArray(field(recording, "sampleStackTraces", {}), "recording.sampleStackTraces");
-    const V durations = asArray(field(recording, "sampleDurations", "recording"), "recording.sampleDurations");
+        throwAt(at, "no \"sampleStackTraces\": the recording holds no JavaScript samples "
+                    "(record with the JavaScript & Events timeline)");
+    const JsonPath tracesAt = at.key("sampleStackTraces"), durationsAt = at.key("sampleDurations");
+    const V traces = asArray(field(recording, "sampleStackTraces", at), tracesAt);
+    const V durations = asArray(field(recording, "sampleDurations", at), durationsAt);
     const size_t traceCount = elementCount(traces), durationCount = elementCount(durations);
     if (traceCount != durationCount)
-        throw JsonMeaningError("sampleStackTraces (" + std::to_string(traceCount) + ") and sampleDurations ("
-                                   + std::to_string(durationCount) + ") differ in length",
-                               "recording");
+        throwAt(at, "sampleStackTraces (" + std::to_string(traceCount) + ") and sampleDurations ("
+                        + std::to_string(durationCount) + ") differ in length");
     out.displayName = std::string(stringOr(recording, "displayName", ""));
     out.start = numberOr(recording, "startTime", -1);
     out.end = numberOr(recording, "endTime", -1);
@@ -70,14 +70,15 @@ void readRecording(const V& root, SafariSamples& out, const TaskControl* control
     out.given.reserve(traceCount);
     size_t index = 0;
     traces.forEachElement([&](const V& traceElement) {
-        const std::string where = "recording.sampleStackTraces[" + std::to_string(index) + "]";
-        const V& trace = asObject(traceElement, where);
-        out.times.push_back(asNumber(field(trace, "timestamp", where), where + ".timestamp") * 1e6);
+        const JsonPath traceAt = tracesAt.index(index, "sample");
+        const V& trace = asObject(traceElement, traceAt);
+        out.times.push_back(asNumber(field(trace, "timestamp", traceAt), traceAt.key("timestamp")) * 1e6);
         std::vector<SafariFrame>& frames = out.stacks.emplace_back();
-        if (hasField(trace, "stackFrames")) {
+        if (const std::optional<V> stackFrames = fieldIfAny(trace, "stackFrames")) {
+            const JsonPath framesAt = traceAt.key("stackFrames");
             size_t k = 0;
-            asArray(field(trace, "stackFrames", where), where + ".stackFrames").forEachElement([&](const V& element) {
-                const V& f = asObject(element, where + ".stackFrames[" + std::to_string(k++) + "]");
+            asArray(*stackFrames, framesAt).forEachElement([&](const V& element) {
+                const V& f = asObject(element, framesAt.index(k++, "frame"));
                 frames.push_back({std::string(stringOr(f, "name", "")), std::string(stringOr(f, "url", "")),
                                   oneBased(numberOr(f, "line", 0)), oneBased(numberOr(f, "column", 0))});
             });
@@ -87,10 +88,8 @@ void readRecording(const V& root, SafariSamples& out, const TaskControl* control
             checkCancel(control, 0.4 + 0.5 * double(index) / double(traceCount));
     });
     index = 0;
-    durations.forEachElement([&](const V& d) {
-        out.given.push_back(asNumber(d, "recording.sampleDurations[" + std::to_string(index) + "]") * 1e6);
-        ++index;
-    });
+    durations.forEachElement(
+        [&](const V& d) { out.given.push_back(asNumber(d, durationsAt.index(index++, "sample duration")) * 1e6); });
 }
 
 } // namespace

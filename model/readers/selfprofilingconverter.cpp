@@ -15,6 +15,9 @@ int32_t lineOrZero(int64_t v)
 
 LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& strings, ProfileInfo info)
 {
+    // Named as the reader names them (selfprofilingreader.cpp).
+    const JsonPath trace, framesAt = trace.key("frames", "trace"), stacksAt = trace.key("stacks", "trace"),
+                          samplesAt = trace.key("samples", "trace");
     info.format = SourceFormat::SelfProfiling;
     info.encoding = Encoding::Tree;
     info.durationRule = DurationRule::UntilNext;
@@ -27,8 +30,9 @@ LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& 
         std::string_view url;
         if (f.resourceId >= 0) {
             if (size_t(f.resourceId) >= raw.resources.size())
-                return conversionFailure("resourceId " + std::to_string(f.resourceId) +
-                                                     " is not a resource", "frame " + std::to_string(i));
+                return conversionFailureAt(framesAt.index(i, "frame").key("resourceId"),
+                                           "resource " + std::to_string(f.resourceId) + " does not exist (there are "
+                                               + std::to_string(raw.resources.size()) + ")");
             url = strings.view(raw.resources[size_t(f.resourceId)]);
         }
         frames.push_back(builder.frameForKey(strings.view(f.name), url, lineOrZero(f.line), lineOrZero(f.column)));
@@ -45,24 +49,26 @@ LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& 
         size_t s = start;
         while (!stackOf[s].isValid()) {
             if (visiting[s])
-                return conversionFailure("the stacks' parentId links form a cycle",
-                                                 "stack " + std::to_string(s));
+                return conversionFailureAt(stacksAt.index(s, "stack").key("parentId"),
+                                           "the stacks' parentId links form a cycle");
             visiting[s] = 1;
             chain.push_back(s);
             const int64_t p = raw.stacks[s].parentId;
             if (p < 0)
                 break;
             if (size_t(p) >= n)
-                return conversionFailure("parentId " + std::to_string(p) + " is not a stack",
-                                                 "stack " + std::to_string(s));
+                return conversionFailureAt(stacksAt.index(s, "stack").key("parentId"),
+                                           "stack " + std::to_string(p) + " does not exist (there are "
+                                               + std::to_string(n) + ")");
             s = size_t(p);
         }
         for (size_t k = chain.size(); k-- > 0;) {
             const size_t c = chain[k];
             const RawSelfProfilingStack& st = raw.stacks[c];
             if (st.frameId < 0 || size_t(st.frameId) >= frames.size())
-                return conversionFailure("frameId " + std::to_string(st.frameId) + " is not a frame",
-                                                 "stack " + std::to_string(c));
+                return conversionFailureAt(stacksAt.index(c, "stack").key("frameId"),
+                                           "frame " + std::to_string(st.frameId) + " does not exist (there are "
+                                               + std::to_string(frames.size()) + ")");
             const StackId parent = st.parentId < 0 ? root : stackOf[size_t(st.parentId)];
             stackOf[c] = builder.stack(parent, frames[size_t(st.frameId)]);
         }
@@ -72,7 +78,7 @@ LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& 
     for (size_t i = 0; i < raw.sampleTimes.size(); ++i) {
         const double t = raw.sampleTimes[i] * 1000.0;
         if (!(std::fabs(t) <= 9007199254740992.0))
-            return conversionFailure("the timestamp is out of range", "sample " + std::to_string(i));
+            return conversionFailureAt(samplesAt.index(i, "sample").key("timestamp"), "the time is out of range");
         const int64_t sid = raw.sampleStacks[i];
         if (sid < 0) {
             ++idle;
@@ -80,8 +86,9 @@ LoadResult convertSelfProfiling(const RawSelfProfiling& raw, const StringTable& 
             continue;
         }
         if (size_t(sid) >= n)
-            return conversionFailure("stackId " + std::to_string(sid) + " is not a stack",
-                                             "sample " + std::to_string(i));
+            return conversionFailureAt(samplesAt.index(i, "sample").key("stackId"),
+                                       "stack " + std::to_string(sid) + " does not exist (there are "
+                                           + std::to_string(n) + ")");
         builder.addSample(stackOf[size_t(sid)], t);
     }
     builder.profile().info.idleSamples = idle;

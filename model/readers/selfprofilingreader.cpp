@@ -61,8 +61,8 @@ void readSelfProfilingTrace(const V& top, RawSelfProfiling& raw, StringTable& st
             const JsonPath list = root.key("samples", "trace");
             asArray(v, list).forEachElement([&](const V& e) {
                 const JsonPath at = list.index(raw.sampleTimes.size(), "sample");
-                if (e.kind() == JsonKind::Integer)
-                    throwJsonMeaning("\"samples\" holds node ids, expected sample objects", at);
+                if (e.kind() == JsonKind::Integer) // a .cpuprofile's "samples" (node ids)
+                    throwWrongType(e.kind(), at, "a sample object ({\"timestamp\", \"stackId\"})");
                 asObject(e, at);
                 double& time = raw.sampleTimes.emplace_back(0.0);
                 int64_t& stack = raw.sampleStacks.emplace_back(-1);
@@ -72,7 +72,7 @@ void readSelfProfilingTrace(const V& top, RawSelfProfiling& raw, StringTable& st
                     } else if (k == "stackId" && x.kind() != JsonKind::Null) {
                         stack = asBoundedInteger(x, at.key("stackId"));
                         if (stack < 0)
-                            throwJsonMeaning(at.key("stackId").text() + " is negative", at);
+                            throwAt(at.key("stackId"), "a negative stack id (" + std::to_string(stack) + ")");
                     }
                 });
             });

@@ -35,12 +35,16 @@ struct SpeedscopeFrames {
     std::vector<V> frames;
     std::vector<FrameId> ids; // made on first use
 
-    FrameId get(ProfileBuilder& builder, int64_t index, const std::string& where)
+    bool has(int64_t index) const { return index >= 0 && size_t(index) < frames.size(); }
+    [[noreturn]] void throwMissing(int64_t index, const JsonPath& at) const
     {
-        if (index < 0 || size_t(index) >= frames.size())
-            throw JsonMeaningError("frame " + std::to_string(index) + " does not exist (there are "
-                                       + std::to_string(frames.size()) + ")",
-                                   where);
+        throwAt(at, "frame " + std::to_string(index) + " does not exist (there are " + std::to_string(frames.size())
+                        + ")");
+    }
+
+    // The frame `index` names (has(index)).
+    FrameId get(ProfileBuilder& builder, int64_t index)
+    {
         FrameId& id = ids[size_t(index)];
         if (!id.isValid()) {
             const V& f = frames[size_t(index)];
@@ -51,39 +55,55 @@ struct SpeedscopeFrames {
     }
 };
 
+// The array of `profile` (at `at`) under `key`.
 template <class V>
-size_t sampleCountOf(const V& profile, const std::string& where)
+V profileArray(const V& profile, const char* key, const JsonPath& at)
 {
-    const std::string_view type = stringOr(profile, "type", "");
-    if (type == "sampled")
-        return elementCount(asArray(field(profile, "samples", where), where + ".samples"));
-    if (type == "evented")
-        return elementCount(asArray(field(profile, "events", where), where + ".events")) / 2;
-    throw JsonMeaningError("unknown profile type \"" + std::string(type) + "\" (expected sampled or evented)",
-                           where + ".type");
+    return asArray(field(profile, key, at), at.key(key));
 }
 
 template <class V>
-void readSampled(const V& profile, const std::string& where, double scale, ProfileBuilder& builder,
+size_t sampleCountOf(const V& profile, const JsonPath& at)
+{
+    const std::string_view type = stringOr(profile, "type", "");
+    if (type == "sampled")
+        return elementCount(profileArray(profile, "samples", at));
+    if (type == "evented")
+        return elementCount(profileArray(profile, "events", at)) / 2;
+    throwAt(at.key("type"), "unknown profile type \"" + std::string(type) + "\" (expected sampled or evented)");
+}
+
+template <class V>
+void readSampled(const V& profile, const JsonPath& at, double scale, ProfileBuilder& builder,
                  SpeedscopeFrames<V>& frames, const TaskControl* control)
 {
-    const V samples = asArray(field(profile, "samples", where), where + ".samples");
-    const V weights = asArray(field(profile, "weights", where), where + ".weights");
+    const V samples = profileArray(profile, "samples", at);
+    const V weights = profileArray(profile, "weights", at);
     const size_t sampleCount = elementCount(samples), weightCount = elementCount(weights);
     if (sampleCount != weightCount)
-        throw JsonMeaningError("samples (" + std::to_string(sampleCount) + ") and weights ("
-                                   + std::to_string(weightCount) + ") differ in length",
-                               where);
+        throwAt(at, "samples (" + std::to_string(sampleCount) + ") and weights (" + std::to_string(weightCount)
+                        + ") differ in length");
+    const JsonPath samplesAt = at.key("samples"), weightsAt = at.key("weights");
     std::vector<StackId> stacks;
     std::vector<double> times, durations;
     double now = numberOr(profile, "startValue", 0) * scale;
     StackId empty; // a sample with no frame: "(root)", made when needed
     size_t i = 0;
+    // A sample's and its frames' paths are made only for a problem: the frames are most of
+    // the values of the file.
     samples.forEachElement([&](const V& sample) {
-        const std::string sampleWhere = elementWhere(where + ".samples", i);
+        if (sample.kind() != JsonKind::Array)
+            throwWrongType(sample.kind(), samplesAt.index(i, "sample"), "an array");
         StackId stack;
-        asArray(sample, sampleWhere).forEachElement([&](const V& frame) {
-            stack = builder.stack(stack, frames.get(builder, asInteger(frame, sampleWhere), sampleWhere));
+        size_t k = 0;
+        sample.forEachElement([&](const V& frame) {
+            const int64_t index = frame.kind() == JsonKind::Integer && !frame.overflow()
+                ? frame.integer()
+                : asInteger(frame, samplesAt.index(i, "sample").index(k));
+            if (!frames.has(index))
+                frames.throwMissing(index, samplesAt.index(i, "sample").index(k));
+            stack = builder.stack(stack, frames.get(builder, index));
+            ++k;
         });
         if (!stack.isValid()) {
             if (!empty.isValid())
@@ -97,7 +117,7 @@ void readSampled(const V& profile, const std::string& where, double scale, Profi
     });
     i = 0;
     weights.forEachElement([&](const V& weight) {
-        const double d = asNumber(weight, elementWhere(where + ".weights", i++)) * scale;
+        const double d = asNumber(weight, weightsAt.index(i++, "weight")) * scale;
         times.push_back(now);
         durations.push_back(d);
         now += d;
@@ -107,10 +127,11 @@ void readSampled(const V& profile, const std::string& where, double scale, Profi
 }
 
 template <class V>
-void readEvented(const V& profile, const std::string& where, double scale, ProfileBuilder& builder,
+void readEvented(const V& profile, const JsonPath& at, double scale, ProfileBuilder& builder,
                  SpeedscopeFrames<V>& frames)
 {
-    const V events = asArray(field(profile, "events", where), where + ".events");
+    const V events = profileArray(profile, "events", at);
+    const JsonPath eventsAt = at.key("events");
     std::vector<StackId> open;
     std::vector<int64_t> openFrames;
     std::vector<StackId> stacks;
@@ -118,13 +139,13 @@ void readEvented(const V& profile, const std::string& where, double scale, Profi
     double last = 0;
     size_t i = 0;
     events.forEachElement([&](const V& e) {
-        const std::string eventWhere = elementWhere(where + ".events", i++);
-        const V& event = asObject(e, eventWhere);
-        const std::string_view type = asString(field(event, "type", eventWhere), eventWhere + ".type");
-        const double time = asNumber(field(event, "at", eventWhere), eventWhere + ".at") * scale;
-        const int64_t frame = asInteger(field(event, "frame", eventWhere), eventWhere + ".frame");
+        const JsonPath eventAt = eventsAt.index(i++, "event");
+        const V& event = asObject(e, eventAt);
+        const std::string_view type = asString(field(event, "type", eventAt), eventAt.key("type"));
+        const double time = asNumber(field(event, "at", eventAt), eventAt.key("at")) * scale;
+        const int64_t frame = asInteger(field(event, "frame", eventAt), eventAt.key("frame"));
         if (time < last)
-            throw JsonMeaningError("the event goes back in time", eventWhere);
+            throwAt(eventAt.key("at"), "the event goes back in time");
         if (!open.empty() && time > last) {
             stacks.push_back(open.back());
             times.push_back(last);
@@ -132,20 +153,21 @@ void readEvented(const V& profile, const std::string& where, double scale, Profi
         }
         last = time;
         if (type == "O") {
-            open.push_back(builder.stack(open.empty() ? StackId() : open.back(), frames.get(builder, frame, eventWhere)));
+            if (!frames.has(frame))
+                frames.throwMissing(frame, eventAt.key("frame"));
+            open.push_back(builder.stack(open.empty() ? StackId() : open.back(), frames.get(builder, frame)));
             openFrames.push_back(frame);
         } else if (type == "C") {
             if (openFrames.empty() || openFrames.back() != frame)
-                throw JsonMeaningError(
-                    "closes frame " + std::to_string(frame) + ", which is not the innermost open frame", eventWhere);
+                throwAt(eventAt, "closes frame " + std::to_string(frame) + ", which is not the innermost open frame");
             open.pop_back();
             openFrames.pop_back();
         } else {
-            throw JsonMeaningError("unknown event type \"" + std::string(type) + "\" (expected O or C)", eventWhere);
+            throwAt(eventAt.key("type"), "unknown event type \"" + std::string(type) + "\" (expected O or C)");
         }
     });
     if (!open.empty())
-        throw JsonMeaningError(std::to_string(open.size()) + " frame(s) are still open at the end", where + ".events");
+        throwAt(eventsAt, std::to_string(open.size()) + " frame(s) are still open at the end");
     builder.setSamples(std::move(stacks), std::move(times));
     builder.setGivenDurations(std::move(durations));
 }
@@ -165,31 +187,34 @@ void readSpeedscopeDocument(const V& root, const std::string& name, const LoadOp
                   LoadResult& out)
 {
     out = LoadResult();
-    const V& top = asObject(root, "the top level");
+    const JsonPath top;
+    const V& file = asRootObject(root);
     checkCancel(control, 0.4);
     SpeedscopeFrames<V> frames;
-    const V shared = asObject(field(top, "shared", {}), "shared");
+    const JsonPath sharedAt = top.key("shared"), framesAt = sharedAt.key("frames");
+    const V shared = asObject(field(file, "shared", top), sharedAt);
     size_t i = 0;
-    asArray(field(shared, "frames", "shared"), "shared.frames").forEachElement([&](const V& f) {
-        frames.frames.push_back(asObject(f, elementWhere("shared.frames", i++)));
+    asArray(field(shared, "frames", sharedAt), framesAt).forEachElement([&](const V& f) {
+        frames.frames.push_back(asObject(f, framesAt.index(i++, "frame")));
     });
     frames.ids.resize(frames.frames.size());
     // The profiles are walked twice: once to list them, once to read the chosen one.
-    const V profiles = asArray(field(top, "profiles", {}), "profiles");
+    const JsonPath profilesAt = top.key("profiles");
+    const V profiles = asArray(field(file, "profiles", top), profilesAt);
     std::vector<ProfileSummary> list;
     std::vector<size_t> counts;
     i = 0;
     profiles.forEachElement([&](const V& p) {
-        const std::string where = elementWhere("profiles", i++);
-        const V& profile = asObject(p, where);
-        counts.push_back(sampleCountOf(profile, where));
+        const JsonPath at = profilesAt.index(i++, "profile");
+        const V& profile = asObject(p, at);
+        counts.push_back(sampleCountOf(profile, at));
         list.push_back({std::string(stringOr(profile, "name", "")), counts.back(), 0});
     });
     const size_t chosen = chooseProfile(list, counts, options.profileIndex);
-    const std::string where = elementWhere("profiles", chosen);
+    const JsonPath at = profilesAt.index(chosen, "profile");
     ProfileInfo info;
     info.name = fileNameOf(name);
-    const std::string_view fileTitle = stringOr(top, "name", "");
+    const std::string_view fileTitle = stringOr(file, "name", "");
     info.description = "speedscope" + (fileTitle.empty() ? std::string() : " '" + std::string(fileTitle) + "'")
         + (list[chosen].name.empty() ? std::string() : " — " + list[chosen].name);
     info.format = SourceFormat::Speedscope;
@@ -202,9 +227,9 @@ void readSpeedscopeDocument(const V& root, const std::string& name, const LoadOp
         const double scale = microsecondsPer(stringOr(profile, "unit", "none"));
         ProfileBuilder builder(std::move(info));
         if (stringOr(profile, "type", "") == "sampled")
-            readSampled(profile, where, scale, builder, frames, control);
+            readSampled(profile, at, scale, builder, frames, control);
         else
-            readEvented(profile, where, scale, builder, frames);
+            readEvented(profile, at, scale, builder, frames);
         out.profile = builder.finish();
     });
     out.available = std::move(list);

@@ -96,14 +96,15 @@ struct EventFields {
     const V* argsObject() const { return args && args->kind() == JsonKind::Object ? &*args : nullptr; }
 };
 
-// Reads one B/E/X event; `index` names it in errors.
+// Reads one B/E/X event, element `index` of the events at `events` (its path made only for
+// a problem: a million events).
 template <class V>
-void readDurationEvent(const EventFields<V>& f, size_t index, ThreadEvents& thread, EventTexts& texts)
+void readDurationEvent(const EventFields<V>& f, const JsonPath& events, size_t index, ThreadEvents& thread,
+                       EventTexts& texts)
 {
     DurationEvent event;
     if (!f.ts || !numberOf(*f.ts, event.ts))
-        throw JsonMeaningError("the " + std::string(f.ph) + " event has no numeric \"ts\"",
-                               "traceEvents[" + std::to_string(index) + "]");
+        throwAt(events.index(index, "trace event"), "the " + std::string(f.ph) + " event has no numeric \"ts\"");
     event.name = texts.name(f.name.empty() ? std::string_view("(unnamed)") : f.name);
     if (const V* args = f.argsObject()) {
         std::string key;
@@ -163,12 +164,13 @@ ThreadKey threadOf(const V& o)
     return {numberField(o, "pid", 0), numberField(o, "tid", 0)};
 }
 
+// A frame id at `at`: a string, or an integer.
 template <class V>
-std::string frameIdOf(const V& e, const std::string& where)
+std::string frameIdOf(const V& e, const JsonPath& at)
 {
     if (e.kind() == JsonKind::String)
         return std::string(e.string());
-    return std::to_string(asInteger(e, where));
+    return std::to_string(asInteger(e, at));
 }
 
 // Summaries and the chosen index; `counts` gives each thread's sample count.
@@ -194,24 +196,25 @@ template <class V>
 LoadResult fromSamples(const V& root, const Names& names, ProfileInfo info, const LoadOptions& options,
                        const TaskControl* control)
 {
+    const JsonPath top, framesAt = top.key("stackFrames"), samplesAt = top.key("samples");
     std::unordered_map<std::string_view, V> frames; // the first of an id, as a lookup finds it
-    asObject(field(root, "stackFrames", {}), "stackFrames").forEachField([&](std::string_view id, const V& frame) {
-        frames.emplace(id, asObject(frame, "stackFrames[\"" + std::string(id) + "\"]"));
+    asObject(field(root, "stackFrames", top), framesAt).forEachField([&](std::string_view id, const V& frame) {
+        frames.emplace(id, asObject(frame, framesAt.member(id, "stack frame")));
     });
     std::map<ThreadKey, std::vector<std::pair<double, std::string>>> threads; // (ts, frame id)
     size_t i = 0;
-    asArray(field(root, "samples", {}), "samples").forEachElement([&](const V& e) {
-        const std::string where = "samples[" + std::to_string(i++) + "]";
-        const V& o = asObject(e, where);
+    asArray(field(root, "samples", top), samplesAt).forEachElement([&](const V& e) {
+        const JsonPath at = samplesAt.index(i++, "sample");
+        const V& o = asObject(e, at);
         double ts = 0;
         const std::optional<V> tsValue = fieldIfAny(o, "ts");
         if (!tsValue || !numberOf(*tsValue, ts))
-            throw JsonMeaningError("the sample has no numeric \"ts\"", where);
+            throwAt(at, "the sample has no numeric \"ts\"");
         std::string id;
         if (const std::optional<V> sf = fieldIfAny(o, "sf"); sf && sf->kind() != JsonKind::Null) {
-            id = frameIdOf(*sf, where + ".sf");
+            id = frameIdOf(*sf, at.key("sf"));
             if (!frames.contains(id))
-                throw JsonMeaningError("stack frame \"" + id + "\" is not in stackFrames", where + ".sf");
+                throwAt(at.key("sf"), "stack frame \"" + id + "\" is not in stackFrames");
         }
         threads[threadOf(o)].emplace_back(ts, std::move(id));
     });
@@ -236,15 +239,16 @@ LoadResult fromSamples(const V& root, const Names& names, ProfileInfo info, cons
         while (!at.empty() && !stackOf.contains(at)) {
             const auto found = frames.find(at);
             if (found == frames.end())
-                throw JsonMeaningError("parent \"" + at + "\" is not in stackFrames",
-                                       "stackFrames[\"" + chain.back().first + "\"]");
+                throwAt(framesAt.member(chain.back().first, "stack frame").key("parent"),
+                        "parent \"" + at + "\" is not in stackFrames");
             const V frame = found->second;
             chain.emplace_back(at, frame);
             if (chain.size() > frameCount)
-                throw JsonMeaningError("the stack frames' parent links form a cycle", "stackFrames[\"" + id + "\"]");
+                throwAt(framesAt.member(id, "stack frame"), "the stack frames' parent links form a cycle");
             const std::optional<V> parent = fieldIfAny(frame, "parent");
-            at = !parent || parent->kind() == JsonKind::Null ? std::string()
-                                                             : frameIdOf(*parent, "stackFrames[\"" + at + "\"].parent");
+            at = !parent || parent->kind() == JsonKind::Null
+                ? std::string()
+                : frameIdOf(*parent, framesAt.member(chain.back().first, "stack frame").key("parent"));
         }
         StackId stack = at.empty() ? root0 : stackOf.find(at)->second;
         for (auto c = chain.rbegin(); c != chain.rend(); ++c) {
@@ -321,7 +325,7 @@ public:
 
     // Flattened: called for every event, with a call for each of its fields otherwise.
     template <class V>
-    [[gnu::flatten]] void add(const V& e, size_t index)
+    [[gnu::flatten]] void add(const V& e, const JsonPath& events, size_t index)
     {
         if (e.kind() != JsonKind::Object)
             return;
@@ -343,7 +347,7 @@ public:
                     m_last->ends.reserve(m_expected / 2);
                 }
             }
-            readDurationEvent(f, index, *m_last, texts);
+            readDurationEvent(f, events, index, *m_last, texts);
         }
     }
 
@@ -386,7 +390,11 @@ void readTracingTrace(const V& top, bool unterminated, const std::string& name, 
     out = LoadResult();
     checkCancel(control, 0.4);
     const bool isObject = top.kind() == JsonKind::Object;
-    const V events = isObject ? asArray(field(top, "traceEvents", {}), "traceEvents") : asArray(top, "the top level");
+    // A bare array is named as the object form's list is.
+    const JsonPath root = isObject ? JsonPath() : JsonPath::namedDocument("traceEvents");
+    const JsonPath inObject = root.key("traceEvents");
+    const JsonPath& eventsAt = isObject ? inObject : root;
+    const V events = asArray(isObject ? field(top, "traceEvents", root) : top, eventsAt);
     const bool samples = isObject && hasField(top, "samples") && hasField(top, "stackFrames");
     // In pieces, reserve for events of 40 bytes or more (the hint allows 2 bytes an element):
     // pages never written cost address space only.
@@ -394,7 +402,7 @@ void readTracingTrace(const V& top, bool unterminated, const std::string& name, 
     EventCollector collector(samples, expected);
     size_t i = 0;
     events.forEachElement([&](const V& e) {
-        collector.add(e, i);
+        collector.add(e, eventsAt, i);
         if ((++i & 0xffff) == 0)
             checkCancel(control, 0.4 + 0.2 * std::min(1.0, double(i) / double(std::max<size_t>(1, expected))));
     });

@@ -79,7 +79,8 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
     try {
         // nlohmann's tree: a source map is small beside a profile, and its bytes are not padded.
         const ReferenceJsonDocument document(json, nullptr);
-        const ReferenceJsonValue root = asObject(document.root(), "the source map");
+        const JsonPath top;
+        const ReferenceJsonValue root = asObject(document.root(), top);
         if (hasField(root, "sections")) {
             error = "index maps (\"sections\") are not supported";
             return std::nullopt;
@@ -94,15 +95,15 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
         if (!root_.empty() && !root_.ends_with('/'))
             root_ += '/';
         size_t i = 0;
-        asArray(field(root, "sources", {}), "sources").forEachElement([&](const ReferenceJsonValue& s) {
-            const std::string source = s.kind() == JsonKind::Null
-                ? std::string()
-                : std::string(asString(s, "sources[" + std::to_string(i) + "]"));
+        const JsonPath sourcesAt = top.key("sources");
+        asArray(field(root, "sources", top), sourcesAt).forEachElement([&](const ReferenceJsonValue& s) {
+            const std::string source =
+                s.kind() == JsonKind::Null ? std::string() : std::string(asString(s, sourcesAt.index(i)));
             map.m_sources.push_back(resolveUrl(location, root_ + source));
             ++i;
         });
         if (const auto contents = fieldIfAny(root, "sourcesContent")) {
-            asArray(*contents, "sourcesContent").forEachElement([&](const ReferenceJsonValue& c) {
+            asArray(*contents, top.key("sourcesContent")).forEachElement([&](const ReferenceJsonValue& c) {
                 map.m_contents.push_back(c.kind() == JsonKind::String ? std::optional<std::string>(std::string(c.string()))
                                                                       : std::nullopt);
             });
@@ -110,11 +111,11 @@ std::optional<SourceMap> SourceMap::parse(std::string_view json, const std::stri
         map.m_contents.resize(map.m_sources.size());
         if (const auto names = fieldIfAny(root, "names")) {
             i = 0;
-            asArray(*names, "names").forEachElement([&](const ReferenceJsonValue& n) {
-                map.m_names.emplace_back(asString(n, "names[" + std::to_string(i++) + "]"));
-            });
+            const JsonPath namesAt = top.key("names");
+            asArray(*names, namesAt).forEachElement(
+                [&](const ReferenceJsonValue& n) { map.m_names.emplace_back(asString(n, namesAt.index(i++))); });
         }
-        map.m_mappings = decodeMappings(asString(field(root, "mappings", {}), "mappings"));
+        map.m_mappings = decodeMappings(asString(field(root, "mappings", top), top.key("mappings")));
         if (!map.m_mappings.error.empty()) {
             error = "mappings: " + map.m_mappings.error + " (at character " + std::to_string(map.m_mappings.errorOffset) + ")";
             return std::nullopt;

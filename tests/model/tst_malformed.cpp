@@ -430,16 +430,16 @@ void TestMalformed::rejectsWithClearError_data()
         "xsId 7 names two different functions", "node id");
     row("self-profiling unknown frame",
         R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":3}],"samples":[{"timestamp":1,"stackId":0}]})J",
-        "frameId 3 is not a frame", "stack 0");
+        "stacks[0].frameId: frame 3 does not exist (there are 1)", "stack 0");
     row("self-profiling unknown stack",
         R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0}],"samples":[{"timestamp":1,"stackId":4}]})J",
-        "stackId 4 is not a stack", "sample 0");
+        "samples[0].stackId: stack 4 does not exist (there are 1)", "sample 0");
     row("self-profiling stack cycle",
         R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0,"parentId":1},{"frameId":0,"parentId":0}],"samples":[]})J",
         "cycle", "stack");
     row("self-profiling unknown resource",
         R"J({"frames":[{"name":"a","resourceId":2}],"resources":["x.js"],"stacks":[{"frameId":0}],"samples":[]})J",
-        "resourceId 2 is not a resource", "frame 0");
+        "frames[0].resourceId: resource 2 does not exist (there are 1)", "frame 0");
     row("self-profiling timestamp is a string",
         R"J({"frames":[{"name":"a"}],"resources":[],"stacks":[{"frameId":0}],"samples":[{"timestamp":"1","stackId":0}]})J",
         "samples[0].timestamp is a string, expected a number", "sample 0, byte");

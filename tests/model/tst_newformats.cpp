@@ -441,62 +441,62 @@ void TestNewFormats::malformed_data()
     // from "" = cut the file in half.
     QTest::newRow("safari truncated") << safari << "" << "" << "Safari recording" << "byte";
     QTest::newRow("safari wrong type") << safari << "\"timestamp\": 10.0" << "\"timestamp\": \"10\"" << "Safari recording"
-                                       << "recording.sampleStackTraces[0].timestamp";
+                                       << "sample 0, byte";
     QTest::newRow("safari lengths") << safari << "[0.001, 0.0015]" << "[0.001]" << "Safari recording" << "recording";
     QTest::newRow("gecko truncated") << gecko << "" << "" << "Firefox Gecko profile" << "byte";
     QTest::newRow("gecko dangling frame") << gecko << "[2, 3]]" << "[2, 30]]" << "Firefox Gecko profile"
-                                          << "threads[0].stackTable.data[3]";
+                                          << "thread 0, stack 3, byte";
     QTest::newRow("gecko dangling stack") << gecko << "[[2, 0.0, 0]" << "[[9, 0.0, 0]" << "Firefox Gecko profile"
-                                          << "threads[0].samples.data[0]";
+                                          << "thread 0, sample 0, byte";
     QTest::newRow("gecko wrong type") << gecko << "\"data\": [[2, 0.0, 0]" << "\"data\": [{}" << "Firefox Gecko profile"
-                                      << "threads[0].samples.data[0]";
+                                      << "thread 0, sample 0, byte";
     QTest::newRow("processed truncated") << processed << "" << "" << "Firefox Profiler processed profile" << "byte";
     QTest::newRow("processed dangling func") << processed << "\"func\": [0, 1, 2, 3]" << "\"func\": [0, 1, 2, 7]"
-                                             << "Firefox Profiler processed profile" << "shared.frameTable.func[3]";
+                                             << "Firefox Profiler processed profile" << "frame 3, byte";
     QTest::newRow("processed wrong type") << processed << "\"time\": [0.0, 1.0" << "\"time\": [\"0\", 1.0"
-                                          << "Firefox Profiler processed profile" << "threads[0].samples.time[0]";
+                                          << "Firefox Profiler processed profile" << "thread 0, sample 0, byte";
     QTest::newRow("gecko location type") << gecko << "\"stringTable\"" << "\"stringTablx\"" << "Firefox Gecko profile"
-                                         << "threads[0].frameTable.data[0]";
+                                         << "thread 0, frame 0, byte";
     QTest::newRow("gecko no schema column") << gecko << "\"prefix\"" << "\"prefx\"" << "Firefox Gecko profile"
-                                            << "threads[0].stackTable.schema";
+                                            << "thread 0, byte";
     QTest::newRow("processed dangling prefix") << processed << "\"prefixOffset\": [0, 1, 1, 1]"
                                                << "\"prefixOffset\": [0, 1, 1, 9]"
-                                               << "Firefox Profiler processed profile" << "shared.stackTable.prefix[3]";
+                                               << "Firefox Profiler processed profile" << "stack 3, byte";
     QTest::newRow("processed no threads") << processed << "\"threads\"" << "\"thread\""
                                           << "Firefox Profiler processed profile" << "";
     QTest::newRow("trace syntax") << trace << "\"ts\": 0}" << "\"ts\": 0,}" << "trace-event file" << "byte";
     QTest::newRow("hermes parent cycle") << hermes << "\"category\": \"root\"" << "\"category\": \"root\", \"parent\": 2"
                                          << "trace-event file"
-                                         << "stackFrames";
+                                         << "stack frame 1, byte";
     QTest::newRow("trace truncated object") << fixtures + QStringLiteral("/speedscope/simple-object.json") << "" << ""
                                             << "" << "byte";
-    QTest::newRow("trace wrong type") << trace << "\"ts\": 0}" << "\"ts\": {}}" << "trace-event file" << "traceEvents[0]";
-    QTest::newRow("hermes dangling frame") << hermes << "\"sf\": 1\n" << "\"sf\": 99\n" << "trace-event file" << "samples[0].sf";
+    QTest::newRow("trace wrong type") << trace << "\"ts\": 0}" << "\"ts\": {}}" << "trace-event file" << "trace event 0, byte";
+    QTest::newRow("hermes dangling frame") << hermes << "\"sf\": 1\n" << "\"sf\": 99\n" << "trace-event file" << "sample 0, byte";
     QTest::newRow("speedscope truncated") << speedscope << "" << "" << "speedscope file" << "byte";
     QTest::newRow("speedscope dangling frame") << speedscope << "[[0, 1, 2]," << "[[0, 1, 20]," << "speedscope file"
-                                               << "profiles[0].samples[0]";
+                                               << "profile 0, sample 0, byte";
     const QString heap = fixtures + QStringLiteral("/peers/speedscope-node10-Heap-20181003T105432.heapprofile");
     const QString heapEnd = QStringLiteral("}]}]}]}]}]}]}]}]}]}]}]}]}]}}");
     QTest::newRow("heap truncated") << heap << "" << "" << "V8 sampling heap profile" << "byte";
     // The path is in the message; where is the node's number in preorder and its byte.
     QTest::newRow("heap negative size") << heap << "\"selfSize\":33000" << "\"selfSize\":-33000"
                                         << "V8 sampling heap profile: head.children[0].children[0].children[0]."
-                                           "children[0].children[0].children[0].children[0].children[0].children[0]: "
-                                           "node 9 has a negative selfSize (-33000 bytes)"
+                                           "children[0].children[0].children[0].children[0].children[0].children[0]."
+                                           "selfSize: a negative size (-33000 bytes)"
                                         << "node 9, byte";
     QTest::newRow("heap size a string") << heap << "\"selfSize\":33000" << "\"selfSize\":\"33000\""
                                         << "V8 sampling heap profile" << "node 9, byte";
     QTest::newRow("heap repeated id") << heap << "\"selfSize\":0,\"children\":[{"
                                       << "\"selfSize\":0,\"id\":1,\"children\":[{\"id\":1,"
-                                      << "V8 sampling heap profile: head.children[0]: node id 1 appears twice (also at head)"
+                                      << "V8 sampling heap profile: head.children[0].id: node id 1 appears twice (also at head)"
                                       << "node 1, byte";
     QTest::newRow("heap sample without node") << heap << heapEnd << QString(heapEnd.chopped(1) + QStringLiteral(", \"samples\": [{\"size\": 8}]}"))
-                                              << "V8 sampling heap profile: samples[0] has no \"nodeId\"" << "sample 0";
+                                              << "V8 sampling heap profile: samples[0]: no \"nodeId\" field" << "sample 0, byte";
     QTest::newRow("heap negative sample") << heap << heapEnd
                                           << QString(heapEnd.chopped(1) + QStringLiteral(", \"samples\": [{\"size\": -8, \"nodeId\": 1}]}"))
-                                          << "V8 sampling heap profile: samples[0] has a negative size" << "sample 0";
+                                          << "V8 sampling heap profile: samples[0].size: a negative size (-8 bytes)" << "sample 0, byte";
     QTest::newRow("speedscope wrong type") << speedscope << "\"weights\": [1, 1, 4, 3, 5]" << "\"weights\": 5"
-                                           << "speedscope file" << "profiles[0].weights";
+                                           << "speedscope file" << "profile 0, byte";
 }
 
 void TestNewFormats::malformed()

@@ -71,6 +71,13 @@ struct DapClient {
         return response(send(command, arguments), ms);
     }
     // The next `name` event not returned yet (null after `ms`).
+    // A fresh session's answer to `command` with `arguments` (JSON text), right after initialize.
+    static nlohmann::json firstAnswer(const QString& command, const QString& arguments)
+    {
+        DapClient c;
+        c.request("initialize", {{"adapterID", "xs"}});
+        return c.request(command.toStdString(), nlohmann::json::parse(arguments.toStdString()));
+    }
     nlohmann::json event(const std::string& name, int ms = 10000)
     {
         QDeadlineTimer deadline(ms);

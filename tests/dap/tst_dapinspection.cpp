@@ -458,9 +458,7 @@ private slots:
         QFETCH(QString, request);
         QFETCH(QString, arguments);
         QFETCH(QString, error);
-        DapClient c;
-        c.request("initialize", {{"adapterID", "xs"}});
-        const json r = c.request(request.toStdString(), json::parse(arguments.toStdString()));
+        const json r = DapClient::firstAnswer(request, arguments);
         QCOMPARE(r.value("success", true), false);
         QCOMPARE(QString::fromStdString(r.value("message", "")), error);
         QCOMPARE(r["body"]["error"].value("id", 0), int(DapError::Arguments));

@@ -58,8 +58,10 @@ void SampleWatch::check()
                    .arg(name)
                    .arg(seconds);
     setNote(what + QLatin1Char('\n') +
-            tr("What works: Debug › Profile on Start, set before the machine starts, profiles it from its first line; "
-               "the Moddable simulator and devices read commands as they come and start profiling at once."));
+            tr("What works: Debug › Profile on Start, set before the machine starts, profiles it from its first line "
+               "(a stock xst, built with XS's file profiler, sends no samples: it writes XS-….cpuprofile in its working "
+               "folder when it exits); the Moddable simulator and devices read commands as they come and start "
+               "profiling at once."));
 }
 
 void SampleWatch::setNote(const QString& note)

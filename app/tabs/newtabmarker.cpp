@@ -8,10 +8,10 @@
 
 #include <algorithm>
 
-NewTabMarker::NewTabMarker(QTabWidget* tabs, QObject* parent) : QObject(parent), m_tabs(tabs)
+NewTabMarker::NewTabMarker(QTabWidget* tabs, QObject* parent) : QObject(parent), m_tabs(tabs), m_bar(tabs->tabBar())
 {
     connect(tabs, &QTabWidget::currentChanged, this, &NewTabMarker::seen);
-    tabs->tabBar()->installEventFilter(this);
+    m_bar->installEventFilter(this);
     m_scroll.setSingleShot(true);
     m_scroll.setInterval(0);
     connect(&m_scroll, &QTimer::timeout, this, &NewTabMarker::keepNewestInView);
@@ -34,7 +34,7 @@ void NewTabMarker::opened(QWidget* tab, const QString& note)
 
 void NewTabMarker::keepNewestInView()
 {
-    if (!m_keepInView || m_keepUntil.hasExpired() || m_tabs->currentWidget() == m_keepInView)
+    if (!m_tabs || !m_keepInView || m_keepUntil.hasExpired() || m_tabs->currentWidget() == m_keepInView)
         return;
     const int index = m_tabs->indexOf(m_keepInView);
     if (index >= 0)
@@ -44,8 +44,8 @@ void NewTabMarker::keepNewestInView()
 bool NewTabMarker::eventFilter(QObject* watched, QEvent* event)
 {
     // After the bar's own resize handling (which scrolls to the front tab) has run.
-    if (watched == m_tabs->tabBar() && (event->type() == QEvent::Resize || event->type() == QEvent::Show)
-        && m_keepInView && !m_keepUntil.hasExpired())
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && watched == m_bar && m_keepInView
+        && !m_keepUntil.hasExpired())
         m_scroll.start();
     return QObject::eventFilter(watched, event);
 }

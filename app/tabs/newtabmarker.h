@@ -35,7 +35,8 @@ private:
     void seen(int index);
     void keepNewestInView();
 
-    QTabWidget* m_tabs;
+    QPointer<QTabWidget> m_tabs;
+    QTabBar* m_bar; // watched for its resizes (compared only: it may be going)
     struct Mark {
         QPointer<QWidget> tab;
         QString note;

@@ -54,6 +54,11 @@ function(xsprof_precompile_widget_headers)
         if(widgets AND type MATCHES "^(STATIC_LIBRARY|EXECUTABLE)$")
             if(target IN_LIST test_targets)
                 target_precompile_headers(${target} REUSE_FROM ${test_holder})
+                # A suite's moc output is in its own source (#include "tst_x.moc"): the generated
+                # mocs_compilation.cpp is nearly always empty, and loading the header costs more.
+                get_target_property(binary_dir ${target} BINARY_DIR)
+                set_source_files_properties(${binary_dir}/${target}_autogen/mocs_compilation.cpp
+                    TARGET_DIRECTORY ${target} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
             else()
                 target_precompile_headers(${target} REUSE_FROM xsprof_precompiled)
             endif()

@@ -80,4 +80,25 @@ QString unitName(xsprof::Measure measure)
     return QStringLiteral("ms");
 }
 
+QString quantity(xsprof::Measure measure)
+{
+    switch (measure) {
+    case xsprof::Measure::Time: return QStringLiteral("time");
+    case xsprof::Measure::Bytes: return QStringLiteral("bytes");
+    case xsprof::Measure::Count: return QStringLiteral("count");
+    }
+    return QStringLiteral("time");
+}
+
+QString unitNote(xsprof::Measure measure, const QString& sourceName)
+{
+    const QString named = sourceName.isEmpty() ? QString() : QStringLiteral(" (the file's %1)").arg(sourceName);
+    switch (measure) {
+    case xsprof::Measure::Time: return {};
+    case xsprof::Measure::Bytes: return QStringLiteral("Bytes%1, not time: B, KB, MB, 1 KB = 1024 bytes.").arg(named);
+    case xsprof::Measure::Count: return QStringLiteral("A count%1, not time.").arg(named);
+    }
+    return {};
+}
+
 } // namespace CostFormat

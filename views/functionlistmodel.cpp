@@ -80,10 +80,11 @@ QVariant FunctionListModel::headerData(int section, Qt::Orientation orientation,
         return {};
     if (role == Qt::ToolTipRole) {
         using Cost = CostTreeModel::Cost;
+        const xsprof::Measure measure = m_source.profile ? m_source.profile->info.measure : xsprof::Measure::Time;
         switch (section) {
-        case Self: return TotalColumns::explanation(Cost::Self);
-        case Total: return TotalColumns::explanation(Cost::Total);
-        case Inclusive: return TotalColumns::explanation(Cost::Inclusive);
+        case Self: return TotalColumns::explanation(Cost::Self, measure);
+        case Total: return TotalColumns::explanation(Cost::Total, measure);
+        case Inclusive: return TotalColumns::explanation(Cost::Inclusive, measure);
         default: return {};
         }
     }

@@ -35,9 +35,12 @@ QString describe(const ComparisonData& d, xsprof::Side side)
         return ComparisonPage::tr("<b>%1</b> %2 (%3 traces, %4)")
             .arg(label, name.toHtmlEscaped(), QString::number(traces), costText(d, d.comparison.duration(side)));
     }
-    return ComparisonPage::tr("<b>%1</b> %2 (%3, %4 samples)")
+    // Without times, a sample is a call path's value, as the summary bar says.
+    const bool timeline = (side == xsprof::Side::Base ? d.base : d.next)->info.hasTimeline;
+    return ComparisonPage::tr("<b>%1</b> %2 (%3, %4)")
         .arg(label, name.toHtmlEscaped(), costText(d, d.comparison.duration(side)),
-             QString::number(d.comparison.sampleCount(side)));
+             timeline ? ComparisonPage::tr("%1 samples").arg(d.comparison.sampleCount(side))
+                      : ComparisonPage::tr("%1 call paths").arg(d.comparison.sampleCount(side)));
 }
 
 // Two cohorts of different length (traces or summed duration, by more than 1 %): a function's

@@ -90,13 +90,18 @@ QString quantity(xsprof::Measure measure)
     return QStringLiteral("time");
 }
 
+QString quantityNamed(xsprof::Measure measure, const QString& sourceName)
+{
+    return sourceName.isEmpty() ? quantity(measure) : QStringLiteral("%1 (%2)").arg(quantity(measure), sourceName);
+}
+
 QString unitNote(xsprof::Measure measure, const QString& sourceName)
 {
     const QString named = sourceName.isEmpty() ? QString() : QStringLiteral(" (the file's %1)").arg(sourceName);
     switch (measure) {
     case xsprof::Measure::Time: return {};
-    case xsprof::Measure::Bytes: return QStringLiteral("Bytes%1, not time: B, KB, MB, 1 KB = 1024 bytes.").arg(named);
-    case xsprof::Measure::Count: return QStringLiteral("A count%1, not time.").arg(named);
+    case xsprof::Measure::Bytes: return QStringLiteral("In bytes%1: B, KB, MB, 1 KB = 1024 bytes.").arg(named);
+    case xsprof::Measure::Count: return QStringLiteral("A count%1: whole numbers, no unit.").arg(named);
     }
     return {};
 }

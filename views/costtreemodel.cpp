@@ -231,9 +231,11 @@ QString CostTreeModel::costLine(const Node& node, Cost kind) const
 {
     const xsprof::Measure measure = m_data->profile.info.measure;
     const double value = cost(node, kind), whole = m_data->duration();
+    // The bottom-up tree's Time column is the leaf's self cost, whatever the measure.
+    const QString column = kind == Cost::Time ? tr("Self") : costHeader(kind);
     return QLatin1Char('\n')
         + tr("%1 — %2: %3, %4 of %5 in all")
-              .arg(costHeader(kind), CostFormat::quantity(measure), CostFormat::value(value, measure),
+              .arg(column, CostFormat::quantity(measure), CostFormat::value(value, measure),
                    CostFormat::share(whole > 0.0 ? value / whole : 0.0), CostFormat::value(whole, measure));
 }
 

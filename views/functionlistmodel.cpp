@@ -92,7 +92,10 @@ QVariant FunctionListModel::headerData(int section, Qt::Orientation orientation,
         return {};
     switch (section) {
     case Name: return tr("Function");
-    case Self: return tr("Self");
+    case Self: // another measure than time named once, as the trees' headers do
+        if (m_source.profile && m_source.profile->info.measure != xsprof::Measure::Time)
+            return tr("Self (%1)").arg(CostFormat::unitName(m_source.profile->info.measure));
+        return tr("Self");
     case Total: return tr("Total");
     case Inclusive: return tr("Inclusive");
     default: return {};

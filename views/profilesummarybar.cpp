@@ -52,8 +52,9 @@ void ProfileSummaryBar::refresh()
 }
 
 // The facts, most telling first, so that eliding takes the format and the reader's description
-// before the numbers: "306 KB · 41 call paths · 75 functions · no timeline · V8 sampling heap
-// profile (90 allocation samples)". The tooltip spells each one out.
+// before the numbers: "43.4 MB · 35 functions · no timeline · V8 sampling heap profile (1200
+// allocation samples)", "1.61 s · 1445 samples · 54 functions · cpuprofile". The tooltip
+// spells each one out.
 void ProfileSummaryBar::updateFacts()
 {
     const ProfileData& whole = *m_document->whole();
@@ -71,7 +72,12 @@ void ProfileSummaryBar::updateFacts()
     // Without times, a sample is a call path's value (pprof's Sample, a heap tree's node).
     const QString sampleFact = info.hasTimeline ? tr("%1 samples").arg(samples) : tr("%1 call paths").arg(samples);
     const QString costFact = info.measure == xsprof::Measure::Count ? tr("count %1").arg(wholeCost) : wholeCost;
-    QStringList facts{costFact, sampleFact, tr("%1 functions").arg(functions)};
+    QStringList facts{costFact};
+    // The call paths of a profile without times are a reader's detail (the heap profile's own
+    // samples are in its description): the tooltip tells them, the bar has room for the rest.
+    if (info.hasTimeline)
+        facts << sampleFact;
+    facts << tr("%1 functions").arg(functions);
     if (!info.hasTimeline)
         facts << tr("no timeline");
     if (!whole.profile.hasStacks())

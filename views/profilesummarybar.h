@@ -19,7 +19,7 @@ public:
     ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent = nullptr);
     // "Selection 10 ms – 196.7 ms (186.7 ms long; 123 samples: 186.4 ms)"; empty without a range.
     QLabel* selectionLabel() const { return m_selection; }
-    // The profile's name (bold) and its facts: "306 KB · 41 call paths · 75 functions · …".
+    // The profile's name (bold) and its facts: "43.4 MB · 35 functions · no timeline · …".
     ElidedLabel* nameLabel() const { return m_name; }
     ElidedLabel* factsLabel() const { return m_facts; }
 

@@ -19,6 +19,7 @@
 #include "views/profilesummarybar.h"
 #include "views/timelinewidget.h"
 #include "views/totalcolumns.h"
+#include "views/treeexport.h"
 
 #include "model/pprofwriter.h"
 
@@ -204,6 +205,11 @@ void TestMeasureViews::aHeapProfilesTreesSayBytes()
     QVERIFY(makeObjects.isValid());
     const QString selfTip = tip(makeObjects.siblingAtColumn(functions->costModel()->columnOf(CostTreeModel::Cost::Self)));
     QVERIFY2(selfTip.contains(QStringLiteral("Self — bytes: 14.2 MB, 32.7 % of 43.4 MB in all")), qPrintable(selfTip));
+    // Copied as text (File › Export › Copy Table), the row keeps its unit and the header its measure.
+    functions->setCurrentIndex(functions->proxy()->mapFromSource(makeObjects));
+    const QString copied = TreeExport::text(functions, TreeExport::Format::TabSeparated);
+    QVERIFY2(copied.contains(QLatin1String("Self (bytes)")) && copied.contains(QStringLiteral("14.2 MB (32.7 %)")),
+             qPrintable(copied));
     TotalColumns::instance()->reset();
 }
 

@@ -82,12 +82,8 @@ QString unitName(xsprof::Measure measure)
 
 QString quantity(xsprof::Measure measure)
 {
-    switch (measure) {
-    case xsprof::Measure::Time: return QStringLiteral("time");
-    case xsprof::Measure::Bytes: return QStringLiteral("bytes");
-    case xsprof::Measure::Count: return QStringLiteral("count");
-    }
-    return QStringLiteral("time");
+    // Bytes and counts are named as their unit is; time's unit is ms.
+    return measure == xsprof::Measure::Time ? QStringLiteral("time") : unitName(measure);
 }
 
 QString quantityNamed(xsprof::Measure measure, const QString& sourceName)

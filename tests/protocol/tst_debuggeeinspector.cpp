@@ -120,6 +120,38 @@ private slots:
         QCOMPARE(machine.local().address, QStringLiteral("@F2"));
     }
 
+    // At a break on a throw a name is evaluated guarded; one the frame cannot see is answered
+    // by the machine as "not defined", then the frame's scopes come again, as after any result.
+    // The same name asked next in the script's frame (DAP's retry of a top-level const) waits
+    // for those before selecting that frame, else it would take them for the selection and
+    // evaluate in the function's frame once more.
+    void waitsForTheScopesAfterAnAnsweredFailure()
+    {
+        FakeDebuggee machine;
+        stopInInner(machine);
+        xsbug::Local outer;
+        outer.name = QStringLiteral("outer");
+        machine.setFrameLocal(QStringLiteral("@F2"), outer);
+        machine.setEvalFailure(QStringLiteral("LIMIT"), QStringLiteral("ReferenceError: LIMIT is not defined"),
+                               QStringLiteral("@F1"));
+        xsbug::EvalResult five;
+        five.properties = {row(QStringLiteral("(return)"), QStringLiteral("5"))};
+        machine.setEvalResult(QStringLiteral("LIMIT"), five, QStringLiteral("@F2"));
+        DebuggeeInspector inspector(&machine);
+        QStringList answers;
+        for (const QString& frame : {QStringLiteral("@F1"), QStringLiteral("@F2")})
+            inspector.enqueue([&, frame](std::function<void()> done) {
+                inspector.evaluate(frame, QStringLiteral("LIMIT"), [&, done](const xsbug::EvalResult* result, const QString& e) {
+                    answers << (result ? result->properties.value(0).value : e);
+                    done();
+                });
+            });
+        QTRY_COMPARE(answers.size(), 2);
+        QCOMPARE(answers, (QStringList{QStringLiteral("ReferenceError: LIMIT is not defined"), QStringLiteral("5")}));
+        QCOMPARE(machine.commands(),
+                 (QStringList{QStringLiteral("eval LIMIT"), QStringLiteral("select @F2"), QStringLiteral("eval LIMIT")}));
+    }
+
     void failsWhenTheMachineResumesOrIsSilent()
     {
         FakeDebuggee machine;

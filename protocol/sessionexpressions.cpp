@@ -34,7 +34,7 @@ void SessionExpressions::evaluate(const QString& expression)
     QString guardedRoot;
     if (ExceptionBreakGuard::isExceptionBreak(m_host->lastBreak().message)) {
         const auto guarded =
-            ExceptionBreakGuard::guard(expression, ExceptionBreakGuard::knownNames(m_host->local(), m_host->global()));
+            ExceptionBreakGuard::guard(expression, ExceptionBreakGuard::knownNames(m_host->local()));
         if (!guarded) {
             emit evalFailed(expression, ExceptionBreakGuard::refusal(), false);
             return;

@@ -31,6 +31,14 @@ void stopInInner(FakeDebuggee& machine)
     machine.breakAt({QStringLiteral("/app/main.js"), 3, QStringLiteral("# Break: debugger!")}, frames, local);
 }
 
+// What selecting "outer" (@F2) makes the inspected scope.
+void scriptOuterFrame(FakeDebuggee& machine)
+{
+    xsbug::Local outer;
+    outer.name = QStringLiteral("outer");
+    machine.setFrameLocal(QStringLiteral("@F2"), outer);
+}
+
 } // namespace
 
 class TestDebuggeeInspector : public QObject {
@@ -99,9 +107,7 @@ private slots:
     {
         FakeDebuggee machine;
         stopInInner(machine);
-        xsbug::Local outer;
-        outer.name = QStringLiteral("outer");
-        machine.setFrameLocal(QStringLiteral("@F2"), outer);
+        scriptOuterFrame(machine);
         xsbug::EvalResult answer;
         answer.properties = {row(QStringLiteral("(return)"), QStringLiteral("7"))};
         machine.setEvalResult(QStringLiteral("n + 6"), answer);
@@ -129,9 +135,7 @@ private slots:
     {
         FakeDebuggee machine;
         stopInInner(machine);
-        xsbug::Local outer;
-        outer.name = QStringLiteral("outer");
-        machine.setFrameLocal(QStringLiteral("@F2"), outer);
+        scriptOuterFrame(machine);
         machine.setEvalFailure(QStringLiteral("LIMIT"), QStringLiteral("ReferenceError: LIMIT is not defined"),
                                QStringLiteral("@F1"));
         xsbug::EvalResult five;

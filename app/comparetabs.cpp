@@ -192,19 +192,32 @@ void showCompareDialog(WindowTabs* tabs, QWidget* window)
     question->setWordWrap(true);
     auto* bases = new QComboBox;
     bases->setObjectName(QStringLiteral("compareBase"));
+    // Only profiles of the front one's measure: time is not compared with bytes.
+    const auto measureOf = [tabs](int tab) {
+        const ProfilePage* page = tabs->page(tab);
+        return page->data() ? page->data()->profile.info.measure : xsprof::Measure::Time;
+    };
+    const xsprof::Measure measure = measureOf(current);
     QList<QPointer<QWidget>> others;
+    bool otherMeasures = false;
     for (int i = 0; i < tabs->count(); ++i) {
-        if (i != current && tabs->page(i)) {
-            bases->addItem(tabs->label(i));
-            others << tabs->at(i)->widget();
+        if (i == current || !tabs->page(i))
+            continue;
+        if (measureOf(i) != measure) {
+            otherMeasures = true;
+            continue;
         }
+        bases->addItem(tabs->label(i));
+        others << tabs->at(i)->widget();
     }
     // The profile viewed last is the likely base.
     if (const qsizetype last = others.indexOf(tabs->previousTab()); last >= 0)
         bases->setCurrentIndex(int(last));
     bases->setEnabled(!others.isEmpty());
     if (others.isEmpty())
-        bases->setPlaceholderText(QObject::tr("no other profile open: choose a file"));
+        bases->setPlaceholderText(otherMeasures ? QObject::tr("no other profile in %1 open: choose a file")
+                                                      .arg(CostFormat::quantity(measure))
+                                                : QObject::tr("no other profile open: choose a file"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     buttons->button(QDialogButtonBox::Ok)->setEnabled(!others.isEmpty());
     QPushButton* browse = buttons->addButton(QObject::tr("&File…"), QDialogButtonBox::ActionRole);

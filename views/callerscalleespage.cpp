@@ -139,7 +139,7 @@ void CallersCalleesPage::showFunction(xsprof::FrameId frame)
     QString text = QStringLiteral("▶ <b>%1</b> %2").arg((name.isEmpty() ? tr("(anonymous)") : name).toHtmlEscaped(),
                                                        QString::fromStdString(m_source.profile->location(frame)).toHtmlEscaped());
     if (!m_source.analysis->functions.hasInclusive())
-        text += tr("<br><i>Graph-encoded profile: pair inclusive times need per-path stacks.</i>");
+        text += tr("<br><i>Graph-encoded profile: a pair's inclusive number needs per-path stacks.</i>");
     m_title->setText(text);
     emit functionSelected(frame);
 }

@@ -27,6 +27,18 @@ std::vector<StoredTrace> cohortTraces(CollectionStore& store, const QString& whe
     return traces;
 }
 
+// Time against bytes compares nothing, as `xsprof diff` says too.
+void requireOneMeasure(const xsprof::Profile& base, const QString& baseName, const xsprof::Profile& next,
+                       const QString& nextName)
+{
+    if (base.info.measure == next.info.measure)
+        return;
+    throw std::runtime_error(QObject::tr("%1 measures %2 and %3 measures %4: a comparison needs profiles of one measure")
+                                 .arg(baseName, QString::fromUtf8(xsprof::toString(base.info.measure)), nextName,
+                                      QString::fromUtf8(xsprof::toString(next.info.measure)))
+                                 .toStdString());
+}
+
 QString cohortName(const QString& where)
 {
     return where.trimmed().isEmpty() ? QObject::tr("every trace") : where.trimmed();
@@ -71,6 +83,7 @@ std::shared_ptr<const ComparisonData> ComparisonData::createForCohorts(const QSt
 std::shared_ptr<const ComparisonData> ComparisonData::create(std::shared_ptr<const xsprof::Profile> base, QString baseName,
                                                              std::shared_ptr<const xsprof::Profile> next, QString nextName)
 {
+    requireOneMeasure(*base, baseName, *next, nextName);
     auto baseAnalysis = std::make_shared<const xsprof::ProfileAnalysis>(xsprof::ProfileAnalysis::compute(*base));
     auto nextAnalysis = std::make_shared<const xsprof::ProfileAnalysis>(xsprof::ProfileAnalysis::compute(*next));
     return create(std::move(base), std::move(baseAnalysis), std::move(baseName), std::move(next), std::move(nextAnalysis),
@@ -83,6 +96,7 @@ std::shared_ptr<const ComparisonData> ComparisonData::create(std::shared_ptr<con
                                                              std::shared_ptr<const xsprof::ProfileAnalysis> nextAnalysis,
                                                              QString nextName)
 {
+    requireOneMeasure(*base, baseName, *next, nextName);
     auto d = std::make_shared<ComparisonData>();
     d->base = std::move(base);
     d->next = std::move(next);

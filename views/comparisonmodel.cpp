@@ -352,8 +352,10 @@ bool ComparisonModel::hasChildren(const QModelIndex& parent) const
 
 bool ComparisonModel::roundsToZero(double value) const
 {
-    // What reads "0.0 %" or "0.00 ms" is shown unsigned and uncoloured.
-    return m_relative ? std::abs(value) < 0.0005 : std::abs(value) < 5.0;
+    // What reads "0.0 %", "0.00 ms" or "0 B" is shown unsigned and uncoloured.
+    if (m_relative)
+        return std::abs(value) < 0.0005;
+    return std::abs(value) < (measure() == xsprof::Measure::Time ? 5.0 : 0.5);
 }
 
 bool ComparisonModel::isUnavailable(int column) const
@@ -368,6 +370,11 @@ bool ComparisonModel::isUnavailable(int column) const
     }
 }
 
+xsprof::Measure ComparisonModel::measure() const
+{
+    return m_data ? m_data->next->info.measure : xsprof::Measure::Time;
+}
+
 QString ComparisonModel::text(std::optional<double> value, int column) const
 {
     // No value: the measure does not exist in that profile, or the function (or call) is
@@ -375,7 +382,7 @@ QString ComparisonModel::text(std::optional<double> value, int column) const
     if (!value)
         return isUnavailable(column) ? tr("n/a") : QStringLiteral("—");
     const double v = roundsToZero(*value) ? 0.0 : *value;
-    QString t = m_relative ? CostFormat::percent(v) : CostFormat::value(v, m_data->next->info.measure);
+    QString t = m_relative ? CostFormat::percent(v) : CostFormat::value(v, measure());
     if (partOf(column) == 2 && v > 0)
         t.prepend(QLatin1Char('+'));
     return t;
@@ -387,7 +394,8 @@ QString ComparisonModel::cellToolTip(const xsprof::ComparedFunction& f, bool isE
     const QString name = f.name.empty() ? tr("(anonymous)") : QString::fromStdString(f.name);
     const QString base = m_data->baseName, next = m_data->nextName;
     if (isUnavailable(column))
-        return tr("No inclusive time: a profile without per-path stacks (an xst -p file) has none.");
+        return tr("No inclusive %1: a profile without per-path stacks (an xst -p file) has none.")
+            .arg(CostFormat::quantity(measure()));
     if (!value)
         return isEdge ? tr("This call is not in %1.").arg(partOf(column) == 0 ? base : next)
                       : tr("%1 is not in %2.").arg(name, partOf(column) == 0 ? base : next);
@@ -535,14 +543,15 @@ QString ComparisonModel::headerToolTip(int section) const
     const CostKind kind = costOf(section);
     QString what;
     switch (kind) {
-    case CostKind::Self: what = TotalColumns::explanation(CostTreeModel::Cost::Self); break;
+    case CostKind::Self: what = TotalColumns::explanation(CostTreeModel::Cost::Self, measure()); break;
     case CostKind::Total:
-        what = TotalColumns::explanation(CostTreeModel::Cost::Total)
+        what = TotalColumns::explanation(CostTreeModel::Cost::Total, measure())
             + tr("\nOn a caller or callee row: the share of the total that call carries.");
         break;
     case CostKind::Inclusive:
-        what = TotalColumns::explanation(CostTreeModel::Cost::Inclusive)
-            + tr("\nOn a caller or callee row: the inclusive time of that caller → callee pair.");
+        what = TotalColumns::explanation(CostTreeModel::Cost::Inclusive, measure())
+            + tr("\nOn a caller or callee row: the inclusive %1 of that caller → callee pair.")
+                  .arg(CostFormat::quantity(measure()));
         break;
     }
     const QString unit = m_relative ? tr(", as a share of its duration") : QString();
@@ -559,7 +568,7 @@ QString ComparisonModel::headerToolTip(int section) const
         return what
             + tr("\nΔ = new − base%1: %2; a function missing on one side counts as 0 "
                  "there. The bar is the change's share of this column's largest change.")
-                  .arg(m_relative ? tr(" (of the shares)") : QString(), DeltaColors::legend());
+                  .arg(m_relative ? tr(" (of the shares)") : QString(), DeltaColors::legend(measure()));
     }
 }
 

@@ -63,11 +63,13 @@ private:
         std::array<std::optional<double>, 2> share, inclusive;
     };
     const std::vector<EdgeRow>& edgesOf(uint32_t orderRow) const;
-    // The value a column shows, in µs or as a share; nullopt: "—" (absent) or blank.
+    // The value a column shows, in the profiles' measure or as a share; nullopt: "—" (absent) or blank.
     std::optional<double> functionValue(uint32_t function, int column) const;
     std::optional<double> edgeValue(const EdgeRow& edge, int column) const;
     double scale(xsprof::Side side) const;
     void computeMaxima();
+    // What the compared profiles measure (both the same: ComparisonData refuses two measures).
+    xsprof::Measure measure() const;
     QString text(std::optional<double> value, int column) const;
     // The column's measure does not exist on its side (inclusive of a graph-encoded profile).
     bool isUnavailable(int column) const;

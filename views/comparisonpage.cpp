@@ -35,9 +35,12 @@ QString describe(const ComparisonData& d, xsprof::Side side)
         return ComparisonPage::tr("<b>%1</b> %2 (%3 traces, %4)")
             .arg(label, name.toHtmlEscaped(), QString::number(traces), costText(d, d.comparison.duration(side)));
     }
-    return ComparisonPage::tr("<b>%1</b> %2 (%3, %4 samples)")
+    // Without times, a sample is a call path's value, as the summary bar says.
+    const bool timeline = (side == xsprof::Side::Base ? d.base : d.next)->info.hasTimeline;
+    return ComparisonPage::tr("<b>%1</b> %2 (%3, %4)")
         .arg(label, name.toHtmlEscaped(), costText(d, d.comparison.duration(side)),
-             QString::number(d.comparison.sampleCount(side)));
+             timeline ? ComparisonPage::tr("%1 samples").arg(d.comparison.sampleCount(side))
+                      : ComparisonPage::tr("%1 call paths").arg(d.comparison.sampleCount(side)));
 }
 
 // Two cohorts of different length (traces or summed duration, by more than 1 %): a function's
@@ -82,6 +85,12 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
                       (change > 0 ? QStringLiteral("+") : QString()) + costText(*m_data, change) + lengthNote(*m_data));
     m_header->setWordWrap(true);
     m_relative->setToolTip(tr("For runs of different length: each number as a share of its profile's duration."));
+    if (const xsprof::Measure measure = m_data->next->info.measure; measure != xsprof::Measure::Time) {
+        const QString what = CostFormat::quantity(measure);
+        m_relative->setText(tr("Compare as % of each profile's %1 in all").arg(what));
+        m_relative->setToolTip(tr("For profiles of different size: each number as a share of its profile's %1 in all.")
+                                   .arg(what));
+    }
 
     m_model->setData(m_data);
     m_tree->setModel(m_model);
@@ -122,7 +131,7 @@ ComparisonPage::ComparisonPage(ComparisonDataPtr data, QWidget* parent)
 
     // What the differential flame graph colours, said above it and chosen beside that.
     for (DiffFlameGraphView::Measure measure : DiffFlameGraphView::measures())
-        m_measure->addItem(DiffFlameGraphView::measureName(measure), int(measure));
+        m_measure->addItem(m_flame->shownMeasureName(measure), int(measure));
     m_measure->setToolTip(tr("What the flame graph's colours measure"));
     m_measure->setAccessibleName(tr("Flame graph colour measure"));
     m_caption->setWordWrap(true);

@@ -80,4 +80,26 @@ QString unitName(xsprof::Measure measure)
     return QStringLiteral("ms");
 }
 
+QString quantity(xsprof::Measure measure)
+{
+    // Bytes and counts are named as their unit is; time's unit is ms.
+    return measure == xsprof::Measure::Time ? QStringLiteral("time") : unitName(measure);
+}
+
+QString quantityNamed(xsprof::Measure measure, const QString& sourceName)
+{
+    return sourceName.isEmpty() ? quantity(measure) : QStringLiteral("%1 (%2)").arg(quantity(measure), sourceName);
+}
+
+QString unitNote(xsprof::Measure measure, const QString& sourceName)
+{
+    const QString named = sourceName.isEmpty() ? QString() : QStringLiteral(" (the file's %1)").arg(sourceName);
+    switch (measure) {
+    case xsprof::Measure::Time: return {};
+    case xsprof::Measure::Bytes: return QStringLiteral("In bytes%1: B, KB, MB, 1 KB = 1024 bytes.").arg(named);
+    case xsprof::Measure::Count: return QStringLiteral("A count%1: whole numbers, no unit.").arg(named);
+    }
+    return {};
+}
+
 } // namespace CostFormat

@@ -25,4 +25,12 @@ QString count(double count);
 QString valueAndPercent(double cost, double whole, xsprof::Measure measure);
 // The measure's unit as a column header or a sentence names it: "ms", "bytes", "count".
 QString unitName(xsprof::Measure measure);
+// What a sentence calls the measure: "the time of the samples", "the bytes …", "the count …".
+QString quantity(xsprof::Measure measure);
+// A sentence for tooltips on what another measure than time is, with the file's own name of it
+// (`sourceName`, may be empty): "In bytes (the file's selfSize): B, KB, MB, 1 KB = 1024 bytes."
+// Empty for time.
+QString unitNote(xsprof::Measure measure, const QString& sourceName);
+// quantity() with the file's own name of it: "bytes (selfSize)", "count (alloc_objects)", "time".
+QString quantityNamed(xsprof::Measure measure, const QString& sourceName);
 } // namespace CostFormat

@@ -135,8 +135,11 @@ QVariant CostTreeModel::data(const QModelIndex& index, int role) const
     case LevelRole:
         return levelOf(node);
     case Qt::ToolTipRole:
-        // Names and urls come from the file: never markup.
-        return PlainText::toolTip(rowToolTip(node) + pathToolTip(node));
+        // Names and urls come from the file: never markup. A cost cell says what its number is,
+        // in the profile's measure.
+        return PlainText::toolTip(rowToolTip(node)
+                                  + (index.column() == 0 ? QString() : costLine(node, costOfColumn(index.column())))
+                                  + pathToolTip(node));
     case Qt::AccessibleTextRole:
         // A screen reader reads the row as one sentence, not cell by cell.
         return index.column() == 0 ? rowSentence(node) : QVariant();
@@ -206,7 +209,7 @@ QString CostTreeModel::rowSentence(const Node& node) const
 QString CostTreeModel::rowToolTip(const Node& node) const
 {
     const xsprof::FrameId f = frameOf(node);
-    QString tip = m_data->frameName(f);
+    QString tip = m_data->frameName(f).isEmpty() ? tr("(anonymous)") : m_data->frameName(f);
     const QString url = m_data->frameUrl(f);
     const int line = m_data->profile.frames.line[f.value];
     if (!url.isEmpty()) {
@@ -221,6 +224,19 @@ QString CostTreeModel::rowToolTip(const Node& node) const
     if (node.recursive)
         tip += QLatin1Char('\n') + tr("Already on this path: not expanded again.");
     return tip;
+}
+
+// "Self — bytes: 1.25 MB, 12.5 % of 10.0 MB in all".
+QString CostTreeModel::costLine(const Node& node, Cost kind) const
+{
+    const xsprof::Measure measure = m_data->profile.info.measure;
+    const double value = cost(node, kind), whole = m_data->duration();
+    // The bottom-up tree's Time column is the leaf's self cost, whatever the measure.
+    const QString column = kind == Cost::Time ? tr("Self") : costHeader(kind);
+    return QLatin1Char('\n')
+        + tr("%1 — %2: %3, %4 of %5 in all")
+              .arg(column, CostFormat::quantity(measure), CostFormat::value(value, measure),
+                   CostFormat::share(whole > 0.0 ? value / whole : 0.0), CostFormat::value(whole, measure));
 }
 
 int CostTreeModel::levelOf(const Node& node) const
@@ -285,7 +301,7 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     }
     const Cost kind = costOfColumn(section);
-    const xsprof::Measure measure = m_data ? m_data->profile.info.measure : xsprof::Measure::Time;
+    const xsprof::Measure measure = this->measure();
     if (role == Qt::DisplayRole) {
         // Another measure than time is named once, on the self column, "Self (bytes)": on every
         // column it cut the longer headers ("Inclusive (Chrome) (bytes)") in a narrow window,
@@ -295,14 +311,10 @@ QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int
         return QStringLiteral("%1 (%2)").arg(tr("Self"), CostFormat::unitName(measure));
     }
     if (role == Qt::ToolTipRole) {
-        if (measure == xsprof::Measure::Time)
-            return costHeaderToolTip(kind);
-        const QString unit = measure == xsprof::Measure::Bytes ? tr("This profile measures bytes (B, KB, MB); "
-                                                                    "read “time” as bytes.")
-                                                               : tr("This profile measures a count; read “time” as "
-                                                                    "that count.");
+        const QString unit = CostFormat::unitNote(measure, m_data ? QString::fromStdString(m_data->profile.info.measureName) : QString());
         const QString explanation = costHeaderToolTip(kind);
-        return explanation.isEmpty() ? unit : explanation + QStringLiteral("\n\n") + unit;
+        return explanation.isEmpty() || unit.isEmpty() ? QString(explanation + unit)
+                                                       : QString(explanation + QStringLiteral("\n\n") + unit);
     }
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
@@ -328,12 +340,18 @@ QString CostTreeModel::costHeader(Cost cost) const
 
 QString CostTreeModel::costHeaderToolTip(Cost cost) const
 {
+    const QString what = CostFormat::quantity(measure());
     switch (cost) {
-    case Cost::Self: return tr("Time spent in this call path's function itself.");
-    case Cost::Total: return tr("Time of this call path, its callees included (Chrome DevTools' tree).");
-    case Cost::Time: return tr("Self time of the leaf function reached through this chain of callers.");
+    case Cost::Self: return tr("The %1 of the samples with this call path's function itself on top of the stack.").arg(what);
+    case Cost::Total: return tr("The %1 of this call path, its callees included (Chrome DevTools' tree).").arg(what);
+    case Cost::Time: return tr("Self %1 of the leaf function reached through this chain of callers.").arg(what);
     default: return {};
     }
+}
+
+xsprof::Measure CostTreeModel::measure() const
+{
+    return m_data ? m_data->profile.info.measure : xsprof::Measure::Time;
 }
 
 bool CostTreeModel::frameOnPath(const Node& node, xsprof::FrameId frame) const

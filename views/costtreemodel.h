@@ -95,6 +95,8 @@ protected:
     virtual QString costHeader(Cost cost) const;
     virtual QString costHeaderToolTip(Cost cost) const;
     virtual QString functionHeaderToolTip() const;
+    // The profile's measure (time when there is no data).
+    xsprof::Measure measure() const;
     // "checksum, self 329 ms, total 329 ms": the row for a screen reader.
     QString rowSentence(const Node& node) const;
 
@@ -105,6 +107,8 @@ protected:
 private:
     quint32 nodeNumber(const QModelIndex& index) const;
     int levelOf(const Node& node) const;
+    // A cost cell's tooltip line: the column, the measure, the value and its share of the whole.
+    QString costLine(const Node& node, Cost kind) const;
     void populate(quint32 node) const;
     QVariant functionData(const Node& node, int role) const;
     QVariant costData(const Node& node, Cost kind, int role) const;

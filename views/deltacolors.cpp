@@ -41,9 +41,21 @@ QColor fasterFill()
     return {0x00, 0x72, 0xb2};
 }
 
-QString legend()
+QString legend(xsprof::Measure measure)
 {
-    return QCoreApplication::translate("DeltaColors", "orange slower, blue faster");
+    return QCoreApplication::translate("DeltaColors", "orange %1, blue %2").arg(moreWord(measure), lessWord(measure));
+}
+
+QString moreWord(xsprof::Measure measure)
+{
+    return measure == xsprof::Measure::Time ? QCoreApplication::translate("DeltaColors", "slower")
+                                            : QCoreApplication::translate("DeltaColors", "more");
+}
+
+QString lessWord(xsprof::Measure measure)
+{
+    return measure == xsprof::Measure::Time ? QCoreApplication::translate("DeltaColors", "faster")
+                                            : QCoreApplication::translate("DeltaColors", "less");
 }
 
 } // namespace DeltaColors

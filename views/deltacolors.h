@@ -4,6 +4,8 @@
 // legends. Orange and blue stay apart for red-green colour blindness (protanopia,
 // deuteranopia), where red and green both read as olive. Text colours are darker on a light
 // background and lighter on a dark one, so that they read on either theme.
+#include "model/profile.h"
+
 #include <QColor>
 #include <QString>
 
@@ -20,7 +22,11 @@ QColor strip(const QColor& text, const QPalette& palette);
 // The flame graph's ends, behind black names: full change, slower or faster.
 QColor slowerFill();
 QColor fasterFill();
-// "orange slower, blue faster", for legends and tooltips.
-QString legend();
+// "orange slower, blue faster" for time, "orange more, blue less" for bytes and counts, for
+// legends and tooltips.
+QString legend(xsprof::Measure measure = xsprof::Measure::Time);
+// The two ends by themselves: "slower" / "faster", or "more" / "less".
+QString moreWord(xsprof::Measure measure);
+QString lessWord(xsprof::Measure measure);
 
 } // namespace DeltaColors

@@ -53,15 +53,21 @@ QList<DiffFlameGraphView::Measure> DiffFlameGraphView::measures()
     return {Measure::PathTime, Measure::FunctionSelf, Measure::FunctionTotal, Measure::FunctionInclusive};
 }
 
-QString DiffFlameGraphView::measureName(Measure measure)
+QString DiffFlameGraphView::measureName(Measure measure, xsprof::Measure quantity)
 {
+    const QString what = CostFormat::quantity(quantity);
     switch (measure) {
-    case Measure::PathTime: return tr("call path time");
-    case Measure::FunctionSelf: return tr("function's self time");
+    case Measure::PathTime: return tr("call path %1").arg(what);
+    case Measure::FunctionSelf: return tr("function's self %1").arg(what);
     case Measure::FunctionTotal: return tr("function's total (xsbug, divided)");
-    case Measure::FunctionInclusive: return tr("function's inclusive time");
+    case Measure::FunctionInclusive: return tr("function's inclusive %1").arg(what);
     }
     return {};
+}
+
+QString DiffFlameGraphView::shownMeasureName(Measure measure) const
+{
+    return measureName(measure, m_data ? m_data->next->info.measure : xsprof::Measure::Time);
 }
 
 void DiffFlameGraphView::setMeasure(Measure measure)
@@ -76,23 +82,28 @@ void DiffFlameGraphView::setMeasure(Measure measure)
 
 QString DiffFlameGraphView::caption() const
 {
-    const QString shares = m_relative ? tr(" as a share of each run") : QString();
+    const xsprof::Measure quantity = m_data ? m_data->next->info.measure : xsprof::Measure::Time;
+    const QString what = CostFormat::quantity(quantity);
+    const QString legend = DeltaColors::legend(quantity);
+    const QString shares = !m_relative                        ? QString()
+                           : quantity == xsprof::Measure::Time ? tr(" as a share of each run")
+                                                               : tr(" as a share of each profile's whole");
     switch (m_measure) {
     case Measure::PathTime:
-        return tr("Colour: change in each call path's time%1 (its callees included), new − base: "
+        return tr("Colour: change in each call path's %3%1 (its callees included), new − base: "
                   "%2. It can differ from the table's Total Δ, a divided total per function.")
-            .arg(shares, DeltaColors::legend());
+            .arg(shares, legend, what);
     case Measure::FunctionTotal:
         return tr("Colour: change in the function's total (xsbug, divided)%1, as the table's Total Δ: "
                   "%2.")
-            .arg(shares, DeltaColors::legend());
+            .arg(shares, legend);
     case Measure::FunctionInclusive:
-        return tr("Colour: change in the function's inclusive time%1, as the table's Inclusive Δ: "
+        return tr("Colour: change in the function's inclusive %3%1, as the table's Inclusive Δ: "
                   "%2.")
-            .arg(shares, DeltaColors::legend());
+            .arg(shares, legend, what);
     case Measure::FunctionSelf:
-        return tr("Colour: change in the function's self time%1, as the table's Self Δ: %2.")
-            .arg(shares, DeltaColors::legend());
+        return tr("Colour: change in the function's self %3%1, as the table's Self Δ: %2.")
+            .arg(shares, legend, what);
     }
     return {};
 }
@@ -215,7 +226,7 @@ QString DiffFlameGraphView::toolTipFor(const FlameGraphLayout::Box& box) const
     const QString sign = delta > 0 ? QStringLiteral("+") : QString();
     const xsprof::Measure measure = m_data->next->info.measure;
     QString text = tr("%1\nColour: %2\nbase: %3\nnew: %4\nΔ: %5%6")
-                       .arg(name.isEmpty() ? tr("(anonymous)") : name, measureName(m_measure),
+                       .arg(name.isEmpty() ? tr("(anonymous)") : name, shownMeasureName(m_measure),
                             CostFormat::valueAndPercent(base, m_data->comparison.duration(xsprof::Side::Base), measure),
                             CostFormat::valueAndPercent(now, m_data->comparison.duration(xsprof::Side::New), measure),
                             sign, CostFormat::value(delta, measure));
@@ -290,11 +301,14 @@ void DiffFlameGraphView::paintLegend(QPainter& painter, const QRect& area) const
     g.setColorAt(1.0, hotter);
     painter.fillRect(bar, g);
     painter.setPen(palette().color(QPalette::WindowText));
-    const QString most = m_relative ? CostFormat::percent(m_maxAbsDelta) : CostFormat::time(m_maxAbsDelta);
+    const xsprof::Measure quantity = m_data->next->info.measure;
+    const QString most = m_relative ? CostFormat::percent(m_maxAbsDelta) : CostFormat::value(m_maxAbsDelta, quantity);
     painter.drawText(QRect(area.left() + 4, area.top(), bar.left() - 10, area.height()),
-                     Qt::AlignVCenter | Qt::AlignRight, tr("blue: faster (−%1)").arg(most));
+                     Qt::AlignVCenter | Qt::AlignRight,
+                     tr("blue: %1 (−%2)").arg(DeltaColors::lessWord(quantity), most));
     const QRect right(bar.right() + 6, area.top(), area.right() - bar.right() - 10, area.height());
-    const QString slower = tr("orange: slower (+%1): %2, new − base").arg(most, measureName(m_measure));
+    const QString slower = tr("orange: %1 (+%2): %3, new − base")
+                               .arg(DeltaColors::moreWord(quantity), most, shownMeasureName(m_measure));
     painter.drawText(right, Qt::AlignVCenter | Qt::AlignLeft,
                      fontMetrics().elidedText(slower, Qt::ElideRight, right.width()));
 }

@@ -22,7 +22,10 @@ public:
         FunctionInclusive, // as the table's Inclusive Δ
     };
     static QList<Measure> measures();
-    static QString measureName(Measure measure); // "call path time"
+    // "call path time"; "call path bytes" when the profiles measure bytes (`quantity`).
+    static QString measureName(Measure measure, xsprof::Measure quantity = xsprof::Measure::Time);
+    // measureName() in the compared profiles' measure.
+    QString shownMeasureName(Measure measure) const;
 
     explicit DiffFlameGraphView(QWidget* parent = nullptr);
 

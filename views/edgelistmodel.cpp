@@ -58,7 +58,8 @@ QVariant EdgeListModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Share)
             return tr("The divided total this edge carries: total(callee) / number of callers of the callee");
-        return available ? tr("Time of the samples whose stack holds this call at least once")
+        return available ? tr("The %1 of the samples whose stack holds this call at least once")
+                               .arg(CostFormat::quantity(m_source.profile->info.measure))
                          : tr("Not available: a graph-encoded profile has no per-path stacks");
     default: return {};
     }

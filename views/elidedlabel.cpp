@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QPainter>
+#include <QStringList>
 
 ElidedLabel::ElidedLabel(const QString& text, QWidget* parent) : QFrame(parent), m_text(text)
 {
@@ -74,7 +75,18 @@ void ElidedLabel::changeEvent(QEvent* event)
     }
 }
 
+void ElidedLabel::setNote(const QString& note)
+{
+    m_note = note;
+    updateToolTip();
+}
+
 void ElidedLabel::updateToolTip()
 {
-    setToolTip(isElided() ? PlainText::toolTip(m_text) : QString());
+    QStringList parts;
+    if (isElided())
+        parts << m_text;
+    if (!m_note.isEmpty())
+        parts << m_note;
+    setToolTip(parts.isEmpty() ? QString() : PlainText::toolTip(parts.join(QStringLiteral("\n\n"))));
 }

@@ -382,6 +382,11 @@ QString FlameGraphView::toolTipFor(const Box& box) const
     const QString location = m_data->location(box.frame);
     if (!location.isEmpty())
         text += QStringLiteral("<br/>%1").arg(PlainText::html(location, 300));
+    // Time goes without saying; bytes and counts are named ("bytes (selfSize)").
+    if (measure != xsprof::Measure::Time)
+        text += QStringLiteral("<br/><i>%1</i>")
+                    .arg(PlainText::html(tr("In %1").arg(CostFormat::quantityNamed(
+                        measure, QString::fromStdString(m_data->profile.info.measureName)))));
     text += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     const auto row = [&text](const QString& what, const QString& value) {
         text += QStringLiteral("<tr><td>%1&nbsp;</td><td>%2</td></tr>").arg(what, value);

@@ -80,10 +80,11 @@ QVariant FunctionListModel::headerData(int section, Qt::Orientation orientation,
         return {};
     if (role == Qt::ToolTipRole) {
         using Cost = CostTreeModel::Cost;
+        const xsprof::Measure measure = m_source.profile ? m_source.profile->info.measure : xsprof::Measure::Time;
         switch (section) {
-        case Self: return TotalColumns::explanation(Cost::Self);
-        case Total: return TotalColumns::explanation(Cost::Total);
-        case Inclusive: return TotalColumns::explanation(Cost::Inclusive);
+        case Self: return TotalColumns::explanation(Cost::Self, measure);
+        case Total: return TotalColumns::explanation(Cost::Total, measure);
+        case Inclusive: return TotalColumns::explanation(Cost::Inclusive, measure);
         default: return {};
         }
     }
@@ -91,7 +92,10 @@ QVariant FunctionListModel::headerData(int section, Qt::Orientation orientation,
         return {};
     switch (section) {
     case Name: return tr("Function");
-    case Self: return tr("Self");
+    case Self: // another measure than time named once, as the trees' headers do
+        if (m_source.profile && m_source.profile->info.measure != xsprof::Measure::Time)
+            return tr("Self (%1)").arg(CostFormat::unitName(m_source.profile->info.measure));
+        return tr("Self");
     case Total: return tr("Total");
     case Inclusive: return tr("Inclusive");
     default: return {};

@@ -96,15 +96,16 @@ QString FunctionTreeModel::costHeader(Cost cost) const
 
 QString FunctionTreeModel::costHeaderToolTip(Cost cost) const
 {
-    return TotalColumns::explanation(cost) + QStringLiteral("\n\n") + wholeProfileNote();
+    return TotalColumns::explanation(cost, measure()) + QStringLiteral("\n\n") + wholeProfileNote();
 }
 
 // A Chrome DevTools user reads a callee row as the time under that caller; here it is not.
-QString FunctionTreeModel::wholeProfileNote()
+QString FunctionTreeModel::wholeProfileNote() const
 {
     return tr("Functions view (xsbug's): every row, a callee under a caller too, shows the function's numbers over "
-              "the whole profile, not the time it spent under that caller. The Call Tree shows the time of each "
-              "call path.");
+              "the whole profile, not the %1 under that caller. The Call Tree shows the %2 of each call path.")
+        .arg(measure() == xsprof::Measure::Time ? tr("time it spent") : CostFormat::quantity(measure()),
+             CostFormat::quantity(measure()));
 }
 
 QString FunctionTreeModel::functionHeaderToolTip() const
@@ -137,7 +138,7 @@ QString FunctionTreeModel::rowToolTip(const Node& node) const
     const QString share = CostFormat::valueAndPercent(graph.share(edge), profile().duration(),
                                                         profile().profile.info.measure);
     if (edge.removed)
-        return tip + QLatin1Char('\n') + tr("This call closes a cycle: it carries no time up.");
+        return tip + QLatin1Char('\n') + tr("This call closes a cycle: it carries nothing up.");
     if (m_order == Order::TopDown)
         return tip + QLatin1Char('\n') + tr("Passes %1 of its total up to this caller.").arg(share);
     return tip + QLatin1Char('\n') + tr("Receives %1 of the callee's total.").arg(share);

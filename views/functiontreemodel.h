@@ -29,7 +29,7 @@ protected:
 
 public:
     // What a row under a caller means here, unlike a call tree's (for the header's tooltips).
-    static QString wholeProfileNote();
+    QString wholeProfileNote() const;
 
 private:
     std::span<const uint32_t> edgesOf(xsprof::FrameId f) const;

@@ -2,6 +2,7 @@
 
 #include "views/bottomuptreemodel.h"
 #include "views/calltreemodel.h"
+#include "views/costformat.h"
 #include "views/costtreeview.h"
 #include "views/document/modeltext.h"
 #include "views/document/sourcemapswitch.h"
@@ -82,7 +83,8 @@ ProfilePage::ProfilePage(ProfileDocument* document, QWidget* parent) : QWidget(p
     m_topDownView->setAccessibleName(tr("Functions, top-down"));
     m_bottomUpView->setAccessibleName(tr("Functions, bottom-up"));
     for (CostTreeView* view : treeViews())
-        view->setAccessibleDescription(tr("Each row reads as the function, its self and its total time"));
+        view->setAccessibleDescription(tr("Each row reads as the function, its self and its total %1")
+                                           .arg(CostFormat::quantity(measure())));
 
     // The source pane is open from the start, under the trees, and follows the selected
     // function; closed, Enter or a double-click opens it again.
@@ -264,6 +266,11 @@ QString ProfilePage::title() const
     return name;
 }
 
+xsprof::Measure ProfilePage::measure() const
+{
+    return m_document->whole()->profile.info.measure;
+}
+
 QWidget* ProfilePage::createToolBar()
 {
     auto* bar = new QWidget;
@@ -275,7 +282,8 @@ QWidget* ProfilePage::createToolBar()
     m_topDownButton->setToolTip(tr("Callers above their callees (Ctrl+B toggles)"));
     m_bottomUpButton = new FocusToolButton;
     m_bottomUpButton->setText(tr("Bottom-up"));
-    m_bottomUpButton->setToolTip(tr("Functions by self time, expanding their callers (Ctrl+B toggles)"));
+    m_bottomUpButton->setToolTip(
+        tr("Functions by self %1, expanding their callers (Ctrl+B toggles)").arg(CostFormat::quantity(measure())));
     auto* order = new QButtonGroup(bar);
     for (QAbstractButton* button : {m_topDownButton, m_bottomUpButton}) {
         button->setCheckable(true);

@@ -140,6 +140,7 @@ private:
     CostTreeView* fresh(CostTreeView* view) const;
     void showResultsIn(CostTreeView* view) const;
     QWidget* createToolBar();
+    xsprof::Measure measure() const; // the profile's, for the texts that name it
     void addPerPathTabs();
     void setupTimeline();
     void showResults();

@@ -1,6 +1,7 @@
 #include "views/profilesummarybar.h"
 
 #include "views/costformat.h"
+#include "views/elidedlabel.h"
 #include "views/document/modeltext.h"
 #include "views/document/profiledocument.h"
 #include "views/focustoolbutton.h"
@@ -14,14 +15,14 @@
 #include <QToolButton>
 
 ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& title, QWidget* parent)
-    : QWidget(parent), m_document(document), m_title(title), m_facts(new QLabel), m_selection(new QLabel),
-      m_clear(new FocusToolButton)
+    : QWidget(parent), m_document(document), m_title(title), m_name(new ElidedLabel), m_facts(new ElidedLabel),
+      m_selection(new QLabel), m_clear(new FocusToolButton)
 {
-    m_facts->setTextFormat(Qt::RichText);
-    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_name->font();
+    bold.setBold(true);
+    m_name->setFont(bold);
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Long facts are cut, not allowed to widen a small window.
-    m_facts->setMinimumWidth(40);
     m_selection->setMinimumWidth(40);
     m_clear->setText(tr("Clear selection"));
     m_clear->setToolTip(tr("Show the whole profile again (Esc)"));
@@ -32,6 +33,8 @@ ProfileSummaryBar::ProfileSummaryBar(ProfileDocument* document, const QString& t
     connect(m_clear, &QToolButton::clicked, m_document, &ProfileDocument::clearTimeRange);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(12);
+    layout->addWidget(m_name);
     layout->addWidget(m_facts, 1);
     layout->addWidget(m_selection);
     layout->addWidget(m_clear);
@@ -48,6 +51,10 @@ void ProfileSummaryBar::refresh()
     updateSelection();
 }
 
+// The facts, most telling first, so that eliding takes the format and the reader's description
+// before the numbers: "43.4 MB · 35 functions · no timeline · V8 sampling heap profile (1200
+// allocation samples)", "1.61 s · 1445 samples · 54 functions · cpuprofile". The tooltip
+// spells each one out.
 void ProfileSummaryBar::updateFacts()
 {
     const ProfileData& whole = *m_document->whole();
@@ -55,25 +62,44 @@ void ProfileSummaryBar::updateFacts()
     QString name = fromStd(info.name);
     if (name.isEmpty())
         name = m_title;
-    // "12.4 s", "69.8 MB", "total 8" (a bare count says nothing).
+    const QString format = fromStd(xsprof::toString(info.format));
+    const QString description = fromStd(info.description);
+    const QString measureName = fromStd(info.measureName);
+    // "12.4 s", "69.8 MB", "count 1,234" (a bare number says nothing).
     const QString wholeCost = CostFormat::value(whole.duration(), info.measure);
-    QStringList facts{fromStd(xsprof::toString(info.format)),
-                      info.measure == xsprof::Measure::Count ? tr("total %1").arg(wholeCost) : wholeCost,
-                      tr("%1 samples").arg(whole.analysis.functions.sampleCount()),
-                      tr("%1 functions").arg(whole.analysis.functions.functions().size())};
-    if (info.measure != xsprof::Measure::Time)
-        facts << tr("measure: %1%2")
-                     .arg(CostFormat::unitName(info.measure),
-                          info.measureName.empty() ? QString() : QStringLiteral(" (%1)").arg(fromStd(info.measureName)));
+    const size_t samples = whole.analysis.functions.sampleCount();
+    const size_t functions = whole.analysis.functions.functions().size();
+    // Without times, a sample is a call path's value (pprof's Sample, a heap tree's node).
+    const QString sampleFact = info.hasTimeline ? tr("%1 samples").arg(samples) : tr("%1 call paths").arg(samples);
+    const QString costFact = info.measure == xsprof::Measure::Count ? tr("count %1").arg(wholeCost) : wholeCost;
+    QStringList facts{costFact};
+    // The call paths of a profile without times are a reader's detail (the heap profile's own
+    // samples are in its description): the tooltip tells them, the bar has room for the rest.
+    if (info.hasTimeline)
+        facts << sampleFact;
+    facts << tr("%1 functions").arg(functions);
     if (!info.hasTimeline)
-        facts << tr("no timeline: the samples have no times");
+        facts << tr("no timeline");
     if (!whole.profile.hasStacks())
         facts << tr("call graph only (xst -p)");
-    if (!info.description.empty())
-        facts.prepend(fromStd(info.description));
-    m_facts->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;&nbsp;%2")
-                         .arg(name.toHtmlEscaped(), facts.join(QStringLiteral(" · ")).toHtmlEscaped()));
-    m_facts->setToolTip(whole.path);
+    // A reader's description names its format ("V8 sampling heap profile", "pprof cpu").
+    facts << (description.isEmpty() ? format : description);
+    m_name->setText(name);
+    m_facts->setText(facts.join(QStringLiteral(" · ")));
+
+    QStringList notes;
+    notes << (description.isEmpty() ? tr("Format: %1").arg(format) : tr("Format: %1, %2").arg(format, description));
+    notes << tr("In all: %1, over %2 and %3.").arg(costFact, sampleFact, tr("%1 functions").arg(functions));
+    if (const QString unit = CostFormat::unitNote(info.measure, measureName); !unit.isEmpty())
+        notes << unit;
+    if (!info.hasTimeline)
+        notes << tr("No timeline: the samples have no times of their own (a heap or pprof profile), so there is no "
+                    "timeline, flame chart or time range; every view adds up the samples' %1.")
+                     .arg(CostFormat::quantity(info.measure));
+    if (!whole.profile.hasStacks())
+        notes << tr("Call graph only: an xst -p profile has no per-sample stacks.");
+    m_name->setNote(whole.path);
+    m_facts->setNote(notes.join(QLatin1Char('\n')));
 }
 
 void ProfileSummaryBar::updateSelection()

@@ -1,5 +1,7 @@
 #include "sourceview.h"
 
+#include "costformat.h"
+
 #include <QFontDatabase>
 #include <QFontMetricsF>
 #include <QContextMenuEvent>
@@ -120,9 +122,8 @@ void SourceView::paintCost(QPainter& painter, int line, int top)
     heat.setAlphaF(float(0.35 + 0.5 * share));
     painter.fillRect(QRect(2, top + 1, std::max(2, int(full * share)), h - 2), heat);
     painter.setPen(palette().color(QPalette::Text));
-    const double ms = *it / 1000.0;
-    painter.drawText(QRect(2, top, full, h), Qt::AlignRight | Qt::AlignVCenter,
-                     QStringLiteral("%1 ms").arg(ms, 0, 'f', ms < 10.0 ? 2 : 1));
+    // Line costs come from a CPU profile's positionTicks: always time.
+    painter.drawText(QRect(2, top, full, h), Qt::AlignRight | Qt::AlignVCenter, CostFormat::time(*it));
 }
 
 void SourceView::updateGutter(const QRect& rect, int dy)

@@ -1,5 +1,6 @@
 #include "views/totalcolumns.h"
 
+#include "views/costformat.h"
 #include "views/totalshelp.h"
 
 #include <QAction>
@@ -75,8 +76,29 @@ QString TotalColumns::menuText(Cost cost)
     }
 }
 
-QString TotalColumns::explanation(Cost cost)
+QString TotalColumns::explanation(Cost cost, xsprof::Measure measure)
 {
+    if (measure != xsprof::Measure::Time) {
+        // Bytes or a count: the same sums, said of what the samples weigh, not of time.
+        const QString what = CostFormat::quantity(measure);
+        switch (cost) {
+        case Cost::Self:
+            return tr("The %1 of the samples taken in the function itself (it was at the top of the stack).").arg(what);
+        case Cost::Total:
+            return tr("xsbug's divided total: self %1 plus each callee's total shared equally among its callers, "
+                      "not by where the %1 went. Totals add up to the whole profile; they can differ from the "
+                      "inclusive %1.")
+                .arg(what);
+        case Cost::Inclusive:
+            return tr("Chrome DevTools' total: the %1 of every sample with the function anywhere on the stack "
+                      "(recursion counted once). Never more than the whole profile.")
+                .arg(what);
+        case Cost::SummedPaths:
+            return tr("VS Code's total: the sum of the totals of every call path ending in the function, recursion "
+                      "counted at each level, so it can exceed the whole profile.");
+        default: return {};
+        }
+    }
     switch (cost) {
     case Cost::Self: return tr("Time spent in the function itself (it was at the top of the stack).");
     case Cost::Total:

@@ -29,8 +29,9 @@ public:
     static bool isChoosable(Cost cost);
     // The menu's wording: "Total (xsbug, divided)".
     static QString menuText(Cost cost);
-    // One line: what the number is and why it can differ from the others.
-    static QString explanation(Cost cost);
+    // One line: what the number is and why it can differ from the others, in the profile's
+    // measure (a heap profile's bytes are not time).
+    static QString explanation(Cost cost, xsprof::Measure measure = xsprof::Measure::Time);
 
     bool isShown(Cost cost) const; // always true for what is not choosable
     void setShown(Cost cost, bool shown);

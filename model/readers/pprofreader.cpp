@@ -5,6 +5,7 @@
 #include "readersupport.h"
 
 #include "model/filename.h"
+#include "model/json/inputpages.h"
 #include "model/json/jsonvalue.h"
 #include "model/profilebuilder.h"
 
@@ -114,8 +115,29 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
     stacks.reserve(samples.size());
     times.reserve(samples.size());
     values.reserve(samples.size());
-    // Each call path's stack, built at its first sample with a positive value.
+    // Each call path's stack, built at its first sample with a positive value. Paths come as
+    // the profiler walked its tree: a path shares its outermost locations with the path built
+    // before it, whose stacks (`chain`, one per location) it starts from.
     std::vector<StackId> pathStacks(samples.pathCount());
+    std::vector<StackId> chain;
+    std::span<const uint64_t> chainIds; // the locations of the last path built, leaf first
+    const auto pathStack = [&](std::span<const uint64_t> locations) {
+        size_t shared = 0;
+        while (shared < locations.size() && shared < chainIds.size() &&
+               locations[locations.size() - 1 - shared] == chainIds[chainIds.size() - 1 - shared])
+            ++shared;
+        StackId stack = shared ? chain[shared - 1] : StackId();
+        chain.resize(shared);
+        for (size_t k = shared; k < locations.size(); ++k) {
+            for (FrameId frame : frames[size_t(index.location.find(locations[locations.size() - 1 - k]))])
+                stack = builder.stack(stack, frame);
+            chain.push_back(stack);
+        }
+        chainIds = locations;
+        if (!stack.isValid())
+            stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
+        return stack;
+    };
     double position = 0.0;
     for (size_t i = 0; i < samples.size(); ++i) {
         if ((i & 0xFFFF) == 0)
@@ -126,15 +148,8 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
             continue;
         }
         StackId& stack = pathStacks[samples.pathOf(i)];
-        if (!stack.isValid()) {
-            const std::span<const uint64_t> locations = samples.path(samples.pathOf(i));
-            for (auto id = locations.rbegin(); id != locations.rend(); ++id) {
-                for (FrameId frame : frames[size_t(index.location.find(*id))])
-                    stack = builder.stack(stack, frame);
-            }
-            if (!stack.isValid())
-                stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
-        }
+        if (!stack.isValid())
+            stack = pathStack(samples.path(samples.pathOf(i)));
         const double value = double(raw) * measure.scale;
         stacks.push_back(stack);
         times.push_back(position);
@@ -248,7 +263,18 @@ LoadResult readPprof(std::string_view bytes, const std::string& name, const Load
     pp::Profile p;
     PprofSamples samples;
     checkCancel(control, 0.05);
-    if (!readPprofMessage(bytes, p, samples)) {
+    // A large plain file comes piece by piece (FormatReader::streamable): its bytes are read
+    // from the file as they are decoded. When that fails, it is read whole, and again.
+    InputPages* pages = options.inputPages && options.inputPages->releasedBytes() > 0 ? options.inputPages : nullptr;
+    bool read = readPprofMessage(bytes, p, samples, pages);
+    if (!read && pages) {
+        if (!pages->restoreAll())
+            return loadFailure(name, "the file changed while it was being read; open it again when it is complete");
+        p.Clear();
+        samples = PprofSamples();
+        read = readPprofMessage(bytes, p, samples);
+    }
+    if (!read) {
         const PprofProblem problem = locatePprofParseFailure(bytes);
         return loadFailure(name, "pprof: not a valid profile.proto message: " + problem.problem, problem.where);
     }
@@ -284,6 +310,7 @@ const FormatReader pprofFormat{
     .detect = looksLikePprof,
     .read = readPprof,
     .globs = pprofFormatGlobs,
+    .streamable = true,
 };
 
 } // namespace xsprof::readers

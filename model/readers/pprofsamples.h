@@ -1,34 +1,34 @@
 #pragma once
 // A pprof Profile read with its samples kept flat. A million Sample messages, each allocated
 // as a message with two repeated fields, took most of a large file's read; they are decoded
-// with the protobuf library's stream reader into arrays instead, and every other field of the
-// Profile by its generated classes (profile.pb.h).
-//
-// A profiler that does not aggregate writes one sample per tick, each naming its whole call
-// path (two dozen location ids): the paths repeat. Each distinct path is kept once, found by
-// the hash of its encoded bytes, so a repeated path costs one lookup and no decoding; a
-// sample keeps its path's number and its values. A sample on the path of the one before it
-// (a tick in the same call, as often as not) is known by comparing the two.
-#include "model/idhashtable.h"
-
+// with the protobuf library's stream reader into arrays instead (pprofsamplerun.h: each
+// distinct call path kept once), and every other field of the Profile by its generated
+// classes (profile.pb.h). A large file's samples are decoded in two stretches at once.
 #include "pprof/profile.pb.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+namespace xsprof {
+class InputPages;
+}
+
 namespace xsprof::readers {
+
+class PprofSampleRun;
 
 class PprofSamples {
 public:
-    size_t size() const { return m_pathOf.size(); }
+    size_t size() const { return m_size; }
     size_t pathCount() const { return m_pathFirstSample.size(); }
     // Sample i's path (an index below pathCount()) and its values (one per sample_type).
     uint32_t pathOf(size_t i) const { return m_pathOf[i]; }
-    std::span<const int64_t> values(size_t i) const { return {m_values.data() + i * m_valueCount, m_valueCount}; }
+    std::span<const int64_t> values(size_t i) const { return {m_values.get() + i * m_valueCount, m_valueCount}; }
     // Every sample holds valueCount() values (the first one's count) up to oddSample(), the
     // first that does not, if any: values(i) is valid below it only (the file is refused).
     size_t valueCount() const { return m_valueCount; }
@@ -44,37 +44,36 @@ public:
     }
     size_t firstSampleOf(uint32_t p) const { return m_pathFirstSample[p]; }
 
-    // One Sample message's fields as the stream gives them (packed or one by one); false when
-    // one is malformed.
-    bool read(google::protobuf::io::CodedInputStream& in);
-    // Room for `count` samples (their values' room once the first sample says how many).
-    void reserve(size_t count);
-    // Frees the lookup of paths once every sample is read.
-    void finishReading();
+    // Room for `count` samples of `valueCount` values, at most `valueCapacity` values (a
+    // file holds at least one byte per value).
+    void allocate(size_t count, size_t valueCount, size_t valueCapacity);
+    // Takes the paths of `first` and of `second`, decoded from the sample after first's last
+    // on, numbering them as they first appear in the file, and the count of their samples.
+    void adopt(PprofSampleRun& first, PprofSampleRun* second);
+
+    uint32_t* pathOfData() { return m_pathOf.get(); }
+    int64_t* valuesData() { return m_values.get(); }
+    size_t capacity() const { return m_capacity; }
+    size_t valueCapacity() const { return m_valueCapacity; }
 
 private:
-    bool readLocations(google::protobuf::io::CodedInputStream& in, uint32_t wireType);
-    bool addPath(size_t key);
-
-    std::vector<uint32_t> m_pathOf;
-    std::vector<int64_t> m_values; // valueCount() per sample
+    std::unique_ptr<uint32_t[]> m_pathOf;
+    std::unique_ptr<int64_t[]> m_values; // valueCount() per sample
+    size_t m_size = 0;
+    size_t m_capacity = 0;
     size_t m_valueCount = 0;
-    size_t m_expected = 0;
+    size_t m_valueCapacity = 0;
     std::optional<OddSample> m_odd;
     std::vector<uint64_t> m_pathIds;
     std::vector<size_t> m_pathEnd;
     std::vector<size_t> m_pathFirstSample;
-    // Each path's location ids as varints, one after another (the key its hash finds).
-    std::string m_pathKeys;
-    std::vector<size_t> m_pathKeyEnd;
-    IdHashTable m_pathIndex;
-    std::string m_key; // the sample being read
-    std::string m_previousKey;
-    uint32_t m_previousPath = 0;
 };
 
 // `bytes` as a Profile: the samples into `samples`, every other field into `profile`. False when
-// the bytes are not one (locatePprofParseFailure says where).
-bool readPprofMessage(std::string_view bytes, perftools::profiles::Profile& profile, PprofSamples& samples);
+// the bytes are not one (locatePprofParseFailure says where). With `pages`, the bytes are not
+// in memory: they are read from the file piece by piece, and false also when the file cannot
+// be read that way (the caller then reads it whole and tries again).
+bool readPprofMessage(std::string_view bytes, perftools::profiles::Profile& profile, PprofSamples& samples,
+                      InputPages* pages = nullptr);
 
 } // namespace xsprof::readers

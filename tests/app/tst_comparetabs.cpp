@@ -43,6 +43,7 @@ private slots:
     void compareTwoOpenProfiles();
     void compareWithDialog();
     void compareWithAFileAlone();
+    void compareWithOffersProfilesOfOneMeasure();
     void shiftDropComparesWithTheTab();
     void callersAndCalleesTab();
     void callersAndCalleesFollowTransforms();
@@ -154,6 +155,38 @@ void TestCompareTabs::compareWithDialog()
     QCOMPARE(page->data()->baseName, QStringLiteral("diamond.cpuprofile"));
     QCOMPARE(page->data()->nextName, QStringLiteral("node_fib.cpuprofile"));
     QVERIFY(!QApplication::activeModalWidget());
+}
+
+// Compare With… offers the open profiles of the front one's measure only: a heap profile's
+// bytes are not compared with a CPU profile's time (the worker would refuse them).
+void TestCompareTabs::compareWithOffersProfilesOfOneMeasure()
+{
+    m_window->openFiles({QStringLiteral(XSPROF_VIEW_FIXTURES_DIR "/Heap.20261128.153139.15955.0.001.heapprofile")});
+    QTRY_COMPARE(m_window->documentCount(), 3);
+    QCOMPARE(m_window->tabs()->currentIndex(), 2);
+    struct Offer {
+        int count = -1;
+        bool enabled = false;
+        QString placeholder;
+    };
+    const auto offered = [this] {
+        action(QStringLiteral("Compare &With…"))->trigger();
+        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return Offer{};
+        auto* combo = dialog->findChild<QComboBox*>(QStringLiteral("compareBase"));
+        const Offer offer{combo->count(), combo->isEnabled(), combo->placeholderText()};
+        dialog->reject();
+        return offer;
+    };
+    // From the heap profile: neither CPU profile, and the field says why.
+    const Offer fromHeap = offered();
+    QCOMPARE(fromHeap.count, 0);
+    QVERIFY(!fromHeap.enabled);
+    QVERIFY2(fromHeap.placeholder.contains(QLatin1String("no other profile in bytes open")), qPrintable(fromHeap.placeholder));
+    // From a CPU profile: the other CPU profile, not the heap profile.
+    m_window->tabs()->setCurrent(0);
+    QCOMPARE(offered().count, 1);
 }
 
 // With no other profile open, Compare With… still offers a file as the base.

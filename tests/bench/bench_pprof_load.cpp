@@ -1,7 +1,8 @@
 // bench_pprof_load: loading a pprof against loading a .cpuprofile of the same samples.
 //
 //   bench_pprof_load [--runs N] [--samples N] [FILE.cpuprofile]
-//   bench_pprof_load --load-only [--runs N] FILE    (loads FILE N times: for perf record)
+//   bench_pprof_load --load-only [--runs N] FILE    (loads FILE N times: for perf record; prints
+//                                                    the median and the process's peak RSS)
 //
 // The .cpuprofile (default: <build>/bench-data/bench_3m.cpuprofile, generated with
 // ../shared/tools/gen_cpuprofile.py: 100,000 nodes, 3,000,000 samples) is loaded, then
@@ -28,6 +29,8 @@
 #include <iterator>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
 
 namespace {
 
@@ -132,7 +135,10 @@ int main(int argc, char** argv)
         size_t samples = 0;
         for (int run = 0; run < runs; ++run)
             seconds.push_back(loadedSeconds(source, samples));
-        std::printf("%s: %zu samples, median %.3f s\n", source.c_str(), samples, median(seconds));
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        std::printf("%s: %zu samples, median %.3f s, peak RSS %.0f MB\n", source.c_str(), samples, median(seconds),
+                    double(usage.ru_maxrss) / 1024.0);
         return 0;
     }
     if (source.empty())

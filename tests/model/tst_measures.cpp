@@ -4,6 +4,7 @@
 // xsprof (node --heap-prof, go tool pprof, npm pprof-format) check the same in tests/measures.
 #include "expectedprofile.h"
 
+#include "model/gzipoutput.h"
 #include "model/pprofwriter.h"
 #include "model/profileanalysis.h"
 #include "model/profileloader.h"
@@ -13,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <fstream>
@@ -157,6 +159,102 @@ std::string packedVarints(char tag, std::initializer_list<uint64_t> values)
     return delimitedField(tag, payload);
 }
 
+// A pprof too large for one pass (more than 2 x 100,000 samples: read in two stretches at
+// once; more than 4 MB: read from its file piece by piece): 2,000 functions, each at its own
+// location, and 5,000 call paths over them, repeated across the file, one tick in four on
+// its predecessor's path. Some samples write their ids one by one or carry a label (read by
+// the stream reader rather than the usual one), some weigh 0 (no sample); one string is
+// longer than a piece. `want` gets each function's self and inclusive alloc_space, summed
+// here.
+struct LargePprof {
+    std::string head;                 // every field but the samples
+    std::vector<std::string> samples; // each a whole Profile.sample field
+    std::map<Key, Costs> want;
+    size_t weighed = 0; // samples with a positive alloc_space
+    std::string bytes() const
+    {
+        std::string out = head;
+        for (const std::string& sample : samples)
+            out += sample;
+        return out;
+    }
+};
+
+LargePprof largePprof()
+{
+    constexpr uint64_t functions = 2000, paths = 5000, count = 260000;
+    pp::Profile p;
+    for (const char* s : {"", "alloc_objects", "count", "alloc_space", "bytes", "big.go"})
+        p.add_string_table(s);
+    p.add_string_table(std::string(700 << 10, 'x')); // longer than a piece
+    for (auto [type, unit] : {std::pair{1, 2}, std::pair{3, 4}}) {
+        pp::ValueType* t = p.add_sample_type();
+        t->set_type(type);
+        t->set_unit(unit);
+    }
+    for (uint64_t f = 1; f <= functions; ++f) {
+        pp::Function* function = p.add_function();
+        function->set_id(f);
+        function->set_name(p.string_table_size());
+        p.add_string_table("f" + std::to_string(f));
+        function->set_filename(5);
+        pp::Location* location = p.add_location();
+        location->set_id(f);
+        location->add_line()->set_function_id(f);
+    }
+    LargePprof out;
+    out.head = p.SerializeAsString();
+    std::vector<uint64_t> ids;
+    for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t path = i % 4 == 1 ? (i - 1) * 7919 % paths : i * 7919 % paths;
+        ids.clear();
+        for (uint64_t k = 0; k <= path % 8; ++k) // leaf first
+            ids.push_back((path * 31 + k * 17) % functions + 1);
+        const uint64_t space = i % 97 == 0 ? 0 : i % 1000 + 1;
+        std::string locations;
+        if (i % 1013 == 0) {
+            for (uint64_t id : ids)
+                locations += "\x08" + protobufVarint(id);
+        } else {
+            std::string packed;
+            for (uint64_t id : ids)
+                packed += protobufVarint(id);
+            locations = delimitedField(0x0A, packed);
+        }
+        const std::string label = i % 1019 == 0 ? delimitedField(0x1A, "\x08\x01\x10\x02") : std::string();
+        out.samples.push_back(delimitedField(0x12, locations + packedVarints(0x12, {1, space}) + label));
+        if (space == 0)
+            continue;
+        ++out.weighed;
+        const auto key = [](uint64_t id) { return Key{"f" + std::to_string(id), "big.go", 0, 0}; };
+        out.want[key(ids.front())].self += double(space);
+        for (uint64_t id : std::set<uint64_t>(ids.begin(), ids.end()))
+            out.want[key(id)].inclusive += double(space);
+    }
+    return out;
+}
+
+// The loaded profile's self and inclusive per function, against `want`.
+void compareCosts(const Profile& profile, const std::map<Key, Costs>& want)
+{
+    std::map<Key, Costs> got = costsByKey(profile);
+    for (const auto& [key, costs] : want) {
+        const auto it = got.find(key);
+        QVERIFY2(it != got.end(), std::get<0>(key).c_str());
+        QCOMPARE(it->second.self, costs.self);
+        QCOMPARE(it->second.inclusive, costs.inclusive);
+    }
+    for (const auto& [key, costs] : got)
+        QVERIFY2(want.count(key) || costs.inclusive == 0.0, std::get<0>(key).c_str());
+}
+
+LoadResult loadFromFile(const QTemporaryDir& dir, const std::string& bytes)
+{
+    const std::string path = dir.filePath(QStringLiteral("large.pb")).toStdString();
+    std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), std::streamsize(bytes.size()));
+    return loadProfileFile(path);
+}
+
 LoadResult loadPprof(const pp::Profile& p, int profileIndex = -1)
 {
     LoadOptions options;
@@ -180,6 +278,8 @@ private slots:
     void pprofRepeatedPaths();
     void pprofRepeatedPathErrors();
     void pprofDamageNeverCrashes();
+    void pprofLargeInStretchesAndPieces();
+    void pprofLargeErrorsNamedAsSmall();
     void pprofRoundTrip_data();
     void pprofRoundTrip();
 };
@@ -479,6 +579,72 @@ void TestMeasures::pprofRoundTrip()
         ++compared;
     }
     QVERIFY(compared >= 5);
+}
+
+// A large pprof read in two stretches at once, and from its file piece by piece, gives the
+// sums made here, the same profile both ways (sample by sample).
+void TestMeasures::pprofLargeInStretchesAndPieces()
+{
+    const LargePprof large = largePprof();
+    const std::string bytes = large.bytes();
+    QVERIFY(bytes.size() > (4 << 20)); // read from the file piece by piece (profileloader.cpp)
+    const LoadResult inMemory = loadProfileData(bytes, "large.pb");
+    QVERIFY2(inMemory.ok(), inMemory.error ? inMemory.error->toString().c_str() : "");
+    QCOMPARE(inMemory.profile->samples.size(), large.weighed);
+    compareCosts(*inMemory.profile, large.want);
+    QTemporaryDir dir;
+    const LoadResult fromFile = loadFromFile(dir, bytes);
+    QVERIFY2(fromFile.ok(), fromFile.error ? fromFile.error->toString().c_str() : "");
+    QVERIFY(fromFile.profile->samples.stack == inMemory.profile->samples.stack);
+    QVERIFY(fromFile.profile->stacks.parent == inMemory.profile->stacks.parent);
+    QVERIFY(fromFile.profile->stacks.frame == inMemory.profile->stacks.frame);
+    compareCosts(*fromFile.profile, large.want);
+    // Gzipped, as pprof files are kept.
+    const LoadResult unzipped = loadProfileData(gzipped(bytes), "large.pb.gz");
+    QVERIFY2(unzipped.ok(), unzipped.error ? unzipped.error->toString().c_str() : "");
+    QVERIFY(unzipped.profile->samples.stack == inMemory.profile->samples.stack);
+}
+
+// Bad samples of a large pprof are named as in a small one, read in memory or from its file:
+// the first problem in the file's order, wherever the stretches split it.
+void TestMeasures::pprofLargeErrorsNamedAsSmall()
+{
+    const LargePprof large = largePprof();
+    const size_t late = large.samples.size() - 5, early = 1000;
+    const std::string missing = delimitedField(0x12, packedVarints(0x0A, {3, 999999}) + packedVarints(0x12, {1, 1}));
+    const std::string oneValue = delimitedField(0x12, packedVarints(0x0A, {3}) + packedVarints(0x12, {1}));
+    struct Case {
+        std::map<size_t, std::string> replaced;
+        std::string where;
+    };
+    const std::vector<Case> cases{
+        {{{late, missing}}, "Profile.sample[" + std::to_string(late) + "].location_id[1]"},
+        {{{late, oneValue}}, "Profile.sample[" + std::to_string(late) + "].value"},
+        {{{late, oneValue}, {early, missing}}, "Profile.sample[" + std::to_string(early) + "].location_id[1]"},
+        {{{early, oneValue}, {late, missing}}, "Profile.sample[" + std::to_string(early) + "].value"},
+    };
+    QTemporaryDir dir;
+    for (const Case& c : cases) {
+        LargePprof bad = large;
+        for (const auto& [i, sample] : c.replaced)
+            bad.samples[i] = sample;
+        const std::string bytes = bad.bytes();
+        const LoadResult inMemory = loadProfileData(bytes, "large.pb");
+        QVERIFY(!inMemory.ok());
+        QCOMPARE(inMemory.error->where, c.where);
+        const LoadResult fromFile = loadFromFile(dir, bytes);
+        QVERIFY(!fromFile.ok());
+        QCOMPARE(fromFile.error->where, c.where);
+        QCOMPARE(fromFile.error->problem, inMemory.error->problem);
+    }
+    // Cut short: the field named, read whole once the pieces do not read.
+    const std::string cut = large.bytes().substr(0, large.bytes().size() - 3);
+    const LoadResult inMemory = loadProfileData(cut, "large.pb");
+    const LoadResult fromFile = loadFromFile(dir, cut);
+    QVERIFY(!inMemory.ok() && !fromFile.ok());
+    QVERIFY2(inMemory.error->problem.find("cut short") != std::string::npos, inMemory.error->toString().c_str());
+    QCOMPARE(fromFile.error->problem, inMemory.error->problem);
+    QCOMPARE(fromFile.error->where, inMemory.error->where);
 }
 
 QTEST_GUILESS_MAIN(TestMeasures)

@@ -7,6 +7,7 @@
 #include "views/costtreeview.h"
 #include "views/document/profileopenjob.h"
 #include "views/document/sourcemapswitch.h"
+#include "views/elidedlabel.h"
 #include "views/profilepage.h"
 #include "views/readerwarningsbanner.h"
 #include "views/sourcepane.h"
@@ -71,8 +72,12 @@ void TestNewFormatPages::opensEachFormat()
     page.resize(1200, 800);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
+    // The reader's description is among the summary bar's facts (an ElidedLabel), or a label's.
     const QList<QLabel*> labels = page.findChildren<QLabel*>();
-    const bool described = std::any_of(labels.begin(), labels.end(), [&](QLabel* l) { return l->text().contains(headerText); });
+    const QList<ElidedLabel*> elided = page.findChildren<ElidedLabel*>();
+    const bool described =
+        std::any_of(labels.begin(), labels.end(), [&](QLabel* l) { return l->text().contains(headerText); })
+        || std::any_of(elided.begin(), elided.end(), [&](ElidedLabel* l) { return l->text().contains(headerText); });
     QVERIFY2(described, qPrintable(headerText));
     CostTreeView* functions = page.functionView(false);
     QVERIFY(functions);

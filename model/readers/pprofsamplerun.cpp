@@ -1,0 +1,380 @@
+#include "pprofsamplerun.h"
+
+#include <google/protobuf/parse_context.h>
+#include <google/protobuf/wire_format_lite.h>
+
+#include <cstring>
+#include <functional>
+
+namespace xsprof::readers {
+
+using google::protobuf::io::CodedInputStream;
+using google::protobuf::internal::WireFormatLite;
+
+uint32_t PprofPathTable::hashOf(std::string_view key)
+{
+    const uint64_t wide = std::hash<std::string_view>{}(key);
+    return uint32_t(wide ^ (wide >> 32));
+}
+
+std::optional<uint32_t> PprofPathTable::find(std::string_view key, uint32_t hash) const
+{
+    if (m_slots.empty())
+        return std::nullopt;
+    const size_t mask = m_slots.size() - 1;
+    for (size_t i = hash & mask; m_slots[i].path != 0; i = (i + 1) & mask) {
+        const Slot& slot = m_slots[i];
+        if (slot.hash == hash && slot.keyLength == key.size() &&
+            std::memcmp(m_keys.data() + slot.keyBegin, key.data(), key.size()) == 0)
+            return slot.path - 1;
+    }
+    return std::nullopt;
+}
+
+uint32_t PprofPathTable::add(std::string_view key, uint32_t hash)
+{
+    if (2 * (size() + 1) > m_slots.size())
+        grow();
+    const auto path = uint32_t(size());
+    const auto begin = uint32_t(m_keys.size());
+    m_keys.append(key);
+    m_keyEnd.push_back(uint32_t(m_keys.size()));
+    m_hashes.push_back(hash);
+    const size_t mask = m_slots.size() - 1;
+    size_t i = hash & mask;
+    while (m_slots[i].path != 0)
+        i = (i + 1) & mask;
+    m_slots[i] = Slot{hash, path + 1, begin, uint32_t(key.size())};
+    return path;
+}
+
+void PprofPathTable::prefetchSlot(uint32_t hash) const
+{
+    if (!m_slots.empty())
+        __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]);
+}
+
+void PprofPathTable::prefetchKey(uint32_t hash) const
+{
+    if (m_slots.empty())
+        return;
+    const Slot& slot = m_slots[hash & (m_slots.size() - 1)];
+    if (slot.path != 0)
+        __builtin_prefetch(m_keys.data() + slot.keyBegin);
+}
+
+void PprofPathTable::grow()
+{
+    std::vector<Slot> old = std::move(m_slots);
+    m_slots.assign(std::max<size_t>(1024, 2 * old.size()), Slot{});
+    const size_t mask = m_slots.size() - 1;
+    for (const Slot& slot : old) {
+        if (slot.path == 0)
+            continue;
+        size_t i = slot.hash & mask;
+        while (m_slots[i].path != 0)
+            i = (i + 1) & mask;
+        m_slots[i] = slot;
+    }
+}
+
+// A sample's key is its location_id field's bytes where they are, when the field is one packed
+// run (as encoders write it); else the ids, one after another, copied into m_key.
+bool PprofSampleRun::readLocations(CodedInputStream& in, uint32_t wireType, std::string_view& key, int& fields)
+{
+    uint8_t encoded[10];
+    std::string_view ids;
+    bool inPlace = false;
+    if (wireType == WireFormatLite::WIRETYPE_VARINT) {
+        uint64_t id = 0;
+        if (!in.ReadVarint64(&id))
+            return false;
+        const uint8_t* end = google::protobuf::io::CodedOutputStream::WriteVarint64ToArray(id, encoded);
+        ids = std::string_view(reinterpret_cast<const char*>(encoded), size_t(end - encoded));
+    } else if (wireType == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+        int length = 0;
+        const void* data = nullptr;
+        int available = 0;
+        if (!in.ReadVarintSizeAsInt(&length))
+            return false;
+        if (length == 0)
+            return true;
+        if (!in.GetDirectBufferPointer(&data, &available) || available < length)
+            return false;
+        ids = std::string_view(static_cast<const char*>(data), size_t(length));
+        if (static_cast<uint8_t>(ids.back()) & 0x80) // a varint cut by the field's end
+            return false;
+        if (!in.Skip(length))
+            return false;
+        inPlace = true;
+    } else {
+        return false;
+    }
+    if (fields++ == 0 && inPlace) {
+        key = ids;
+        return true;
+    }
+    if (key.data() != m_key.data()) // the first field's bytes, in place until now
+        m_key.assign(key);
+    m_key.append(ids);
+    key = m_key;
+    return true;
+}
+
+// A repeated varint field's values, one (wire type 0) or a packed run (wire type 2), stored
+// while the sample's count is below valueCount.
+bool PprofSampleRun::readValues(CodedInputStream& in, uint32_t wireType, size_t& count)
+{
+    int64_t* const values = m_odd ? nullptr : m_arrays.values + m_samples * m_arrays.valueCount;
+    uint64_t value = 0;
+    if (wireType == WireFormatLite::WIRETYPE_VARINT) {
+        if (!in.ReadVarint64(&value))
+            return false;
+        if (values && count < m_arrays.valueCount)
+            values[count] = int64_t(value);
+        ++count;
+        return true;
+    }
+    if (wireType != WireFormatLite::WIRETYPE_LENGTH_DELIMITED)
+        return false;
+    int length = 0;
+    if (!in.ReadVarintSizeAsInt(&length))
+        return false;
+    const CodedInputStream::Limit limit = in.PushLimit(length);
+    while (in.BytesUntilLimit() > 0) {
+        if (!in.ReadVarint64(&value))
+            return false;
+        if (values && count < m_arrays.valueCount)
+            values[count] = int64_t(value);
+        ++count;
+    }
+    in.PopLimit(limit);
+    return true;
+}
+
+bool PprofSampleRun::addPathIds(std::string_view key, size_t sample)
+{
+    CodedInputStream ids(reinterpret_cast<const uint8_t*>(key.data()), int(key.size()));
+    while (ids.CurrentPosition() < int(key.size())) {
+        uint64_t id = 0;
+        if (!ids.ReadVarint64(&id))
+            return false;
+        m_pathIds.push_back(id);
+    }
+    m_pathEnd.push_back(m_pathIds.size());
+    m_pathFirstSample.push_back(m_firstSample + sample);
+    return true;
+}
+
+bool PprofSampleRun::roomForSample() const
+{
+    if (m_samples >= m_arrays.capacity)
+        return false;
+    // Never short for a file whose samples before this one all had valueCount values.
+    return m_odd || (m_samples + 1) * m_arrays.valueCount <= m_arrays.valueCapacity;
+}
+
+bool PprofSampleRun::readSample(CodedInputStream& in)
+{
+    if (!roomForSample())
+        return false;
+    std::string_view key;
+    int locationFields = 0;
+    size_t values = 0;
+    while (const uint32_t tag = in.ReadTag()) {
+        const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
+        const auto wire = WireFormatLite::GetTagWireType(tag);
+        const bool ok = number == 1   ? readLocations(in, wire, key, locationFields)
+                        : number == 2 ? readValues(in, wire, values)
+                                      : WireFormatLite::SkipField(&in, tag); // labels: not read
+        if (!ok)
+            return false;
+    }
+    if (!in.ConsumedEntireMessage())
+        return false;
+    return addSample(key, values);
+}
+
+// The usual Sample, as encoders write it: one packed location_id field and packed values,
+// read with the library's inline varint reader (the generated parsers' own) where ten bytes
+// after `end` are readable. False for anything else, which the stream reader then reads.
+bool PprofSampleRun::readUsualSample(const char* p, const char* end)
+{
+    using google::protobuf::internal::VarintParse;
+    constexpr uint8_t locationsTag = (1 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    constexpr uint8_t valuesTag = (2 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    if (!roomForSample())
+        return false;
+    int64_t* const out = m_odd ? nullptr : m_arrays.values + m_samples * m_arrays.valueCount;
+    std::string_view key;
+    bool locations = false;
+    size_t values = 0;
+    while (p < end) {
+        const auto tag = static_cast<uint8_t>(*p++);
+        uint64_t length = 0;
+        if ((tag != locationsTag && tag != valuesTag) || !(p = VarintParse(p, &length)) ||
+            length > uint64_t(end - p))
+            return false;
+        const char* const fieldEnd = p + length;
+        if (tag == locationsTag) {
+            if (locations || (length > 0 && (static_cast<uint8_t>(fieldEnd[-1]) & 0x80)))
+                return false;
+            locations = length > 0;
+            key = std::string_view(p, length);
+            p = fieldEnd;
+            continue;
+        }
+        while (p < fieldEnd) {
+            uint64_t value = 0;
+            if (!(p = VarintParse(p, &value)) || p > fieldEnd)
+                return false;
+            if (out && values < m_arrays.valueCount)
+                out[values] = int64_t(value);
+            ++values;
+        }
+    }
+    return addSample(key, values);
+}
+
+bool PprofSampleRun::addSample(std::string_view key, size_t values)
+{
+    if (values != m_arrays.valueCount && !m_odd)
+        m_odd = OddSample{m_firstSample + m_samples, values};
+    const bool copied = !key.empty() && key.data() == m_key.data();
+    Pending& pending = m_pending[m_pendingEnd++ % pendingSlots];
+    pending.sample = m_samples++;
+    pending.key = key;
+    pending.samePath = m_samples > 1 && !copied && m_previousKey.data() && key == m_previousKey;
+    m_previousKey = copied ? std::string_view() : key;
+    if (!pending.samePath) {
+        pending.hash = PprofPathTable::hashOf(key);
+        m_paths.prefetchSlot(pending.hash);
+    }
+    // The lookups run behind the reading: each slot, then its key, fetched from memory while
+    // the samples after it are read. A copied key lives until the next sample only.
+    if (copied)
+        return resolvePending(m_pendingEnd);
+    if (m_pendingEnd - m_pendingBegin > keyAhead) {
+        const Pending& ahead = m_pending[(m_pendingEnd - keyAhead - 1) % pendingSlots];
+        if (!ahead.samePath)
+            m_paths.prefetchKey(ahead.hash);
+    }
+    if (m_pendingEnd - m_pendingBegin == pendingSlots)
+        return resolvePending(m_pendingBegin + 1);
+    return true;
+}
+
+bool PprofSampleRun::resolvePending(size_t end)
+{
+    for (; m_pendingBegin < end; ++m_pendingBegin) {
+        const Pending& pending = m_pending[m_pendingBegin % pendingSlots];
+        uint32_t path = m_previousPath;
+        if (!pending.samePath) {
+            if (const std::optional<uint32_t> known = m_paths.find(pending.key, pending.hash)) {
+                path = *known;
+            } else {
+                if (m_paths.size() >= UINT32_MAX - 1)
+                    return false;
+                path = m_paths.add(pending.key, pending.hash);
+                if (!addPathIds(pending.key, pending.sample))
+                    return false;
+            }
+            m_previousPath = path;
+        }
+        m_arrays.pathOf[pending.sample] = path;
+    }
+    return true;
+}
+
+std::optional<size_t> PprofSampleRun::decode(const char* data, size_t size, bool last)
+{
+    using google::protobuf::internal::VarintParse;
+    constexpr uint8_t sampleTag = (2 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    // Unless last, a tag and a length (at most 15 bytes) always fit before the end; ten bytes
+    // after a sample let the inline reader read it.
+    constexpr size_t shortestTail = 16, readAhead = 10;
+    size_t at = 0;
+    while (true) {
+        if (at == size || (!last && size - at < shortestTail))
+            break;
+        if (size - at >= shortestTail && static_cast<uint8_t>(data[at]) == sampleTag) {
+            uint64_t length = 0;
+            const char* body = VarintParse(data + at + 1, &length);
+            if (body && length + readAhead <= uint64_t(data + size - body) && readUsualSample(body, body + length)) {
+                at = size_t(body + length - data);
+                continue;
+            }
+        }
+        const std::optional<size_t> field = readField(data + at, size - at, last);
+        if (!field)
+            return std::nullopt;
+        if (*field == 0)
+            break; // cut by the end: the next call, with more bytes, reads it
+        at += *field;
+    }
+    if (!resolvePending(m_pendingEnd))
+        return std::nullopt;
+    m_previousKey = {}; // the caller may reuse data
+    return at;
+}
+
+std::optional<size_t> PprofSampleRun::readField(const char* data, size_t size, bool last)
+{
+    CodedInputStream in(reinterpret_cast<const uint8_t*>(data), int(size));
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0)
+        return std::nullopt; // field number 0, or cut in its tag (always whole unless last)
+    if (WireFormatLite::GetTagFieldNumber(tag) == 2) {
+        if (WireFormatLite::GetTagWireType(tag) != WireFormatLite::WIRETYPE_LENGTH_DELIMITED)
+            return std::nullopt;
+        int length = 0;
+        if (!in.ReadVarintSizeAsInt(&length))
+            return std::nullopt;
+        if (size_t(length) > size - size_t(in.CurrentPosition())) {
+            if (last)
+                return std::nullopt;
+            return 0; // the sample continues past the end
+        }
+        const CodedInputStream::Limit limit = in.PushLimit(length);
+        if (!readSample(in))
+            return std::nullopt;
+        in.PopLimit(limit);
+    } else if (!WireFormatLite::SkipField(&in, tag)) {
+        if (last)
+            return std::nullopt;
+        return 0; // cut by the end, or malformed: the next call, with more bytes, tells
+    } else {
+        m_rest.append(data, size_t(in.CurrentPosition()));
+    }
+    return size_t(in.CurrentPosition());
+}
+
+size_t PprofSampleRun::valueCountOf(std::string_view sample)
+{
+    CodedInputStream in(reinterpret_cast<const uint8_t*>(sample.data()), int(sample.size()));
+    size_t count = 0;
+    uint64_t value = 0;
+    while (const uint32_t tag = in.ReadTag()) {
+        const auto wire = WireFormatLite::GetTagWireType(tag);
+        if (WireFormatLite::GetTagFieldNumber(tag) != 2 || wire != WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+            if (WireFormatLite::GetTagFieldNumber(tag) == 2 && wire == WireFormatLite::WIRETYPE_VARINT)
+                ++count;
+            if (!WireFormatLite::SkipField(&in, tag))
+                return 0;
+            continue;
+        }
+        int length = 0;
+        if (!in.ReadVarintSizeAsInt(&length))
+            return 0;
+        const CodedInputStream::Limit limit = in.PushLimit(length);
+        while (in.BytesUntilLimit() > 0) {
+            if (!in.ReadVarint64(&value))
+                return 0;
+            ++count;
+        }
+        in.PopLimit(limit);
+    }
+    return count;
+}
+
+} // namespace xsprof::readers

@@ -1,0 +1,143 @@
+#pragma once
+// One stretch of a pprof Profile's top-level fields, decoded on its own: the reader splits a
+// large file's samples in two, one stretch per core, and merges them in order (pprofsamples).
+//
+// A profiler that does not aggregate writes one sample per tick, each naming its whole call
+// path (two dozen location ids): the paths repeat. Each distinct path is kept once, found by
+// the hash of its encoded ids (the bytes of the sample's location_id field, read in place),
+// so a repeated path costs one lookup and no decoding. A sample on the path of the one before
+// it (a tick in the same call, as often as not) is known by comparing the two.
+#include <google/protobuf/io/coded_stream.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xsprof::readers {
+
+// The distinct call paths of a stretch, numbered as they first appear. A slot holds the hash
+// and where the key is, so that a lookup reads the slot and the key, nothing between.
+class PprofPathTable {
+public:
+    static uint32_t hashOf(std::string_view key);
+    std::optional<uint32_t> find(std::string_view key, uint32_t hash) const;
+    uint32_t add(std::string_view key, uint32_t hash);
+    size_t size() const { return m_hashes.size(); }
+    std::string_view key(uint32_t path) const
+    {
+        const uint32_t begin = path ? m_keyEnd[path - 1] : 0;
+        return std::string_view(m_keys).substr(begin, m_keyEnd[path] - begin);
+    }
+    uint32_t hash(uint32_t path) const { return m_hashes[path]; }
+    // Asks the processor for the slot where `hash` is looked up first, and that slot's key.
+    void prefetchSlot(uint32_t hash) const;
+    void prefetchKey(uint32_t hash) const;
+
+private:
+    struct Slot {
+        uint32_t hash = 0;
+        uint32_t path = 0; // path + 1; 0: empty
+        uint32_t keyBegin = 0;
+        uint32_t keyLength = 0;
+    };
+    void grow();
+
+    std::vector<Slot> m_slots;
+    std::string m_keys; // each path's key, one after another
+    std::vector<uint32_t> m_keyEnd;
+    std::vector<uint32_t> m_hashes;
+};
+
+// Where a stretch's samples go: the reader's arrays, from the stretch's first sample on.
+struct PprofSampleArrays {
+    uint32_t* pathOf = nullptr; // one per sample: the stretch's own path numbers
+    int64_t* values = nullptr;  // valueCount per sample
+    size_t capacity = 0;        // samples
+    size_t valueCapacity = 0;   // values
+    size_t valueCount = 0;      // the file's first sample's
+};
+
+class PprofSampleRun {
+public:
+    // The stretch's first sample is the file's sample number `firstSample`.
+    PprofSampleRun(PprofSampleArrays arrays, size_t firstSample) : m_arrays(arrays), m_firstSample(firstSample) {}
+
+    // Decodes the top-level fields in data[0, size). Returns how many bytes it read (whole
+    // fields), or nothing when a field is malformed. Unless `last`, a field cut by the end of
+    // data is left for the next call, with the bytes from its start.
+    std::optional<size_t> decode(const char* data, size_t size, bool last);
+
+    size_t sampleCount() const { return m_samples; }
+    const PprofPathTable& paths() const { return m_paths; }
+    // Path p's location ids, leaf first.
+    std::span<const uint64_t> pathIds(uint32_t p) const
+    {
+        const size_t begin = p ? m_pathEnd[p - 1] : 0;
+        return {m_pathIds.data() + begin, m_pathEnd[p] - begin};
+    }
+    // The first sample (the file's number) that does not hold valueCount values: its values
+    // and those of the samples after it are not kept.
+    struct OddSample {
+        size_t sample = 0, count = 0;
+    };
+    std::optional<OddSample> oddSample() const { return m_odd; }
+    // Every field but the samples, as it was, for the generated parser.
+    std::string& rest() { return m_rest; }
+
+    // The number of values of a Sample message's bytes (0 when they do not parse).
+    static size_t valueCountOf(std::string_view sample);
+
+    // What the reader takes over once every stretch is read.
+    std::vector<uint64_t> takePathIds() { return std::move(m_pathIds); }
+    std::vector<size_t> takePathEnds() { return std::move(m_pathEnd); }
+    // Path p's first sample (the file's number).
+    size_t firstSampleOf(uint32_t p) const { return m_pathFirstSample[p]; }
+    std::vector<size_t> takePathFirstSamples() { return std::move(m_pathFirstSample); }
+
+private:
+    // One top-level field by the library's stream reader: its size, 0 when it is cut by the
+    // end of data (unless last), nothing when it is malformed.
+    std::optional<size_t> readField(const char* data, size_t size, bool last);
+    bool readSample(google::protobuf::io::CodedInputStream& in);
+    bool readUsualSample(const char* p, const char* end);
+    bool roomForSample() const;
+    // Records a sample read: its values are stored, its path is looked up soon (pending).
+    bool addSample(std::string_view key, size_t values);
+    bool readLocations(google::protobuf::io::CodedInputStream& in, uint32_t wireType, std::string_view& key,
+                       int& fields);
+    bool readValues(google::protobuf::io::CodedInputStream& in, uint32_t wireType, size_t& count);
+    bool addPathIds(std::string_view key, size_t sample);
+    // Finds or adds the paths of the samples read before pending number `end`.
+    bool resolvePending(size_t end);
+
+    // The samples read whose paths are not looked up yet (their keys are in the input).
+    struct Pending {
+        size_t sample = 0;
+        std::string_view key;
+        uint32_t hash = 0;
+        bool samePath = false; // the previous sample's
+    };
+    static constexpr size_t pendingSlots = 32;
+    static constexpr size_t keyAhead = 16; // the key of the sample this far back is fetched
+    Pending m_pending[pendingSlots];
+    size_t m_pendingBegin = 0, m_pendingEnd = 0;
+    std::string_view m_previousKey;
+
+    PprofSampleArrays m_arrays;
+    size_t m_firstSample;
+    size_t m_samples = 0;
+    std::optional<OddSample> m_odd;
+    PprofPathTable m_paths;
+    std::vector<uint64_t> m_pathIds;
+    std::vector<size_t> m_pathEnd;
+    std::vector<size_t> m_pathFirstSample;
+    uint32_t m_previousPath = 0;
+    std::string m_key; // a sample's ids when they are not one packed field
+    std::string m_rest;
+};
+
+} // namespace xsprof::readers

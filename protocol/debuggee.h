@@ -52,7 +52,9 @@ public:
     // breakpointNotSent tells those left out since, and these too as the answer is made).
     virtual QList<BreakpointNotSent> breakpointsNotSentAtLogin() const = 0;
 
-    // Evaluates in the inspected frame of the current break: evaluated() or evalFailed().
+    // Evaluates in the inspected frame of the current break: evaluated() or evalFailed(). After
+    // evaluated(), and after evalFailed() with `answered`, the machine sends the frame's scopes
+    // again (variablesChanged): those are no answer to a later select or toggle.
     virtual void evaluate(const QString& expression) = 0;
     // The XS compiler evaluations use; empty when none is available.
     virtual QString compilerPath() const = 0;
@@ -67,7 +69,9 @@ signals:
     // Source text compiled at run time (eval, new Function), tagged "#N" as frames will name it.
     void evalSourced(const xsbug::EvalSource& source);
     void evaluated(const QString& expression, const xsbug::EvalResult& result);
-    void evalFailed(const QString& expression, const QString& message);
+    // `answered`: the machine evaluated it (its scopes follow); false: it was not sent, or the
+    // machine left or resumed first.
+    void evalFailed(const QString& expression, const QString& message, bool answered);
     // A breakpoint with a condition or log message that could not be compiled for this machine.
     void breakpointNotSent(const Breakpoint& breakpoint, const QString& reason);
     void disconnected();

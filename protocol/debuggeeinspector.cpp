@@ -147,10 +147,14 @@ void DebuggeeInspector::evaluate(const QString& frame, const QString& expression
                         self->m_scopesOwed = true;
                     finish(&result, {});
                 });
-        connect(debuggee, &Debuggee::evalFailed, context, [expression, finish](const QString& e, const QString& message) {
-            if (e == expression)
-                finish(nullptr, message);
-        });
+        connect(debuggee, &Debuggee::evalFailed, context,
+                [self, expression, finish](const QString& e, const QString& message, bool answered) {
+                    if (e != expression)
+                        return;
+                    if (self && answered)
+                        self->m_scopesOwed = true; // a guarded path's "not defined": the machine answered
+                    finish(nullptr, message);
+                });
         connect(debuggee, &Debuggee::disconnected, context,
                 [finish] { finish(nullptr, tr("the machine left before answering")); });
         // xsc may take its own time limit, then the machine answers.

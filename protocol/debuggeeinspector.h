@@ -4,8 +4,9 @@
 // row, evaluate) run one at a time in the order given, since the machine answers each with its
 // whole scope and knows nothing of who asked. A task gets the machine when it starts (null when
 // it left) and calls `done` when finished; the next task starts on a later turn of the event loop.
-// A machine answers an evaluation with its result and then the frame's scopes again: a select or
-// toggle after it waits for those before it is sent, so as not to take them for its own answer.
+// A machine answers an evaluation with its result and then the frame's scopes again (also when
+// the answer is reported as a failure: evalFailed's `answered`): a select or toggle after it
+// waits for those before it is sent, so as not to take them for its own answer.
 #include "protocol/debuggee.h"
 
 #include <QPointer>

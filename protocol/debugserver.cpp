@@ -95,27 +95,53 @@ void DebugServer::setSessionSettings(const SessionSettings& settings)
 
 bool DebugServer::listen(const QHostAddress& address, quint16 port)
 {
+    // The desk binds on its thread; what it says comes back with the call (threadhandoff::call).
     bool ok = false, inUse = false;
     QString error;
+    quint16 bound = 0;
+    QHostAddress boundAddress;
     threadhandoff::call(m_desk, [&] {
         ok = m_desk->listen(address, port, &error, &inUse);
-        m_port = ok ? m_desk->port() : 0;
-        m_address = m_desk->address();
+        bound = ok ? m_desk->port() : 0;
+        boundAddress = m_desk->address();
     });
-    if (ok) {
-        m_error.clear();
-        return true;
+    if (!ok) {
+        error = tr("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(error);
+        if (inUse)
+            error += tr(" (another debugger, such as xsbug, may be running: choose another port)");
+    } else {
+        error.clear();
     }
-    m_error = tr("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(error);
-    if (inUse)
-        m_error += tr(" (another debugger, such as xsbug, may be running: choose another port)");
-    return false;
+    std::lock_guard lock(m_listenMutex);
+    m_port = bound;
+    m_address = boundAddress;
+    m_error = error;
+    return ok;
 }
 
 void DebugServer::close()
 {
     threadhandoff::call(m_desk, [this] { m_desk->close(); });
+    std::lock_guard lock(m_listenMutex);
     m_port = 0;
+}
+
+quint16 DebugServer::port() const
+{
+    std::lock_guard lock(m_listenMutex);
+    return m_port;
+}
+
+QHostAddress DebugServer::address() const
+{
+    std::lock_guard lock(m_listenMutex);
+    return m_address;
+}
+
+QString DebugServer::errorString() const
+{
+    std::lock_guard lock(m_listenMutex);
+    return m_error;
 }
 
 void DebugServer::onArrived(QTcpSocket* socket, std::shared_ptr<XsbugMessageReader> received, bool answered)

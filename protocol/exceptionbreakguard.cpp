@@ -82,15 +82,12 @@ bool isExceptionBreak(const QString& breakMessage)
            words != QLatin1String("debugger") && !words.startsWith(QLatin1String("C: "));
 }
 
-QSet<QString> knownNames(const xsbug::Local& local, const xsbug::Global& global)
+QSet<QString> knownNames(const xsbug::Local& local)
 {
     QSet<QString> names;
-    const auto add = [&names](const QList<xsbug::Property>& rows, int depth) {
-        for (const xsbug::Property& p : rows)
-            if (p.depth == depth && p.hasValue && !p.name.startsWith(QLatin1Char('(')))
-                names.insert(p.name);
-    };
-    add(local.properties, 0);
+    for (const xsbug::Property& p : local.properties)
+        if (p.depth == 0 && p.hasValue && !p.name.startsWith(QLatin1Char('(')))
+            names.insert(p.name);
     // The closure's variables, when the machine listed them: (function) > (closures) > name.
     for (qsizetype i = 0; i < local.properties.size(); ++i) {
         const xsbug::Property& p = local.properties[i];
@@ -99,7 +96,6 @@ QSet<QString> knownNames(const xsbug::Local& local, const xsbug::Global& global)
                 if (local.properties[j].depth == 2 && local.properties[j].hasValue)
                     names.insert(local.properties[j].name);
     }
-    add(global.properties, 0);
     return names;
 }
 
@@ -133,8 +129,14 @@ std::optional<Guarded> guard(const QString& expression, const QSet<QString>& kno
     const QString path = root + chain;
     if (known.contains(root) || words.contains(root))
         return Guarded{QLatin1Char('(') + path + QLatin1Char(')'), root};
-    // `typeof` of an undeclared name does not throw.
-    return Guarded{QStringLiteral("(typeof %1 === \"undefined\" ? \"%2\" : %3)").arg(root, undefinedNameMarker, path), root};
+    // Any other name is read as a property of the global object, never as a variable: XS 17.9.1,
+    // evaluating in a function's frame, takes a script's top-level const for declared (under
+    // typeof and `in globalThis` alike) and then throws reading it ("get name: undefined
+    // variable"), and the program's catch gets undefined (tests/dap/xst.test.mjs). As a property
+    // it reads undefined there: not defined (the script's own frame lists its consts). A global
+    // whose value is undefined reads as not defined too.
+    return Guarded{QStringLiteral("(globalThis.%1 === undefined ? \"%2\" : globalThis.%3)").arg(root, undefinedNameMarker, path),
+                   root};
 }
 
 bool isUndefinedName(const xsbug::EvalResult& result)

@@ -7,8 +7,9 @@
 // clears the slot even when nothing was thrown), so a guard of try/catch around the expression
 // cannot protect it: the program's `catch (e)` would see `e === undefined`. At an exception break
 // only names and property paths (a, this.b, a.b[0]["c d"]) are therefore evaluated, rewritten so
-// that they cannot throw: an undeclared name answers a marker, a step through undefined or null
-// reads as undefined (a?.b). Anything else is refused with the reason.
+// that they cannot throw: a name the frame does not list is read from the global object, and
+// answers a marker when that has no value for it; a step through undefined or null reads as
+// undefined (a?.b). Anything else is refused with the reason.
 #include "protocol/xsbugmessages.h"
 
 #include <QSet>
@@ -25,9 +26,12 @@ QString breakWords(const QString& breakMessage);
 // breakpoint, step, debugger statement or host break ("C: …").
 bool isExceptionBreak(const QString& breakMessage);
 
-// The names the frame can see for sure: the frame's locals and closures that have a value, and
-// the globals (a binding not initialised yet is left out: reading it throws).
-QSet<QString> knownNames(const xsbug::Local& local, const xsbug::Global& global);
+// The names the frame can read as variables for sure: its locals and closures that have a value
+// (a binding not initialised yet is left out: reading it throws). Not the globals: XS lists a
+// script's top-level const and let among them, which an evaluation in a function's frame
+// cannot read as variables (it throws "get name: undefined variable"); any name not listed
+// here is read as a property of the global object instead.
+QSet<QString> knownNames(const xsbug::Local& local);
 
 struct Guarded {
     QString source; // what is compiled instead of the expression

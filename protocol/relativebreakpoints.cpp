@@ -1,7 +1,5 @@
 #include "protocol/relativebreakpoints.h"
 
-#include "protocol/machinesession.h"
-
 #include <QDir>
 
 namespace {
@@ -46,19 +44,19 @@ bool RelativeBreakpoints::isRelative(const Breakpoint& breakpoint)
     return !breakpoint.function && !breakpoint.path.isEmpty() && !isAbsolute(breakpoint.path);
 }
 
-RelativeBreakpoints::RelativeBreakpoints(MachineSession* session) : QObject(session), m_session(session)
+RelativeBreakpoints::RelativeBreakpoints(Debuggee* session) : QObject(session), m_session(session)
 {
-    connect(session, &MachineSession::framesChanged, this, [this] {
+    connect(session, &Debuggee::framesChanged, this, [this] {
         for (const xsbug::Frame& frame : m_session->frames().frames)
             learn(frame.path);
     });
-    connect(session, &MachineSession::variablesChanged, this, [this] { learn(m_session->local().path); });
-    connect(session, &MachineSession::broke, this, [this](const xsbug::Break& at) { learn(at.path); });
-    connect(session, &MachineSession::logged, this, [this](const xsbug::Log& log) { learn(log.path); });
-    connect(session, &MachineSession::bubbled, this, [this](const xsbug::Bubble& bubble) { learn(bubble.path); });
+    connect(session, &Debuggee::variablesChanged, this, [this] { learn(m_session->local().path); });
+    connect(session, &Debuggee::broke, this, [this](const xsbug::Break& at) { learn(at.path); });
+    connect(session, &Debuggee::logged, this, [this](const xsbug::Log& log) { learn(log.path); });
+    connect(session, &Debuggee::bubbled, this, [this](const xsbug::Bubble& bubble) { learn(bubble.path); });
 }
 
-RelativeBreakpoints* RelativeBreakpoints::of(MachineSession* session)
+RelativeBreakpoints* RelativeBreakpoints::of(Debuggee* session)
 {
     if (auto* existing = session->findChild<RelativeBreakpoints*>(QString(), Qt::FindDirectChildrenOnly))
         return existing;
@@ -127,7 +125,7 @@ void RelativeBreakpoints::sendMatches(const Breakpoint& breakpoint)
 void RelativeBreakpoints::sendUnder(const Breakpoint& breakpoint, const QString& path)
 {
     QSet<QString>& sent = m_sent[key(breakpoint)];
-    if (sent.contains(path) || !m_session->isConnected() || m_session->state() == MachineSession::State::AwaitingLogin)
+    if (sent.contains(path) || !m_session->isConnected() || m_session->state() == Debuggee::State::AwaitingLogin)
         return;
     sent.insert(path);
     Breakpoint under = breakpoint;

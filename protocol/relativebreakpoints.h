@@ -6,13 +6,12 @@
 // message, a break), and under the folder of each reported path (ticks.js beside main.js: a
 // guess that costs the machine one unused key when wrong).
 #include "breakpoint.h"
+#include "debuggee.h"
 
 #include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
-
-class MachineSession;
 
 class RelativeBreakpoints : public QObject
 {
@@ -26,9 +25,9 @@ public:
     static bool isRelative(const Breakpoint& breakpoint);
 
     // Follows `session`'s reported paths (a child of it: it goes with the machine).
-    explicit RelativeBreakpoints(MachineSession* session);
+    explicit RelativeBreakpoints(Debuggee* session);
     // The session's helper, made on first use.
-    static RelativeBreakpoints* of(MachineSession* session);
+    static RelativeBreakpoints* of(Debuggee* session);
 
     // Keeps the relative breakpoints of `list` (others are ignored) and sends what is known.
     void add(const BreakpointList& list);
@@ -46,7 +45,7 @@ private:
     void sendUnder(const Breakpoint& breakpoint, const QString& path);
     static QString key(const Breakpoint& breakpoint);
 
-    MachineSession* m_session;
+    Debuggee* m_session;
     BreakpointList m_breakpoints;
     QSet<QString> m_paths;   // absolute paths the machine reported
     QSet<QString> m_folders; // their folders, with a trailing separator

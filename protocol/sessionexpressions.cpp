@@ -26,7 +26,7 @@ QString SessionExpressions::problemWith(const XscResult& result) const
 void SessionExpressions::evaluate(const QString& expression)
 {
     if (!m_host->isBroken()) {
-        emit evalFailed(expression, tr("Evaluating needs the machine stopped at a break."));
+        emit evalFailed(expression, tr("Evaluating needs the machine stopped at a break."), false);
         return;
     }
     // At a break on a throw, only what cannot throw is evaluated (exceptionbreakguard.h).
@@ -34,9 +34,9 @@ void SessionExpressions::evaluate(const QString& expression)
     QString guardedRoot;
     if (ExceptionBreakGuard::isExceptionBreak(m_host->lastBreak().message)) {
         const auto guarded =
-            ExceptionBreakGuard::guard(expression, ExceptionBreakGuard::knownNames(m_host->local(), m_host->global()));
+            ExceptionBreakGuard::guard(expression, ExceptionBreakGuard::knownNames(m_host->local()));
         if (!guarded) {
-            emit evalFailed(expression, ExceptionBreakGuard::refusal());
+            emit evalFailed(expression, ExceptionBreakGuard::refusal(), false);
             return;
         }
         source = guarded->source;
@@ -48,16 +48,16 @@ void SessionExpressions::evaluate(const QString& expression)
         if (!self)
             return;
         if (const QString problem = self->problemWith(result); !problem.isEmpty()) {
-            emit self->evalFailed(expression, problem);
+            emit self->evalFailed(expression, problem, false);
             return;
         }
         if (serial != self->m_breakSerial || !self->m_host->isBroken()) {
-            emit self->evalFailed(expression, tr("Not evaluated: the machine left the break."));
+            emit self->evalFailed(expression, tr("Not evaluated: the machine left the break."), false);
             return;
         }
         const QString frame = self->m_host->inspectedFrame();
         if (frame.isEmpty()) {
-            emit self->evalFailed(expression, tr("Not evaluated: the break has no frame."));
+            emit self->evalFailed(expression, tr("Not evaluated: the break has no frame."), false);
             return;
         }
         const int line = self->m_nextEvalLine++;
@@ -70,7 +70,8 @@ void SessionExpressions::takeResult(const xsbug::EvalResult& result)
 {
     const PendingEval pending = m_pendingEvals.take(result.line);
     if (!pending.guardedRoot.isEmpty() && ExceptionBreakGuard::isUndefinedName(result)) {
-        emit evalFailed(pending.expression, tr("ReferenceError: %1 is not defined").arg(pending.guardedRoot));
+        // The machine answered: its scopes follow, as after any result.
+        emit evalFailed(pending.expression, tr("ReferenceError: %1 is not defined").arg(pending.guardedRoot), true);
         return;
     }
     emit evaluated(pending.expression, result);

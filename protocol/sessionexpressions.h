@@ -72,7 +72,9 @@ public:
 
 signals:
     void evaluated(const QString& expression, const xsbug::EvalResult& result);
-    void evalFailed(const QString& expression, const QString& message);
+    // `answered`: the machine evaluated it and answered (a guarded path whose name is not
+    // defined), so its scopes follow as after a result; false: never sent.
+    void evalFailed(const QString& expression, const QString& message, bool answered);
     void breakpointNotSent(const Breakpoint& breakpoint, const QString& reason);
 
 private:

@@ -2,7 +2,6 @@
 
 #include "app/debugger/pendingcommand.h"
 
-#include "protocol/machinesession.h"
 #include "protocol/relativebreakpoints.h"
 #include "protocol/xsbugcommandwriter.h"
 
@@ -191,7 +190,7 @@ void BreakpointsModel::setBreakOnExceptions(bool on)
         return;
     m_breakOnExceptions = on;
     // Sent at once to every machine (xsbug-protocol.md §5.6).
-    sendToMachines([on](MachineSession* s) {
+    sendToMachines([on](Debuggee* s) {
         if (on)
             s->setSpecialBreakpoint(QStringLiteral("exceptions"));
         else
@@ -218,11 +217,11 @@ SessionSettings BreakpointsModel::sessionSettings(SessionSettings base) const
     return base;
 }
 
-void BreakpointsModel::attach(MachineSession* session)
+void BreakpointsModel::attach(Debuggee* session)
 {
     if (!session || m_sessions.contains(session))
         return;
-    m_sessions.removeIf([](const QPointer<MachineSession>& s) { return s.isNull(); });
+    m_sessions.removeIf([](const QPointer<Debuggee>& s) { return s.isNull(); });
     m_sessions << session;
     // ticks.js:4 stops in the machine's /build/app/ticks.js once the machine reports that path.
     RelativeBreakpoints::of(session)->add(enabledBreakpoints());
@@ -231,7 +230,7 @@ void BreakpointsModel::attach(MachineSession* session)
 void BreakpointsModel::sendSet(const Breakpoint& breakpoint)
 {
     const QString note = tr("Breakpoint %1 set").arg(shortName(breakpoint));
-    sendToMachines([&breakpoint, &note](MachineSession* s) {
+    sendToMachines([&breakpoint, &note](Debuggee* s) {
         if (RelativeBreakpoints::isRelative(breakpoint))
             RelativeBreakpoints::of(s)->add(breakpoint);
         else
@@ -243,7 +242,7 @@ void BreakpointsModel::sendSet(const Breakpoint& breakpoint)
 void BreakpointsModel::sendClear(const Breakpoint& breakpoint)
 {
     const QString note = tr("Breakpoint %1 cleared").arg(shortName(breakpoint));
-    sendToMachines([&breakpoint, &note](MachineSession* s) {
+    sendToMachines([&breakpoint, &note](Debuggee* s) {
         if (RelativeBreakpoints::isRelative(breakpoint))
             RelativeBreakpoints::of(s)->remove(breakpoint);
         else
@@ -258,10 +257,10 @@ QString BreakpointsModel::shortName(const Breakpoint& breakpoint)
                                : QFileInfo(breakpoint.path).fileName() + QLatin1Char(':') + QString::number(breakpoint.line);
 }
 
-void BreakpointsModel::sendToMachines(const std::function<void(MachineSession*)>& command)
+void BreakpointsModel::sendToMachines(const std::function<void(Debuggee*)>& command)
 {
-    for (const QPointer<MachineSession>& s : std::as_const(m_sessions)) {
-        if (s && s->state() != MachineSession::State::AwaitingLogin && s->isConnected())
+    for (const QPointer<Debuggee>& s : std::as_const(m_sessions)) {
+        if (s && s->state() != Debuggee::State::AwaitingLogin && s->isConnected())
             command(s);
     }
 }

@@ -2,10 +2,9 @@
 // The breakpoints of all machines, as xsbug keeps them (xsbug-protocol.md §4.3, §5.6):
 // path:line and function rows that can be disabled and given a hit count, plus Break on
 // start / Break on exceptions. Machines get them at login (sessionSettings()); attached
-// machines get each change at once.
-#include "protocol/machinesession.h"
-
+// machines get each change at once, through the Debuggee interface (protocol/debuggee.h).
 #include "protocol/breakpoint.h"
+#include "protocol/debuggee.h"
 #include "protocol/sessionsettings.h"
 
 #include <QAbstractListModel>
@@ -56,8 +55,9 @@ public:
     // `base` with this model's breakpoints and flags.
     SessionSettings sessionSettings(SessionSettings base = {}) const;
 
-    // Changes from now on are sent to `session` (set-breakpoint / clear-breakpoint).
-    void attach(MachineSession* session);
+    // Changes from now on are sent to `session` (set-breakpoint / clear-breakpoint) once it
+    // has logged in; relative paths (ticks.js:4) as it reports the paths they match.
+    void attach(Debuggee* session);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -74,10 +74,10 @@ private:
     // "prog.js:3", or the function's name, for notes.
     static QString shortName(const Breakpoint& breakpoint);
     void sendClear(const Breakpoint& breakpoint);
-    void sendToMachines(const std::function<void(MachineSession*)>& command);
+    void sendToMachines(const std::function<void(Debuggee*)>& command);
 
     BreakpointList m_breakpoints;
     bool m_breakOnStart = false;
     bool m_breakOnExceptions = true;
-    QList<QPointer<MachineSession>> m_sessions;
+    QList<QPointer<Debuggee>> m_sessions;
 };

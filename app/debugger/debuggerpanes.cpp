@@ -17,7 +17,6 @@
 #include "app/debugger/variablesview.h"
 
 #include "protocol/machinesession.h"
-#include "protocol/sessionexpressions.h"
 
 #include <QAction>
 #include <QDataStream>
@@ -164,9 +163,9 @@ DebuggerPanes::DebuggerPanes(MachineSession* session, BreakpointsModel* breakpoi
                                            .arg(m_session ? m_session->name() : QString(), reason),
                                        ConsoleModel::Kind::Error);
         };
-        for (const LoginAnswer::NotSent& n : session->expressions()->notSentAtLogin()) // before this tab was made
+        for (const BreakpointNotSent& n : session->breakpointsNotSentAtLogin()) // before this tab was made
             notSent(n.breakpoint, n.reason);
-        connect(session->expressions(), &SessionExpressions::breakpointNotSent, this, notSent);
+        connect(session, &Debuggee::breakpointNotSent, this, notSent);
         connect(session, &MachineSession::stateChanged, this, &DebuggerPanes::updateStatus);
         connect(PendingCommand::of(session), &PendingCommand::changed, this, &DebuggerPanes::updateStatus);
         connect(session, &MachineSession::variablesChanged, this, &DebuggerPanes::showCurrentSource);

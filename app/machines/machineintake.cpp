@@ -2,6 +2,7 @@
 
 #include "protocol/debugserver.h"
 #include "protocol/serial/serialconnection.h"
+#include "protocol/threadhandoff.h"
 
 IntakeCore::Policy MachineIntake::serialPolicy(std::shared_ptr<MachineNames> names, const std::atomic<bool>* outputSeen)
 {
@@ -21,18 +22,29 @@ MachineIntake::MachineIntake(QObject* parent)
     QThread* window = thread();
     auto* onThread = new QObject;
     onThread->moveToThread(&m_thread);
-    QMetaObject::invokeMethod(
-        onThread,
-        [this, window, onThread] {
-            m_reception = new MachineReception(window, m_names, QuietMachines::defaultGraceMs);
-            onThread->deleteLater();
-        },
-        Qt::BlockingQueuedConnection);
-    connect(m_reception, &MachineReception::machineReady, this, &MachineIntake::machineReady);
-    connect(m_reception, &MachineReception::batchReady, this, [this](const IntakeBatch& batch) {
-        m_held = batch.held;
-        emit batchReady(batch);
+    threadhandoff::call(onThread, [this, window, onThread] {
+        m_reception = new MachineReception(window, m_names, QuietMachines::defaultGraceMs);
+        onThread->deleteLater();
     });
+    // Said on the intake's thread, handed to this one (threadhandoff: seen by ThreadSanitizer,
+    // as the server's own hand-offs): the machine and what it received, the batch.
+    connect(
+        m_reception, &MachineReception::machineReady, this,
+        [this](MachineSession* session, const QString& label, const QDateTime& connectedAt, const QList<xsbug::Log>& earnedBy) {
+            threadhandoff::post(this, [this, session, label, connectedAt, earnedBy] {
+                emit machineReady(session, label, connectedAt, earnedBy);
+            });
+        },
+        Qt::DirectConnection);
+    connect(
+        m_reception, &MachineReception::batchReady, this,
+        [this](const IntakeBatch& batch) {
+            threadhandoff::post(this, [this, batch] {
+                m_held = batch.held;
+                emit batchReady(batch);
+            });
+        },
+        Qt::DirectConnection);
     connect(&m_serialIntake, &IntakeCore::machineConnected, this, &MachineIntake::serialMachineConnected);
     connect(&m_serialIntake, &IntakeCore::machineShown, this, &MachineIntake::serialMachineShown);
     connect(&m_serialIntake, &IntakeCore::quietMachineLeft, this, &MachineIntake::serialMachineLeft);
@@ -43,7 +55,7 @@ MachineIntake::~MachineIntake()
     m_serialIntake.deleteSerialPorts(); // their requests still waiting are answered (failed) while their askers live
     m_serial = nullptr;
     // The reception and every machine still held end on their thread.
-    QMetaObject::invokeMethod(m_reception, [reception = m_reception] { delete reception; }, Qt::BlockingQueuedConnection);
+    threadhandoff::call(m_reception, [reception = m_reception] { delete reception; });
     m_thread.quit();
     m_thread.wait();
 }

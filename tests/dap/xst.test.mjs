@@ -124,6 +124,7 @@ describe('xsprof dap with the real xst', { skip }, () => {
             ['value', 'hover'],
             ['limit.max', 'watch'],
             ['limit["name"]', 'repl'],
+            ['attempts', 'hover'], // not risky()'s: found again in the script's frame
         ]);
         assert.deepEqual({ exitCode: failing.exitCode, output: failing.output }, { exitCode: plain.exitCode, output: plain.output },
                          'the same program with evaluations at its exception break: ' + JSON.stringify(failing.answers));
@@ -138,6 +139,8 @@ describe('xsprof dap with the real xst', { skip }, () => {
         }
         assert.equal(answer('value').result, '5');
         assert.equal(answer('limit.max').result, '2');
+        assert.equal(answer('attempts').result, '5', 'the script\'s const, after a "not defined" answered in risky(): ' +
+                     JSON.stringify(answer('attempts')));
         assert.equal(answer('limit["name"]').result, "'limit'");
     });
 

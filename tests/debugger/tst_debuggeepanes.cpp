@@ -2,7 +2,9 @@
 // FakeDebuggee: no engine, no socket. The console evaluates through the shared inspector (in the
 // inspected frame, in order); the Variables view opens a row by asking the machine to toggle it;
 // the Call Stack selects frames, the Debug menu's actions follow the machine's state and the
-// console follows its logs, all through the same interface.
+// console follows its logs, all through the same interface. The breakpoints list sends each
+// change to the machines attached to it, relative paths once a machine reports what they match.
+#include "app/debugger/breakpointsmodel.h"
 #include "app/debugger/callstackview.h"
 #include "app/debugger/consoleevaluator.h"
 #include "app/debugger/debugcontrols.h"
@@ -181,6 +183,96 @@ private slots:
         QVERIFY(!controls.stepInAction()->isEnabled()); // running again
         machine.leave();
         QTRY_VERIFY(!controls.killAction()->isEnabled());
+    }
+
+    // Every change reaches each attached machine that has logged in and is there, as the
+    // commands xsbug sends (§5.6): set on add, enable and edit; clear on disable and remove.
+    void breakpointsReachEveryLoggedInMachine()
+    {
+        BreakpointsModel breakpoints;
+        QAbstractItemModelTester tester(&breakpoints);
+        FakeDebuggee first(QStringLiteral("first")), second(QStringLiteral("second")), late(QStringLiteral("late"));
+        first.logIn();
+        second.logIn();
+        breakpoints.attach(&first);
+        breakpoints.attach(&second);
+        breakpoints.attach(&first); // once only
+        breakpoints.attach(&late); // not logged in: its login answer carries the list
+        const QString main = QStringLiteral("/app/main.js");
+        breakpoints.add(main, 3);
+        breakpoints.addFunction(QStringLiteral("tick"));
+        QVERIFY(!breakpoints.addFunction(QStringLiteral("say \"hi\""))); // a quote: not sendable
+        QCOMPARE(breakpoints.rowCount(), 2);
+        breakpoints.setData(breakpoints.index(0), Qt::Unchecked, Qt::CheckStateRole);
+        QCOMPARE(breakpoints.index(0).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+        breakpoints.setEnabled(0, true);
+        QVERIFY(breakpoints.setHitCount(0, QStringLiteral(">=2")));
+        QVERIFY(!breakpoints.setHitCount(0, QStringLiteral("often")));
+        QCOMPARE(breakpoints.index(0).data(BreakpointsModel::HitCountRole).toString(), QStringLiteral(">=2"));
+        breakpoints.setBreakOnExceptions(false);
+        const QStringList sent{QStringLiteral("set-breakpoint /app/main.js:3"), QStringLiteral("set-breakpoint tick:0"),
+                               QStringLiteral("clear-breakpoint /app/main.js:3"),
+                               QStringLiteral("set-breakpoint /app/main.js:3"),
+                               QStringLiteral("set-breakpoint /app/main.js:3"), // the hit count replaces the record
+                               QStringLiteral("clear-special exceptions")};
+        QCOMPARE(first.commands(), sent);
+        QCOMPARE(second.commands(), sent);
+        QVERIFY(late.commands().isEmpty());
+        // Running machines read commands at their next pause: each tab says what waits.
+        QVERIFY2(PendingCommand::of(&first)->text().startsWith(QStringLiteral("Breakpoint main.js:3 set")),
+                 qPrintable(PendingCommand::of(&first)->text()));
+
+        second.leave(); // a machine gone gets nothing more
+        breakpoints.removeRow(1);
+        breakpoints.remove(main, 3);
+        QCOMPARE(breakpoints.rowCount(), 0);
+        QCOMPARE(first.commands().mid(sent.size()),
+                 (QStringList{QStringLiteral("clear-breakpoint tick:0"), QStringLiteral("clear-breakpoint /app/main.js:3")}));
+        QCOMPARE(second.commands(), sent);
+        QVERIFY(breakpoints.toggle(main, 5)); // added
+        QVERIFY(!breakpoints.toggle(main, 5)); // and removed
+        QCOMPARE(first.commands().mid(sent.size() + 2),
+                 (QStringList{QStringLiteral("set-breakpoint /app/main.js:5"), QStringLiteral("clear-breakpoint /app/main.js:5")}));
+        {
+            FakeDebuggee brief;
+            brief.logIn();
+            breakpoints.attach(&brief);
+        } // a machine deleted while attached is forgotten
+        breakpoints.add(main, 7);
+        QCOMPARE(first.commands().last(), QStringLiteral("set-breakpoint /app/main.js:7"));
+        breakpoints.removeAll(); // one clear each: the session offers no clear-all
+        QCOMPARE(breakpoints.rowCount(), 0);
+        QCOMPARE(first.commands().last(), QStringLiteral("clear-breakpoint /app/main.js:7"));
+    }
+
+    // ticks.js:4 stops in whatever ticks.js the machine runs: sent under each path it reports
+    // that ends with it (and beside the files it reports), cleared under all of them.
+    void relativeBreakpointsWaitForTheMachinesPaths()
+    {
+        BreakpointsModel breakpoints;
+        QAbstractItemModelTester tester(&breakpoints);
+        breakpoints.add(QStringLiteral("lib/ticks.js"), 4);
+        breakpoints.add(QStringLiteral("/elsewhere/other.js"), 2);
+        FakeDebuggee machine;
+        machine.logIn();
+        breakpoints.attach(&machine);
+        QVERIFY(machine.commands().isEmpty()); // no path known yet; absolute ones went with the login
+        xsbug::Frames frames;
+        frames.frames = {{QStringLiteral("tick"), QStringLiteral("@F1"), QStringLiteral("/build/app/lib/ticks.js"), 9},
+                         {QStringLiteral("main"), QStringLiteral("@F2"), QStringLiteral("/build/app/main.js"), 3}};
+        xsbug::Local local;
+        local.address = QStringLiteral("@F1");
+        machine.breakAt({QStringLiteral("/build/app/lib/ticks.js"), 9, QStringLiteral("# Break: step!")}, frames, local);
+        QStringList sent = machine.commands();
+        sent.sort();
+        QCOMPARE(sent, (QStringList{QStringLiteral("set-breakpoint /build/app/lib/lib/ticks.js:4"),
+                                    QStringLiteral("set-breakpoint /build/app/lib/ticks.js:4")}));
+        const int before = int(machine.commands().size());
+        breakpoints.remove(QStringLiteral("lib/ticks.js"), 4);
+        QStringList cleared = machine.commands().mid(before);
+        cleared.sort();
+        QCOMPARE(cleared, (QStringList{QStringLiteral("clear-breakpoint /build/app/lib/lib/ticks.js:4"),
+                                       QStringLiteral("clear-breakpoint /build/app/lib/ticks.js:4")}));
     }
 
     void consoleFollowsTheMachinesLogs()

@@ -78,9 +78,14 @@ void FakeDebuggee::setFrameLocal(const QString& frameAddress, const xsbug::Local
     m_frameLocals.insert(frameAddress, local);
 }
 
-void FakeDebuggee::setEvalResult(const QString& expression, const xsbug::EvalResult& result)
+void FakeDebuggee::setEvalResult(const QString& expression, const xsbug::EvalResult& result, const QString& frame)
 {
-    m_evalResults.insert(expression, result);
+    m_evalResults.insert(frame + QLatin1Char('\n') + expression, result);
+}
+
+void FakeDebuggee::setEvalFailure(const QString& expression, const QString& message, const QString& frame)
+{
+    m_evalFailures.insert(frame + QLatin1Char('\n') + expression, message);
 }
 
 void FakeDebuggee::setNotSentAtLogin(const QList<BreakpointNotSent>& notSent)
@@ -197,18 +202,24 @@ void FakeDebuggee::evaluate(const QString& expression)
 {
     m_commands << QStringLiteral("eval ") + expression;
     if (m_compilerPath.isEmpty()) {
-        later([this, expression] { emit evalFailed(expression, QStringLiteral("no XS compiler")); });
+        later([this, expression] { emit evalFailed(expression, QStringLiteral("no XS compiler"), false); });
         return;
     }
     if (m_state != State::Broken) {
-        later([this, expression] { emit evalFailed(expression, QStringLiteral("not at a break")); });
+        later([this, expression] { emit evalFailed(expression, QStringLiteral("not at a break"), false); });
         return;
     }
-    if (!m_evalResults.contains(expression))
+    // The inspected frame's answer, else any frame's.
+    const QString here = m_local.address + QLatin1Char('\n') + expression, anywhere = QLatin1Char('\n') + expression;
+    const QString key = m_evalResults.contains(here) || m_evalFailures.contains(here) ? here : anywhere;
+    if (!m_evalResults.contains(key) && !m_evalFailures.contains(key))
         return; // like a machine that never answers
     // A machine sends the frame's scopes again after the result, read later than it.
-    later([this, expression] {
-        emit evaluated(expression, m_evalResults.value(expression));
+    later([this, expression, key] {
+        if (m_evalFailures.contains(key))
+            emit evalFailed(expression, m_evalFailures.value(key), true);
+        else
+            emit evaluated(expression, m_evalResults.value(key));
         later([this] {
             if (m_state == State::Broken)
                 emit variablesChanged();

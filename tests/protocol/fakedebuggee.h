@@ -28,8 +28,12 @@ public:
     void setChildren(const QString& address, const QList<xsbug::Property>& children);
     // What select(frameAddress) makes the inspected scope.
     void setFrameLocal(const QString& frameAddress, const xsbug::Local& local);
-    // What evaluating `expression` answers (properties, or text for an exception).
-    void setEvalResult(const QString& expression, const xsbug::EvalResult& result);
+    // What evaluating `expression` answers (properties, or text for an exception); with `frame`,
+    // only while that frame is the inspected one (a machine evaluates where it inspects).
+    void setEvalResult(const QString& expression, const xsbug::EvalResult& result, const QString& frame = {});
+    // An evaluation the machine answers that is reported failed (a guarded path whose name is
+    // not defined there): evalFailed(answered), then the scopes again, as after a result.
+    void setEvalFailure(const QString& expression, const QString& message, const QString& frame = {});
     void setCompilerPath(const QString& path) { m_compilerPath = path; }
     // Breakpoints its login answer left out (told by breakpointNotSent too, as a machine does).
     void setNotSentAtLogin(const QList<BreakpointNotSent>& notSent);
@@ -96,7 +100,9 @@ private:
     xsbug::Grammar m_grammar;
     QHash<QString, QList<xsbug::Property>> m_children;
     QHash<QString, xsbug::Local> m_frameLocals;
+    // By "frame\nexpression" ("\nexpression": any frame).
     QHash<QString, xsbug::EvalResult> m_evalResults;
+    QHash<QString, QString> m_evalFailures;
     QList<BreakpointNotSent> m_notSentAtLogin;
     QStringList m_commands;
 };

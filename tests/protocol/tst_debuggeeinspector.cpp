@@ -31,6 +31,14 @@ void stopInInner(FakeDebuggee& machine)
     machine.breakAt({QStringLiteral("/app/main.js"), 3, QStringLiteral("# Break: debugger!")}, frames, local);
 }
 
+// What selecting "outer" (@F2) makes the inspected scope.
+void scriptOuterFrame(FakeDebuggee& machine)
+{
+    xsbug::Local outer;
+    outer.name = QStringLiteral("outer");
+    machine.setFrameLocal(QStringLiteral("@F2"), outer);
+}
+
 } // namespace
 
 class TestDebuggeeInspector : public QObject {
@@ -99,9 +107,7 @@ private slots:
     {
         FakeDebuggee machine;
         stopInInner(machine);
-        xsbug::Local outer;
-        outer.name = QStringLiteral("outer");
-        machine.setFrameLocal(QStringLiteral("@F2"), outer);
+        scriptOuterFrame(machine);
         xsbug::EvalResult answer;
         answer.properties = {row(QStringLiteral("(return)"), QStringLiteral("7"))};
         machine.setEvalResult(QStringLiteral("n + 6"), answer);
@@ -118,6 +124,36 @@ private slots:
         QVERIFY(error.isEmpty());
         QCOMPARE(machine.commands(), (QStringList{QStringLiteral("select @F2"), QStringLiteral("eval n + 6")}));
         QCOMPARE(machine.local().address, QStringLiteral("@F2"));
+    }
+
+    // At a break on a throw a name is evaluated guarded; one the frame cannot see is answered
+    // by the machine as "not defined", then the frame's scopes come again, as after any result.
+    // The same name asked next in the script's frame (DAP's retry of a top-level const) waits
+    // for those before selecting that frame, else it would take them for the selection and
+    // evaluate in the function's frame once more.
+    void waitsForTheScopesAfterAnAnsweredFailure()
+    {
+        FakeDebuggee machine;
+        stopInInner(machine);
+        scriptOuterFrame(machine);
+        machine.setEvalFailure(QStringLiteral("LIMIT"), QStringLiteral("ReferenceError: LIMIT is not defined"),
+                               QStringLiteral("@F1"));
+        xsbug::EvalResult five;
+        five.properties = {row(QStringLiteral("(return)"), QStringLiteral("5"))};
+        machine.setEvalResult(QStringLiteral("LIMIT"), five, QStringLiteral("@F2"));
+        DebuggeeInspector inspector(&machine);
+        QStringList answers;
+        for (const QString& frame : {QStringLiteral("@F1"), QStringLiteral("@F2")})
+            inspector.enqueue([&, frame](std::function<void()> done) {
+                inspector.evaluate(frame, QStringLiteral("LIMIT"), [&, done](const xsbug::EvalResult* result, const QString& e) {
+                    answers << (result ? result->properties.value(0).value : e);
+                    done();
+                });
+            });
+        QTRY_COMPARE(answers.size(), 2);
+        QCOMPARE(answers, (QStringList{QStringLiteral("ReferenceError: LIMIT is not defined"), QStringLiteral("5")}));
+        QCOMPARE(machine.commands(),
+                 (QStringList{QStringLiteral("eval LIMIT"), QStringLiteral("select @F2"), QStringLiteral("eval LIMIT")}));
     }
 
     void failsWhenTheMachineResumesOrIsSilent()

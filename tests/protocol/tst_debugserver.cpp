@@ -6,6 +6,7 @@
 #include "protocol/debugserver.h"
 #include "protocol/machinesession.h"
 #include "protocol/relativebreakpoints.h"
+#include "protocol/threadhandoff.h"
 
 #include "model/cpuprofilewriter.h"
 #include "model/profileloader.h"
@@ -21,6 +22,7 @@
 #include <QThread>
 #include <QTest>
 
+#include <atomic>
 #include <sstream>
 #include <thread>
 
@@ -56,6 +58,7 @@ private slots:
     void bubblesBecomeTextAndLogLines();
     void simulatorInstrumentsReachTheLiveProfile();
     void loginIsAnsweredWhileTheServersThreadIsBusy();
+    void listeningStateIsReadOnAnyThread();
 
 private:
     struct Replay {
@@ -585,6 +588,59 @@ void TestDebugServer::loginIsAnsweredWhileTheServersThreadIsBusy()
     QCOMPARE(machines.size(), 0); // announced by this thread, once it turns again
     QTRY_COMPARE(machines.size(), 1);
     QCOMPARE(machines.at(0).at(0).value<MachineSession*>()->name(), QStringLiteral("worker"));
+}
+
+// The window binds from its own thread while the server lives on the intake's, and a status is
+// read wherever it is shown: listen(), close() and the listening state from any thread (under
+// ThreadSanitizer in scripts/test.sh: the state is written and read under the server's lock).
+void TestDebugServer::listeningStateIsReadOnAnyThread()
+{
+    QThread serverThread;
+    serverThread.start();
+    auto* home = new QObject;
+    home->moveToThread(&serverThread);
+    DebugServer* server = nullptr;
+    threadhandoff::call(home, [&] { server = new DebugServer(home); });
+    DebugServer busy;
+    QVERIFY(busy.listen(0));
+
+    std::atomic<bool> stop{false};
+    std::atomic<int> reads{0}, seenListening{0};
+    std::thread reader([&] {
+        while (!stop) {
+            const quint16 port = server->port();
+            const bool listening = server->isListening();
+            const QString error = server->errorString();
+            const QHostAddress address = server->address();
+            if (listening && port != 0 && !address.isNull())
+                ++seenListening;
+            (void)error;
+            ++reads;
+        }
+    });
+    for (int round = 0; round < 20; ++round) {
+        QVERIFY2(server->listen(0), qPrintable(server->errorString()));
+        QVERIFY(server->isListening());
+        QCOMPARE(server->address(), QHostAddress(QHostAddress::LocalHost));
+        QVERIFY(server->errorString().isEmpty());
+        server->close();
+        QVERIFY(!server->isListening());
+        QVERIFY(!server->listen(busy.port()));
+        QVERIFY(!server->isListening());
+        QVERIFY2(server->errorString().contains(QString::number(busy.port())), qPrintable(server->errorString()));
+    }
+    QVERIFY(server->listen(0));
+    QTRY_VERIFY(seenListening > 0);
+    stop = true;
+    reader.join();
+    QVERIFY(reads > 0);
+    // The server's own thread sees what was bound from here.
+    quint16 seenThere = 0;
+    threadhandoff::call(home, [&] { seenThere = server->port(); });
+    QCOMPARE(seenThere, server->port());
+    threadhandoff::call(home, [&] { delete home; }); // the server with it
+    serverThread.quit();
+    serverThread.wait();
 }
 
 QTEST_GUILESS_MAIN(TestDebugServer)

@@ -3,7 +3,9 @@
 #include "viewtestutils.h"
 #include "app/loaderrordialog.h"
 #include "app/mainwindow.h"
+#include "model/sampletimes.h"
 #include "views/costtreeview.h"
+#include "views/flamegraphview.h"
 #include "views/profilepage.h"
 #include "xsprofresources.h"
 
@@ -26,6 +28,7 @@ private slots:
     void copyingRowsCountsThem();
     void failedFilesAreCounted();
     void theProfileChoiceCountsSamples();
+    void aMergedFlameBoxCountsItsFrames();
 };
 
 void TestPluralForms::initTestCase()
@@ -89,6 +92,28 @@ void TestPluralForms::theProfileChoiceCountsSamples()
         QVERIFY(samples > 1);
         QVERIFY2(items.at(i).endsWith(QStringLiteral(" (%1 samples)").arg(samples)), qPrintable(items.at(i)));
     }
+}
+
+// A narrow flame graph merges frames thinner than a pixel into one grey box.
+void TestPluralForms::aMergedFlameBoxCountsItsFrames()
+{
+    const ProfileDataPtr data = loadData(corpusPath(QStringLiteral("node_fib.cpuprofile")));
+    QVERIFY(data);
+    FlameGraphView view;
+    view.resize(300, 400);
+    const SampleTimes times(data->profile);
+    view.setData(data, times.start(), times.end());
+    int checked = 0;
+    for (const FlameGraphLayout::Box& box : view.layout().boxes()) {
+        if (box.frame.isValid() || box.merged < 2)
+            continue;
+        const QString frames = QStringLiteral("%1 frames thinner than a pixel<br/>together ").arg(box.merged);
+        QVERIFY2(view.toolTipFor(box).startsWith(frames), qPrintable(view.toolTipFor(box)));
+        const QString small = QStringLiteral("%1 small frames, together ").arg(box.merged);
+        QVERIFY2(view.describe(box).startsWith(small), qPrintable(view.describe(box)));
+        ++checked;
+    }
+    QVERIFY(checked > 0);
 }
 
 QTEST_MAIN(TestPluralForms)

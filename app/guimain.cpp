@@ -4,6 +4,7 @@
 
 #include "app/machines/machinetabs.h"
 #include "theme.h"
+#include "xsprofresources.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -18,6 +19,7 @@ int runGui(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("xsprof"));
     QApplication::setApplicationVersion(QStringLiteral(XSPROF_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/xsprof.svg"))); // from xsprof_resources
+    XsprofResources::installPluralForms(); // "1 sample", "3 samples" rather than "3 sample(s)"
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "CPU-profile viewer for XS and V8 profiles"));

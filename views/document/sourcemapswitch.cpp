@@ -69,8 +69,8 @@ void SourceMapSwitch::search()
                 data->warnings = generated->warnings;
                 outcome.mapped = std::move(data);
             }
-            outcome.summary = QObject::tr("%n function(s) mapped by %1 source map(s)", nullptr, int(report.functionsMapped))
-                                  .arg(report.mapsUsed);
+            outcome.summary = QObject::tr("%n function(s) mapped by %1", nullptr, int(report.functionsMapped))
+                                  .arg(QObject::tr("%n source map(s)", nullptr, int(report.mapsUsed)));
             for (const std::string& problem : report.problems)
                 outcome.problems << QString::fromStdString(problem);
             for (const auto& [url, text] : report.sourcesContent)

@@ -7,6 +7,7 @@
 #include "model/filename.h"
 #include "model/json/inputpages.h"
 #include "model/json/jsonvalue.h"
+#include "model/parallel.h"
 #include "model/profilebuilder.h"
 
 #include <google/protobuf/io/coded_stream.h>
@@ -17,6 +18,9 @@
 #include <algorithm>
 #include <memory>
 #include <unordered_map>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace xsprof::readers {
 
@@ -101,6 +105,83 @@ std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const Ppr
     return frames;
 }
 
+// What one stretch of samples weighs in one sample type: read on its own core before the
+// samples are written, so that each stretch knows where its samples go.
+struct PprofStretchScan {
+    size_t weighed = 0;  // samples with a positive value
+    size_t negative = 0; // samples with a negative one
+    double total = 0.0;  // the weighed values' sum, in the model's unit, summed in order
+    std::vector<uint32_t> paths; // the paths of weighed samples, in order of their first
+    std::vector<uint8_t> seen;   // per path: whether it is in `paths`
+};
+
+PprofStretchScan scanStretch(const PprofSamples& samples, const PprofSamples::Stretch& stretch, size_t chosen,
+                             double scale, const TaskControl* control)
+{
+    PprofStretchScan scan;
+    scan.seen.assign(samples.pathCount(), 0);
+    PprofValueReader values(stretch, samples.valueCount());
+    for (size_t i = stretch.first; i < stretch.first + stretch.count; ++i) {
+        if (control && (i & 0xFFFF) == 0)
+            checkCancel(control, 0.5 + 0.2 * double(i) / double(samples.size()));
+        const int64_t raw = values.next(chosen);
+        if (raw <= 0) {
+            scan.negative += raw < 0;
+            continue;
+        }
+        ++scan.weighed;
+        scan.total += double(raw) * scale;
+        const uint32_t path = samples.pathOf(i);
+        if (!scan.seen[path]) {
+            scan.seen[path] = 1;
+            scan.paths.push_back(path);
+        }
+    }
+    return scan;
+}
+
+// Where a stretch's weighed samples go in the profile's columns.
+struct PprofSampleColumns {
+    StackId* stacks = nullptr;
+    double* times = nullptr;
+    double* values = nullptr;
+};
+
+void writeStretch(const PprofSamples& samples, const PprofSamples::Stretch& stretch, size_t chosen, double scale,
+                  const std::vector<StackId>& pathStacks, PprofSampleColumns out, double position)
+{
+    PprofValueReader values(stretch, samples.valueCount());
+    size_t k = 0;
+    for (size_t i = stretch.first; i < stretch.first + stretch.count; ++i) {
+        const int64_t raw = values.next(chosen);
+        if (raw <= 0)
+            continue;
+        const double value = double(raw) * scale;
+        out.stacks[k] = pathStacks[samples.pathOf(i)];
+        out.times[k] = position;
+        out.values[k] = value;
+        position += value;
+        ++k;
+    }
+}
+
+// Gives the system's pages to a column reserved and not written yet, on a core that would
+// otherwise wait (the columns are written on both cores afterwards, and a page faulted in
+// one at a time costs more than writing it).
+template <class T>
+void prefaultReserved(const std::vector<T>& column)
+{
+#if defined(MADV_POPULATE_WRITE)
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    const auto begin = (reinterpret_cast<uintptr_t>(column.data()) + page - 1) & ~(page - 1);
+    const auto end = (reinterpret_cast<uintptr_t>(column.data() + column.capacity())) & ~(page - 1);
+    if (end > begin)
+        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE); // a hint: failing costs nothing
+#else
+    (void)column;
+#endif
+}
+
 // The profile of sample_type `chosen`: one sample per pprof sample with a positive value, its
 // stack from the locations (leaf first in the file), weighing the value in the model's unit.
 // The samples' times are only their order: a pprof sample has no time of its own.
@@ -110,12 +191,28 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
     const PprofMeasure measure = pprofMeasureOf(p.string_table(int(p.sample_type(int(chosen)).unit())));
     ProfileBuilder builder(std::move(info));
     const std::vector<std::vector<FrameId>> frames = locationFrames(p, index, builder);
+    // Each stretch on its own core: its weight, and the paths it weighs in order.
+    const std::vector<PprofSamples::Stretch>& stretches = samples.stretches();
+    std::vector<PprofStretchScan> scans(stretches.size());
+    const auto scan = [&](size_t s) {
+        scans[s] = scanStretch(samples, stretches[s], chosen, measure.scale, s == 0 ? control : nullptr);
+    };
+    if (stretches.size() == 2)
+        runInParallel([&] { scan(0); }, [&] { scan(1); });
+    else
+        for (size_t s = 0; s < stretches.size(); ++s)
+            scan(s);
+    size_t weighed = 0;
+    for (const PprofStretchScan& s : scans) {
+        weighed += s.weighed;
+        negative += s.negative;
+    }
     std::vector<StackId> stacks;
     std::vector<double> times, values;
-    stacks.reserve(samples.size());
-    times.reserve(samples.size());
-    values.reserve(samples.size());
-    // Each call path's stack, built at its first sample with a positive value. Paths come as
+    stacks.reserve(weighed);
+    times.reserve(weighed);
+    values.reserve(weighed);
+    // Each call path's stack, built in the order of its first weighed sample. Paths come as
     // the profiler walked its tree: a path shares its outermost locations with the path built
     // before it, whose stacks (`chain`, one per location) it starts from.
     std::vector<StackId> pathStacks(samples.pathCount());
@@ -138,24 +235,44 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
             stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
         return stack;
     };
-    double position = 0.0;
-    for (size_t i = 0; i < samples.size(); ++i) {
-        if ((i & 0xFFFF) == 0)
-            checkCancel(control, 0.5 + 0.4 * double(i) / double(samples.size()));
-        const int64_t raw = samples.values(i)[chosen];
-        if (raw <= 0) {
-            negative += raw < 0;
-            continue;
+    const auto buildStacks = [&] {
+        for (size_t s = 0; s < scans.size(); ++s) {
+            for (uint32_t path : scans[s].paths) {
+                const bool earlier = std::any_of(scans.begin(), scans.begin() + std::ptrdiff_t(s),
+                                                 [path](const PprofStretchScan& before) { return before.seen[path]; });
+                if (!earlier)
+                    pathStacks[path] = pathStack(samples.path(path));
+            }
         }
-        StackId& stack = pathStacks[samples.pathOf(i)];
-        if (!stack.isValid())
-            stack = pathStack(samples.path(samples.pathOf(i)));
-        const double value = double(raw) * measure.scale;
-        stacks.push_back(stack);
-        times.push_back(position);
-        values.push_back(value);
-        position += value;
+    };
+    runInParallelIf(weighed >= parallelWorkMinimum, buildStacks, [&] {
+        prefaultReserved(stacks);
+        prefaultReserved(times);
+        prefaultReserved(values);
+    });
+    checkCancel(control, 0.75);
+    stacks.resize(weighed);
+    times.resize(weighed);
+    values.resize(weighed);
+    // The samples written, each stretch on its own core from where the ones before it end.
+    std::vector<PprofSampleColumns> columns;
+    std::vector<double> positions;
+    size_t at = 0;
+    double position = 0.0;
+    for (const PprofStretchScan& s : scans) {
+        columns.push_back({stacks.data() + at, times.data() + at, values.data() + at});
+        positions.push_back(position);
+        at += s.weighed;
+        position += s.total;
     }
+    const auto write = [&](size_t s) {
+        writeStretch(samples, stretches[s], chosen, measure.scale, pathStacks, columns[s], positions[s]);
+    };
+    if (stretches.size() == 2)
+        runInParallel([&] { write(0); }, [&] { write(1); });
+    else
+        for (size_t s = 0; s < stretches.size(); ++s)
+            write(s);
     builder.setSamples(std::move(stacks), std::move(times));
     builder.setGivenDurations(std::move(values));
     return builder.finish();
@@ -199,12 +316,9 @@ public:
     ParsedPprof(pp::Profile profile, PprofSamples samples, PprofIndex index, std::string name)
         : m_profile(std::move(profile)), m_samples(std::move(samples)), m_index(std::move(index)), m_name(std::move(name))
     {
-        for (int i = 0; i < m_profile.sample_type_size(); ++i) {
-            size_t count = 0;
-            for (size_t k = 0; k < m_samples.size(); ++k)
-                count += m_samples.values(k)[size_t(i)] > 0;
-            m_types.push_back({sampleTypeName(m_profile, i), count, size_t(m_profile.location_size())});
-        }
+        for (int i = 0; i < m_profile.sample_type_size(); ++i)
+            m_types.push_back({sampleTypeName(m_profile, i), m_samples.positiveCount(size_t(i)),
+                               size_t(m_profile.location_size())});
     }
 
     const std::vector<ProfileSummary>& types() const { return m_types; }

@@ -3,12 +3,14 @@
 #include <google/protobuf/parse_context.h>
 #include <google/protobuf/wire_format_lite.h>
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 
 namespace xsprof::readers {
 
 using google::protobuf::io::CodedInputStream;
+using google::protobuf::io::CodedOutputStream;
 using google::protobuf::internal::WireFormatLite;
 
 uint32_t PprofPathTable::hashOf(std::string_view key)
@@ -121,18 +123,23 @@ bool PprofSampleRun::readLocations(CodedInputStream& in, uint32_t wireType, std:
     return true;
 }
 
-// A repeated varint field's values, one (wire type 0) or a packed run (wire type 2), stored
-// while the sample's count is below valueCount.
-bool PprofSampleRun::readValues(CodedInputStream& in, uint32_t wireType, size_t& count)
+// A repeated varint field's values, one (wire type 0) or a packed run (wire type 2), kept as
+// varints while the file's samples have had valueCount values.
+bool PprofSampleRun::readValues(CodedInputStream& in, uint32_t wireType, size_t& count, size_t& written)
 {
-    int64_t* const values = m_odd ? nullptr : m_arrays.values + m_samples * m_arrays.valueCount;
+    char* const out = sampleValues();
+    const auto keep = [&](uint64_t value) {
+        countValue(count++, value);
+        if (out) {
+            auto* const at = reinterpret_cast<uint8_t*>(out + written);
+            written += size_t(CodedOutputStream::WriteVarint64ToArray(value, at) - at);
+        }
+    };
     uint64_t value = 0;
     if (wireType == WireFormatLite::WIRETYPE_VARINT) {
         if (!in.ReadVarint64(&value))
             return false;
-        if (values && count < m_arrays.valueCount)
-            values[count] = int64_t(value);
-        ++count;
+        keep(value);
         return true;
     }
     if (wireType != WireFormatLite::WIRETYPE_LENGTH_DELIMITED)
@@ -144,9 +151,7 @@ bool PprofSampleRun::readValues(CodedInputStream& in, uint32_t wireType, size_t&
     while (in.BytesUntilLimit() > 0) {
         if (!in.ReadVarint64(&value))
             return false;
-        if (values && count < m_arrays.valueCount)
-            values[count] = int64_t(value);
-        ++count;
+        keep(value);
     }
     in.PopLimit(limit);
     return true;
@@ -166,33 +171,32 @@ bool PprofSampleRun::addPathIds(std::string_view key, size_t sample)
     return true;
 }
 
-bool PprofSampleRun::roomForSample() const
+bool PprofSampleRun::roomForSample(size_t bytes) const
 {
-    if (m_samples >= m_arrays.capacity)
-        return false;
-    // Never short for a file whose samples before this one all had valueCount values.
-    return m_odd || (m_samples + 1) * m_arrays.valueCount <= m_arrays.valueCapacity;
+    // Never short: a value is never written longer than it was read, and the stretch's values
+    // come from its bytes.
+    return m_samples < m_arrays.capacity && m_valueBytes + bytes <= m_arrays.valueCapacity;
 }
 
 bool PprofSampleRun::readSample(CodedInputStream& in)
 {
-    if (!roomForSample())
+    if (!roomForSample(size_t(std::max(in.BytesUntilLimit(), 0))))
         return false;
     std::string_view key;
     int locationFields = 0;
-    size_t values = 0;
+    size_t values = 0, written = 0;
     while (const uint32_t tag = in.ReadTag()) {
         const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
         const auto wire = WireFormatLite::GetTagWireType(tag);
         const bool ok = number == 1   ? readLocations(in, wire, key, locationFields)
-                        : number == 2 ? readValues(in, wire, values)
+                        : number == 2 ? readValues(in, wire, values, written)
                                       : WireFormatLite::SkipField(&in, tag); // labels: not read
         if (!ok)
             return false;
     }
     if (!in.ConsumedEntireMessage())
         return false;
-    return addSample(key, values);
+    return addSample(key, values, written);
 }
 
 // The usual Sample, as encoders write it: one packed location_id field and packed values,
@@ -203,12 +207,12 @@ bool PprofSampleRun::readUsualSample(const char* p, const char* end)
     using google::protobuf::internal::VarintParse;
     constexpr uint8_t locationsTag = (1 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
     constexpr uint8_t valuesTag = (2 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
-    if (!roomForSample())
+    if (!roomForSample(size_t(end - p)))
         return false;
-    int64_t* const out = m_odd ? nullptr : m_arrays.values + m_samples * m_arrays.valueCount;
+    char* const out = sampleValues();
     std::string_view key;
     bool locations = false;
-    size_t values = 0;
+    size_t values = 0, written = 0;
     while (p < end) {
         const auto tag = static_cast<uint8_t>(*p++);
         uint64_t length = 0;
@@ -224,22 +228,27 @@ bool PprofSampleRun::readUsualSample(const char* p, const char* end)
             p = fieldEnd;
             continue;
         }
+        const char* const fieldBegin = p;
         while (p < fieldEnd) {
             uint64_t value = 0;
             if (!(p = VarintParse(p, &value)) || p > fieldEnd)
                 return false;
-            if (out && values < m_arrays.valueCount)
-                out[values] = int64_t(value);
-            ++values;
+            countValue(values++, value);
+        }
+        if (out) { // the packed run as it is: the varints one after another
+            std::memcpy(out + written, fieldBegin, length);
+            written += length;
         }
     }
-    return addSample(key, values);
+    return addSample(key, values, written);
 }
 
-bool PprofSampleRun::addSample(std::string_view key, size_t values)
+bool PprofSampleRun::addSample(std::string_view key, size_t values, size_t written)
 {
     if (values != m_arrays.valueCount && !m_odd)
         m_odd = OddSample{m_firstSample + m_samples, values};
+    if (!m_odd)
+        m_valueBytes += written;
     const bool copied = !key.empty() && key.data() == m_key.data();
     Pending& pending = m_pending[m_pendingEnd++ % pendingSlots];
     pending.sample = m_samples++;

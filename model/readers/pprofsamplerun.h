@@ -55,16 +55,19 @@ private:
 // Where a stretch's samples go: the reader's arrays, from the stretch's first sample on.
 struct PprofSampleArrays {
     uint32_t* pathOf = nullptr; // one per sample: the stretch's own path numbers
-    int64_t* values = nullptr;  // valueCount per sample
+    char* values = nullptr;     // valueCount varints per sample, as the file has them
     size_t capacity = 0;        // samples
-    size_t valueCapacity = 0;   // values
+    size_t valueCapacity = 0;   // bytes: the stretch's bytes in the file, which its values never exceed
     size_t valueCount = 0;      // the file's first sample's
 };
 
 class PprofSampleRun {
 public:
     // The stretch's first sample is the file's sample number `firstSample`.
-    PprofSampleRun(PprofSampleArrays arrays, size_t firstSample) : m_arrays(arrays), m_firstSample(firstSample) {}
+    PprofSampleRun(PprofSampleArrays arrays, size_t firstSample)
+        : m_arrays(arrays), m_firstSample(firstSample), m_positive(arrays.valueCount)
+    {
+    }
 
     // Decodes the top-level fields in data[0, size). Returns how many bytes it read (whole
     // fields), or nothing when a field is malformed. Unless `last`, a field cut by the end of
@@ -72,6 +75,9 @@ public:
     std::optional<size_t> decode(const char* data, size_t size, bool last);
 
     size_t sampleCount() const { return m_samples; }
+    // How many of the stretch's samples have a positive value of each sample type (the counts
+    // are whole only when no sample is odd).
+    const std::vector<size_t>& positiveCounts() const { return m_positive; }
     const PprofPathTable& paths() const { return m_paths; }
     // Path p's location ids, leaf first.
     std::span<const uint64_t> pathIds(uint32_t p) const
@@ -104,12 +110,21 @@ private:
     std::optional<size_t> readField(const char* data, size_t size, bool last);
     bool readSample(google::protobuf::io::CodedInputStream& in);
     bool readUsualSample(const char* p, const char* end);
-    bool roomForSample() const;
-    // Records a sample read: its values are stored, its path is looked up soon (pending).
-    bool addSample(std::string_view key, size_t values);
+    // Whether a sample of `bytes` bytes fits in the arrays.
+    bool roomForSample(size_t bytes) const;
+    // Where the sample being read writes its values (nothing once a sample was odd).
+    char* sampleValues() const { return m_odd ? nullptr : m_arrays.values + m_valueBytes; }
+    void countValue(size_t index, uint64_t value)
+    {
+        if (index < m_positive.size())
+            m_positive[index] += int64_t(value) > 0;
+    }
+    // Records a sample read: its values (`written` bytes) are kept, its path is looked up soon
+    // (pending).
+    bool addSample(std::string_view key, size_t values, size_t written);
     bool readLocations(google::protobuf::io::CodedInputStream& in, uint32_t wireType, std::string_view& key,
                        int& fields);
-    bool readValues(google::protobuf::io::CodedInputStream& in, uint32_t wireType, size_t& count);
+    bool readValues(google::protobuf::io::CodedInputStream& in, uint32_t wireType, size_t& count, size_t& written);
     bool addPathIds(std::string_view key, size_t sample);
     // Finds or adds the paths of the samples read before pending number `end`.
     bool resolvePending(size_t end);
@@ -130,6 +145,8 @@ private:
     PprofSampleArrays m_arrays;
     size_t m_firstSample;
     size_t m_samples = 0;
+    size_t m_valueBytes = 0;
+    std::vector<size_t> m_positive;
     std::optional<OddSample> m_odd;
     PprofPathTable m_paths;
     std::vector<uint64_t> m_pathIds;

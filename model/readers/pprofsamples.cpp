@@ -20,18 +20,20 @@ namespace xsprof::readers {
 using google::protobuf::io::CodedInputStream;
 using google::protobuf::internal::WireFormatLite;
 
-void PprofSamples::allocate(size_t count, size_t valueCount, size_t valueCapacity)
+void PprofSamples::allocate(size_t count, size_t valueCount, size_t valueBytes)
 {
     m_capacity = count;
     m_valueCount = valueCount;
-    m_valueCapacity = std::min(count * valueCount, valueCapacity);
+    m_valueBytes = valueBytes;
     m_pathOf = std::make_unique_for_overwrite<uint32_t[]>(count);
-    m_values = std::make_unique_for_overwrite<int64_t[]>(m_valueCapacity);
+    m_values = std::make_unique_for_overwrite<char[]>(valueBytes); // untouched beyond what is written
 }
 
-void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second)
+void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second, size_t secondValuesAt)
 {
     m_size = first.sampleCount();
+    m_positive = first.positiveCounts();
+    m_stretches = {Stretch{0, first.sampleCount(), m_values.get()}};
     m_pathIds = first.takePathIds();
     m_pathEnd = first.takePathEnds();
     m_pathFirstSample = first.takePathFirstSamples();
@@ -41,6 +43,9 @@ void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second)
         return;
     if (const auto odd = second->oddSample(); odd && !m_odd)
         m_odd = OddSample{odd->sample, odd->count};
+    m_stretches.push_back(Stretch{m_size, second->sampleCount(), m_values.get() + secondValuesAt});
+    for (size_t k = 0; k < m_positive.size(); ++k)
+        m_positive[k] += second->positiveCounts()[k];
     // The second stretch's paths by the first's numbers, those new to it numbered after.
     std::vector<uint32_t> number(second->paths().size());
     for (uint32_t p = 0; p < number.size(); ++p) {
@@ -212,34 +217,32 @@ bool readSurveyedPprof(const PprofSampleSurvey& survey, size_t size, Decode deco
 {
     const size_t valueCount = PprofSampleRun::valueCountOf(survey.first);
     samples.allocate(survey.count, valueCount, size);
-    const auto arraysFrom = [&samples, valueCount](size_t first, size_t count) {
+    // A stretch's values take no more bytes than the stretch: each writes them from its start.
+    const auto arraysFrom = [&samples, valueCount](size_t first, size_t count, size_t begin, size_t end) {
         return PprofSampleArrays{
             .pathOf = samples.pathOfData() + first,
-            .values = samples.valuesData() + first * valueCount,
+            .values = samples.valuesData() + begin,
             .capacity = count,
-            .valueCapacity = samples.valueCapacity() - first * valueCount,
+            .valueCapacity = end - begin,
             .valueCount = valueCount,
         };
     };
-    // Two stretches when there are enough samples, and room for every sample's values (else a
-    // sample has too few: the file is refused, naming the first, which one stretch finds).
-    const bool split = survey.count >= 2 * parallelWorkMinimum && survey.middleSample > 0 &&
-                       survey.count * valueCount <= samples.valueCapacity();
+    const bool split = survey.count >= 2 * parallelWorkMinimum && survey.middleSample > 0;
     const size_t firstCount = split ? survey.middleSample : survey.count;
-    PprofSampleRun first(arraysFrom(0, firstCount), 0);
+    const size_t firstEnd = split ? survey.middleOffset : size;
+    PprofSampleRun first(arraysFrom(0, firstCount, 0, firstEnd), 0);
     if (!split) {
         if (!decode(first, 0, size))
             return false;
-        samples.adopt(first, nullptr);
+        samples.adopt(first);
         return profile.ParseFromString(first.rest());
     }
-    PprofSampleRun second(arraysFrom(firstCount, survey.count - firstCount), firstCount);
+    PprofSampleRun second(arraysFrom(firstCount, survey.count - firstCount, firstEnd, size), firstCount);
     bool firstRead = false, secondRead = false;
-    runInParallel([&] { firstRead = decode(first, 0, survey.middleOffset); },
-                  [&] { secondRead = decode(second, survey.middleOffset, size); });
+    runInParallel([&] { firstRead = decode(first, 0, firstEnd); }, [&] { secondRead = decode(second, firstEnd, size); });
     if (!firstRead || !secondRead)
         return false;
-    samples.adopt(first, &second);
+    samples.adopt(first, &second, firstEnd);
     first.rest() += second.rest();
     return profile.ParseFromString(first.rest());
 }

@@ -6,6 +6,8 @@
 // classes (profile.pb.h). A large file's samples are decoded in two stretches at once.
 #include "pprof/profile.pb.h"
 
+#include <google/protobuf/parse_context.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -26,11 +28,10 @@ class PprofSamples {
 public:
     size_t size() const { return m_size; }
     size_t pathCount() const { return m_pathFirstSample.size(); }
-    // Sample i's path (an index below pathCount()) and its values (one per sample_type).
+    // Sample i's path (an index below pathCount()).
     uint32_t pathOf(size_t i) const { return m_pathOf[i]; }
-    std::span<const int64_t> values(size_t i) const { return {m_values.get() + i * m_valueCount, m_valueCount}; }
     // Every sample holds valueCount() values (the first one's count) up to oddSample(), the
-    // first that does not, if any: values(i) is valid below it only (the file is refused).
+    // first that does not, if any: the values are kept below it only (the file is refused).
     size_t valueCount() const { return m_valueCount; }
     struct OddSample {
         size_t sample = 0, count = 0;
@@ -43,30 +44,69 @@ public:
         return {m_pathIds.data() + begin, m_pathEnd[p] - begin};
     }
     size_t firstSampleOf(uint32_t p) const { return m_pathFirstSample[p]; }
+    // How many samples have a positive value of sample type `type` (below valueCount()).
+    size_t positiveCount(size_t type) const { return m_positive[type]; }
 
-    // Room for `count` samples of `valueCount` values, at most `valueCapacity` values (a
-    // file holds at least one byte per value).
-    void allocate(size_t count, size_t valueCount, size_t valueCapacity);
+    // The values are kept as the file has them, varints, valueCount() per sample: a tenth of
+    // their size as numbers. They are read in order, a stretch at a time, each stretch from
+    // its first sample on (PprofValueReader): one per core that read them.
+    struct Stretch {
+        size_t first = 0, count = 0;
+        const char* values = nullptr;
+    };
+    const std::vector<Stretch>& stretches() const { return m_stretches; }
+
+    // Room for `count` samples of `valueCount` values, taking at most `valueBytes` bytes.
+    void allocate(size_t count, size_t valueCount, size_t valueBytes);
     // Takes the paths of `first` and of `second`, decoded from the sample after first's last
     // on, numbering them as they first appear in the file, and the count of their samples.
-    void adopt(PprofSampleRun& first, PprofSampleRun* second);
+    // `second` wrote its values from valuesData() + secondValuesAt on.
+    void adopt(PprofSampleRun& first, PprofSampleRun* second = nullptr, size_t secondValuesAt = 0);
 
     uint32_t* pathOfData() { return m_pathOf.get(); }
-    int64_t* valuesData() { return m_values.get(); }
+    char* valuesData() { return m_values.get(); }
     size_t capacity() const { return m_capacity; }
-    size_t valueCapacity() const { return m_valueCapacity; }
+    size_t valueBytes() const { return m_valueBytes; }
 
 private:
     std::unique_ptr<uint32_t[]> m_pathOf;
-    std::unique_ptr<int64_t[]> m_values; // valueCount() per sample
+    std::unique_ptr<char[]> m_values; // each stretch's varints, from where it was told to write them
     size_t m_size = 0;
     size_t m_capacity = 0;
     size_t m_valueCount = 0;
-    size_t m_valueCapacity = 0;
+    size_t m_valueBytes = 0;
     std::optional<OddSample> m_odd;
+    std::vector<Stretch> m_stretches;
+    std::vector<size_t> m_positive;
     std::vector<uint64_t> m_pathIds;
     std::vector<size_t> m_pathEnd;
     std::vector<size_t> m_pathFirstSample;
+};
+
+// Reads a stretch's values in order, a sample's valueCount() at a time. Only for a file
+// without an odd sample: each sample has its values.
+class PprofValueReader {
+public:
+    PprofValueReader(const PprofSamples::Stretch& stretch, size_t valueCount)
+        : m_at(stretch.values), m_valueCount(valueCount)
+    {
+    }
+    // The next sample's value of sample type `type`.
+    int64_t next(size_t type)
+    {
+        uint64_t chosen = 0;
+        for (size_t k = 0; k < m_valueCount; ++k) {
+            uint64_t value = 0;
+            m_at = google::protobuf::internal::VarintParse(m_at, &value);
+            if (k == type)
+                chosen = value;
+        }
+        return int64_t(chosen);
+    }
+
+private:
+    const char* m_at;
+    size_t m_valueCount;
 };
 
 // `bytes` as a Profile: the samples into `samples`, every other field into `profile`. False when

@@ -217,8 +217,9 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
     // before it, whose stacks (`chain`, one per location) it starts from.
     std::vector<StackId> pathStacks(samples.pathCount());
     std::vector<StackId> chain;
-    std::span<const uint64_t> chainIds; // the locations of the last path built, leaf first
-    const auto pathStack = [&](std::span<const uint64_t> locations) {
+    std::vector<uint64_t> locations, chainIds; // the path's locations and the last built's, leaf first
+    const auto pathStack = [&](uint32_t path) {
+        samples.pathIds(path, locations);
         size_t shared = 0;
         while (shared < locations.size() && shared < chainIds.size() &&
                locations[locations.size() - 1 - shared] == chainIds[chainIds.size() - 1 - shared])
@@ -230,7 +231,7 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
                 stack = builder.stack(stack, frame);
             chain.push_back(stack);
         }
-        chainIds = locations;
+        std::swap(chainIds, locations);
         if (!stack.isValid())
             stack = builder.stack(StackId(), builder.frameForKey("(no stack)", "", 0, 0));
         return stack;
@@ -241,7 +242,7 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
                 const bool earlier = std::any_of(scans.begin(), scans.begin() + std::ptrdiff_t(s),
                                                  [path](const PprofStretchScan& before) { return before.seen[path]; });
                 if (!earlier)
-                    pathStacks[path] = pathStack(samples.path(path));
+                    pathStacks[path] = pathStack(path);
             }
         }
     };

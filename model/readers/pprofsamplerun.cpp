@@ -27,20 +27,35 @@ std::optional<uint32_t> PprofPathTable::find(std::string_view key, uint32_t hash
     for (size_t i = hash & mask; m_slots[i].path != 0; i = (i + 1) & mask) {
         const Slot& slot = m_slots[i];
         if (slot.hash == hash && slot.keyLength == key.size() &&
-            std::memcmp(m_keys.data() + slot.keyBegin, key.data(), key.size()) == 0)
+            std::memcmp(m_keys.get() + slot.keyBegin, key.data(), key.size()) == 0)
             return slot.path - 1;
     }
     return std::nullopt;
+}
+
+void PprofPathTable::reserveKeys(size_t bytes)
+{
+    if (bytes <= m_keysCapacity)
+        return;
+    auto keys = std::make_unique_for_overwrite<char[]>(bytes); // its pages untouched until written
+    if (m_keysSize > 0)
+        std::memcpy(keys.get(), m_keys.get(), m_keysSize);
+    m_keys = std::move(keys);
+    m_keysCapacity = bytes;
 }
 
 uint32_t PprofPathTable::add(std::string_view key, uint32_t hash)
 {
     if (2 * (size() + 1) > m_slots.size())
         grow();
+    if (m_keysSize + key.size() > m_keysCapacity)
+        reserveKeys(std::max(2 * m_keysCapacity, m_keysSize + key.size()));
     const auto path = uint32_t(size());
-    const auto begin = uint32_t(m_keys.size());
-    m_keys.append(key);
-    m_keyEnd.push_back(uint32_t(m_keys.size()));
+    const auto begin = uint32_t(m_keysSize);
+    if (!key.empty())
+        std::memcpy(m_keys.get() + m_keysSize, key.data(), key.size());
+    m_keysSize += key.size();
+    m_keyEnd.push_back(uint32_t(m_keysSize));
     m_hashes.push_back(hash);
     const size_t mask = m_slots.size() - 1;
     size_t i = hash & mask;
@@ -62,7 +77,7 @@ void PprofPathTable::prefetchKey(uint32_t hash) const
         return;
     const Slot& slot = m_slots[hash & (m_slots.size() - 1)];
     if (slot.path != 0)
-        __builtin_prefetch(m_keys.data() + slot.keyBegin);
+        __builtin_prefetch(m_keys.get() + slot.keyBegin);
 }
 
 void PprofPathTable::grow()
@@ -157,16 +172,17 @@ bool PprofSampleRun::readValues(CodedInputStream& in, uint32_t wireType, size_t&
     return true;
 }
 
-bool PprofSampleRun::addPathIds(std::string_view key, size_t sample)
+bool PprofSampleRun::addPath(std::string_view key, uint32_t hash, size_t sample, uint32_t& path)
 {
+    if (m_paths.size() >= UINT32_MAX - 1)
+        return false;
     CodedInputStream ids(reinterpret_cast<const uint8_t*>(key.data()), int(key.size()));
     while (ids.CurrentPosition() < int(key.size())) {
         uint64_t id = 0;
         if (!ids.ReadVarint64(&id))
             return false;
-        m_pathIds.push_back(id);
     }
-    m_pathEnd.push_back(m_pathIds.size());
+    path = m_paths.add(key, hash);
     m_pathFirstSample.push_back(m_firstSample + sample);
     return true;
 }
@@ -279,15 +295,10 @@ bool PprofSampleRun::resolvePending(size_t end)
         const Pending& pending = m_pending[m_pendingBegin % pendingSlots];
         uint32_t path = m_previousPath;
         if (!pending.samePath) {
-            if (const std::optional<uint32_t> known = m_paths.find(pending.key, pending.hash)) {
+            if (const std::optional<uint32_t> known = m_paths.find(pending.key, pending.hash))
                 path = *known;
-            } else {
-                if (m_paths.size() >= UINT32_MAX - 1)
-                    return false;
-                path = m_paths.add(pending.key, pending.hash);
-                if (!addPathIds(pending.key, pending.sample))
-                    return false;
-            }
+            else if (!addPath(pending.key, pending.hash, pending.sample, path))
+                return false;
             m_previousPath = path;
         }
         m_arrays.pathOf[pending.sample] = path;

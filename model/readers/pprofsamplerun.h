@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,17 +21,21 @@
 namespace xsprof::readers {
 
 // The distinct call paths of a stretch, numbered as they first appear. A slot holds the hash
-// and where the key is, so that a lookup reads the slot and the key, nothing between.
+// and where the key is, so that a lookup reads the slot and the key, nothing between. A key
+// is the path's location ids, leaf first, as varints.
 class PprofPathTable {
 public:
     static uint32_t hashOf(std::string_view key);
+    // Room for keys of `bytes` in all, taken from the system as they are written: a table
+    // told how much its keys can take never copies them.
+    void reserveKeys(size_t bytes);
     std::optional<uint32_t> find(std::string_view key, uint32_t hash) const;
     uint32_t add(std::string_view key, uint32_t hash);
     size_t size() const { return m_hashes.size(); }
     std::string_view key(uint32_t path) const
     {
         const uint32_t begin = path ? m_keyEnd[path - 1] : 0;
-        return std::string_view(m_keys).substr(begin, m_keyEnd[path] - begin);
+        return {m_keys.get() + begin, m_keyEnd[path] - begin};
     }
     uint32_t hash(uint32_t path) const { return m_hashes[path]; }
     // Asks the processor for the slot where `hash` is looked up first, and that slot's key.
@@ -47,7 +52,8 @@ private:
     void grow();
 
     std::vector<Slot> m_slots;
-    std::string m_keys; // each path's key, one after another
+    std::unique_ptr<char[]> m_keys; // each path's key, one after another
+    size_t m_keysSize = 0, m_keysCapacity = 0;
     std::vector<uint32_t> m_keyEnd;
     std::vector<uint32_t> m_hashes;
 };
@@ -67,6 +73,7 @@ public:
     PprofSampleRun(PprofSampleArrays arrays, size_t firstSample)
         : m_arrays(arrays), m_firstSample(firstSample), m_positive(arrays.valueCount)
     {
+        m_paths.reserveKeys(arrays.valueCapacity); // keys, like values, come from the stretch's bytes
     }
 
     // Decodes the top-level fields in data[0, size). Returns how many bytes it read (whole
@@ -79,12 +86,6 @@ public:
     // are whole only when no sample is odd).
     const std::vector<size_t>& positiveCounts() const { return m_positive; }
     const PprofPathTable& paths() const { return m_paths; }
-    // Path p's location ids, leaf first.
-    std::span<const uint64_t> pathIds(uint32_t p) const
-    {
-        const size_t begin = p ? m_pathEnd[p - 1] : 0;
-        return {m_pathIds.data() + begin, m_pathEnd[p] - begin};
-    }
     // The first sample (the file's number) that does not hold valueCount values: its values
     // and those of the samples after it are not kept.
     struct OddSample {
@@ -98,8 +99,7 @@ public:
     static size_t valueCountOf(std::string_view sample);
 
     // What the reader takes over once every stretch is read.
-    std::vector<uint64_t> takePathIds() { return std::move(m_pathIds); }
-    std::vector<size_t> takePathEnds() { return std::move(m_pathEnd); }
+    PprofPathTable takePaths() { return std::move(m_paths); }
     // Path p's first sample (the file's number).
     size_t firstSampleOf(uint32_t p) const { return m_pathFirstSample[p]; }
     std::vector<size_t> takePathFirstSamples() { return std::move(m_pathFirstSample); }
@@ -125,7 +125,8 @@ private:
     bool readLocations(google::protobuf::io::CodedInputStream& in, uint32_t wireType, std::string_view& key,
                        int& fields);
     bool readValues(google::protobuf::io::CodedInputStream& in, uint32_t wireType, size_t& count, size_t& written);
-    bool addPathIds(std::string_view key, size_t sample);
+    // A new path: false when its key is not location ids.
+    bool addPath(std::string_view key, uint32_t hash, size_t sample, uint32_t& path);
     // Finds or adds the paths of the samples read before pending number `end`.
     bool resolvePending(size_t end);
 
@@ -149,8 +150,6 @@ private:
     std::vector<size_t> m_positive;
     std::optional<OddSample> m_odd;
     PprofPathTable m_paths;
-    std::vector<uint64_t> m_pathIds;
-    std::vector<size_t> m_pathEnd;
     std::vector<size_t> m_pathFirstSample;
     uint32_t m_previousPath = 0;
     std::string m_key; // a sample's ids when they are not one packed field

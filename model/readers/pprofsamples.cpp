@@ -34,8 +34,7 @@ void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second, size_t s
     m_size = first.sampleCount();
     m_positive = first.positiveCounts();
     m_stretches = {Stretch{0, first.sampleCount(), m_values.get()}};
-    m_pathIds = first.takePathIds();
-    m_pathEnd = first.takePathEnds();
+    m_paths = first.takePaths();
     m_pathFirstSample = first.takePathFirstSamples();
     if (const auto odd = first.oddSample())
         m_odd = OddSample{odd->sample, odd->count};
@@ -49,21 +48,33 @@ void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second, size_t s
     // The second stretch's paths by the first's numbers, those new to it numbered after.
     std::vector<uint32_t> number(second->paths().size());
     for (uint32_t p = 0; p < number.size(); ++p) {
-        const std::optional<uint32_t> known = first.paths().find(second->paths().key(p), second->paths().hash(p));
+        const std::string_view key = second->paths().key(p);
+        const uint32_t hash = second->paths().hash(p);
+        const std::optional<uint32_t> known = m_paths.find(key, hash);
         if (known) {
             number[p] = *known;
             continue;
         }
-        number[p] = uint32_t(pathCount());
-        const std::span<const uint64_t> ids = second->pathIds(p);
-        m_pathIds.insert(m_pathIds.end(), ids.begin(), ids.end());
-        m_pathEnd.push_back(m_pathIds.size());
+        number[p] = m_paths.add(key, hash);
         m_pathFirstSample.push_back(second->firstSampleOf(p));
     }
     uint32_t* const pathOf = m_pathOf.get() + m_size;
     for (size_t i = 0; i < second->sampleCount(); ++i)
         pathOf[i] = number[pathOf[i]];
     m_size += second->sampleCount();
+}
+
+void PprofSamples::pathIds(uint32_t p, std::vector<uint64_t>& ids) const
+{
+    ids.clear();
+    const std::string_view key = m_paths.key(p);
+    const char* at = key.data();
+    const char* const end = at + key.size();
+    while (at < end) { // checked when the path was first read
+        uint64_t id = 0;
+        at = google::protobuf::internal::VarintParse(at, &id);
+        ids.push_back(id);
+    }
 }
 
 namespace {

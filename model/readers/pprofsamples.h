@@ -4,6 +4,8 @@
 // with the protobuf library's stream reader into arrays instead (pprofsamplerun.h: each
 // distinct call path kept once), and every other field of the Profile by its generated
 // classes (profile.pb.h). A large file's samples are decoded in two stretches at once.
+#include "pprofsamplerun.h"
+
 #include "pprof/profile.pb.h"
 
 #include <google/protobuf/parse_context.h>
@@ -22,12 +24,10 @@ class InputPages;
 
 namespace xsprof::readers {
 
-class PprofSampleRun;
-
 class PprofSamples {
 public:
     size_t size() const { return m_size; }
-    size_t pathCount() const { return m_pathFirstSample.size(); }
+    size_t pathCount() const { return m_paths.size(); }
     // Sample i's path (an index below pathCount()).
     uint32_t pathOf(size_t i) const { return m_pathOf[i]; }
     // Every sample holds valueCount() values (the first one's count) up to oddSample(), the
@@ -37,12 +37,8 @@ public:
         size_t sample = 0, count = 0;
     };
     std::optional<OddSample> oddSample() const { return m_odd; }
-    // Path p's location ids, leaf first, and the first sample that names it.
-    std::span<const uint64_t> path(uint32_t p) const
-    {
-        const size_t begin = p ? m_pathEnd[p - 1] : 0;
-        return {m_pathIds.data() + begin, m_pathEnd[p] - begin};
-    }
+    // Path p's location ids, leaf first, into `ids`; and the first sample that names it.
+    void pathIds(uint32_t p, std::vector<uint64_t>& ids) const;
     size_t firstSampleOf(uint32_t p) const { return m_pathFirstSample[p]; }
     // How many samples have a positive value of sample type `type` (below valueCount()).
     size_t positiveCount(size_t type) const { return m_positive[type]; }
@@ -78,8 +74,7 @@ private:
     std::optional<OddSample> m_odd;
     std::vector<Stretch> m_stretches;
     std::vector<size_t> m_positive;
-    std::vector<uint64_t> m_pathIds;
-    std::vector<size_t> m_pathEnd;
+    PprofPathTable m_paths;
     std::vector<size_t> m_pathFirstSample;
 };
 

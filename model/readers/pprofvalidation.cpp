@@ -197,11 +197,12 @@ std::optional<PprofProblem> validatePprof(const pp::Profile& profile, const Ppro
     };
     // Each path at its first sample (the paths are numbered in that order), so that the
     // problem named is the first sample's.
+    std::vector<uint64_t> locations;
     for (uint32_t path = 0; path < samples.pathCount(); ++path) {
         const size_t i = samples.firstSampleOf(path);
         if (wrongValues && wrongValues->sample <= i)
             return valuesProblem();
-        const std::span<const uint64_t> locations = samples.path(path);
+        samples.pathIds(path, locations);
         for (size_t k = 0; k < locations.size(); ++k) {
             if (index.location.find(locations[k]) == PprofIdIndex::none)
                 return PprofProblem{"sample " + std::to_string(i) + " names location " + std::to_string(locations[k]) +

@@ -121,9 +121,9 @@ PprofStretchScan scanStretch(const PprofSamples& samples, const PprofSamples::St
     PprofStretchScan scan;
     scan.seen.assign(samples.pathCount(), 0);
     PprofValueReader values(stretch, samples.valueCount());
-    for (size_t i = stretch.first; i < stretch.first + stretch.count; ++i) {
-        if (control && (i & 0xFFFF) == 0)
-            checkCancel(control, 0.5 + 0.2 * double(i) / double(samples.size()));
+    for (size_t k = 0; k < stretch.count; ++k) {
+        if (control && (k & 0xFFFF) == 0)
+            checkCancel(control, 0.5 + 0.2 * double(k) / double(stretch.count));
         const int64_t raw = values.next(chosen);
         if (raw <= 0) {
             scan.negative += raw < 0;
@@ -131,7 +131,7 @@ PprofStretchScan scanStretch(const PprofSamples& samples, const PprofSamples::St
         }
         ++scan.weighed;
         scan.total += double(raw) * scale;
-        const uint32_t path = samples.pathOf(i);
+        const uint32_t path = stretch.path(k);
         if (!scan.seen[path]) {
             scan.seen[path] = 1;
             scan.paths.push_back(path);
@@ -152,12 +152,12 @@ void writeStretch(const PprofSamples& samples, const PprofSamples::Stretch& stre
 {
     PprofValueReader values(stretch, samples.valueCount());
     size_t k = 0;
-    for (size_t i = stretch.first; i < stretch.first + stretch.count; ++i) {
+    for (size_t i = 0; i < stretch.count; ++i) {
         const int64_t raw = values.next(chosen);
         if (raw <= 0)
             continue;
         const double value = double(raw) * scale;
-        out.stacks[k] = pathStacks[samples.pathOf(i)];
+        out.stacks[k] = pathStacks[stretch.path(i)];
         out.times[k] = position;
         out.values[k] = value;
         position += value;
@@ -175,8 +175,10 @@ void prefaultReserved(const std::vector<T>& column)
     const size_t page = size_t(sysconf(_SC_PAGESIZE));
     const auto begin = (reinterpret_cast<uintptr_t>(column.data()) + page - 1) & ~(page - 1);
     const auto end = (reinterpret_cast<uintptr_t>(column.data() + column.capacity())) & ~(page - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE); // a hint: failing costs nothing
+    // A megabyte at a time: the other core, meanwhile, may need the memory map for its own.
+    constexpr uintptr_t step = 1 << 20;
+    for (uintptr_t at = begin; at < end; at += step)
+        madvise(reinterpret_cast<void*>(at), std::min(step, end - at), MADV_POPULATE_WRITE); // a hint only
 #else
     (void)column;
 #endif

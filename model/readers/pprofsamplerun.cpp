@@ -172,6 +172,15 @@ bool PprofSampleRun::readValues(CodedInputStream& in, uint32_t wireType, size_t&
     return true;
 }
 
+PprofSampleRun::PprofSampleRun(size_t bytes, size_t expectedSamples)
+    : m_values(std::make_unique_for_overwrite<char[]>(bytes)), m_valuesCapacity(bytes)
+{
+    // Room taken from the system only as it is written: values and keys never take more
+    // than the stretch's bytes.
+    m_pathOf.reserve(expectedSamples);
+    m_paths.reserveKeys(bytes);
+}
+
 bool PprofSampleRun::addPath(std::string_view key, uint32_t hash, size_t sample, uint32_t& path)
 {
     if (m_paths.size() >= UINT32_MAX - 1)
@@ -183,15 +192,8 @@ bool PprofSampleRun::addPath(std::string_view key, uint32_t hash, size_t sample,
             return false;
     }
     path = m_paths.add(key, hash);
-    m_pathFirstSample.push_back(m_firstSample + sample);
+    m_pathFirstSample.push_back(sample);
     return true;
-}
-
-bool PprofSampleRun::roomForSample(size_t bytes) const
-{
-    // Never short: a value is never written longer than it was read, and the stretch's values
-    // come from its bytes.
-    return m_samples < m_arrays.capacity && m_valueBytes + bytes <= m_arrays.valueCapacity;
 }
 
 bool PprofSampleRun::readSample(CodedInputStream& in)
@@ -259,10 +261,25 @@ bool PprofSampleRun::readUsualSample(const char* p, const char* end)
     return addSample(key, values, written);
 }
 
+void PprofSampleRun::takeFirstSample(size_t values, size_t written)
+{
+    using google::protobuf::internal::VarintParse;
+    m_valueCount = values;
+    m_positive.assign(values, 0);
+    const char* at = m_values.get();
+    for (size_t k = 0; k < values && at < m_values.get() + written; ++k) {
+        uint64_t value = 0;
+        at = VarintParse(at, &value);
+        countValue(k, value);
+    }
+}
+
 bool PprofSampleRun::addSample(std::string_view key, size_t values, size_t written)
 {
-    if (values != m_arrays.valueCount && !m_odd)
-        m_odd = OddSample{m_firstSample + m_samples, values};
+    if (m_samples == 0)
+        takeFirstSample(values, written);
+    if (values != m_valueCount && !m_odd)
+        m_odd = OddSample{m_samples, values};
     if (!m_odd)
         m_valueBytes += written;
     const bool copied = !key.empty() && key.data() == m_key.data();
@@ -301,7 +318,7 @@ bool PprofSampleRun::resolvePending(size_t end)
                 return false;
             m_previousPath = path;
         }
-        m_arrays.pathOf[pending.sample] = path;
+        m_pathOf.push_back(path);
     }
     return true;
 }
@@ -367,34 +384,6 @@ std::optional<size_t> PprofSampleRun::readField(const char* data, size_t size, b
         m_rest.append(data, size_t(in.CurrentPosition()));
     }
     return size_t(in.CurrentPosition());
-}
-
-size_t PprofSampleRun::valueCountOf(std::string_view sample)
-{
-    CodedInputStream in(reinterpret_cast<const uint8_t*>(sample.data()), int(sample.size()));
-    size_t count = 0;
-    uint64_t value = 0;
-    while (const uint32_t tag = in.ReadTag()) {
-        const auto wire = WireFormatLite::GetTagWireType(tag);
-        if (WireFormatLite::GetTagFieldNumber(tag) != 2 || wire != WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
-            if (WireFormatLite::GetTagFieldNumber(tag) == 2 && wire == WireFormatLite::WIRETYPE_VARINT)
-                ++count;
-            if (!WireFormatLite::SkipField(&in, tag))
-                return 0;
-            continue;
-        }
-        int length = 0;
-        if (!in.ReadVarintSizeAsInt(&length))
-            return 0;
-        const CodedInputStream::Limit limit = in.PushLimit(length);
-        while (in.BytesUntilLimit() > 0) {
-            if (!in.ReadVarint64(&value))
-                return 0;
-            ++count;
-        }
-        in.PopLimit(limit);
-    }
-    return count;
 }
 
 } // namespace xsprof::readers

@@ -58,23 +58,13 @@ private:
     std::vector<uint32_t> m_hashes;
 };
 
-// Where a stretch's samples go: the reader's arrays, from the stretch's first sample on.
-struct PprofSampleArrays {
-    uint32_t* pathOf = nullptr; // one per sample: the stretch's own path numbers
-    char* values = nullptr;     // valueCount varints per sample, as the file has them
-    size_t capacity = 0;        // samples
-    size_t valueCapacity = 0;   // bytes: the stretch's bytes in the file, which its values never exceed
-    size_t valueCount = 0;      // the file's first sample's
-};
-
+// A stretch's samples are numbered from 0, its first: the reader numbers them in the file
+// once every stretch is read (PprofSamples::adopt).
 class PprofSampleRun {
 public:
-    // The stretch's first sample is the file's sample number `firstSample`.
-    PprofSampleRun(PprofSampleArrays arrays, size_t firstSample)
-        : m_arrays(arrays), m_firstSample(firstSample), m_positive(arrays.valueCount)
-    {
-        m_paths.reserveKeys(arrays.valueCapacity); // keys, like values, come from the stretch's bytes
-    }
+    // A stretch of `bytes` bytes, where about `expectedSamples` samples are expected (only the
+    // room reserved for them depends on it).
+    PprofSampleRun(size_t bytes, size_t expectedSamples);
 
     // Decodes the top-level fields in data[0, size). Returns how many bytes it read (whole
     // fields), or nothing when a field is malformed. Unless `last`, a field cut by the end of
@@ -82,12 +72,14 @@ public:
     std::optional<size_t> decode(const char* data, size_t size, bool last);
 
     size_t sampleCount() const { return m_samples; }
+    // The number of values of the stretch's first sample.
+    size_t valueCount() const { return m_valueCount; }
     // How many of the stretch's samples have a positive value of each sample type (the counts
     // are whole only when no sample is odd).
     const std::vector<size_t>& positiveCounts() const { return m_positive; }
     const PprofPathTable& paths() const { return m_paths; }
-    // The first sample (the file's number) that does not hold valueCount values: its values
-    // and those of the samples after it are not kept.
+    // The first sample that does not hold valueCount values: its values and those of the
+    // samples after it are not kept.
     struct OddSample {
         size_t sample = 0, count = 0;
     };
@@ -95,12 +87,12 @@ public:
     // Every field but the samples, as it was, for the generated parser.
     std::string& rest() { return m_rest; }
 
-    // The number of values of a Sample message's bytes (0 when they do not parse).
-    static size_t valueCountOf(std::string_view sample);
-
-    // What the reader takes over once every stretch is read.
+    // What the reader takes over once every stretch is read: each sample's path, the values
+    // (valueCount varints per sample, as the file has them), the paths.
+    std::vector<uint32_t> takePathOf() { return std::move(m_pathOf); }
+    std::unique_ptr<char[]> takeValues() { return std::move(m_values); }
     PprofPathTable takePaths() { return std::move(m_paths); }
-    // Path p's first sample (the file's number).
+    // Path p's first sample.
     size_t firstSampleOf(uint32_t p) const { return m_pathFirstSample[p]; }
     std::vector<size_t> takePathFirstSamples() { return std::move(m_pathFirstSample); }
 
@@ -110,15 +102,18 @@ private:
     std::optional<size_t> readField(const char* data, size_t size, bool last);
     bool readSample(google::protobuf::io::CodedInputStream& in);
     bool readUsualSample(const char* p, const char* end);
-    // Whether a sample of `bytes` bytes fits in the arrays.
-    bool roomForSample(size_t bytes) const;
+    // Whether a sample of `bytes` bytes fits in the values' room (always: a value is never
+    // written longer than it was read, and the stretch's values come from its bytes).
+    bool roomForSample(size_t bytes) const { return m_valueBytes + bytes <= m_valuesCapacity; }
     // Where the sample being read writes its values (nothing once a sample was odd).
-    char* sampleValues() const { return m_odd ? nullptr : m_arrays.values + m_valueBytes; }
+    char* sampleValues() const { return m_odd ? nullptr : m_values.get() + m_valueBytes; }
     void countValue(size_t index, uint64_t value)
     {
         if (index < m_positive.size())
             m_positive[index] += int64_t(value) > 0;
     }
+    // The stretch's first sample sets valueCount: its values are counted once it is known.
+    void takeFirstSample(size_t values, size_t written);
     // Records a sample read: its values (`written` bytes) are kept, its path is looked up soon
     // (pending).
     bool addSample(std::string_view key, size_t values, size_t written);
@@ -143,8 +138,10 @@ private:
     size_t m_pendingBegin = 0, m_pendingEnd = 0;
     std::string_view m_previousKey;
 
-    PprofSampleArrays m_arrays;
-    size_t m_firstSample;
+    std::vector<uint32_t> m_pathOf;
+    std::unique_ptr<char[]> m_values;
+    size_t m_valuesCapacity = 0;
+    size_t m_valueCount = 0;
     size_t m_samples = 0;
     size_t m_valueBytes = 0;
     std::vector<size_t> m_positive;

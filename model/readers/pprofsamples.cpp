@@ -20,47 +20,55 @@ namespace xsprof::readers {
 using google::protobuf::io::CodedInputStream;
 using google::protobuf::internal::WireFormatLite;
 
-void PprofSamples::allocate(size_t count, size_t valueCount, size_t valueBytes)
+void PprofSamples::hold(PprofSampleRun& run, size_t first, std::vector<uint32_t> pathNumber)
 {
-    m_capacity = count;
-    m_valueCount = valueCount;
-    m_valueBytes = valueBytes;
-    m_pathOf = std::make_unique_for_overwrite<uint32_t[]>(count);
-    m_values = std::make_unique_for_overwrite<char[]>(valueBytes); // untouched beyond what is written
+    Held& held = m_held.emplace_back(Held{run.takePathOf(), run.takeValues(), std::move(pathNumber)});
+    m_stretches.push_back(Stretch{first, run.sampleCount(), held.values.get(), held.pathOf.data(),
+                                  held.pathNumber.empty() ? nullptr : held.pathNumber.data()});
 }
 
-void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second, size_t secondValuesAt)
+void PprofSamples::adopt(PprofSampleRun& first, PprofSampleRun* second)
 {
     m_size = first.sampleCount();
+    m_valueCount = first.valueCount();
     m_positive = first.positiveCounts();
-    m_stretches = {Stretch{0, first.sampleCount(), m_values.get()}};
-    m_paths = first.takePaths();
-    m_pathFirstSample = first.takePathFirstSamples();
     if (const auto odd = first.oddSample())
         m_odd = OddSample{odd->sample, odd->count};
-    if (!second)
+    m_paths = first.takePaths();
+    m_pathFirstSample = first.takePathFirstSamples();
+    hold(first, 0, {});
+    if (!second || second->sampleCount() == 0)
         return;
-    if (const auto odd = second->oddSample(); odd && !m_odd)
-        m_odd = OddSample{odd->sample, odd->count};
-    m_stretches.push_back(Stretch{m_size, second->sampleCount(), m_values.get() + secondValuesAt});
-    for (size_t k = 0; k < m_positive.size(); ++k)
-        m_positive[k] += second->positiveCounts()[k];
+    // The file's first odd sample: the first's, else the second's first when its count is
+    // not the first's, else the second's.
+    const size_t offset = m_size;
+    const auto secondOdd = second->oddSample();
+    if (m_size == 0) { // every sample in the second: its first sets the count
+        m_valueCount = second->valueCount();
+        m_positive = second->positiveCounts();
+        if (secondOdd)
+            m_odd = OddSample{secondOdd->sample, secondOdd->count};
+    } else if (!m_odd && second->valueCount() != m_valueCount) {
+        m_odd = OddSample{offset, second->valueCount()};
+    } else if (!m_odd) {
+        if (secondOdd)
+            m_odd = OddSample{offset + secondOdd->sample, secondOdd->count};
+        for (size_t k = 0; k < m_positive.size(); ++k)
+            m_positive[k] += second->positiveCounts()[k];
+    }
     // The second stretch's paths by the first's numbers, those new to it numbered after.
     std::vector<uint32_t> number(second->paths().size());
     for (uint32_t p = 0; p < number.size(); ++p) {
         const std::string_view key = second->paths().key(p);
         const uint32_t hash = second->paths().hash(p);
-        const std::optional<uint32_t> known = m_paths.find(key, hash);
-        if (known) {
+        if (const std::optional<uint32_t> known = m_paths.find(key, hash)) {
             number[p] = *known;
             continue;
         }
         number[p] = m_paths.add(key, hash);
-        m_pathFirstSample.push_back(second->firstSampleOf(p));
+        m_pathFirstSample.push_back(offset + second->firstSampleOf(p));
     }
-    uint32_t* const pathOf = m_pathOf.get() + m_size;
-    for (size_t i = 0; i < second->sampleCount(); ++i)
-        pathOf[i] = number[pathOf[i]];
+    hold(*second, offset, std::move(number));
     m_size += second->sampleCount();
 }
 
@@ -79,61 +87,65 @@ void PprofSamples::pathIds(uint32_t p, std::vector<uint64_t>& ids) const
 
 namespace {
 
-// Where a Profile's samples are (its top-level fields 2): how many, the first one's bytes (its
-// number of values sizes the arrays) and a field boundary near the middle sample, where a
-// second thread starts.
-struct PprofSampleSurvey {
-    size_t count = 0;
-    std::string_view first;
-    size_t middleSample = 0; // 0: no place to split
-    size_t middleOffset = 0;
+// A file this large is read in two stretches at once, when a place to split it is found.
+constexpr size_t splitMinimumBytes = 4 << 20;
+// The bytes read about the file's middle to find where a sample begins; the samples that must
+// follow it there, one after another, for the place to be taken.
+constexpr size_t splitWindowBytes = 256 << 10;
+constexpr size_t splitChainedSamples = 64;
+
+// Where a second stretch may start: a place in `window` (the file's bytes from its middle on)
+// from which splitChainedSamples sample fields follow one another, and their mean size. Only
+// a guess, a sample's bytes could look like that: the first stretch, read to there, tells
+// (readPprofMessage).
+struct PprofSplit {
+    size_t offset = 0; // in the window
+    size_t meanSampleBytes = 0;
 };
 
-constexpr size_t surveyCheckpointEvery = 1 << 14;
-
-// The checkpoint (sample, offset) nearest the middle sample, as the survey's middle.
-void chooseMiddle(PprofSampleSurvey& survey, const std::vector<std::pair<size_t, size_t>>& checkpoints)
+// Whether `body` reads as a Sample message: fields location_id (1), value (2), label (3), each
+// whole. The value field of a Sample starts as a sample does (field 2, length-delimited), and
+// the samples after it follow it: its bytes, a packed run of numbers, are no Sample.
+bool looksLikeSample(const char* body, const char* end, const char* readable)
 {
-    const auto distance = [half = survey.count / 2](size_t sample) {
-        return sample > half ? sample - half : half - sample;
-    };
-    const auto middle = std::min_element(checkpoints.begin(), checkpoints.end(),
-                                         [&distance](auto a, auto b) { return distance(a.first) < distance(b.first); });
-    if (middle != checkpoints.end() && middle->first > 0) {
-        survey.middleSample = middle->first;
-        survey.middleOffset = middle->second;
+    using google::protobuf::internal::VarintParse;
+    while (body < end) {
+        const auto tag = static_cast<uint8_t>(*body++);
+        const uint32_t number = tag >> 3, wire = tag & 7;
+        if (number < 1 || number > 3 || (wire != 0 && wire != 2) || (number == 3 && wire != 2))
+            return false;
+        uint64_t value = 0;
+        if (readable - body < 10 || !(body = VarintParse(body, &value)) || body > end)
+            return false;
+        if (wire == 2) {
+            if (value > uint64_t(end - body))
+                return false;
+            body += value;
+        }
     }
+    return body == end;
 }
 
-PprofSampleSurvey surveyPprofSamples(std::string_view bytes)
+std::optional<PprofSplit> findSplit(std::string_view window)
 {
-    std::vector<std::pair<size_t, size_t>> checkpoints; // (sample, offset) of every checkpointEvery-th sample
-    CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()), int(bytes.size()));
-    PprofSampleSurvey survey;
-    while (true) {
-        const int start = in.CurrentPosition();
-        const uint32_t tag = in.ReadTag();
-        if (tag == 0)
-            break;
-        if (WireFormatLite::GetTagFieldNumber(tag) == 2) {
-            if (survey.count % surveyCheckpointEvery == 0)
-                checkpoints.emplace_back(survey.count, size_t(start));
-            if (survey.count == 0 && WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
-                int length = 0;
-                if (in.ReadVarintSizeAsInt(&length) && length <= int(bytes.size()) - in.CurrentPosition())
-                    survey.first = bytes.substr(size_t(in.CurrentPosition()), size_t(length));
-                ++survey.count;
-                if (!in.Skip(length))
-                    break;
-                continue;
-            }
-            ++survey.count;
+    using google::protobuf::internal::VarintParse;
+    constexpr uint8_t sampleTag = (2 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    const char* const end = window.data() + window.size();
+    for (size_t start = 0; start < window.size(); ++start) {
+        const char* at = window.data() + start;
+        size_t chained = 0;
+        while (chained < splitChainedSamples && end - at > 11 && static_cast<uint8_t>(*at) == sampleTag) {
+            uint64_t length = 0;
+            const char* const body = VarintParse(at + 1, &length);
+            if (!body || length > uint64_t(end - body) || !looksLikeSample(body, body + length, end))
+                break;
+            at = body + length;
+            ++chained;
         }
-        if (!WireFormatLite::SkipField(&in, tag))
-            break;
+        if (chained == splitChainedSamples)
+            return PprofSplit{start, size_t(at - (window.data() + start)) / splitChainedSamples};
     }
-    chooseMiddle(survey, checkpoints);
-    return survey;
+    return std::nullopt;
 }
 
 // The file read piece by piece (a large plain file: its bytes are not in the loader's buffer,
@@ -167,95 +179,54 @@ public:
         }
     }
 
-    // The sample survey of the file of `size` bytes, reading the fields' tags and lengths only.
-    // Nothing when a field is not a number or length-delimited, or is cut short: the whole file
-    // is then read as it is, whose survey and reading say what is wrong.
-    std::optional<PprofSampleSurvey> survey(size_t size)
+    // The file's bytes [begin, end), or nothing when the file cannot be read.
+    std::optional<std::string> bytes(size_t begin, size_t end)
     {
-        using google::protobuf::internal::ReadTag;
-        using google::protobuf::internal::VarintParse;
-        std::vector<std::pair<size_t, size_t>> checkpoints;
-        PprofSampleSurvey survey;
-        size_t windowBegin = 0, windowEnd = 0; // the file's bytes in the buffer
-        size_t firstBegin = 0;
-        for (size_t at = 0; at < size;) {
-            if (at + headerBytes > windowEnd && windowEnd < size) {
-                windowBegin = at;
-                windowEnd = std::min(size, at + m_buffer.size() - padding);
-                if (!m_pages.copyOut(windowBegin, windowEnd, m_buffer.data()))
-                    return std::nullopt;
-                std::fill_n(m_buffer.data() + (windowEnd - windowBegin), padding, '\0');
-            }
-            const char* const start = m_buffer.data() + (at - windowBegin);
-            uint32_t tag = 0;
-            const char* p = ReadTag(start, &tag);
-            uint64_t value = 0;
-            if (!p || tag == 0 || ((tag & 7) != 0 && (tag & 7) != 2) || !(p = VarintParse(p, &value)))
-                return std::nullopt;
-            const size_t header = size_t(p - start);
-            if (at + header > size || ((tag & 7) == 2 && value > size - at - header))
-                return std::nullopt;
-            if (tag >> 3 == 2) {
-                if (survey.count % surveyCheckpointEvery == 0)
-                    checkpoints.emplace_back(survey.count, at);
-                if (survey.count == 0 && (tag & 7) == 2) {
-                    firstBegin = at + header;
-                    m_first.resize(size_t(value));
-                }
-                ++survey.count;
-            }
-            at += header + ((tag & 7) == 2 ? size_t(value) : 0);
-        }
-        if (!m_first.empty() && !m_pages.copyOut(firstBegin, firstBegin + m_first.size(), m_first.data()))
+        std::string out(end - begin, '\0');
+        if (!m_pages.copyOut(begin, end, out.data()))
             return std::nullopt;
-        survey.first = m_first;
-        chooseMiddle(survey, checkpoints);
-        return survey;
+        return out;
     }
 
 private:
-    static constexpr size_t padding = 16, headerBytes = 16; // a tag and a varint: at most 15
+    static constexpr size_t padding = 16;
     InputPages& m_pages;
     std::vector<char> m_buffer = std::vector<char>(pieceSize + padding);
-    std::string m_first;
 };
 
-// Reads the samples as `survey` places them, in two stretches at once when there are enough
-// of them, each with `decode(run, begin, end)`; then the other fields into `profile`.
-template <class Decode>
-bool readSurveyedPprof(const PprofSampleSurvey& survey, size_t size, Decode decode, perftools::profiles::Profile& profile,
-                       PprofSamples& samples)
+// The samples expected in `bytes` bytes of samples of `meanSampleBytes` (0: not known), with
+// some to spare: only the room reserved for them depends on it.
+size_t expectedSamples(size_t bytes, size_t meanSampleBytes)
 {
-    const size_t valueCount = PprofSampleRun::valueCountOf(survey.first);
-    samples.allocate(survey.count, valueCount, size);
-    // A stretch's values take no more bytes than the stretch: each writes them from its start.
-    const auto arraysFrom = [&samples, valueCount](size_t first, size_t count, size_t begin, size_t end) {
-        return PprofSampleArrays{
-            .pathOf = samples.pathOfData() + first,
-            .values = samples.valuesData() + begin,
-            .capacity = count,
-            .valueCapacity = end - begin,
-            .valueCount = valueCount,
-        };
-    };
-    const bool split = survey.count >= 2 * parallelWorkMinimum && survey.middleSample > 0;
-    const size_t firstCount = split ? survey.middleSample : survey.count;
-    const size_t firstEnd = split ? survey.middleOffset : size;
-    PprofSampleRun first(arraysFrom(0, firstCount, 0, firstEnd), 0);
-    if (!split) {
-        if (!decode(first, 0, size))
-            return false;
-        samples.adopt(first);
-        return profile.ParseFromString(first.rest());
+    return bytes / std::max<size_t>(meanSampleBytes ? meanSampleBytes * 4 / 5 : 16, 2) + 1024;
+}
+
+// Reads the file of `size` bytes with `decode(run, begin, end)`: in two stretches at once when
+// `split` (an offset) is given, else in one. The split is a guess: when the first stretch does
+// not end at a field's end there, the file is read again in one stretch. Then the other fields
+// go into `profile`.
+template <class Decode>
+bool readStretches(size_t size, std::optional<PprofSplit> split, size_t splitAt, Decode decode,
+                   perftools::profiles::Profile& profile, PprofSamples& samples)
+{
+    if (split) {
+        PprofSampleRun first(splitAt, expectedSamples(splitAt, split->meanSampleBytes));
+        PprofSampleRun second(size - splitAt, expectedSamples(size - splitAt, split->meanSampleBytes));
+        bool firstRead = false, secondRead = false;
+        runInParallel([&] { firstRead = decode(first, 0, splitAt); }, [&] { secondRead = decode(second, splitAt, size); });
+        if (firstRead) {
+            if (!secondRead)
+                return false; // the second starts where a field starts: its stretch is malformed
+            samples.adopt(first, &second);
+            first.rest() += second.rest();
+            return profile.ParseFromString(first.rest());
+        }
     }
-    PprofSampleRun second(arraysFrom(firstCount, survey.count - firstCount, firstEnd, size), firstCount);
-    bool firstRead = false, secondRead = false;
-    runInParallel([&] { firstRead = decode(first, 0, firstEnd); }, [&] { secondRead = decode(second, firstEnd, size); });
-    if (!firstRead || !secondRead)
+    PprofSampleRun whole(size, expectedSamples(size, split ? split->meanSampleBytes : 0));
+    if (!decode(whole, 0, size))
         return false;
-    samples.adopt(first, &second, firstEnd);
-    first.rest() += second.rest();
-    return profile.ParseFromString(first.rest());
+    samples.adopt(whole);
+    return profile.ParseFromString(whole.rest());
 }
 
 } // namespace
@@ -265,23 +236,31 @@ bool readPprofMessage(std::string_view bytes, perftools::profiles::Profile& prof
 {
     // The library logs what it refuses (text that is not UTF-8) on stderr; the reader's error says it.
     [[maybe_unused]] static const bool quiet = (google::protobuf::SetLogHandler(nullptr), true);
-    if (bytes.size() > size_t(INT_MAX))
+    const size_t size = bytes.size();
+    if (size > size_t(INT_MAX))
         return false;
+    const size_t middle = size / 2, windowEnd = std::min(size, middle + splitWindowBytes);
     if (pages) {
         PprofFilePieces file(*pages);
-        const std::optional<PprofSampleSurvey> survey = file.survey(bytes.size());
-        if (!survey)
-            return false;
         PprofFilePieces other(*pages); // the second stretch's
-        return readSurveyedPprof(
-            *survey, bytes.size(),
+        std::optional<PprofSplit> split;
+        if (size >= splitMinimumBytes) {
+            const std::optional<std::string> window = file.bytes(middle, windowEnd);
+            if (!window)
+                return false;
+            split = findSplit(*window);
+        }
+        return readStretches(
+            size, split, split ? middle + split->offset : 0,
             [&](PprofSampleRun& run, size_t begin, size_t end) {
                 return (begin == 0 ? file : other).decode(run, begin, end);
             },
             profile, samples);
     }
-    return readSurveyedPprof(
-        surveyPprofSamples(bytes), bytes.size(),
+    const std::optional<PprofSplit> split =
+        size >= splitMinimumBytes ? findSplit(bytes.substr(middle, windowEnd - middle)) : std::nullopt;
+    return readStretches(
+        size, split, split ? middle + split->offset : 0,
         [bytes](PprofSampleRun& run, size_t begin, size_t end) {
             return run.decode(bytes.data() + begin, end - begin, true).has_value();
         },

@@ -3,7 +3,8 @@
 // as a message with two repeated fields, took most of a large file's read; they are decoded
 // with the protobuf library's stream reader into arrays instead (pprofsamplerun.h: each
 // distinct call path kept once), and every other field of the Profile by its generated
-// classes (profile.pb.h). A large file's samples are decoded in two stretches at once.
+// classes (profile.pb.h). A large file's samples are decoded in two stretches at once, split
+// where samples seem to start about its middle, without reading the file first to find them.
 #include "pprofsamplerun.h"
 
 #include "pprof/profile.pb.h"
@@ -28,8 +29,6 @@ class PprofSamples {
 public:
     size_t size() const { return m_size; }
     size_t pathCount() const { return m_paths.size(); }
-    // Sample i's path (an index below pathCount()).
-    uint32_t pathOf(size_t i) const { return m_pathOf[i]; }
     // Every sample holds valueCount() values (the first one's count) up to oddSample(), the
     // first that does not, if any: the values are kept below it only (the file is refused).
     size_t valueCount() const { return m_valueCount; }
@@ -43,35 +42,35 @@ public:
     // How many samples have a positive value of sample type `type` (below valueCount()).
     size_t positiveCount(size_t type) const { return m_positive[type]; }
 
-    // The values are kept as the file has them, varints, valueCount() per sample: a tenth of
-    // their size as numbers. They are read in order, a stretch at a time, each stretch from
-    // its first sample on (PprofValueReader): one per core that read them.
+    // The samples as the stretches that decoded them left them, each read in order from its
+    // first on, one per core. The values are kept as the file has them, varints, valueCount()
+    // per sample: a tenth of their size as numbers (PprofValueReader reads them).
     struct Stretch {
         size_t first = 0, count = 0;
         const char* values = nullptr;
+        const uint32_t* pathOf = nullptr;     // the stretch's own path numbers...
+        const uint32_t* pathNumber = nullptr; // ...as the file's (none: they are the file's)
+        uint32_t path(size_t k) const { return pathNumber ? pathNumber[pathOf[k]] : pathOf[k]; }
     };
     const std::vector<Stretch>& stretches() const { return m_stretches; }
 
-    // Room for `count` samples of `valueCount` values, taking at most `valueBytes` bytes.
-    void allocate(size_t count, size_t valueCount, size_t valueBytes);
-    // Takes the paths of `first` and of `second`, decoded from the sample after first's last
-    // on, numbering them as they first appear in the file, and the count of their samples.
-    // `second` wrote its values from valuesData() + secondValuesAt on.
-    void adopt(PprofSampleRun& first, PprofSampleRun* second = nullptr, size_t secondValuesAt = 0);
-
-    uint32_t* pathOfData() { return m_pathOf.get(); }
-    char* valuesData() { return m_values.get(); }
-    size_t capacity() const { return m_capacity; }
-    size_t valueBytes() const { return m_valueBytes; }
+    // Takes the samples of `first` and of `second`, decoded from the sample after first's
+    // last on, numbering the paths as they first appear in the file.
+    void adopt(PprofSampleRun& first, PprofSampleRun* second = nullptr);
 
 private:
-    std::unique_ptr<uint32_t[]> m_pathOf;
-    std::unique_ptr<char[]> m_values; // each stretch's varints, from where it was told to write them
+    // What a stretch's view points into.
+    struct Held {
+        std::vector<uint32_t> pathOf;
+        std::unique_ptr<char[]> values;
+        std::vector<uint32_t> pathNumber;
+    };
+    void hold(PprofSampleRun& run, size_t first, std::vector<uint32_t> pathNumber);
+
     size_t m_size = 0;
-    size_t m_capacity = 0;
     size_t m_valueCount = 0;
-    size_t m_valueBytes = 0;
     std::optional<OddSample> m_odd;
+    std::vector<Held> m_held;
     std::vector<Stretch> m_stretches;
     std::vector<size_t> m_positive;
     PprofPathTable m_paths;

@@ -280,6 +280,7 @@ private slots:
     void pprofDamageNeverCrashes();
     void pprofLargeInStretchesAndPieces();
     void pprofLargeErrorsNamedAsSmall();
+    void pprofLargeSplitGuessesCanMislead();
     void pprofRoundTrip_data();
     void pprofRoundTrip();
 };
@@ -603,6 +604,55 @@ void TestMeasures::pprofLargeInStretchesAndPieces()
     const LoadResult unzipped = loadProfileData(gzipped(bytes), "large.pb.gz");
     QVERIFY2(unzipped.ok(), unzipped.error ? unzipped.error->toString().c_str() : "");
     QVERIFY(unzipped.profile->samples.stack == inMemory.profile->samples.stack);
+}
+
+// A large file is split where a run of samples seems to start about its middle. A Sample's
+// value field starts as a sample does; when its numbers read as a Sample too (10, 1, n: a
+// location field of one byte), the run seen from there is a false start. Wherever the middle
+// falls in a sample (the string table's last string sets it), the profile is the same.
+void TestMeasures::pprofLargeSplitGuessesCanMislead()
+{
+    pp::Profile p;
+    for (const char* s : {"", "objects", "count", "space", "bytes", "big.go"})
+        p.add_string_table(s);
+    for (auto [type, unit] : {std::pair{1, 2}, std::pair{1, 2}, std::pair{3, 4}}) {
+        pp::ValueType* t = p.add_sample_type();
+        t->set_type(type);
+        t->set_unit(unit);
+    }
+    constexpr uint64_t functions = 100, count = 400000;
+    for (uint64_t f = 1; f <= functions; ++f) {
+        pp::Function* function = p.add_function();
+        function->set_id(f);
+        function->set_name(p.string_table_size());
+        p.add_string_table("f" + std::to_string(f));
+        function->set_filename(5);
+        pp::Location* location = p.add_location();
+        location->set_id(f);
+        location->add_line()->set_function_id(f);
+    }
+    std::string samples;
+    std::map<Key, Costs> want;
+    const auto key = [](uint64_t id) { return Key{"f" + std::to_string(id), "big.go", 0, 0}; };
+    for (uint64_t i = 0; i < count; ++i) {
+        const std::initializer_list<uint64_t> ids{i % 97 + 1, i % 3 + 1, 100}; // leaf first, one byte each
+        const uint64_t space = i % 120 + 1;
+        samples += delimitedField(0x12, packedVarints(0x0A, ids) + packedVarints(0x12, {10, 1, space}));
+        want[key(*ids.begin())].self += double(space);
+        for (uint64_t id : std::set<uint64_t>(ids.begin(), ids.end()))
+            want[key(id)].inclusive += double(space);
+    }
+    const size_t sampleBytes = samples.size() / count;
+    QCOMPARE(sampleBytes * count, samples.size());
+    for (size_t shift = 0; shift < 2 * sampleBytes; shift += 2) {
+        pp::Profile shifted = p;
+        shifted.add_string_table(std::string(shift, 'y'));
+        const std::string bytes = samples + shifted.SerializeAsString();
+        const LoadResult r = loadProfileData(bytes, "split.pb");
+        QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+        QCOMPARE(r.profile->samples.size(), size_t(count));
+        compareCosts(*r.profile, want);
+    }
 }
 
 // Bad samples of a large pprof are named as in a small one, read in memory or from its file:

@@ -12,10 +12,11 @@
 # libprotobuf-dev and protobuf-compiler: pprof's profile.proto, compiled at build time (model/readers);
 # golang-go: `go tool pprof`, which reads the pprof xsprof writes in tests/measures.
 # libdeflate-dev: gzip input inflated whole, twice as fast as zlib (model/json/gzipinput).
+# libxxhash-dev: xxHash, the hash of a pprof sample's call path (model/readers/pprofsamplerun).
 # qt6-l10n-tools (lupdate, lrelease) and qt6-tools-dev (CMake's Qt6LinguistTools): the English
 # plural forms, resources/translations/xsprof_en.ts, compiled into the window ("3 rows", not "3 row(s)").
 XSPROF_PACKAGES=(qt6-base-dev libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev libsqlite3-dev qt6-serialport-dev cmake g++ ninja-build xvfb libqt6svg6 qt6-svg-dev
-    python3 python3-scipy clang libclang-rt-14-dev libprotobuf-dev protobuf-compiler golang-go libdeflate-dev qt6-l10n-tools qt6-tools-dev)
+    python3 python3-scipy clang libclang-rt-14-dev libprotobuf-dev protobuf-compiler golang-go libdeflate-dev libxxhash-dev qt6-l10n-tools qt6-tools-dev)
 
 xsprof_missing_packages() {
     local pkg status

@@ -155,6 +155,11 @@ void ProfileBuilder::setGivenDurations(std::vector<double> durations)
     m_profile.samples.given = std::move(durations);
 }
 
+void ProfileBuilder::setPositiveGivenDurations(std::vector<double> durations)
+{
+    m_profile.samples.given = std::move(durations);
+}
+
 void ProfileBuilder::addLink(FrameId caller, FrameId callee)
 {
     m_profile.links.push_back({caller, callee});

@@ -37,6 +37,8 @@ public:
     void setSamples(std::vector<StackId> stacks, std::vector<double> times);
     // Durations stated by the source, one per sample (DurationRule::Given); negative ones count 0.
     void setGivenDurations(std::vector<double> durations);
+    // Durations the caller knows to be positive, taken as they are (no pass over them).
+    void setPositiveGivenDurations(std::vector<double> durations);
     void reserveStacks(size_t count) { m_stackIndex.reserve(count); }
     // Room for the first rows of the frame, stack and sample tables and the stack index: a
     // live session starts empty, and growing a dozen arrays row by row is most of what a

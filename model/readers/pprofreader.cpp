@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <algorithm>
 #include <memory>
+#include <span>
 #include <unordered_map>
 
 #include <sys/mman.h>
@@ -74,8 +75,25 @@ size_t defaultSampleType(const pp::Profile& p)
 
 // The frames of each location, outermost first: a location's lines list its inlined functions
 // innermost first (profile.proto), each kept as a frame. A location without lines (not
-// symbolized) is its address, in its mapping's file.
-std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const PprofIndex& index, ProfileBuilder& builder)
+// symbolized) is its address, in its mapping's file. Kept in one array: the stacks read a
+// location's frames a million times.
+class LocationFrames {
+public:
+    std::span<const FrameId> of(int location) const
+    {
+        const uint32_t begin = location ? m_end[size_t(location) - 1] : 0;
+        return {m_frames.data() + begin, m_end[size_t(location)] - begin};
+    }
+    void add(FrameId frame) { m_frames.push_back(frame); }
+    void endLocation() { m_end.push_back(uint32_t(m_frames.size())); }
+    bool locationEmpty() const { return m_frames.size() == (m_end.empty() ? 0 : m_end.back()); }
+
+private:
+    std::vector<FrameId> m_frames;
+    std::vector<uint32_t> m_end;
+};
+
+LocationFrames locationFrames(const pp::Profile& p, const PprofIndex& index, ProfileBuilder& builder)
 {
     std::vector<FrameId> functionFrames(size_t(p.function_size()));
     for (int i = 0; i < p.function_size(); ++i) {
@@ -87,20 +105,20 @@ std::vector<std::vector<FrameId>> locationFrames(const pp::Profile& p, const Ppr
     std::unordered_map<uint64_t, int> mappings;
     for (int i = 0; i < p.mapping_size(); ++i)
         mappings.emplace(p.mapping(i).id(), i);
-    std::vector<std::vector<FrameId>> frames(size_t(p.location_size()));
+    LocationFrames frames;
     for (int i = 0; i < p.location_size(); ++i) {
         const pp::Location& l = p.location(i);
-        std::vector<FrameId>& out = frames[size_t(i)];
         for (int k = l.line_size() - 1; k >= 0; --k)
-            out.push_back(functionFrames[size_t(index.function.find(l.line(k).function_id()))]);
-        if (out.empty()) {
+            frames.add(functionFrames[size_t(index.function.find(l.line(k).function_id()))]);
+        if (frames.locationEmpty()) {
             char address[32];
             std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(l.address()));
             const auto mapping = mappings.find(l.mapping_id());
             const std::string& file =
                 mapping == mappings.end() ? p.string_table(0) : p.string_table(int(p.mapping(mapping->second).filename()));
-            out.push_back(builder.frameForKey(address, file, 0, 0));
+            frames.add(builder.frameForKey(address, file, 0, 0));
         }
+        frames.endLocation();
     }
     return frames;
 }
@@ -192,7 +210,7 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
 {
     const PprofMeasure measure = pprofMeasureOf(p.string_table(int(p.sample_type(int(chosen)).unit())));
     ProfileBuilder builder(std::move(info));
-    const std::vector<std::vector<FrameId>> frames = locationFrames(p, index, builder);
+    const LocationFrames frames = locationFrames(p, index, builder);
     // Each stretch on its own core: its weight, and the paths it weighs in order.
     const std::vector<PprofSamples::Stretch>& stretches = samples.stretches();
     std::vector<PprofStretchScan> scans(stretches.size());
@@ -229,7 +247,7 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
         StackId stack = shared ? chain[shared - 1] : StackId();
         chain.resize(shared);
         for (size_t k = shared; k < locations.size(); ++k) {
-            for (FrameId frame : frames[size_t(index.location.find(locations[locations.size() - 1 - k]))])
+            for (FrameId frame : frames.of(index.location.find(locations[locations.size() - 1 - k])))
                 stack = builder.stack(stack, frame);
             chain.push_back(stack);
         }
@@ -277,7 +295,7 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
         for (size_t s = 0; s < stretches.size(); ++s)
             write(s);
     builder.setSamples(std::move(stacks), std::move(times));
-    builder.setGivenDurations(std::move(values));
+    builder.setPositiveGivenDurations(std::move(values)); // only samples with a positive value
     return builder.finish();
 }
 

@@ -217,9 +217,12 @@ bool readStretches(size_t size, std::optional<PprofSplit> split, size_t splitAt,
         if (firstRead) {
             if (!secondRead)
                 return false; // the second starts where a field starts: its stretch is malformed
-            samples.adopt(first, &second);
+            // The other fields parse while the paths are merged: neither reads the other's.
             first.rest() += second.rest();
-            return profile.ParseFromString(first.rest());
+            bool parsed = false;
+            runInParallel([&] { samples.adopt(first, &second); },
+                          [&] { parsed = profile.ParseFromString(first.rest()); });
+            return parsed;
         }
     }
     PprofSampleRun whole(size, expectedSamples(size, split ? split->meanSampleBytes : 0));

@@ -1,5 +1,6 @@
 #include "pprofvalidation.h"
 
+#include "model/parallel.h"
 #include "model/utf8.h"
 
 #include <google/protobuf/io/coded_stream.h>
@@ -134,6 +135,33 @@ PprofProblem locatePprofParseFailure(std::string_view bytes)
     }
 }
 
+namespace {
+
+// A path's location id that no Location has: the k-th of the path.
+struct MissingLocation {
+    uint32_t path = 0;
+    size_t k = 0;
+    uint64_t id = 0;
+};
+
+constexpr uint32_t pathsWorthTwoCores = 20000;
+
+std::optional<MissingLocation> firstMissingLocation(const PprofSamples& samples, const PprofIndex& index,
+                                                    uint32_t begin, uint32_t end)
+{
+    std::vector<uint64_t> locations;
+    for (uint32_t path = begin; path < end; ++path) {
+        samples.pathIds(path, locations);
+        for (size_t k = 0; k < locations.size(); ++k) {
+            if (index.location.find(locations[k]) == PprofIdIndex::none)
+                return MissingLocation{path, k, locations[k]};
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<PprofProblem> validatePprof(const pp::Profile& profile, const PprofSamples& samples, PprofIndex& index)
 {
     index.location = PprofIdIndex(size_t(profile.location_size()));
@@ -195,20 +223,20 @@ std::optional<PprofProblem> validatePprof(const pp::Profile& profile, const Ppro
                                 " values; sample_type lists " + std::to_string(types),
                             fieldPlace("sample", i) + ".value"};
     };
-    // Each path at its first sample (the paths are numbered in that order), so that the
-    // problem named is the first sample's.
-    std::vector<uint64_t> locations;
-    for (uint32_t path = 0; path < samples.pathCount(); ++path) {
-        const size_t i = samples.firstSampleOf(path);
+    // The first path naming a missing location, on two cores for many paths: the paths are
+    // numbered in the order of their first samples, so that the problem named (that, or the
+    // odd sample before) is the first sample's.
+    const auto paths = uint32_t(samples.pathCount());
+    std::optional<MissingLocation> early, late;
+    runInParallelIf(paths >= pathsWorthTwoCores, [&] { early = firstMissingLocation(samples, index, 0, paths / 2); },
+                    [&] { late = firstMissingLocation(samples, index, paths / 2, paths); });
+    if (const std::optional<MissingLocation> missing = early ? early : late) {
+        const size_t i = samples.firstSampleOf(missing->path);
         if (wrongValues && wrongValues->sample <= i)
             return valuesProblem();
-        samples.pathIds(path, locations);
-        for (size_t k = 0; k < locations.size(); ++k) {
-            if (index.location.find(locations[k]) == PprofIdIndex::none)
-                return PprofProblem{"sample " + std::to_string(i) + " names location " + std::to_string(locations[k]) +
-                                        ", which the profile does not have",
-                                    fieldPlace("sample", i) + ".location_id[" + std::to_string(k) + "]"};
-        }
+        return PprofProblem{"sample " + std::to_string(i) + " names location " + std::to_string(missing->id) +
+                                ", which the profile does not have",
+                            fieldPlace("sample", i) + ".location_id[" + std::to_string(missing->k) + "]"};
     }
     if (wrongValues)
         return valuesProblem();

@@ -187,12 +187,16 @@ bool PprofSampleRun::addPath(std::string_view key, uint32_t hash, size_t sample,
 {
     if (m_paths.size() >= UINT32_MAX - 1)
         return false;
-    CodedInputStream ids(reinterpret_cast<const uint8_t*>(key.data()), int(key.size()));
-    while (ids.CurrentPosition() < int(key.size())) {
-        uint64_t id = 0;
-        if (!ids.ReadVarint64(&id))
+    // Location ids: varints, each ending in a byte below 0x80 within ten bytes (as the
+    // library's reader wants them).
+    size_t continued = 0;
+    for (const char c : key) {
+        continued = (static_cast<uint8_t>(c) & 0x80) ? continued + 1 : 0;
+        if (continued == 10)
             return false;
     }
+    if (continued > 0)
+        return false;
     path = m_paths.add(key, hash);
     m_pathFirstSample.push_back(sample);
     return true;

@@ -406,6 +406,7 @@ void TestMeasures::pprofErrors_data()
     QTest::newRow("value count") << 3 << "sample 0 has 1 values; sample_type lists 2" << "Profile.sample[0].value";
     QTest::newRow("missing function") << 4 << "location 300 names function 7" << "Profile.location[2].line[0].function_id";
     QTest::newRow("broken message") << 5 << "Profile.sample[1] does not parse" << "byte";
+    QTest::newRow("location id of eleven bytes") << 6 << "Profile.sample[1] does not parse" << "byte";
 }
 
 void TestMeasures::pprofErrors()
@@ -435,6 +436,17 @@ void TestMeasures::pprofErrors()
         QVERIFY(bytes.starts_with(prefix));
         QCOMPARE(uint8_t(bytes[prefix.size()]), uint8_t(0x12)); // sample 1's tag, its length, then its first field
         bytes[prefix.size() + 2] = char(0x0F);
+    } else if (damage == 6) {
+        // The second sample names a location by a varint of eleven bytes (ten at most).
+        pp::Profile first, rest = p;
+        *first.add_sample_type() = p.sample_type(0);
+        *first.add_sample_type() = p.sample_type(1);
+        *first.add_sample() = p.sample(0);
+        rest.clear_sample_type();
+        rest.clear_sample();
+        const std::string ids = std::string(10, char(0x80)) + "\x01";
+        bytes = first.SerializeAsString() + delimitedField(0x12, delimitedField(0x0A, ids) + packedVarints(0x12, {1, 1})) +
+                rest.SerializeAsString();
     }
     const LoadResult r = loadProfileData(bytes, "bad.pb");
     QVERIFY(!r.ok());

@@ -67,21 +67,6 @@ uint32_t PprofPathTable::add(std::string_view key, uint32_t hash)
     return path;
 }
 
-void PprofPathTable::prefetchSlot(uint32_t hash) const
-{
-    if (!m_slots.empty())
-        __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]);
-}
-
-void PprofPathTable::prefetchKey(uint32_t hash) const
-{
-    if (m_slots.empty())
-        return;
-    const Slot& slot = m_slots[hash & (m_slots.size() - 1)];
-    if (slot.path != 0)
-        __builtin_prefetch(m_keys.get() + slot.keyBegin);
-}
-
 void PprofPathTable::grow()
 {
     std::vector<Slot> old = std::move(m_slots);
@@ -223,46 +208,59 @@ bool PprofSampleRun::readSample(CodedInputStream& in)
     return addSample(key, values, written);
 }
 
-// The usual Sample, as encoders write it: one packed location_id field and packed values,
-// read with the library's inline varint reader (the generated parsers' own) where ten bytes
-// after `end` are readable. False for anything else, which the stream reader then reads.
-bool PprofSampleRun::readUsualSample(const char* p, const char* end)
+// The usual Sample, as encoders write it: one packed location_id field and a packed value
+// field or two, read with the library's inline varint reader (the generated parsers' own)
+// where ten bytes after `end` are readable. Nothing for anything else (checked before a value
+// is counted), which the stream reader then reads; false when the sample is read and its path
+// is not location ids.
+std::optional<bool> PprofSampleRun::readUsualSample(const char* p, const char* end)
 {
     using google::protobuf::internal::VarintParse;
     constexpr uint8_t locationsTag = (1 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
     constexpr uint8_t valuesTag = (2 << 3) | WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    constexpr size_t mostValueFields = 2, mostValues = 16;
     if (!roomForSample(size_t(end - p)))
-        return false;
-    char* const out = sampleValues();
+        return std::nullopt;
     std::string_view key;
     bool locations = false;
-    size_t values = 0, written = 0;
+    std::string_view valueFields[mostValueFields];
+    size_t fields = 0;
     while (p < end) {
         const auto tag = static_cast<uint8_t>(*p++);
         uint64_t length = 0;
         if ((tag != locationsTag && tag != valuesTag) || !(p = VarintParse(p, &length)) ||
             length > uint64_t(end - p))
-            return false;
+            return std::nullopt;
         const char* const fieldEnd = p + length;
         if (tag == locationsTag) {
             if (locations || (length > 0 && (static_cast<uint8_t>(fieldEnd[-1]) & 0x80)))
-                return false;
+                return std::nullopt;
             locations = length > 0;
             key = std::string_view(p, length);
-            p = fieldEnd;
-            continue;
+        } else if (fields < mostValueFields) {
+            valueFields[fields++] = std::string_view(p, length);
+        } else {
+            return std::nullopt;
         }
-        const char* const fieldBegin = p;
-        while (p < fieldEnd) {
-            uint64_t value = 0;
-            if (!(p = VarintParse(p, &value)) || p > fieldEnd)
-                return false;
-            countValue(values++, value);
+        p = fieldEnd;
+    }
+    uint64_t read[mostValues];
+    size_t values = 0, written = 0;
+    for (size_t f = 0; f < fields; ++f) {
+        const char* const fieldEnd = valueFields[f].data() + valueFields[f].size();
+        for (const char* v = valueFields[f].data(); v < fieldEnd;) {
+            if (values == mostValues || !(v = VarintParse(v, &read[values])) || v > fieldEnd)
+                return std::nullopt;
+            ++values;
         }
-        if (out) { // the packed run as it is: the varints one after another
-            std::memcpy(out + written, fieldBegin, length);
-            written += length;
-        }
+    }
+    for (size_t k = 0; k < values; ++k)
+        countValue(k, read[k]);
+    char* const out = sampleValues();
+    for (size_t f = 0; f < fields; ++f) {
+        if (out) // the packed runs as they are: the varints one after another
+            std::memcpy(out + written, valueFields[f].data(), valueFields[f].size());
+        written += valueFields[f].size();
     }
     return addSample(key, values, written);
 }
@@ -288,44 +286,19 @@ bool PprofSampleRun::addSample(std::string_view key, size_t values, size_t writt
         m_odd = OddSample{m_samples, values};
     if (!m_odd)
         m_valueBytes += written;
+    const size_t sample = m_samples++;
+    // A copied key (m_key) lives until the next sample only: never compared with.
     const bool copied = !key.empty() && key.data() == m_key.data();
-    Pending& pending = m_pending[m_pendingEnd++ % pendingSlots];
-    pending.sample = m_samples++;
-    pending.key = key;
-    pending.samePath = m_samples > 1 && !copied && m_previousKey.data() && key == m_previousKey;
+    const bool samePath = sample > 0 && !copied && m_previousKey.data() && key == m_previousKey;
     m_previousKey = copied ? std::string_view() : key;
-    if (!pending.samePath) {
-        pending.hash = PprofPathTable::hashOf(key);
-        m_paths.prefetchSlot(pending.hash);
+    if (!samePath) {
+        const uint32_t hash = PprofPathTable::hashOf(key);
+        if (const std::optional<uint32_t> known = m_paths.find(key, hash))
+            m_previousPath = *known;
+        else if (!addPath(key, hash, sample, m_previousPath))
+            return false;
     }
-    // The lookups run behind the reading: each slot, then its key, fetched from memory while
-    // the samples after it are read. A copied key lives until the next sample only.
-    if (copied)
-        return resolvePending(m_pendingEnd);
-    if (m_pendingEnd - m_pendingBegin > keyAhead) {
-        const Pending& ahead = m_pending[(m_pendingEnd - keyAhead - 1) % pendingSlots];
-        if (!ahead.samePath)
-            m_paths.prefetchKey(ahead.hash);
-    }
-    if (m_pendingEnd - m_pendingBegin == pendingSlots)
-        return resolvePending(m_pendingBegin + 1);
-    return true;
-}
-
-bool PprofSampleRun::resolvePending(size_t end)
-{
-    for (; m_pendingBegin < end; ++m_pendingBegin) {
-        const Pending& pending = m_pending[m_pendingBegin % pendingSlots];
-        uint32_t path = m_previousPath;
-        if (!pending.samePath) {
-            if (const std::optional<uint32_t> known = m_paths.find(pending.key, pending.hash))
-                path = *known;
-            else if (!addPath(pending.key, pending.hash, pending.sample, path))
-                return false;
-            m_previousPath = path;
-        }
-        m_pathOf.push_back(path);
-    }
+    m_pathOf.push_back(m_previousPath);
     return true;
 }
 
@@ -343,7 +316,12 @@ std::optional<size_t> PprofSampleRun::decode(const char* data, size_t size, bool
         if (size - at >= shortestTail && static_cast<uint8_t>(data[at]) == sampleTag) {
             uint64_t length = 0;
             const char* body = VarintParse(data + at + 1, &length);
-            if (body && length + readAhead <= uint64_t(data + size - body) && readUsualSample(body, body + length)) {
+            const std::optional<bool> read = body && length + readAhead <= uint64_t(data + size - body)
+                                                 ? readUsualSample(body, body + length)
+                                                 : std::nullopt;
+            if (read && !*read)
+                return std::nullopt; // read, and its path is not location ids
+            if (read) {
                 at = size_t(body + length - data);
                 continue;
             }
@@ -355,8 +333,6 @@ std::optional<size_t> PprofSampleRun::decode(const char* data, size_t size, bool
             break; // cut by the end: the next call, with more bytes, reads it
         at += *field;
     }
-    if (!resolvePending(m_pendingEnd))
-        return std::nullopt;
     m_previousKey = {}; // the caller may reuse data
     return at;
 }

@@ -38,9 +38,6 @@ public:
         return {m_keys.get() + begin, m_keyEnd[path] - begin};
     }
     uint32_t hash(uint32_t path) const { return m_hashes[path]; }
-    // Asks the processor for the slot where `hash` is looked up first, and that slot's key.
-    void prefetchSlot(uint32_t hash) const;
-    void prefetchKey(uint32_t hash) const;
 
 private:
     struct Slot {
@@ -101,7 +98,9 @@ private:
     // end of data (unless last), nothing when it is malformed.
     std::optional<size_t> readField(const char* data, size_t size, bool last);
     bool readSample(google::protobuf::io::CodedInputStream& in);
-    bool readUsualSample(const char* p, const char* end);
+    // Nothing when the sample is not laid out as usual (the stream reader reads it), false
+    // when it is and is malformed.
+    std::optional<bool> readUsualSample(const char* p, const char* end);
     // Whether a sample of `bytes` bytes fits in the values' room (always: a value is never
     // written longer than it was read, and the stretch's values come from its bytes).
     bool roomForSample(size_t bytes) const { return m_valueBytes + bytes <= m_valuesCapacity; }
@@ -114,29 +113,15 @@ private:
     }
     // The stretch's first sample sets valueCount: its values are counted once it is known.
     void takeFirstSample(size_t values, size_t written);
-    // Records a sample read: its values (`written` bytes) are kept, its path is looked up soon
-    // (pending).
+    // Records a sample read: its values (`written` bytes) are kept, its path found or added.
     bool addSample(std::string_view key, size_t values, size_t written);
     bool readLocations(google::protobuf::io::CodedInputStream& in, uint32_t wireType, std::string_view& key,
                        int& fields);
     bool readValues(google::protobuf::io::CodedInputStream& in, uint32_t wireType, size_t& count, size_t& written);
     // A new path: false when its key is not location ids.
     bool addPath(std::string_view key, uint32_t hash, size_t sample, uint32_t& path);
-    // Finds or adds the paths of the samples read before pending number `end`.
-    bool resolvePending(size_t end);
 
-    // The samples read whose paths are not looked up yet (their keys are in the input).
-    struct Pending {
-        size_t sample = 0;
-        std::string_view key;
-        uint32_t hash = 0;
-        bool samePath = false; // the previous sample's
-    };
-    static constexpr size_t pendingSlots = 32;
-    static constexpr size_t keyAhead = 16; // the key of the sample this far back is fetched
-    Pending m_pending[pendingSlots];
-    size_t m_pendingBegin = 0, m_pendingEnd = 0;
-    std::string_view m_previousKey;
+    std::string_view m_previousKey; // in the input, while it is read
 
     std::vector<uint32_t> m_pathOf;
     std::unique_ptr<char[]> m_values;

@@ -605,6 +605,11 @@ void TestMeasures::pprofLargeInStretchesAndPieces()
     QVERIFY2(inMemory.ok(), inMemory.error ? inMemory.error->toString().c_str() : "");
     QCOMPARE(inMemory.profile->samples.size(), large.weighed);
     compareCosts(*inMemory.profile, large.want);
+    // Each sample type's weighed samples, counted once also for the samples the stream reader
+    // reads (a label after the values).
+    QCOMPARE(inMemory.available.size(), size_t(2));
+    QCOMPARE(inMemory.available[0].sampleCount, large.samples.size());
+    QCOMPARE(inMemory.available[1].sampleCount, large.weighed);
     QTemporaryDir dir;
     const LoadResult fromFile = loadFromFile(dir, bytes);
     QVERIFY2(fromFile.ok(), fromFile.error ? fromFile.error->toString().c_str() : "");

@@ -158,6 +158,16 @@ PprofStretchScan scanStretch(const PprofSamples& samples, const PprofSamples::St
     return scan;
 }
 
+// The sum of a stretch's values (all positive) in the model's unit, summed in order as a scan does.
+double stretchTotal(const PprofSamples& samples, const PprofSamples::Stretch& stretch, size_t chosen, double scale)
+{
+    PprofValueReader values(stretch, samples.valueCount());
+    double total = 0.0;
+    for (size_t k = 0; k < stretch.count; ++k)
+        total += double(values.next(chosen)) * scale;
+    return total;
+}
+
 // Where a stretch's weighed samples go in the profile's columns.
 struct PprofSampleColumns {
     StackId* stacks = nullptr;
@@ -211,13 +221,19 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
     const PprofMeasure measure = pprofMeasureOf(p.string_table(int(p.sample_type(int(chosen)).unit())));
     ProfileBuilder builder(std::move(info));
     const LocationFrames frames = locationFrames(p, index, builder);
-    // Each stretch on its own core: its weight, and the paths it weighs in order.
+    // Each stretch on its own core: its weight, and the paths it weighs in order. When every
+    // sample weighs (a CPU profile's ticks), the paths are in that order already and each
+    // stretch weighs all its samples: no scan (their sums are taken while the stacks are built).
     const std::vector<PprofSamples::Stretch>& stretches = samples.stretches();
+    const bool allWeigh = samples.positiveCount(chosen) == samples.size();
     std::vector<PprofStretchScan> scans(stretches.size());
     const auto scan = [&](size_t s) {
         scans[s] = scanStretch(samples, stretches[s], chosen, measure.scale, s == 0 ? control : nullptr);
     };
-    if (stretches.size() == 2)
+    if (allWeigh)
+        for (size_t s = 0; s < stretches.size(); ++s)
+            scans[s].weighed = stretches[s].count;
+    else if (stretches.size() == 2)
         runInParallel([&] { scan(0); }, [&] { scan(1); });
     else
         for (size_t s = 0; s < stretches.size(); ++s)
@@ -257,6 +273,11 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
         return stack;
     };
     const auto buildStacks = [&] {
+        if (allWeigh) {
+            for (uint32_t path = 0; path < samples.pathCount(); ++path)
+                pathStacks[path] = pathStack(path);
+            return;
+        }
         for (size_t s = 0; s < scans.size(); ++s) {
             for (uint32_t path : scans[s].paths) {
                 const bool earlier = std::any_of(scans.begin(), scans.begin() + std::ptrdiff_t(s),
@@ -270,6 +291,8 @@ Profile pprofProfileOf(const pp::Profile& p, const PprofSamples& samples, const 
         prefaultReserved(stacks);
         prefaultReserved(times);
         prefaultReserved(values);
+        for (size_t s = 0; allWeigh && s + 1 < stretches.size(); ++s) // the last one's sum is not needed
+            scans[s].total = stretchTotal(samples, stretches[s], chosen, measure.scale);
     });
     checkCancel(control, 0.75);
     stacks.resize(weighed);

@@ -25,8 +25,8 @@ struct PprofProblem {
 PprofProblem locatePprofParseFailure(std::string_view bytes);
 
 // Ids (Location.id, Function.id) to their message's index: a table when the ids are small, as
-// encoders number them 1, 2, 3…, else a hash map. A million samples name tens of millions of
-// locations: this lookup is most of the reading.
+// encoders number them 1, 2, 3…, else a hash map. Each distinct call path's locations are
+// looked up here, when the paths are checked and when their stacks are built.
 class PprofIdIndex {
 public:
     static constexpr int none = -1;

@@ -281,6 +281,7 @@ private slots:
     void pprofLargeInStretchesAndPieces();
     void pprofLargeErrorsNamedAsSmall();
     void pprofLargeSplitGuessesCanMislead();
+    void pprofLargeDamageAboutTheSplit();
     void pprofRoundTrip_data();
     void pprofRoundTrip();
 };
@@ -623,13 +624,19 @@ void TestMeasures::pprofLargeInStretchesAndPieces()
     QVERIFY(unzipped.profile->samples.stack == inMemory.profile->samples.stack);
 }
 
-// A large file is split where a run of samples seems to start about its middle. A Sample's
-// value field starts as a sample does; when its numbers read as a Sample too (10, 1, n: a
-// location field of one byte), the run seen from there is a false start. Wherever the middle
-// falls in a sample (the string table's last string sets it), the profile is the same.
-void TestMeasures::pprofLargeSplitGuessesCanMislead()
+// A large pprof whose samples' value fields read as Samples too (values 10, 1, n: a location
+// field of one byte), and each function's self and inclusive space; `head` is every other field.
+struct MisleadingPprof {
+    pp::Profile head;
+    std::string samples;
+    size_t count = 0;
+    std::map<Key, Costs> want;
+};
+
+MisleadingPprof misleadingPprof()
 {
-    pp::Profile p;
+    MisleadingPprof out;
+    pp::Profile& p = out.head;
     for (const char* s : {"", "objects", "count", "space", "bytes", "big.go"})
         p.add_string_table(s);
     for (auto [type, unit] : {std::pair{1, 2}, std::pair{1, 2}, std::pair{3, 4}}) {
@@ -637,7 +644,8 @@ void TestMeasures::pprofLargeSplitGuessesCanMislead()
         t->set_type(type);
         t->set_unit(unit);
     }
-    constexpr uint64_t functions = 100, count = 400000;
+    constexpr uint64_t functions = 100;
+    out.count = 400000;
     for (uint64_t f = 1; f <= functions; ++f) {
         pp::Function* function = p.add_function();
         function->set_id(f);
@@ -648,28 +656,71 @@ void TestMeasures::pprofLargeSplitGuessesCanMislead()
         location->set_id(f);
         location->add_line()->set_function_id(f);
     }
-    std::string samples;
-    std::map<Key, Costs> want;
     const auto key = [](uint64_t id) { return Key{"f" + std::to_string(id), "big.go", 0, 0}; };
-    for (uint64_t i = 0; i < count; ++i) {
+    for (uint64_t i = 0; i < out.count; ++i) {
         const std::initializer_list<uint64_t> ids{i % 97 + 1, i % 3 + 1, 100}; // leaf first, one byte each
         const uint64_t space = i % 120 + 1;
-        samples += delimitedField(0x12, packedVarints(0x0A, ids) + packedVarints(0x12, {10, 1, space}));
-        want[key(*ids.begin())].self += double(space);
+        out.samples += delimitedField(0x12, packedVarints(0x0A, ids) + packedVarints(0x12, {10, 1, space}));
+        out.want[key(*ids.begin())].self += double(space);
         for (uint64_t id : std::set<uint64_t>(ids.begin(), ids.end()))
-            want[key(id)].inclusive += double(space);
+            out.want[key(id)].inclusive += double(space);
     }
-    const size_t sampleBytes = samples.size() / count;
-    QCOMPARE(sampleBytes * count, samples.size());
+    return out;
+}
+
+// A large file is split where a run of samples seems to start about its middle. A Sample's
+// value field starts as a sample does; when its numbers read as a Sample too, the run seen
+// from there is a false start. Wherever the middle falls in a sample (the string table's last
+// string sets it), the profile is the same.
+void TestMeasures::pprofLargeSplitGuessesCanMislead()
+{
+    const MisleadingPprof large = misleadingPprof();
+    const size_t sampleBytes = large.samples.size() / large.count;
+    QCOMPARE(sampleBytes * large.count, large.samples.size());
     for (size_t shift = 0; shift < 2 * sampleBytes; shift += 2) {
-        pp::Profile shifted = p;
+        pp::Profile shifted = large.head;
         shifted.add_string_table(std::string(shift, 'y'));
-        const std::string bytes = samples + shifted.SerializeAsString();
+        const std::string bytes = large.samples + shifted.SerializeAsString();
         const LoadResult r = loadProfileData(bytes, "split.pb");
         QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
-        QCOMPARE(r.profile->samples.size(), size_t(count));
-        compareCosts(*r.profile, want);
+        QCOMPARE(r.profile->samples.size(), large.count);
+        compareCosts(*r.profile, large.want);
     }
+}
+
+// Damage about a large file's middle, where it is split: nothing crashes, and the file reads
+// the same in memory and piece by piece from disk (a profile or the same problem).
+void TestMeasures::pprofLargeDamageAboutTheSplit()
+{
+    const MisleadingPprof large = misleadingPprof();
+    const std::string good = large.samples + large.head.SerializeAsString();
+    uint64_t state = 7;
+    const auto next = [&state](size_t below) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return size_t((state >> 33) % below);
+    };
+    QTemporaryDir dir;
+    size_t accepted = 0, refused = 0;
+    for (int round = 0; round < 8; ++round) {
+        std::string bytes = good;
+        for (size_t k = 0, n = 1 + next(3); k < n; ++k)
+            bytes[good.size() / 2 - 2048 + next(4096)] = char(next(256));
+        const LoadResult inMemory = loadProfileData(bytes, "damaged.pb");
+        const LoadResult fromFile = loadFromFile(dir, bytes);
+        QCOMPARE(fromFile.ok(), inMemory.ok());
+        if (inMemory.ok()) {
+            ++accepted;
+            QVERIFY(fromFile.profile->samples.stack == inMemory.profile->samples.stack);
+            QVERIFY(ProfileAnalysis::compute(*inMemory.profile).functions.duration() >= 0.0);
+        } else {
+            ++refused;
+            QVERIFY(!inMemory.error->problem.empty());
+            QCOMPARE(fromFile.error->problem, inMemory.error->problem);
+            QCOMPARE(fromFile.error->where, inMemory.error->where);
+        }
+    }
+    qDebug("damaged about the split: %zu read, %zu refused", accepted, refused);
+    QVERIFY(accepted > 0 && refused > 0);
 }
 
 // Bad samples of a large pprof are named as in a small one, read in memory or from its file:

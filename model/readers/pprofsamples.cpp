@@ -202,7 +202,7 @@ size_t expectedSamples(size_t bytes, size_t meanSampleBytes)
 }
 
 // Reads the file of `size` bytes with `decode(run, begin, end)`: in two stretches at once when
-// `split` (an offset) is given, else in one. The split is a guess: when the first stretch does
+// a `split` was found (the second from `splitAt` on), else in one. The split is a guess: when the first stretch does
 // not end at a field's end there, the file is read again in one stretch. Then the other fields
 // go into `profile`.
 template <class Decode>

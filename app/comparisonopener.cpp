@@ -8,11 +8,23 @@
 #include "views/comparisonpage.h"
 #include "views/document/profileopenjob.h"
 
+#include "app/messageboxes.h"
+
 #include <QFileInfo>
+#include <QMessageBox>
 
 ComparisonOpener::ComparisonOpener(WindowTabs* tabs) : QObject(tabs), m_tabs(tabs)
 {
     connect(this, &ComparisonOpener::statusMessage, tabs, &WindowTabs::statusMessage);
+    // Why a comparison did not open (another measure, a file that does not load) is told in a
+    // box as well: the status bar cuts a long reason at 1024 px.
+    connect(this, &ComparisonOpener::failed, tabs, [tabs](const QString& message) {
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot compare"), message, QMessageBox::Ok, tabs->view()->window());
+        box->setObjectName(QStringLiteral("comparisonFailed"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        MessageBoxes::fitTitle(box);
+        box->open();
+    });
 }
 
 bool ComparisonOpener::isBusy() const

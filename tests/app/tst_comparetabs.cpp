@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTabBar>
 #include <QTreeView>
@@ -43,6 +44,7 @@ private slots:
     void compareTwoOpenProfiles();
     void compareWithDialog();
     void compareWithAFileAlone();
+    void aFileOfAnotherMeasureIsRefusedInABox();
     void compareWithOffersProfilesOfOneMeasure();
     void shiftDropComparesWithTheTab();
     void callersAndCalleesTab();
@@ -210,6 +212,30 @@ void TestCompareTabs::compareWithAFileAlone()
     QVERIFY(page);
     QCOMPARE(page->data()->baseName, QStringLiteral("node_dag_shared.cpuprofile"));
     QCOMPARE(page->data()->nextName, alone);
+}
+
+// A heap profile chosen as the base of a CPU profile: refused, and a box says why, naming both
+// profiles and both measures (the status bar alone cut it at 1024 px).
+void TestCompareTabs::aFileOfAnotherMeasureIsRefusedInABox()
+{
+    const QString front = m_window->tabs()->shownText(m_window->tabs()->currentIndex());
+    action(QStringLiteral("Compare &With…"))->trigger();
+    auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    dialog->findChild<QPushButton*>(QStringLiteral("compareBrowse"))->click();
+    auto* files = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    QVERIFY(files);
+    files->selectFile(QStringLiteral(XSPROF_VIEW_FIXTURES_DIR "/Heap.20261128.153139.15955.0.001.heapprofile"));
+    static_cast<QDialog*>(files)->accept();
+    QMessageBox* box = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((box = m_window->findChild<QMessageBox*>(QStringLiteral("comparisonFailed"))), 20000);
+    QCOMPARE(box->icon(), QMessageBox::Warning);
+    QVERIFY2(box->text().contains(QStringLiteral("Heap.20261128.153139.15955.0.001.heapprofile measures bytes")),
+             qPrintable(box->text()));
+    QVERIFY2(box->text().contains(front + QStringLiteral(" measures time")), qPrintable(box->text()));
+    QCOMPARE(m_window->documentCount(), 2); // nothing opened
+    box->button(QMessageBox::Ok)->click();
+    QTRY_VERIFY(!m_window->findChild<QMessageBox*>(QStringLiteral("comparisonFailed")));
 }
 
 void TestCompareTabs::callersAndCalleesTab()

@@ -5,6 +5,7 @@
 #include "app/cli/commandlineoptions.h"
 #include "app/cli/commandlinepaths.h"
 
+#include "model/counted.h"
 #include "model/cpuprofilewriter.h"
 #include "model/profileanalysis.h"
 #include "model/report.h"
@@ -378,7 +379,7 @@ void ListenCommand::finishAll()
         finishMachine(session);
     }
     if (m_skipped > 0)
-        std::fprintf(stderr, "xsprof: %d of %d machines left without profile samples; %d profile(s) written\n", m_skipped,
-                     m_machinesSeen, m_profilesWritten);
+        std::fprintf(stderr, "xsprof: %d of %d machines left without profile samples; %s written\n", m_skipped,
+                     m_machinesSeen, xsprof::counted(size_t(m_profilesWritten), "profile", "profiles").c_str());
     QCoreApplication::exit(m_exitCode);
 }

@@ -1,5 +1,6 @@
 #include "cpuprofileconverter.h"
 
+#include "model/counted.h"
 #include "model/parallel.h"
 #include "model/profilebuilder.h"
 #include "model/releasestorage.h"
@@ -240,11 +241,13 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
         }
     }
     if (lostParents)
-        notes.push_back(std::to_string(lostParents) + " node(s) name a parent that is not in the file (the first: "
-                        + firstLostParent + "): each was read as a root of its calls");
+        notes.push_back(counted(lostParents, "node names", "nodes name") + " a parent that is not in the file (the first: " +
+                        firstLostParent + (lostParents == 1 ? "): it was read as a root of its calls"
+                                                             : "): each was read as a root of its calls"));
     if (lostChildren)
-        notes.push_back(std::to_string(lostChildren) + " child link(s) name a node that is not in the file (the first: "
-                        + firstLostChild + "): they were dropped");
+        notes.push_back(counted(lostChildren, "child link names", "child links name") +
+                        " a node that is not in the file (the first: " + firstLostChild +
+                        (lostChildren == 1 ? "): it was dropped" : "): they were dropped"));
 
     // Which dialect (DESIGN.md, "XS files").
     bool hostRoot = false;
@@ -504,8 +507,10 @@ LoadResult convertCpuProfile(RawCpuProfile& raw, StringTable strings, ProfileInf
         }
         raw.samples.resize(kept);
         raw.timeDeltas.resize(kept);
-        notes.push_back(std::to_string(droppedSamples) + " sample(s) name a node that is not in the file (the first: "
-                        + firstDropped + "): they were dropped, their time going to the sample before");
+        notes.push_back(counted(droppedSamples, "sample names", "samples name") +
+                        " a node that is not in the file (the first: " + firstDropped +
+                        (droppedSamples == 1 ? "): it was dropped, its time going to the sample before"
+                                             : "): they were dropped, their time going to the sample before"));
     }
     builder.profile().lineTicks = std::move(lineTicks);
     releaseStorage(raw.nodes);

@@ -2,6 +2,7 @@
 // Duration events (B/E/X) of one thread of a trace-event file replayed into samples, as
 // speedscope's importer does; the names and args they carry, numbered. Used by
 // traceeventtracingreader.cpp.
+#include "model/counted.h"
 #include "model/ids.h"
 
 #include <deque>
@@ -85,14 +86,17 @@ struct Repairs {
 
     void describe(std::vector<std::string>& warnings) const
     {
-        auto add = [&](size_t n, const char* text) {
+        auto add = [&](size_t n, std::string_view one, std::string_view many) {
             if (n)
-                warnings.push_back(std::to_string(n) + text);
+                warnings.push_back(counted(n, one, many));
         };
-        add(endWithoutBegin, " end event(s) with no open event were ignored");
-        add(endNotMatching, " end event(s) that did not match the innermost open event were ignored");
-        add(endMatchedByName, " end event(s) with other args than their begin event closed it by name");
-        add(leftOpen, " event(s) still open at the end were closed at the last event");
+        add(endWithoutBegin, "end event with no open event was ignored", "end events with no open event were ignored");
+        add(endNotMatching, "end event that did not match the innermost open event was ignored",
+            "end events that did not match the innermost open event were ignored");
+        add(endMatchedByName, "end event with other args than its begin event closed it by name",
+            "end events with other args than their begin events closed them by name");
+        add(leftOpen, "event still open at the end was closed at the last event",
+            "events still open at the end were closed at the last event");
     }
 };
 

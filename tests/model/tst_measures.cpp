@@ -180,6 +180,21 @@ struct LargePprof {
     }
 };
 
+// Functions f1…f`count` in big.go (string 5), each at a location of its own id.
+void addFunctionsAtTheirOwnLocations(pp::Profile& p, uint64_t count)
+{
+    for (uint64_t f = 1; f <= count; ++f) {
+        pp::Function* function = p.add_function();
+        function->set_id(f);
+        function->set_name(p.string_table_size());
+        p.add_string_table("f" + std::to_string(f));
+        function->set_filename(5);
+        pp::Location* location = p.add_location();
+        location->set_id(f);
+        location->add_line()->set_function_id(f);
+    }
+}
+
 LargePprof largePprof()
 {
     constexpr uint64_t functions = 2000, paths = 5000, count = 260000;
@@ -192,16 +207,7 @@ LargePprof largePprof()
         t->set_type(type);
         t->set_unit(unit);
     }
-    for (uint64_t f = 1; f <= functions; ++f) {
-        pp::Function* function = p.add_function();
-        function->set_id(f);
-        function->set_name(p.string_table_size());
-        p.add_string_table("f" + std::to_string(f));
-        function->set_filename(5);
-        pp::Location* location = p.add_location();
-        location->set_id(f);
-        location->add_line()->set_function_id(f);
-    }
+    addFunctionsAtTheirOwnLocations(p, functions);
     LargePprof out;
     out.head = p.SerializeAsString();
     std::vector<uint64_t> ids;
@@ -646,16 +652,7 @@ MisleadingPprof misleadingPprof()
     }
     constexpr uint64_t functions = 100;
     out.count = 400000;
-    for (uint64_t f = 1; f <= functions; ++f) {
-        pp::Function* function = p.add_function();
-        function->set_id(f);
-        function->set_name(p.string_table_size());
-        p.add_string_table("f" + std::to_string(f));
-        function->set_filename(5);
-        pp::Location* location = p.add_location();
-        location->set_id(f);
-        location->add_line()->set_function_id(f);
-    }
+    addFunctionsAtTheirOwnLocations(p, functions);
     const auto key = [](uint64_t id) { return Key{"f" + std::to_string(id), "big.go", 0, 0}; };
     for (uint64_t i = 0; i < out.count; ++i) {
         const std::initializer_list<uint64_t> ids{i % 97 + 1, i % 3 + 1, 100}; // leaf first, one byte each

@@ -1,5 +1,7 @@
 #include "views/comparisondata.h"
 
+#include "views/document/jobrunner.h"
+
 #include "model/collection/mergedprofile.h"
 #include "model/collection/tracefilter.h"
 
@@ -19,11 +21,11 @@ std::vector<StoredTrace> cohortTraces(CollectionStore& store, const QString& whe
     if (filter)
         problem = filterProblem(store, *filter); // a misspelled attribute, or types mixed
     if (!problem.empty())
-        throw std::runtime_error(std::string(side) + " cohort: " + problem);
+        throw JobRefused(std::string(side) + " cohort: " + problem);
     std::vector<StoredTrace> traces = store.traces(filter->sql, filter->parameters);
     const std::string name = std::string("the ") + side + " cohort (" + (where.trimmed().isEmpty() ? "every trace" : where.trimmed().toStdString()) + ")";
     if (const std::string problem = cohortProblem(traces, name); !problem.empty())
-        throw std::runtime_error(problem); // no trace, or no duration: no share to compare
+        throw JobRefused(problem); // no trace, or no duration: no share to compare
     return traces;
 }
 
@@ -33,7 +35,7 @@ void requireOneMeasure(const xsprof::Profile& base, const QString& baseName, con
 {
     if (base.info.measure == next.info.measure)
         return;
-    throw std::runtime_error(QObject::tr("%1 measures %2 and %3 measures %4: a comparison needs profiles of one measure")
+    throw JobRefused(QObject::tr("%1 measures %2 and %3 measures %4: a comparison needs profiles of one measure")
                                  .arg(baseName, QString::fromUtf8(xsprof::toString(base.info.measure)), nextName,
                                       QString::fromUtf8(xsprof::toString(next.info.measure)))
                                  .toStdString());

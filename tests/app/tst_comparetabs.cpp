@@ -233,6 +233,7 @@ void TestCompareTabs::aFileOfAnotherMeasureIsRefusedInABox()
     QVERIFY2(box->text().contains(QStringLiteral("Heap.20261128.153139.15955.0.001.heapprofile measures bytes")),
              qPrintable(box->text()));
     QVERIFY2(box->text().contains(front + QStringLiteral(" measures time")), qPrintable(box->text()));
+    QVERIFY2(!box->text().contains(QStringLiteral("failed")), qPrintable(box->text())); // a refusal, told as one
     QCOMPARE(m_window->documentCount(), 2); // nothing opened
     box->button(QMessageBox::Ok)->click();
     QTRY_VERIFY(!m_window->findChild<QMessageBox*>(QStringLiteral("comparisonFailed")));

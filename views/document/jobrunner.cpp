@@ -41,6 +41,8 @@ QString JobRunner::describe(std::exception_ptr error)
         std::rethrow_exception(error);
     } catch (const std::bad_alloc&) {
         return tr("Not enough memory for this analysis.");
+    } catch (const JobRefused& e) {
+        return QString::fromUtf8(e.what());
     } catch (const std::exception& e) {
         return tr("The analysis failed: %1").arg(QString::fromUtf8(e.what()));
     } catch (...) {

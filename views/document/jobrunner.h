@@ -16,8 +16,17 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 class QThreadPool;
+
+// Thrown by a job that declines its input (two profiles of different measures, an empty
+// cohort): its message is the whole reason, told as it is rather than as a failed analysis.
+class JobRefused : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
 
 template <typename T>
 struct JobResult {
